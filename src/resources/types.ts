@@ -1,0 +1,80 @@
+import type { BaseRecord, CrudFilter, CrudSort, MetaQuery, ResourceProps } from "@refinedev/core";
+
+export type HttpMethod = "GET" | "POST";
+
+/** Who may open a screen: the menu path granted in navConfig (admin is granted everything). */
+export type Area = "admin" | "supplier";
+
+export interface ListRequest {
+  page: number;
+  limit: number;
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+  meta?: MetaQuery;
+}
+
+export interface ListResult<T = BaseRecord> {
+  data: T[];
+  total: number;
+  /** Extras a list answer carries beside its rows (e.g. `sumordersstatus`). */
+  extra?: Record<string, unknown>;
+}
+
+interface Call {
+  method: HttpMethod;
+  /** Legacy path, relative: `/api/...`. */
+  path: string;
+}
+
+export interface ListEndpoint extends Call {
+  /** Becomes the query string (GET) or the JSON body (POST). */
+  toRequest(req: ListRequest): Record<string, unknown>;
+  fromResponse(body: any): ListResult;
+}
+
+export interface OneEndpoint extends Call {
+  toRequest(id: string | number, meta?: MetaQuery): Record<string, unknown>;
+  fromResponse(body: any): BaseRecord;
+}
+
+export interface WriteEndpoint extends Call {
+  toRequest(variables: Record<string, unknown>, id?: string | number, meta?: MetaQuery): Record<string, unknown>;
+  fromResponse?(body: any): BaseRecord;
+}
+
+export interface ActionEndpoint extends Call {
+  toRequest?(variables: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** How the generic data provider reaches one domain's legacy endpoints. */
+export interface EndpointMap {
+  list?: ListEndpoint;
+  one?: OneEndpoint;
+  create?: WriteEndpoint;
+  update?: WriteEndpoint;
+  remove?: WriteEndpoint;
+  /** Domain verbs beyond CRUD (close, approve, ...), called through `custom` with `meta.action`. */
+  actions?: Record<string, ActionEndpoint>;
+}
+
+/** What every resource declares in `meta`, read by access control, the menu and the route table. */
+export interface ResourceMeta {
+  label: string;
+  area: Area;
+  /** navConfig path that grants this screen; the server enforces the same grant. */
+  menuPath: string;
+  /** Legacy endpoints the screen calls (shown on the route-table page). */
+  endpoints: string[];
+  /** False while the screen is not built: its routes are declared but not reachable. */
+  built: boolean;
+  icon?: string;
+  parent?: string;
+  [key: string]: unknown;
+}
+
+export interface ResourceModule {
+  /** Refine resource name; the data provider looks up `endpoints` by it. */
+  name: string;
+  endpoints: EndpointMap;
+  resources: (ResourceProps & { meta: ResourceMeta })[];
+}

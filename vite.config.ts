@@ -1,0 +1,49 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000", "/health": "http://localhost:3000", "/uploads": "http://localhost:3000" },
+  },
+  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "jsdom",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/unit/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          globals: true,
+          environment: "node",
+          include: ["tests/server/**/*.test.ts"],
+          globalSetup: ["tests/server/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          globals: true,
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          pool: "forks",
+        },
+      },
+    ],
+  },
+});
