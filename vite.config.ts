@@ -10,6 +10,7 @@ export default defineConfig({
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
   test: {
     globals: true,
+    reporters: ["default", "./tests/summary-reporter.ts"],
     projects: [
       {
         extends: true,
