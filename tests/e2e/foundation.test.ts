@@ -1,0 +1,134 @@
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startServer } from "../support/server";
+import { browserAvailable, launchBrowser, screenshot } from "./browser";
+
+const DIST = path.resolve("dist");
+const PASSWORD = "Demo@2026";
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+async function signIn(page: Page, base: string, loginPath: string, user: string, password = PASSWORD) {
+  await page.goto(base + loginPath);
+  await page.locator("input:not([type=password])").first().fill(user);
+  await page.locator("input[type=password]").fill(password);
+  await page.keyboard.press("Enter");
+}
+
+/** The labels of the side menu, in order, as the user sees them. */
+async function menuLabels(page: Page): Promise<string[]> {
+  const sider = page.locator(".ant-layout-sider .ant-menu");
+  await sider.first().waitFor();
+  return (await sider.first().locator(".ant-menu-title-content").allInnerTexts()).map((s) => s.trim());
+}
+
+describe.skipIf(!browserAvailable)("foundation in a real browser", () => {
+  let server: Server;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ staticDir: DIST }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it("admin signs in and sees the admin menu and real dashboard figures", async () => {
+    await signIn(page, server.url, "/login", "admin");
+    await page.waitForURL("**/admin/dashboard");
+    const labels = await menuLabels(page);
+    expect(labels).toEqual(expect.arrayContaining(["Dashboard", "Blog", "Route table"]));
+    const stats = page.locator(".ant-statistic");
+    await expect.poll(() => stats.count()).toBeGreaterThanOrEqual(6);
+    const first = await page.locator(".ant-statistic-content-value").first().innerText();
+    expect(Number(first.replace(/[^\d]/g, ""))).toBeGreaterThan(0);
+    await screenshot(page, "admin-dashboard-en-light");
+  });
+
+  it("a wrong password shows the server's message and stays on the login page", async () => {
+    await signIn(page, server.url, "/login", "admin", "not-the-password");
+    await expect.poll(() => page.locator(".ant-alert").innerText()).toContain("Incorrect username or password.");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await screenshot(page, "login-error-en-light");
+  });
+
+  it("supplier1 lands on its dashboard and sees only its own shop's posts", async () => {
+    await signIn(page, server.url, "/supplier/login", "supplier1");
+    await page.waitForURL("**/supplier/dashboard");
+    await screenshot(page, "supplier-dashboard-en-light");
+
+    const me = await page.evaluate(() => JSON.parse(localStorage.getItem("users") ?? "{}"));
+    const ownShops: string[] = me.shops.map((s: { name: string }) => s.name);
+    expect(ownShops).toHaveLength(1);
+
+    await page.goto(server.url + "/supplier/blog/posts");
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    await rows.first().waitFor();
+    const texts = await rows.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    const otherShops = (await server.shopNames()).filter((n) => !ownShops.includes(n));
+    for (const text of texts) {
+      expect(text).toContain(ownShops[0]);
+      for (const other of otherShops) expect(text).not.toContain(other);
+    }
+    await screenshot(page, "supplier-blog-list-en-light");
+  });
+
+  it("supplier1 typing an admin URL gets the 403 page", async () => {
+    await signIn(page, server.url, "/supplier/login", "supplier1");
+    await page.waitForURL("**/supplier/dashboard");
+    await page.goto(server.url + "/admin/blog/posts");
+    await expect.poll(() => page.locator(".ant-result-403").count()).toBe(1);
+    expect(await page.locator(".ant-table-row").count()).toBe(0);
+    await screenshot(page, "supplier-forbidden-en-light");
+  });
+
+  it("editor sees only its menu", async () => {
+    await signIn(page, server.url, "/login", "editor");
+    await page.waitForURL("**/admin/blog/posts");
+    const labels = await menuLabels(page);
+    expect(labels).toContain("Blog");
+    expect(labels).not.toContain("Dashboard");
+    expect(labels).not.toContain("Route table");
+    await page.goto(server.url + "/admin/dashboard");
+    await expect.poll(() => page.locator(".ant-result-403").count()).toBe(1);
+    await screenshot(page, "editor-menu-en-light");
+  });
+});
+
+describe.skipIf(!browserAvailable)("token expiry in a real browser", () => {
+  let server: Server;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ staticDir: DIST, tokenTtl: 4 }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it.each([
+    ["supplier1", "/supplier/login", "/supplier/dashboard", "/supplier/login"],
+    ["admin", "/login", "/admin/dashboard", "/login"],
+  ])("an expired token sends %s back to its root", async (user, loginPath, landing, signedOut) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.url, loginPath, user);
+    await page.waitForURL("**" + landing);
+    // The timer fires at the token's exp (4 s): the token is gone and the root sends to its login page.
+    await page.waitForURL("**" + signedOut, { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
+    await context.close();
+  });
+});
