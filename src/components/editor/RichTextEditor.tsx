@@ -1,0 +1,190 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { Button, Divider, Input, Popover, Space, Tooltip } from "antd";
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  RedoOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from "@ant-design/icons";
+import { useTranslate } from "@refinedev/core";
+import "./editor.css";
+
+export interface RichTextEditorProps {
+  /** HTML; an empty document is `""` so a `required` rule on the Form.Item works. */
+  value?: string;
+  onChange?: (html: string) => void;
+  id?: string;
+  disabled?: boolean;
+  "aria-invalid"?: boolean;
+}
+
+function html(editor: Editor): string {
+  return editor.isEmpty ? "" : editor.getHTML();
+}
+
+function ToolButton(props: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={props.label}>
+      <Button
+        type={props.active ? "primary" : "text"}
+        size="small"
+        aria-label={props.label}
+        aria-pressed={props.active}
+        disabled={props.disabled}
+        onClick={props.onClick}
+      >
+        {props.children}
+      </Button>
+    </Tooltip>
+  );
+}
+
+function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
+  const t = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [href, setHref] = useState("");
+  const active = useEditorState({ editor, selector: ({ editor: e }) => e.isActive("link") });
+  const label = t("blog.editor.link", "Link");
+
+  const apply = () => {
+    const url = href.trim();
+    const chain = editor.chain().focus().extendMarkRange("link");
+    if (url) chain.setLink({ href: url }).run();
+    else chain.unsetLink().run();
+    setOpen(false);
+  };
+
+  return (
+    <Popover
+      open={open}
+      trigger="click"
+      onOpenChange={(next) => {
+        if (next) setHref(editor.getAttributes("link").href ?? "");
+        setOpen(next);
+      }}
+      content={
+        <Space.Compact>
+          <Input
+            autoFocus
+            aria-label={t("blog.editor.linkUrl", "Link address")}
+            placeholder="https://"
+            value={href}
+            onChange={(e) => setHref(e.target.value)}
+            onPressEnter={apply}
+            onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+            style={{ width: 260 }}
+          />
+          <Button type="primary" onClick={apply}>
+            {href.trim() ? t("blog.editor.apply", "Apply") : t("blog.editor.unlink", "Remove link")}
+          </Button>
+        </Space.Compact>
+      }
+    >
+      <Button type={active ? "primary" : "text"} size="small" aria-label={label} aria-pressed={active} disabled={disabled}>
+        <LinkOutlined />
+      </Button>
+    </Popover>
+  );
+}
+
+function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
+  const t = useTranslate();
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive("bold"),
+      italic: e.isActive("italic"),
+      h2: e.isActive("heading", { level: 2 }),
+      h3: e.isActive("heading", { level: 3 }),
+      bullet: e.isActive("bulletList"),
+      ordered: e.isActive("orderedList"),
+      quote: e.isActive("blockquote"),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+
+  return (
+    <div className="rte-toolbar" role="toolbar" aria-label={t("blog.editor.toolbar", "Formatting")}>
+      <ToolButton label={t("blog.editor.bold", "Bold")} active={state.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
+        <BoldOutlined />
+      </ToolButton>
+      <ToolButton label={t("blog.editor.italic", "Italic")} active={state.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()}>
+        <ItalicOutlined />
+      </ToolButton>
+      <Divider type="vertical" />
+      <ToolButton label={t("blog.editor.heading2", "Heading")} active={state.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        H2
+      </ToolButton>
+      <ToolButton label={t("blog.editor.heading3", "Subheading")} active={state.h3} disabled={disabled} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        H3
+      </ToolButton>
+      <Divider type="vertical" />
+      <ToolButton label={t("blog.editor.bulletList", "Bulleted list")} active={state.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
+        <UnorderedListOutlined />
+      </ToolButton>
+      <ToolButton label={t("blog.editor.orderedList", "Numbered list")} active={state.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
+        <OrderedListOutlined />
+      </ToolButton>
+      <ToolButton label={t("blog.editor.blockquote", "Quote")} active={state.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
+        <span aria-hidden className="rte-quote-icon">”</span>
+      </ToolButton>
+      <LinkButton editor={editor} disabled={disabled} />
+      <Divider type="vertical" />
+      <ToolButton label={t("blog.editor.undo", "Undo")} disabled={disabled || !state.canUndo} onClick={() => chain().undo().run()}>
+        <UndoOutlined />
+      </ToolButton>
+      <ToolButton label={t("blog.editor.redo", "Redo")} disabled={disabled || !state.canRedo} onClick={() => chain().redo().run()}>
+        <RedoOutlined />
+      </ToolButton>
+    </div>
+  );
+}
+
+/** TipTap editor speaking HTML through `value`/`onChange`, for an antd Form.Item. Load it through LazyRichTextEditor. */
+export default function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichTextEditorProps) {
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } })],
+    content: value ?? "",
+    editable: !disabled,
+    editorProps: {
+      attributes: {
+        ...(id ? { id } : {}),
+        class: "rte-content",
+        role: "textbox",
+        "aria-multiline": "true",
+        ...(rest["aria-invalid"] ? { "aria-invalid": "true" } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange?.(html(e)),
+  });
+
+  // The form fills its values after the editor mounts (edit screen); adopt outside changes only.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    if ((value ?? "") !== html(editor)) editor.commands.setContent(value ?? "", { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  return (
+    <div className={`rte${rest["aria-invalid"] ? " rte-invalid" : ""}`}>
+      <Toolbar editor={editor} disabled={disabled} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
