@@ -1,0 +1,5 @@
+import { PostForm } from "../../blog/PostForm";
+
+export default function AdminBlogCreate() {
+  return <PostForm area="admin" mode="create" />;
+}

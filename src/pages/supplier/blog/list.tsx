@@ -1,0 +1,5 @@
+import { PostList } from "../../blog/PostList";
+
+export default function SupplierBlogList() {
+  return <PostList area="supplier" />;
+}
