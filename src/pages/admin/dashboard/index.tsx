@@ -1,0 +1,5 @@
+import { DashboardView } from "../../../components/dashboard/DashboardView";
+
+export default function AdminDashboard() {
+  return <DashboardView area="admin" />;
+}

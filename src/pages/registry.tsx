@@ -1,0 +1,23 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { RouteAction } from "../resources";
+
+export type PageSet = Partial<Record<RouteAction, LazyExoticComponent<ComponentType>>>;
+
+/** Resource identifier → its screens; each is its own chunk. Adding a screen = one line here. */
+export const pages: Record<string, PageSet> = {
+  "admin-dashboard": { list: lazy(() => import("./admin/dashboard")) },
+  "supplier-dashboard": { list: lazy(() => import("./supplier/dashboard")) },
+  routes: { list: lazy(() => import("./admin/routes")) },
+  blog: {
+    list: lazy(() => import("./admin/blog/list")),
+    create: lazy(() => import("./admin/blog/create")),
+    edit: lazy(() => import("./admin/blog/edit")),
+    show: lazy(() => import("./admin/blog/show")),
+  },
+  "supplier-blog": {
+    list: lazy(() => import("./supplier/blog/list")),
+    create: lazy(() => import("./supplier/blog/create")),
+    edit: lazy(() => import("./supplier/blog/edit")),
+    show: lazy(() => import("./supplier/blog/show")),
+  },
+};

@@ -1,0 +1,181 @@
+import type { AuthProvider } from "@refinedev/core";
+import { jwtDecode } from "jwt-decode";
+import { TOKEN_KEY, errorMessage, errorStatus, get, post } from "./http";
+import {
+  clearSession,
+  isSupplier,
+  readToken,
+  readUser,
+  storeSession,
+  visibleNav,
+  type NavGroup,
+  type NavItem,
+  type SessionUser,
+} from "./session-store";
+
+export type TypeLogin = "staff" | "supplier";
+
+export interface LoginParams {
+  users: string;
+  password: string;
+  typeLogin: TypeLogin;
+}
+
+export interface RegisterParams {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Seconds since the epoch at which the token stops being valid, or null when unreadable. */
+export function tokenExpiry(token: string | null): number | null {
+  if (!token) return null;
+  try {
+    const { exp } = jwtDecode<{ exp?: number }>(token);
+    return typeof exp === "number" ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isTokenValid(token: string | null, now = Date.now()): boolean {
+  const exp = tokenExpiry(token);
+  return exp !== null && exp * 1000 > now;
+}
+
+/** Root a role returns to when its session ends: each root then shows its own login page. */
+export const rootFor = (role: string | undefined | null) => (isSupplier(role) ? "/supplier" : "/");
+export const loginPathFor = (role: string | undefined | null) => (isSupplier(role) ? "/supplier/login" : "/login");
+
+/** First screen of the menu: the first granted item without children. */
+export function homePath(nav: NavGroup[], role: string | undefined): string | undefined {
+  const firstLeaf = (items: NavItem[]): string | undefined => {
+    for (const item of items) {
+      if (item.children?.length) {
+        const leaf = firstLeaf(item.children);
+        if (leaf) return leaf;
+      } else return item.path;
+    }
+    return undefined;
+  };
+  for (const group of visibleNav(nav, role)) {
+    const leaf = firstLeaf(group.items);
+    if (leaf) return leaf;
+  }
+  return undefined;
+}
+
+// setTimeout overflows above 2^31-1 ms (~24.8 days); long tokens re-arm in steps.
+const MAX_DELAY = 2_147_483_647;
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function cancelExpiryTimer() {
+  if (expiryTimer !== undefined) clearTimeout(expiryTimer);
+  expiryTimer = undefined;
+}
+
+/**
+ * Arms the timer that ends the session at the token's `exp`: it clears the stored session and
+ * sends a supplier to `/supplier`, anyone else to `/`.
+ */
+export function scheduleExpiry(
+  token: string,
+  role: string | undefined,
+  redirect: (url: string) => void = (url) => window.location.assign(url),
+) {
+  cancelExpiryTimer();
+  const exp = tokenExpiry(token);
+  if (exp === null) return;
+  const arm = () => {
+    const delay = exp * 1000 - Date.now();
+    expiryTimer = setTimeout(
+      () => {
+        if (exp * 1000 > Date.now()) return arm();
+        expiryTimer = undefined;
+        clearSession();
+        redirect(rootFor(role));
+      },
+      Math.max(0, Math.min(delay, MAX_DELAY)),
+    );
+  };
+  arm();
+}
+
+/** Re-arms the expiry timer for a session restored from storage on page load. */
+export function resumeSession() {
+  const token = readToken();
+  if (isTokenValid(token)) scheduleExpiry(token!, readUser()?.role);
+}
+
+const failure = (message: string) => ({ success: false, error: { name: "LoginError", message } });
+
+function startSession(token: string, user: SessionUser, navConfig: NavGroup[]) {
+  storeSession(token, user, navConfig);
+  scheduleExpiry(token, user.role);
+  const home = homePath(navConfig, user.role);
+  return { success: true, redirectTo: home ?? rootFor(user.role) };
+}
+
+export const authProvider: AuthProvider = {
+  login: async ({ users, password, typeLogin }: LoginParams) => {
+    try {
+      const body = await post("/api/account/login", { users, password, typeLogin });
+      if (body?.status !== 200 || !body.accessToken) return failure(errorMessage(body));
+      return startSession(body.accessToken, body.user, body.navConfig ?? []);
+    } catch (error) {
+      return failure(errorMessage(error));
+    }
+  },
+
+  register: async ({ email, password, firstName, lastName }: RegisterParams) => {
+    try {
+      const body = await post("/api/account/register", { email, password, firstName, lastName });
+      if (!body?.accessToken) return failure(errorMessage(body));
+      // The menu comes only from /me; the token must be stored before asking for it.
+      localStorage.setItem(TOKEN_KEY, body.accessToken);
+      const me = await get("/api/account/me");
+      return startSession(body.accessToken, me.user ?? body.user, me.navConfig ?? []);
+    } catch (error) {
+      clearSession();
+      return failure(errorMessage(error));
+    }
+  },
+
+  logout: async () => {
+    const role = readUser()?.role;
+    cancelExpiryTimer();
+    clearSession();
+    return { success: true, redirectTo: loginPathFor(role) };
+  },
+
+  check: async () => {
+    if (isTokenValid(readToken())) return { authenticated: true };
+    const role = readUser()?.role;
+    clearSession();
+    const supplierArea = window.location.pathname.startsWith("/supplier");
+    return {
+      authenticated: false,
+      logout: true,
+      redirectTo: supplierArea || isSupplier(role) ? "/supplier/login" : "/login",
+    };
+  },
+
+  onError: async (error) => {
+    if (errorStatus(error) === 401) {
+      return { logout: true, redirectTo: loginPathFor(readUser()?.role), error };
+    }
+    return {};
+  },
+
+  getIdentity: async () => {
+    const user = readUser();
+    if (!user) return null;
+    return { ...user, name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username };
+  },
+
+  getPermissions: async () => {
+    const role = readUser()?.role;
+    return role ? [role] : [];
+  },
+};

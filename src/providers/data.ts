@@ -1,0 +1,78 @@
+import type { BaseRecord, DataProvider, MetaQuery } from "@refinedev/core";
+import { findModule, modules } from "../resources";
+import type { EndpointMap, HttpMethod, ResourceModule } from "../resources/types";
+import { get, post } from "./http";
+
+type Operation = Exclude<keyof EndpointMap, "actions">;
+
+function call(method: HttpMethod, path: string, request: Record<string, unknown>) {
+  // Legacy convention: reads carry the request in the query string, writes in a JSON body.
+  return method === "GET" ? get(path, request) : post(path, request);
+}
+
+/**
+ * A Refine data provider over the resource registry: each resource's endpoint map says which
+ * legacy path serves which operation, so this file knows no domain.
+ */
+export function createDataProvider(registry: ResourceModule[] = modules): DataProvider {
+  const endpointsOf = (resource: string): EndpointMap => {
+    const module = findModule(resource, registry);
+    if (!module) throw new Error(`No resource module for "${resource}"`);
+    return module.endpoints;
+  };
+  const endpoint = <K extends Operation>(resource: string, op: K): NonNullable<EndpointMap[K]> => {
+    const found = endpointsOf(resource)[op];
+    if (!found) throw new Error(`Resource "${resource}" has no "${op}" endpoint`);
+    return found as NonNullable<EndpointMap[K]>;
+  };
+  const write = async (op: "create" | "update" | "remove", resource: string, variables: object, id?: string | number, meta?: MetaQuery) => {
+    const ep = endpoint(resource, op);
+    const body = await call(ep.method, ep.path, ep.toRequest(variables as Record<string, unknown>, id, meta));
+    return { data: (ep.fromResponse ? ep.fromResponse(body) : (body?.data ?? body)) as any };
+  };
+
+  return {
+    getApiUrl: () => import.meta.env.VITE_API_URL ?? "",
+
+    getList: async ({ resource, pagination, filters, sorters, meta }) => {
+      const ep = endpoint(resource, "list");
+      const page = pagination?.currentPage ?? 1;
+      const limit = pagination?.pageSize ?? 10;
+      const body = await call(
+        ep.method,
+        ep.path,
+        ep.toRequest({ page, limit, filters: filters ?? [], sorters: sorters ?? [], meta }),
+      );
+      const { data, total, extra } = ep.fromResponse(body);
+      return { data: data as any[], total, ...(extra ? { extra } : {}) };
+    },
+
+    getOne: async ({ resource, id, meta }) => {
+      const ep = endpoint(resource, "one");
+      const body = await call(ep.method, ep.path, ep.toRequest(id, meta));
+      return { data: ep.fromResponse(body) as any };
+    },
+
+    create: ({ resource, variables, meta }) => write("create", resource, variables as object, undefined, meta),
+    update: ({ resource, id, variables, meta }) => write("update", resource, variables as object, id, meta),
+    deleteOne: ({ resource, id, variables, meta }) => write("remove", resource, (variables ?? {}) as object, id, meta),
+
+    /** `meta.resource` + `meta.action` pick one of the resource's domain verbs; `url` is ignored then. */
+    custom: async ({ url, method, query, payload, meta }) => {
+      const resource = meta?.resource as string | undefined;
+      const action = meta?.action as string | undefined;
+      if (resource && action) {
+        const ep = endpointsOf(resource).actions?.[action];
+        if (!ep) throw new Error(`Resource "${resource}" has no action "${action}"`);
+        const input = ((ep.method === "GET" ? query : payload) ?? {}) as Record<string, unknown>;
+        const body = await call(ep.method, ep.path, ep.toRequest ? ep.toRequest(input) : input);
+        return { data: body as BaseRecord as any };
+      }
+      const body =
+        method === "get" ? await get(url, (query ?? {}) as Record<string, unknown>) : await post(url, payload);
+      return { data: body as any };
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

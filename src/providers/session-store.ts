@@ -1,0 +1,97 @@
+import { TOKEN_KEY } from "./http";
+
+/** What the server sends about the signed-in user (foundation-api.md, Account). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  shops: { id: number; name: string }[];
+}
+
+export interface NavItem {
+  title: string;
+  path: string;
+  icon?: string;
+  roles?: string[];
+  children?: NavItem[];
+}
+
+export interface NavGroup {
+  subheader: string;
+  items: NavItem[];
+}
+
+export const USER_KEY = "users";
+export const NAV_KEY = "navConfig";
+
+function readJson<T>(key: string): T | null {
+  const raw = localStorage.getItem(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export const readToken = () => localStorage.getItem(TOKEN_KEY);
+export const readUser = () => readJson<SessionUser>(USER_KEY);
+export const readNavConfig = () => readJson<NavGroup[]>(NAV_KEY) ?? [];
+
+// Components read the session through useSyncExternalStore; writes bump the version.
+const listeners = new Set<() => void>();
+let version = 0;
+const changed = () => {
+  version += 1;
+  listeners.forEach((l) => l());
+};
+export const subscribeSession = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+export const sessionVersion = () => version;
+
+export function storeSession(token: string, user: SessionUser, navConfig: NavGroup[]) {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  localStorage.setItem(NAV_KEY, JSON.stringify(navConfig));
+  changed();
+}
+
+export function clearSession() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(NAV_KEY);
+  changed();
+}
+
+export const isSupplier = (role: string | undefined | null) => role?.toLowerCase() === "supplier";
+
+/** Items the role may see: an item with `roles` is shown only to those roles (case-insensitive). */
+export function visibleItems(items: NavItem[], role: string | undefined): NavItem[] {
+  const r = role?.toLowerCase();
+  return items
+    .filter((item) => !item.roles || item.roles.some((x) => x.toLowerCase() === r))
+    .map((item) => (item.children ? { ...item, children: visibleItems(item.children, role) } : item));
+}
+
+export function visibleNav(nav: NavGroup[], role: string | undefined): NavGroup[] {
+  return nav
+    .map((group) => ({ ...group, items: visibleItems(group.items, role) }))
+    .filter((group) => group.items.length > 0);
+}
+
+/** Every path the navConfig grants, children included, in menu order. */
+export function grantedPaths(nav: NavGroup[], role: string | undefined): string[] {
+  const out: string[] = [];
+  const walk = (items: NavItem[]) =>
+    items.forEach((item) => {
+      out.push(item.path);
+      if (item.children) walk(item.children);
+    });
+  visibleNav(nav, role).forEach((g) => walk(g.items));
+  return out;
+}
