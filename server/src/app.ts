@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { PGlite } from '@electric-sql/pglite';
+import type { AppConfig } from './config.js';
+import { openDb, type Db, type DbKind } from './db/client.js';
+import { seedIfEmpty, type SeedResult } from './db/seed.js';
+import { guardPlugin } from './auth/guard.js';
+import './auth/types.js';
+import { registerErrorHandling } from './lib/error-handler.js';
+import { syncMenu } from './modules/menu/service.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { blogRoutes } from './modules/blogs/routes.js';
+import { reportRoutes } from './modules/report/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: DbKind;
+    config: AppConfig;
+    /** What start-up seeded (null when the DB already had data or seeding is off). */
+    seeded: SeedResult | null;
+  }
+}
+
+/** Test-only ways to supply the database without touching DATA_DIR. */
+export interface BuildOptions {
+  /** An already-open PGlite; the app closes it on close. */
+  pglite?: PGlite;
+  /** A `dumpDataDir()` tarball to load into a fresh in-memory PGlite. */
+  loadDataDir?: Blob;
+  /** A fresh, empty in-memory PGlite. */
+  inMemory?: boolean;
+}
+
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger,
+    // Sign-in keys and logs need the client address even behind a local proxy.
+    trustProxy: 'loopback',
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
+  });
+
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...opts });
+  app.decorate('db', handle.db);
+  app.decorate('dbKind', handle.kind);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => handle.close());
+
+  await syncMenu(handle.db);
+  app.decorate('seeded', config.seedDemo ? await seedIfEmpty(handle.db) : null);
+
+  registerErrorHandling(app);
+  await app.register(guardPlugin, { db: handle.db });
+  await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtl } });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Seller Center API',
+        version: '0.1.0',
+        description: 'Legacy-contract API of the Seller Center back office. Operations tagged `addition` (and marked `x-addition`) are not in the legacy catalogue.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      tags: [
+        { name: 'account' }, { name: 'blogs' }, { name: 'report' }, { name: 'health' },
+        { name: 'addition', description: 'Endpoints added to the legacy catalogue' },
+      ],
+    },
+    transform: ({ schema, url, route }) => {
+      // Document the access rule and require the bearer token on every non-public route.
+      const access = (route.config as { access?: unknown } | undefined)?.access;
+      if (!schema || access === undefined) return { schema, url };
+      const s = { ...schema } as Record<string, unknown>;
+      s['x-access'] = access;
+      if (access !== 'public') s.security = [{ bearerAuth: [] }];
+      return { schema: s as typeof schema, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(blogRoutes);
+  await app.register(reportRoutes);
+
+  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.staticDir, wildcard: true, index: ['index.html'] });
+    // SPA fallback: client-side routes get index.html; /api and /docs keep JSON 404s.
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0];
+      const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/docs') || path === '/health';
+      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.code(404).send({ status: 404, message: `No route for ${request.method} ${path}` });
+    });
+  }
+
+  return app;
+}

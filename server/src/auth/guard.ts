@@ -1,0 +1,84 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/client.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { loadAuthUser } from './context.js';
+import type { Access, AuthUser } from './types.js';
+
+export interface RouteEntry { method: string; url: string; access: Access | undefined }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with its access rule (used by the security tests and /admin/routes). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export function describeAccess(a: Access): string {
+  return typeof a === 'string' ? a : `menu:${a.menu.join('|')}`;
+}
+
+function isValidAccess(a: unknown): a is Access {
+  if (a === 'public' || a === 'user' || a === 'admin') return true;
+  return !!a && typeof a === 'object' && Array.isArray((a as { menu?: unknown }).menu) && (a as { menu: unknown[] }).menu.length > 0;
+}
+
+export function allows(user: AuthUser, access: Access): boolean {
+  if (access === 'public' || access === 'user') return true;
+  if (user.role === 'admin') return true;
+  if (access === 'admin') return false;
+  return access.menu.some((p) => user.menus.includes(p));
+}
+
+export async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser> {
+  if (!request.headers.authorization) throw unauthorized('Please sign in to continue.');
+  let payload: { sub: number };
+  try {
+    payload = await request.jwtVerify();
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    throw unauthorized(code.includes('EXPIRED') ? 'Your session has expired. Please sign in again.' : 'Your session is not valid. Please sign in again.');
+  }
+  const user = await loadAuthUser(db, Number(payload.sub));
+  if (!user) throw unauthorized('Your session is not valid. Please sign in again.');
+  if (user.status !== 'active') throw unauthorized('This account is disabled. Contact an administrator.');
+  return user;
+}
+
+/** Default deny: an /api route without `config.access` stops the server from starting. */
+export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    const methods = ([] as string[]).concat(route.method as string | string[]);
+    const needsRule = route.url.startsWith('/api') || route.url === '/health';
+    if (needsRule && !isValidAccess(access)) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} has no access rule (config.access); refusing to start`);
+    }
+    for (const m of methods) {
+      if (m === 'HEAD') continue;
+      app.routeTable.push({ method: m, url: route.url, access: isValidAccess(access) ? access : undefined });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access as Access | undefined;
+    if (access === 'public') return;
+    // Routes outside /api (static files) have no rule and are public by design.
+    if (access === undefined) {
+      if (request.routeOptions.url?.startsWith('/api')) throw forbidden();
+      return;
+    }
+    const user = await authenticate(opts.db, request);
+    if (!allows(user, access)) throw forbidden('You do not have permission to do this.');
+    request.auth = user;
+  });
+}, { name: 'guard' });
+
+/** For handlers behind a non-public rule: the guard has set the user. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyServerOptions } from 'fastify';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set → PostgreSQL server; unset → PGlite files under dataDir/pglite. */
+  databaseUrl: string | null;
+  jwtSecret: string;
+  /** Token lifetime in seconds. */
+  tokenTtl: number;
+  seedDemo: boolean;
+  /** Built front end; served when the directory exists. */
+  staticDir: string | null;
+  loginRateLimit: { max: number; timeWindowMs: number };
+  logger: FastifyServerOptions['logger'];
+}
+
+function flag(value: string | undefined, dflt: boolean): boolean {
+  if (value === undefined || value === '') return dflt;
+  return !['0', 'false', 'off', 'no'].includes(value.trim().toLowerCase());
+}
+
+function positiveInt(name: string, value: string | undefined, dflt: number): number {
+  if (value === undefined || value === '') return dflt;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+/** The secret is generated once per data dir, so tokens survive restarts without a constant in the code. */
+export function jwtSecretFor(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim();
+    if (s.length >= 32) return s;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const staticDir = resolve(env.STATIC_DIR || join(repoRoot, 'dist'));
+  return {
+    port: env.PORT === '0' ? 0 : positiveInt('PORT', env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret: env.JWT_SECRET || jwtSecretFor(dataDir),
+    tokenTtl: positiveInt('TOKEN_TTL', env.TOKEN_TTL, 28800),
+    seedDemo: flag(env.SEED_DEMO, true),
+    staticDir,
+    loginRateLimit: { max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 10), timeWindowMs: 60_000 },
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL || 'info' },
+  };
+}

@@ -1,0 +1,48 @@
+/** Shared JSON schemas. Objects are closed (additionalProperties:false) so unknown input is rejected. */
+export const errorResponse = {
+  type: 'object',
+  properties: {
+    status: { type: 'integer' },
+    message: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] },
+    },
+  },
+  required: ['status', 'message'],
+} as const;
+
+export const errorResponses = {
+  400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse,
+  429: errorResponse, 500: errorResponse,
+} as const;
+
+export function closedObject(properties: Record<string, unknown>, required: string[] = []) {
+  return { type: 'object', additionalProperties: false, properties, required } as const;
+}
+
+export const id = { type: 'integer', minimum: 1 } as const;
+export const nullableString = { type: ['string', 'null'] } as const;
+export const dateTime = { type: 'string', format: 'date-time' } as const;
+export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
+
+export const pageQuery = {
+  page: { type: 'integer', minimum: 1, default: 1 },
+  limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+} as const;
+
+export function listResponse(item: unknown) {
+  return {
+    type: 'object',
+    properties: { items: { type: 'array', items: item }, total: { type: 'integer' }, maxpage: { type: 'integer' } },
+    required: ['items', 'total', 'maxpage'],
+  } as const;
+}
+
+export function writeResponse(data?: unknown) {
+  const properties: Record<string, unknown> = { status: { type: 'integer' }, message: { type: 'string' } };
+  if (data) properties.data = data;
+  return { type: 'object', properties, required: ['status', 'message'] } as const;
+}
+
+export const maxpage = (total: number, limit: number) => Math.ceil(total / limit);

@@ -1,0 +1,25 @@
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+
+const started = performance.now();
+const config = loadConfig();
+const app = await buildApp(config);
+const address = await app.listen({ port: config.port, host: config.host });
+const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+app.log.info(`Seller Center listening on ${shown} (db: ${app.dbKind}, ready in ${Math.round(performance.now() - started)} ms)`);
+app.log.info(`API docs: ${shown}/docs`);
+if (app.seeded) {
+  const list = app.seeded.accounts.map((a) => `${a.username} (${a.role})`).join(', ');
+  app.log.info(`Demo data created. Accounts (password ${app.seeded.accounts[0]?.password}): ${list}`);
+}
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    app.close().then(() => process.exit(0), (err) => { app.log.error(err); process.exit(1); });
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The menu catalogue: one entry per built screen. Upserted into menu_items at start.
+ * `grants` are the built-in roles given the item when it is first inserted; later changes
+ * by admins are kept because grants are never re-applied to existing items.
+ */
+export interface MenuEntry {
+  path: string;
+  parent?: string;
+  group: string;
+  title: string;
+  icon?: string;
+  area: 'admin' | 'supplier';
+  sort: number;
+  roles?: string[];
+  grants: string[];
+}
+
+export const ROLE_CATALOGUE = [
+  { code: 'admin', name: 'Administrator', area: 'admin' },
+  { code: 'editor', name: 'Content editor', area: 'admin' },
+  { code: 'supplier', name: 'Supplier', area: 'supplier' },
+] as const;
+
+export const MENU_CATALOGUE: MenuEntry[] = [
+  { path: '/admin/dashboard', group: 'nav.overview', title: 'nav.dashboard', icon: 'dashboard', area: 'admin', sort: 100, grants: ['admin'] },
+  { path: '/admin/blog', group: 'nav.content', title: 'nav.blog', icon: 'blog', area: 'admin', sort: 200, grants: ['admin', 'editor'] },
+  { path: '/admin/blog/posts', parent: '/admin/blog', group: 'nav.content', title: 'nav.posts', area: 'admin', sort: 210, grants: ['admin', 'editor'] },
+  { path: '/admin/blog/new', parent: '/admin/blog', group: 'nav.content', title: 'nav.newPost', area: 'admin', sort: 220, grants: ['admin', 'editor'] },
+  { path: '/admin/routes', group: 'nav.management', title: 'nav.routes', icon: 'routes', area: 'admin', sort: 900, roles: ['admin'], grants: ['admin'] },
+  { path: '/supplier/dashboard', group: 'nav.overview', title: 'nav.dashboard', icon: 'dashboard', area: 'supplier', sort: 100, grants: ['supplier'] },
+  { path: '/supplier/blog', group: 'nav.content', title: 'nav.blog', icon: 'blog', area: 'supplier', sort: 200, grants: ['supplier'] },
+  { path: '/supplier/blog/posts', parent: '/supplier/blog', group: 'nav.content', title: 'nav.posts', area: 'supplier', sort: 210, grants: ['supplier'] },
+  { path: '/supplier/blog/new', parent: '/supplier/blog', group: 'nav.content', title: 'nav.newPost', area: 'supplier', sort: 220, grants: ['supplier'] },
+];
