@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Refine, type RouterProvider } from "@refinedev/core";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router";
-import "@testing-library/jest-dom/vitest";
 
 // The HTTP layer is the seam: the real data provider and endpoint map run above it.
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -77,16 +76,6 @@ function renderAt(path: string, routePath: string, element: ReactNode) {
     </MemoryRouter>,
   );
 }
-
-beforeAll(() => {
-  // antd's responsive helpers ask for matchMedia, which jsdom does not provide.
-  if (!window.matchMedia) {
-    window.matchMedia = ((query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  }
-});
 
 beforeEach(() => {
   localStorage.setItem("users", JSON.stringify({ role: "supplier", shops: [{ id: 2, name: "Baan Teak Furniture" }, { id: 3, name: "Chiang Mai Ceramics" }] }));

@@ -19,6 +19,8 @@ import {
 
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 500;
+const TAGS_MAX = 20;
+const TAG_MAX = 50;
 /** Enough recent posts to offer staff the shops that have a blog; the server caps limit at 100. */
 const SHOP_SAMPLE = 100;
 
@@ -63,9 +65,9 @@ function payloadOf(values: PostFormValues, mode: "create" | "edit"): Record<stri
     if (description) payload.description = description;
     if (coverUrl) payload.coverUrl = coverUrl;
   } else {
-    // Editing may clear these, so they are always sent.
-    payload.description = description;
-    payload.coverUrl = coverUrl;
+    // Editing may clear these, so they are always sent; the server stores a cleared one as null.
+    payload.description = description || null;
+    payload.coverUrl = coverUrl || null;
   }
   // A closed post is reopened from the list or the view, not through this form.
   if (values.status && values.status !== "closed") payload.status = values.status;
@@ -216,7 +218,19 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="tags" label={t("blog.fields.tags", "Tags")}>
+          <Form.Item
+            name="tags"
+            label={t("blog.fields.tags", "Tags")}
+            rules={[
+              { type: "array", max: TAGS_MAX, message: t("blog.messages.tooManyTags", { max: TAGS_MAX }, `At most ${TAGS_MAX} tags`) },
+              {
+                validator: (_, tags?: string[]) =>
+                  (tags ?? []).every((tag) => tag.length <= TAG_MAX)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t("blog.messages.tagTooLong", { max: TAG_MAX }, `A tag has at most ${TAG_MAX} characters`))),
+              },
+            ]}
+          >
             <Select mode="tags" tokenSeparators={[","]} placeholder={t("blog.fields.tagsHint", "Type a tag and press Enter")} open={false} suffixIcon={null} />
           </Form.Item>
         </Col>

@@ -110,7 +110,8 @@ export function serverFieldErrors(error: unknown): { name: string; errors: strin
   if (Array.isArray(errors)) {
     return (errors as FieldError[])
       .filter((e) => e && typeof e.field === "string")
-      .map((e) => ({ name: e.field.replace(/^\//, "").split("/")[0], errors: [e.message] }));
+      // `tags.3` → the `tags` field: the form shows errors per field, not per list item.
+      .map((e) => ({ name: e.field.replace(/^\//, "").split(/[./]/)[0], errors: [e.message] }));
   }
   if (errors && typeof errors === "object") {
     return Object.entries(errors as Record<string, unknown>).map(([name, value]) => ({
