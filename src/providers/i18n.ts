@@ -3,18 +3,7 @@ import HttpBackend from "i18next-http-backend";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
-
-export const LANGUAGES = [
-  { code: "en", label: "English" },
-  { code: "fr", label: "Français" },
-  { code: "vi", label: "Tiếng Việt" },
-  { code: "cn", label: "中文" },
-  { code: "ar", label: "العربية" },
-] as const;
-
-export type Language = (typeof LANGUAGES)[number]["code"];
-
-export const directionOf = (lng: string | undefined): "rtl" | "ltr" => (lng?.startsWith("ar") ? "rtl" : "ltr");
+import { directionOf, LANGUAGES } from "./languages";
 
 /** Arabic reads right to left; the document follows the language. */
 function applyDocumentLanguage(lng: string) {

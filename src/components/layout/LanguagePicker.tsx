@@ -1,7 +1,7 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES } from "../../providers/i18n";
+import { LANGUAGES } from "../../providers/languages";
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();

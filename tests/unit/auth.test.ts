@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  authProvider,
+  cancelExpiryTimer,
+  homePath,
+  isTokenValid,
+  scheduleExpiry,
+} from "../../src/providers/auth";
+import type { NavGroup } from "../../src/providers/session-store";
+import { fakeJwt, mockHttp } from "./helpers";
+
+const NAV: NavGroup[] = [
+  { subheader: "nav.overview", items: [{ title: "nav.dashboard", path: "/admin/dashboard", icon: "dashboard" }] },
+  {
+    subheader: "nav.content",
+    items: [
+      {
+        title: "nav.blog",
+        path: "/admin/blog",
+        children: [
+          { title: "nav.posts", path: "/admin/blog/posts" },
+          { title: "nav.newPost", path: "/admin/blog/new" },
+        ],
+      },
+    ],
+  },
+];
+const ADMIN = { id: 1, username: "admin", email: "a@x.th", firstName: "Ann", lastName: "Lee", role: "admin", shops: [] };
+
+let restore: () => void = () => {};
+afterEach(() => {
+  restore();
+  cancelExpiryTimer();
+  vi.useRealTimers();
+});
+
+describe("auth provider: login", () => {
+  it("stores token, user and navConfig and goes to the first granted screen", async () => {
+    const token = fakeJwt(3600);
+    const m = mockHttp(() => ({
+      status: 200,
+      data: { status: 200, message: "ok", accessToken: token, user: ADMIN, navConfig: NAV, roles: ["admin"] },
+    }));
+    restore = m.restore;
+    const result = await authProvider.login({ users: "admin", password: "Demo@2026", typeLogin: "staff" });
+    expect(m.calls[0]).toMatchObject({
+      method: "POST",
+      url: "/api/account/login",
+      data: { users: "admin", password: "Demo@2026", typeLogin: "staff" },
+    });
+    expect(result).toEqual({ success: true, redirectTo: "/admin/dashboard" });
+    expect(localStorage.getItem("accessToken")).toBe(token);
+    expect(JSON.parse(localStorage.getItem("users")!)).toEqual(ADMIN);
+    expect(JSON.parse(localStorage.getItem("navConfig")!)).toEqual(NAV);
+  });
+
+  it("fails with the server's message on an HTTP error", async () => {
+    restore = mockHttp(() => ({ status: 401, data: { status: 401, message: "Incorrect username or password." } })).restore;
+    const result = await authProvider.login({ users: "admin", password: "x", typeLogin: "staff" });
+    expect(result.success).toBe(false);
+    expect(result.error?.message).toBe("Incorrect username or password.");
+    expect(localStorage.getItem("accessToken")).toBeNull();
+  });
+
+  it("fails with the server's message when the body status is not 200", async () => {
+    restore = mockHttp(() => ({ status: 200, data: { status: 403, message: "Use the supplier sign-in page." } })).restore;
+    const result = await authProvider.login({ users: "supplier1", password: "x", typeLogin: "staff" });
+    expect(result).toMatchObject({ success: false, error: { message: "Use the supplier sign-in page." } });
+  });
+
+  it("fails with 'Something went wrong' when the server sends nothing", async () => {
+    restore = mockHttp(() => ({ status: 500 })).restore;
+    const result = await authProvider.login({ users: "a", password: "b", typeLogin: "staff" });
+    expect(result.error?.message).toBe("Something went wrong");
+  });
+});
+
+describe("auth provider: register", () => {
+  it("registers, fetches the menu from /me and signs the supplier in", async () => {
+    const token = fakeJwt(3600, "supplier");
+    const supplier = { ...ADMIN, role: "supplier", shops: [{ id: 9, name: "Baan Home" }] };
+    const nav: NavGroup[] = [{ subheader: "nav.overview", items: [{ title: "nav.dashboard", path: "/supplier/dashboard" }] }];
+    const m = mockHttp((req) =>
+      req.url === "/api/account/register"
+        ? { status: 200, data: { accessToken: token, user: supplier } }
+        : { status: 200, data: { user: supplier, navConfig: nav, roles: ["supplier"] } },
+    );
+    restore = m.restore;
+    const body = { email: "new@shop.th", password: "abc12345", firstName: "Nok", lastName: "Sri" };
+    const result = await authProvider.register!(body);
+    expect(m.calls.map((c) => c.url)).toEqual(["/api/account/register", "/api/account/me"]);
+    expect(m.calls[0].data).toEqual(body);
+    expect(m.calls[1].headers.Authorization).toBe(`Bearer ${token}`);
+    expect(result).toEqual({ success: true, redirectTo: "/supplier/dashboard" });
+    expect(JSON.parse(localStorage.getItem("navConfig")!)).toEqual(nav);
+  });
+
+  it("shows the server's message on a duplicate email and keeps nothing", async () => {
+    restore = mockHttp(() => ({ status: 409, data: { status: 409, message: "This email is already registered." } })).restore;
+    const result = await authProvider.register!({ email: "a@b.th", password: "abc12345", firstName: "A", lastName: "B" });
+    expect(result.error?.message).toBe("This email is already registered.");
+    expect(localStorage.getItem("accessToken")).toBeNull();
+  });
+});
+
+describe("auth provider: check, logout, onError, identity", () => {
+  it("is authenticated only while the JWT exp is in the future", async () => {
+    localStorage.setItem("accessToken", fakeJwt(60));
+    expect(await authProvider.check()).toEqual({ authenticated: true });
+    localStorage.setItem("accessToken", fakeJwt(-1));
+    expect(await authProvider.check()).toMatchObject({ authenticated: false, redirectTo: "/login" });
+    expect(await authProvider.check()).toMatchObject({ authenticated: false });
+    expect(isTokenValid("not-a-jwt")).toBe(false);
+    expect(isTokenValid(null)).toBe(false);
+  });
+
+  it("logout clears accessToken, users and navConfig", async () => {
+    localStorage.setItem("accessToken", fakeJwt(60));
+    localStorage.setItem("users", JSON.stringify({ ...ADMIN, role: "Supplier" }));
+    localStorage.setItem("navConfig", JSON.stringify(NAV));
+    const result = await authProvider.logout({});
+    expect(result).toEqual({ success: true, redirectTo: "/supplier/login" });
+    expect(localStorage.getItem("accessToken")).toBeNull();
+    expect(localStorage.getItem("users")).toBeNull();
+    expect(localStorage.getItem("navConfig")).toBeNull();
+  });
+
+  it("a 401 from any call logs out; other errors do not", async () => {
+    localStorage.setItem("users", JSON.stringify(ADMIN));
+    expect(await authProvider.onError({ status: 401, message: "Unauthorized" })).toMatchObject({
+      logout: true,
+      redirectTo: "/login",
+    });
+    expect(await authProvider.onError({ status: 404, message: "Post not found" })).toEqual({});
+    expect(await authProvider.onError("Something went wrong")).toEqual({});
+  });
+
+  it("identity is the stored user and permissions are its roles", async () => {
+    localStorage.setItem("users", JSON.stringify(ADMIN));
+    expect(await authProvider.getIdentity!()).toMatchObject({ id: 1, name: "Ann Lee" });
+    expect(await authProvider.getPermissions!()).toEqual(["admin"]);
+  });
+});
+
+describe("session expiry timer", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-22T09:00:00Z"));
+  });
+
+  const arm = (role: string) => {
+    const token = fakeJwt(30, role);
+    localStorage.setItem("accessToken", token);
+    localStorage.setItem("users", JSON.stringify({ ...ADMIN, role }));
+    localStorage.setItem("navConfig", JSON.stringify(NAV));
+    const redirect = vi.fn();
+    scheduleExpiry(token, role, redirect);
+    return redirect;
+  };
+
+  it("sends a supplier to /supplier at exp and clears the session", () => {
+    const redirect = arm("supplier");
+    vi.advanceTimersByTime(29_000);
+    expect(redirect).not.toHaveBeenCalled();
+    expect(localStorage.getItem("accessToken")).not.toBeNull();
+    vi.advanceTimersByTime(1_000);
+    expect(redirect).toHaveBeenCalledWith("/supplier");
+    expect(localStorage.getItem("accessToken")).toBeNull();
+    expect(localStorage.getItem("users")).toBeNull();
+    expect(localStorage.getItem("navConfig")).toBeNull();
+  });
+
+  it("compares the role case-insensitively", () => {
+    const redirect = arm("Supplier");
+    vi.advanceTimersByTime(30_000);
+    expect(redirect).toHaveBeenCalledWith("/supplier");
+  });
+
+  it("sends an admin (anyone not a supplier) to /", () => {
+    const redirect = arm("admin");
+    vi.advanceTimersByTime(30_000);
+    expect(redirect).toHaveBeenCalledWith("/");
+  });
+
+  it("signing in again replaces the previous timer", () => {
+    const first = arm("admin");
+    const second = arm("supplier");
+    vi.advanceTimersByTime(30_000);
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("home path", () => {
+  it("is the first granted screen; a parent opens its first child", () => {
+    expect(homePath(NAV, "admin")).toBe("/admin/dashboard");
+    expect(homePath(NAV.slice(1), "editor")).toBe("/admin/blog/posts");
+    expect(homePath([], "admin")).toBeUndefined();
+  });
+});

@@ -1,0 +1,65 @@
+import type { RouterProvider } from "@refinedev/core";
+import { useLocation, useNavigate, useParams } from "react-router";
+import type { AxiosAdapter, InternalAxiosRequestConfig } from "axios";
+import { http } from "../../src/providers/http";
+
+export interface Recorded {
+  method: string;
+  url: string;
+  params: unknown;
+  data: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** Replaces the HTTP layer under the shared axios instance; answers come from `reply`. */
+export function mockHttp(reply: (req: Recorded) => { status: number; data?: unknown }) {
+  const calls: Recorded[] = [];
+  const original = http.defaults.adapter;
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const req: Recorded = {
+      method: (config.method ?? "get").toUpperCase(),
+      url: config.url ?? "",
+      params: config.params,
+      data: typeof config.data === "string" ? JSON.parse(config.data) : config.data,
+      headers: config.headers.toJSON() as Record<string, unknown>,
+    };
+    calls.push(req);
+    const { status, data } = reply(req);
+    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
+    const validate = config.validateStatus;
+    if (!validate || validate(status)) return response;
+    const { AxiosError } = await import("axios");
+    throw new AxiosError(`Request failed with status code ${status}`, "ERR_BAD_RESPONSE", config, {}, response);
+  };
+  http.defaults.adapter = adapter;
+  return { calls, restore: () => (http.defaults.adapter = original) };
+}
+
+/** An unsigned JWT whose payload carries `exp` (seconds from now) and a role. */
+export function fakeJwt(expInSeconds: number, role = "admin", now = Date.now()): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: 1, role, exp: Math.floor(now / 1000) + expInSeconds, iat: Math.floor(now / 1000) })}.sig`;
+}
+
+/**
+ * Refine's router bindings for tests. Vitest loads @refinedev/react-router outside Vite, so it
+ * would see a second copy of react-router with no <MemoryRouter> context; these hooks use ours.
+ */
+export const testRouterProvider: RouterProvider = {
+  go: () => {
+    const navigate = useNavigate();
+    return ({ to, type }) => {
+      if (to !== undefined) navigate(to, { replace: type === "replace" });
+      return undefined;
+    };
+  },
+  back: () => {
+    const navigate = useNavigate();
+    return () => navigate(-1);
+  },
+  parse: () => {
+    const { pathname, search } = useLocation();
+    const params = useParams();
+    return () => ({ pathname, params: { ...params, ...Object.fromEntries(new URLSearchParams(search)) } });
+  },
+};
