@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { users } from '../../server/src/db/schema.js';
+
+const login = (t: TestApp, users: string, password: string, typeLogin: string) =>
+  t.app.inject({ method: 'POST', url: '/api/account/login', payload: { users, password, typeLogin } });
+
+describe.each(dbKinds())('account (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp({ db: kind }); });
+  afterAll(async () => { await t?.close(); });
+
+  it('signs in with exactly the documented keys', async () => {
+    const res = await login(t, 'supplier2', 'Demo@2026', 'supplier');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['accessToken', 'message', 'navConfig', 'roles', 'status', 'user']);
+    expect(body.status).toBe(200);
+    expect(body.roles).toEqual(['supplier']);
+    expect(Object.keys(body.user).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'role', 'shops', 'username']);
+    expect(body.user.shops.map((s: { name: string }) => s.name)).toEqual(['CoolAir Climate Solutions', 'Siam Tile & Bath']);
+    const payload = t.app.jwt.decode<{ sub: number; role: string; exp: number; iat: number }>(body.accessToken)!;
+    expect(payload.sub).toBe(body.user.id);
+    expect(payload.role).toBe('supplier');
+    expect(payload.exp - payload.iat).toBe(3600);
+  });
+
+  it('accepts the email as login and gives staff no shops', async () => {
+    const res = await login(t, 'ADMIN@sellercenter.example', 'Demo@2026', 'staff');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ username: 'admin', role: 'admin', shops: [] });
+  });
+
+  it('answers unknown user and wrong password with the same 401', async () => {
+    const a = await login(t, 'nobody-here', 'Demo@2026', 'staff');
+    const b = await login(t, 'editor', 'wrong-password1', 'staff');
+    expect(a.statusCode).toBe(401);
+    expect(b.statusCode).toBe(401);
+    expect(a.json()).toEqual({ status: 401, message: 'Incorrect username or password.' });
+    expect(b.json()).toEqual(a.json());
+  });
+
+  it('refuses a sign-in on the wrong page, naming the right one', async () => {
+    const a = await login(t, 'supplier1', 'Demo@2026', 'staff');
+    expect(a.statusCode).toBe(403);
+    expect(a.json().message).toMatch(/supplier sign-in page/);
+    const b = await login(t, 'admin', 'Demo@2026', 'supplier');
+    expect(b.statusCode).toBe(403);
+    expect(b.json().message).toMatch(/staff sign-in page/);
+  });
+
+  it('refuses disabled accounts (403) and their existing tokens (401)', async () => {
+    const before = await t.headers('editor');
+    await t.app.db.update(users).set({ status: 'disabled' }).where(eq(users.username, 'editor'));
+    try {
+      const res = await login(t, 'editor', 'Demo@2026', 'staff');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(/disabled/);
+      const me = await t.app.inject({ url: '/api/account/me', headers: before });
+      expect(me.statusCode).toBe(401);
+    } finally {
+      await t.app.db.update(users).set({ status: 'active' }).where(eq(users.username, 'editor'));
+    }
+  });
+
+  it('rejects unknown properties and missing fields, naming them', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 'admin', typeLogin: 'staff', extra: 1 } });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().errors.map((e: { field: string }) => e.field).sort();
+    expect(fields).toEqual(['extra', 'password']);
+  });
+
+  it('rate limits sign-in per IP and username with 429', async () => {
+    const limited = await createTestApp({ db: kind, config: { loginRateLimit: { max: 3, timeWindowMs: 60_000 } } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await login(limited, 'supplier1', 'bad-pass-1', 'supplier')).statusCode).toBe(401);
+      const res = await login(limited, 'supplier1', 'Demo@2026', 'supplier');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().status).toBe(429);
+      expect(res.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+      // Another username from the same IP is not blocked.
+      expect((await login(limited, 'supplier2', 'Demo@2026', 'supplier')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('honours the token expiry', async () => {
+    const short = await createTestApp({ db: kind, config: { tokenTtl: 1 } });
+    try {
+      const headers = await short.headers('admin');
+      expect((await short.app.inject({ url: '/api/account/me', headers })).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 2100));
+      const res = await short.app.inject({ url: '/api/account/me', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ status: 401, message: 'Your session has expired. Please sign in again.' });
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('rejects a token signed with another secret', async () => {
+    const other = await createTestApp({ db: kind });
+    try {
+      const headers = await other.headers('admin');
+      expect((await t.app.inject({ url: '/api/account/me', headers })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  describe('register', () => {
+    const body = { email: 'Nok.Srisawat@example.co.th', password: 'Garden2026', firstName: 'Nok', lastName: 'Srisawat' };
+    const register = (payload: object) => t.app.inject({ method: 'POST', url: '/api/account/register', payload });
+
+    it('creates a supplier with one pending shop and signs in', async () => {
+      const res = await register(body);
+      expect(res.statusCode).toBe(200);
+      const json = res.json();
+      expect(Object.keys(json).sort()).toEqual(['accessToken', 'user']);
+      expect(json.user).toMatchObject({ email: 'nok.srisawat@example.co.th', role: 'supplier', firstName: 'Nok' });
+      expect(json.user.shops).toHaveLength(1);
+      const me = await t.app.inject({ url: '/api/account/me', headers: { authorization: `Bearer ${json.accessToken}` } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().navConfig.flatMap((g: { items: { path: string }[] }) => g.items.map((i) => i.path)))
+        .toEqual(['/supplier/dashboard', '/supplier/blog']);
+      const signIn = await login(t, 'nok.srisawat@example.co.th', 'Garden2026', 'supplier');
+      expect(signIn.statusCode).toBe(200);
+    });
+
+    it('answers 409 for a registered email (any case)', async () => {
+      const res = await register({ ...body, email: 'NOK.SRISAWAT@example.co.th' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('An account with this email already exists.');
+    });
+
+    it('names the field for a bad email', async () => {
+      const res = await register({ ...body, email: 'not-an-email' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'email', message: 'email must be a valid email address' }]);
+      expect(res.json().message).toBe('email must be a valid email address');
+    });
+
+    it('refuses weak passwords, naming the field', async () => {
+      const short = await register({ ...body, email: 'a@example.com', password: 'abc1' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().errors[0]).toEqual({ field: 'password', message: 'password must be at least 8 characters' });
+      const noDigit = await register({ ...body, email: 'b@example.com', password: 'abcdefghij' });
+      expect(noDigit.statusCode).toBe(400);
+      expect(noDigit.json().errors[0].field).toBe('password');
+      expect(noDigit.json().message).toMatch(/letter and one digit/);
+    });
+
+    it('rejects unknown properties instead of stripping them', async () => {
+      const res = await register({ ...body, email: 'c@example.com', role: 'admin' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'role', message: 'role is not an allowed property' }]);
+    });
+  });
+});

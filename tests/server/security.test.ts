@@ -1,0 +1,125 @@
+import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { guardPlugin, type RouteEntry } from '../../server/src/auth/guard.js';
+import { blogPosts, products, shops } from '../../server/src/db/schema.js';
+
+/** A body/query that passes validation for each route, with placeholders for ids. */
+function sample(r: RouteEntry, ids: { shop: number; post: number; product: number }) {
+  const bodies: Record<string, object> = {
+    '/api/account/login': { users: 'x', password: 'x', typeLogin: 'staff' },
+    '/api/account/register': { email: 'x@example.com', password: 'abcd1234', firstName: 'a', lastName: 'b' },
+    '/api/blogs/master/new': { shopId: ids.shop, type: 'idea', title: 'Probe', contentHtml: '<p>x</p>', status: 'draft' },
+    '/api/blogs/master/edit': { id: ids.post, version: 1, title: 'Probe' },
+    '/api/blogs/master/closecontent': { id: ids.post, closed: true },
+    '/api/blogs/master/deletecontent': { id: ids.post },
+    '/api/blogs/master/sortproductidea': { id: ids.post, productIds: [ids.product] },
+    '/api/blogs/master/deleteproductidea': { id: ids.post, productId: ids.product },
+  };
+  const queries: Record<string, string> = {
+    '/api/blogs/master/post': `?id=${ids.post}`,
+    '/api/blogs/master/posts': `?shopId=${ids.shop}`,
+    '/api/blogs/master/product': `?shopId=${ids.shop}`,
+    '/api/report/getReloadDashboard': `?shopId=${ids.shop}`,
+  };
+  return r.method === 'GET'
+    ? { method: 'GET' as const, url: r.url + (queries[r.url] ?? '') }
+    : { method: r.method as 'POST', url: r.url, payload: bodies[r.url] ?? {} };
+}
+
+const menuOf = (r: RouteEntry) => (typeof r.access === 'object' ? r.access.menu : []);
+
+describe('default deny', () => {
+  it('refuses to start when an /api route has no access rule', async () => {
+    const app = Fastify();
+    await app.register(guardPlugin, { db: null as never });
+    expect(() => app.get('/api/forgotten', async () => ({ ok: true }))).toThrow(/no access rule/);
+    // Inside a plugin (how modules register), the same error stops start-up.
+    const app2 = Fastify();
+    await app2.register(guardPlugin, { db: null as never });
+    app2.register(async (child) => { child.post('/api/also-forgotten', async () => ({})); });
+    await expect(app2.ready()).rejects.toThrow(/no access rule/);
+  });
+});
+
+describe.each(dbKinds())('every API route (%s)', (kind) => {
+  let t: TestApp;
+  let api: RouteEntry[];
+  let ids: { own: { shop: number; post: number; product: number }; foreign: { shop: number; post: number; product: number } };
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind });
+    api = t.app.routeTable.filter((r) => r.url.startsWith('/api'));
+    const pick = async (shopName: string) => {
+      const [s] = await t.app.db.select().from(shops).where(eq(shops.name, shopName));
+      const [p] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.shopId, s.id)).limit(1);
+      const [pr] = await t.app.db.select().from(products).where(eq(products.shopId, s.id)).limit(1);
+      return { shop: s.id, post: p.id, product: pr.id };
+    };
+    ids = { own: await pick('HomePro Lighting'), foreign: await pick('CoolAir Climate Solutions') };
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('has an access rule on every route', () => {
+    expect(api.length).toBeGreaterThanOrEqual(13);
+    const missing = t.app.routeTable.filter((r) => (r.url.startsWith('/api') || r.url === '/health') && !r.access);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers 401 without a token unless public', async () => {
+    for (const r of api.filter((x) => x.access !== 'public')) {
+      const res = await t.app.inject(sample(r, ids.own));
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.json().status).toBe(401);
+      const bad = await t.app.inject({ ...sample(r, ids.own), headers: { authorization: 'Bearer not.a.token' } });
+      expect(bad.statusCode, `${r.method} ${r.url} with a bad token`).toBe(401);
+    }
+  });
+
+  it('answers 403 to suppliers on admin-only and admin-menu routes', async () => {
+    const headers = await t.headers('supplier1');
+    const adminRoutes = api.filter((r) => r.access === 'admin' || (menuOf(r).length && menuOf(r).every((p) => p.startsWith('/admin/'))));
+    for (const r of adminRoutes) {
+      const res = await t.app.inject({ ...sample(r, ids.own), headers });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+  });
+
+  it('answers 403 to the editor on routes it is not granted', async () => {
+    const headers = await t.headers('editor');
+    const granted = ['/admin/blog', '/admin/blog/posts', '/admin/blog/new'];
+    const denied = api.filter((r) => r.access === 'admin' || (menuOf(r).length && !menuOf(r).some((p) => granted.includes(p))));
+    expect(denied.some((r) => r.url === '/api/report/getReloadDashboard')).toBe(true);
+    for (const r of denied) {
+      const res = await t.app.inject({ ...sample(r, ids.own), headers });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+  });
+
+  it("answers 404 with no rows to a supplier using another shop's ids", async () => {
+    const headers = await t.headers('supplier1');
+    const scoped = api.filter((r) => menuOf(r).some((p) => p.startsWith('/supplier/')));
+    expect(scoped.length).toBeGreaterThanOrEqual(10);
+    for (const r of scoped) {
+      const req = sample(r, ids.foreign);
+      // The type-count menu takes no ids; it must simply not count other shops (checked in blogs tests).
+      if (r.url === '/api/blogs/master/menu') continue;
+      const res = await t.app.inject({ ...req, headers });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
+      const body = res.json();
+      expect(Object.keys(body).sort(), `${r.method} ${r.url}`).toEqual(['message', 'status']);
+      expect(body.message).toMatch(/not found$/);
+    }
+    // Nothing was changed in the other shop.
+    const [p] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.id, ids.foreign.post));
+    expect(p).toMatchObject({ version: 1, deletedAt: null });
+  });
+
+  it('lets the owner reach the same routes with own ids', async () => {
+    const headers = await t.headers('supplier1');
+    for (const url of ['/api/blogs/master/post', '/api/blogs/master/posts', '/api/blogs/master/product', '/api/report/getReloadDashboard']) {
+      const r = api.find((x) => x.url === url)!;
+      const res = await t.app.inject({ ...sample(r, ids.own), headers });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+});

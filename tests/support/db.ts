@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { openDb, type DbHandle } from '../../server/src/db/client.js';
+import { syncMenu } from '../../server/src/modules/menu/service.js';
+import { seedIfEmpty } from '../../server/src/db/seed.js';
+import { repoRoot } from '../../server/src/config.js';
+
+export const TMP_DIR = resolve(repoRoot, '.tmp');
+/** Migrated + seeded PGlite, dumped by the server tests' global setup. */
+export const PGLITE_TEMPLATE_FILE = resolve(TMP_DIR, 'server-test-db.tar.gz');
+
+/** Migrate, sync the menu and seed: exactly what buildApp does at start. */
+export async function prepare(handle: DbHandle): Promise<void> {
+  await syncMenu(handle.db);
+  await seedIfEmpty(handle.db);
+}
+
+export async function buildPgliteTemplate(): Promise<Blob> {
+  const pglite = await PGlite.create();
+  const handle = await openDb({ pglite });
+  await prepare(handle);
+  const dump = await pglite.dumpDataDir('gzip');
+  await handle.close();
+  return dump;
+}
+
+export function databaseUrlFor(baseUrl: string, database: string): string {
+  const u = new URL(baseUrl);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function admin<T>(baseUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated + seeded PostgreSQL database used as CREATE DATABASE ... TEMPLATE for each test file. */
+export async function buildPostgresTemplate(baseUrl: string, name: string): Promise<void> {
+  await admin(baseUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.query(`CREATE DATABASE "${name}"`);
+  });
+  const handle = await openDb({ databaseUrl: databaseUrlFor(baseUrl, name) });
+  try {
+    await prepare(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  await admin(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** A fresh database cloned from the template; returns its URL and a drop function. */
+export async function clonePostgres(baseUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sc_test_${randomBytes(6).toString('hex')}`;
+  // Cloning needs the template free of connections; retry briefly if another file is cloning.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin(baseUrl, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+      break;
+    } catch (err) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 100 + attempt * 50));
+    }
+  }
+  return { url: databaseUrlFor(baseUrl, name), drop: () => dropDatabase(baseUrl, name) };
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app.js';
+import type { AppConfig } from '../../server/src/config.js';
+import { shops } from '../../server/src/db/schema.js';
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  url: string;
+  app: FastifyInstance;
+  /** All shop names in the database (to assert a supplier does not see other shops). */
+  shopNames(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server for browser tests: a fresh temp data dir (PGlite files, migrated and seeded
+ * with the demo data), listening on 127.0.0.1 on a free port, serving `staticDir`.
+ */
+export async function startServer(opts: { staticDir?: string | null; config?: Partial<AppConfig> } = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'seller-center-'));
+  const config: AppConfig = {
+    port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, jwtSecret: randomBytes(32).toString('hex'),
+    tokenTtl: 28800, seedDemo: true, staticDir: opts.staticDir ?? null,
+    loginRateLimit: { max: 50, timeWindowMs: 60_000 }, logger: false, ...opts.config,
+  };
+  const app = await buildApp(config);
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    shopNames: async () => (await app.db.select({ name: shops.name }).from(shops)).map((s) => s.name),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
