@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { canOpen } from "../providers/access-control";
 import { useAuthContext } from "../providers/session";
 import type { ResourceMeta } from "../resources/types";
-import Forbidden from "../pages/errors/forbidden";
+// The 403 page is only needed on a refusal; keep it out of the first load.
+const Forbidden = lazy(() => import("../pages/errors/forbidden"));
 
 /**
  * Renders a screen only when the signed-in user's navConfig grants it; a typed URL to anything

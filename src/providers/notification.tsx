@@ -1,0 +1,45 @@
+import type { NotificationProvider } from "@refinedev/core";
+import { App, Button, Progress, Space } from "antd";
+import { useMemo } from "react";
+
+/**
+ * Refine notifications on antd's App-scoped notification API. Written here rather than taken
+ * from @refinedev/antd so the sign-in bundle does not pull that package (markdown, pro-layout).
+ */
+export function useNotificationProvider(): NotificationProvider {
+  const { notification } = App.useApp();
+  return useMemo(
+    () => ({
+      open: ({ key, message, description, type, undoableTimeout, cancelMutation }) => {
+        if (type === "progress") {
+          const seconds = undoableTimeout ?? 5;
+          notification.open({
+            key,
+            message,
+            description: (
+              <Space>
+                <Progress type="circle" size={32} percent={100} format={() => seconds} />
+                {description}
+                <Button
+                  size="small"
+                  onClick={() => {
+                    cancelMutation?.();
+                    if (key) notification.destroy(key);
+                  }}
+                >
+                  ↶
+                </Button>
+              </Space>
+            ),
+            duration: 0,
+            closable: false,
+          });
+          return;
+        }
+        notification.open({ key, message, description, type });
+      },
+      close: (key) => notification.destroy(key),
+    }),
+    [notification],
+  );
+}
