@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Button, Divider, Input, Popover, Space, Tooltip } from "antd";
@@ -155,6 +155,8 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
 
 /** TipTap editor speaking HTML through `value`/`onChange`, for an antd Form.Item. Load it through LazyRichTextEditor. */
 export default function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichTextEditorProps) {
+  const valueRef = useRef(value ?? "");
+  valueRef.current = value ?? "";
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } })],
     content: value ?? "",
@@ -168,7 +170,11 @@ export default function RichTextEditor({ value, onChange, id, disabled, ...rest 
         ...(rest["aria-invalid"] ? { "aria-invalid": "true" } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => onChange?.(html(e)),
+    // TipTap also updates on setup transactions; only a real change may touch (and validate) the field.
+    onUpdate: ({ editor: e }) => {
+      const next = html(e);
+      if (next !== valueRef.current) onChange?.(next);
+    },
   });
 
   // The form fills its values after the editor mounts (edit screen); adopt outside changes only.

@@ -123,7 +123,7 @@ export function PostList({ area }: { area: BlogArea }) {
       <Table<PostSummary>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 960 }}
+        scroll={{ x: 1100 }}
         pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
         locale={{
           emptyText: tableQuery.isLoading ? " " : (
@@ -135,39 +135,43 @@ export function PostList({ area }: { area: BlogArea }) {
           dataIndex="title"
           title={t("blog.fields.title", "Title")}
           render={(_, post) => (
-            <Space align="start">
+            <div style={{ display: "flex", gap: 12, alignItems: "flex-start" }}>
               <Cover url={post.coverUrl} />
-              <div style={{ minWidth: 0 }}>
+              <div style={{ minWidth: 0, flex: 1 }}>
                 <Link to={paths.show(post.id)}>{post.title}</Link>
                 {post.description && (
-                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0, maxWidth: 360 }}>
+                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
                     {post.description}
                   </Typography.Paragraph>
                 )}
               </div>
-            </Space>
+            </div>
           )}
         />
         <Table.Column<PostSummary>
           dataIndex="type"
           title={t("blog.fields.type", "Type")}
+          width={120}
           render={(type: string) => <PostTypeTag type={type} />}
         />
         <Table.Column<PostSummary>
           dataIndex="status"
           title={t("blog.fields.status", "Status")}
+          width={110}
           render={(status: PostStatus) => <PostStatusTag status={status} />}
         />
-        <Table.Column<PostSummary> dataIndex="shopName" title={t("blog.fields.shop", "Shop")} />
-        <Table.Column<PostSummary> dataIndex="authorName" title={t("blog.fields.author", "Author")} />
+        <Table.Column<PostSummary> dataIndex="shopName" title={t("blog.fields.shop", "Shop")} width={170} />
+        <Table.Column<PostSummary> dataIndex="authorName" title={t("blog.fields.author", "Author")} width={160} />
         <Table.Column<PostSummary>
           dataIndex="updatedAt"
           title={t("blog.fields.updatedAt", "Updated")}
+          width={120}
           render={(value: string) => <span title={dayjs(value).format("LLL")}>{dayjs(value).format("ll")}</span>}
         />
         <Table.Column<PostSummary>
           key="actions"
           fixed="right"
+          width={140}
           title={t("blog.fields.actions", "Actions")}
           render={(_, post) => {
             const closed = post.status === "closed";

@@ -12,7 +12,7 @@ const INTL_LOCALES: Record<string, string> = { cn: "zh-CN" };
 function usePrice() {
   const locale = useGetLocale()();
   return useMemo(() => {
-    const format = new Intl.NumberFormat(locale ? (INTL_LOCALES[locale] ?? locale) : undefined, { style: "currency", currency: "THB" });
+    const format = new Intl.NumberFormat(locale ? (INTL_LOCALES[locale] ?? locale) : undefined, { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol" });
     return (value: number) => format.format(value);
   }, [locale]);
 }
@@ -150,12 +150,16 @@ export function ProductIdeas({ post, onChanged }: { post: PostDetail; onChanged:
         dataSource={products}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("blog.messages.noProducts", "No products linked yet")} /> }}
         columns={[
-          {
-            key: "image",
-            width: 56,
-            render: (_, p) =>
-              p.imageUrl ? <img src={p.imageUrl} alt="" width={40} height={40} loading="lazy" style={{ objectFit: "cover", borderRadius: 4 }} /> : null,
-          },
+          ...(products.some((p) => p.imageUrl)
+            ? [
+                {
+                  key: "image",
+                  width: 56,
+                  render: (_: unknown, p: LinkedProduct) =>
+                    p.imageUrl ? <img src={p.imageUrl} alt="" width={40} height={40} loading="lazy" style={{ objectFit: "cover", borderRadius: 4 }} /> : null,
+                },
+              ]
+            : []),
           { dataIndex: "code", title: t("blog.fields.code", "Code"), width: 120 },
           { dataIndex: "name", title: t("blog.fields.productName", "Product") },
           { dataIndex: "price", title: t("blog.fields.price", "Price"), align: "end", render: (v: number) => price(v) },
