@@ -111,7 +111,7 @@ describe.skipIf(!browserAvailable)("token expiry in a real browser", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ staticDir: DIST, tokenTtl: 4 }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ staticDir: DIST, config: { tokenTtl: 4 } }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
