@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { PGlite } from '@electric-sql/pglite';
 import type { AppConfig } from './config.js';
-import { openDb, type Db, type DbKind } from './db/client.js';
+import { openDb, type Db, type DbHandle, type DbKind } from './db/client.js';
 import { seedIfEmpty, type SeedResult } from './db/seed.js';
 import { guardPlugin } from './auth/guard.js';
 import './auth/types.js';
@@ -48,6 +48,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...opts });
+  try {
+    await setup(app, config, handle);
+  } catch (err) {
+    // A failed start must not leave the database (PGlite files, pool) open.
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+  return app;
+}
+
+async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle): Promise<void> {
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('config', config);
@@ -56,7 +67,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await syncMenu(handle.db);
   app.decorate('seeded', config.seedDemo ? await seedIfEmpty(handle.db) : null);
 
-  registerErrorHandling(app);
+  const spa = !!config.staticDir && existsSync(join(config.staticDir, 'index.html'));
+  registerErrorHandling(app, { spa });
   await app.register(guardPlugin, { db: handle.db });
   await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtl } });
   await app.register(rateLimit, { global: false });
@@ -92,18 +104,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(blogRoutes);
   await app.register(reportRoutes);
 
-  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: true, index: ['index.html'] });
-    // SPA fallback: client-side routes get index.html; /api and /docs keep JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0];
-      const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/docs') || path === '/health';
-      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.code(404).send({ status: 404, message: `No route for ${request.method} ${path}` });
-    });
+  if (spa) {
+    await app.register(fastifyStatic, { root: config.staticDir!, wildcard: true, index: ['index.html'] });
   }
-
-  return app;
 }

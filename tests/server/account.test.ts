@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { users } from '../../server/src/db/schema.js';
@@ -70,43 +71,41 @@ describe.each(dbKinds())('account (%s)', (kind) => {
     expect(fields).toEqual(['extra', 'password']);
   });
 
-  it('rate limits sign-in per IP and username with 429', async () => {
-    const limited = await createTestApp({ db: kind, config: { loginRateLimit: { max: 3, timeWindowMs: 60_000 } } });
-    try {
-      for (let i = 0; i < 3; i++) expect((await login(limited, 'supplier1', 'bad-pass-1', 'supplier')).statusCode).toBe(401);
-      const res = await login(limited, 'supplier1', 'Demo@2026', 'supplier');
+  describe('with a strict config (3 sign-ins per minute, 1 s tokens)', () => {
+    let strict: TestApp;
+    beforeAll(async () => {
+      strict = await createTestApp({ db: kind, config: { loginRateLimit: { max: 3, timeWindowMs: 60_000 }, tokenTtl: 1 } });
+    });
+    afterAll(async () => { await strict?.close(); });
+
+    it('rate limits sign-in per IP and username with 429', async () => {
+      for (let i = 0; i < 3; i++) expect((await login(strict, 'supplier1', 'bad-pass-1', 'supplier')).statusCode).toBe(401);
+      const res = await login(strict, 'supplier1', 'Demo@2026', 'supplier');
       expect(res.statusCode).toBe(429);
       expect(res.json().status).toBe(429);
       expect(res.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
       // Another username from the same IP is not blocked.
-      expect((await login(limited, 'supplier2', 'Demo@2026', 'supplier')).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
-  });
+      expect((await login(strict, 'supplier2', 'Demo@2026', 'supplier')).statusCode).toBe(200);
+    });
 
-  it('honours the token expiry', async () => {
-    const short = await createTestApp({ db: kind, config: { tokenTtl: 1 } });
-    try {
-      const headers = await short.headers('admin');
-      expect((await short.app.inject({ url: '/api/account/me', headers })).statusCode).toBe(200);
+    it('honours the token expiry', async () => {
+      const headers = await strict.headers('admin');
+      expect((await strict.app.inject({ url: '/api/account/me', headers })).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 2100));
-      const res = await short.app.inject({ url: '/api/account/me', headers });
+      const res = await strict.app.inject({ url: '/api/account/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ status: 401, message: 'Your session has expired. Please sign in again.' });
-    } finally {
-      await short.close();
-    }
+    });
   });
 
   it('rejects a token signed with another secret', async () => {
-    const other = await createTestApp({ db: kind });
-    try {
-      const headers = await other.headers('admin');
-      expect((await t.app.inject({ url: '/api/account/me', headers })).statusCode).toBe(401);
-    } finally {
-      await other.close();
-    }
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 1, role: 'admin', iat: now, exp: now + 600 })}`;
+    const sig = createHmac('sha256', 'some-other-secret').update(unsigned).digest('base64url');
+    const res = await t.app.inject({ url: '/api/account/me', headers: { authorization: `Bearer ${unsigned}.${sig}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Your session is not valid. Please sign in again.');
   });
 
   describe('register', () => {

@@ -65,7 +65,7 @@ const statusWords: Record<number, string> = {
 };
 
 /** Every error leaves as `{status, message, errors?}`; 5xx never leak internals. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }): void {
   app.setErrorHandler((err: FastifyError & { errors?: FieldError[] }, request, reply) => {
     if (err.validation) {
       const errors = err.validation.map((v) => describeValidationError(v, err.validationContext));
@@ -90,6 +90,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
+    // SPA fallback: client-side routes get index.html; /api, /docs and files keep JSON 404s.
+    const reserved = url === '/api' || url.startsWith('/api/') || url.startsWith('/docs') || url === '/health';
+    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (opts.spa && !reserved && wantsHtml) return reply.type('text/html').sendFile('index.html');
     return reply.code(404).send({ status: 404, message: `No route for ${request.method} ${url}` });
   });
 }
