@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
@@ -67,7 +67,8 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   await syncMenu(handle.db);
   app.decorate('seeded', config.seedDemo ? await seedIfEmpty(handle.db) : null);
 
-  const spa = !!config.staticDir && existsSync(join(config.staticDir, 'index.html'));
+  const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
+  const spa = !!staticRoot && existsSync(join(staticRoot, 'index.html'));
   registerErrorHandling(app, { spa });
   await app.register(guardPlugin, { db: handle.db });
   await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtl } });
@@ -105,6 +106,6 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   await app.register(reportRoutes);
 
   if (spa) {
-    await app.register(fastifyStatic, { root: config.staticDir!, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: staticRoot!, wildcard: true, index: ['index.html'] });
   }
 }
