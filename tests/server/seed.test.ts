@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { queryRows } from '../../server/src/db/client.js';
+
+/** A digest of the demo data that matters (everything but password hashes and serial gaps). */
+async function digest(t: TestApp) {
+  const [row] = await queryRows<Record<string, string>>(t.app.db, sql`select
+    (select md5(string_agg(concat_ws('|', s.name, s.kind, s.status, s.created_at), ',' order by s.id)) from shops s) as shops,
+    (select md5(string_agg(concat_ws('|', u.username, u.email, u.first_name, u.last_name, u.status), ',' order by u.id)) from users u) as users,
+    (select md5(string_agg(concat_ws('|', p.shop_id, p.code, p.name, p.price, p.approval_status, p.online, p.created_at), ',' order by p.id)) from products p) as products,
+    (select md5(string_agg(concat_ws('|', o.order_no, o.customer_name, o.channel, o.status, o.total, o.created_at), ',' order by o.id)) from orders o) as orders,
+    (select md5(string_agg(concat_ws('|', b.shop_id, b.type, b.title, b.status, b.content_html, b.tags::text, b.created_at, b.published_at), ',' order by b.id)) from blog_posts b) as posts`);
+  return row;
+}
+
+describe('demo data', () => {
+  it.each(dbKinds())('is realistic and complete in every shop (%s)', async (kind) => {
+    const t = await createTestApp({ db: kind });
+    try {
+      const rows = await queryRows<{ name: string; kind: string; products: number; orders: number; posts: number; months: number }>(t.app.db, sql`
+        select s.name, s.kind,
+          (select count(*)::int from products p where p.shop_id = s.id) as products,
+          (select count(*)::int from orders o where o.shop_id = s.id) as orders,
+          (select count(*)::int from blog_posts b where b.shop_id = s.id) as posts,
+          (select count(distinct date_trunc('month', o.created_at))::int from orders o where o.shop_id = s.id) as months
+        from shops s order by s.id`);
+      expect(rows.map((r) => r.kind).sort()).toEqual(['housebrand', 'supplier', 'supplier', 'supplier']);
+      for (const r of rows) {
+        expect(r.products, r.name).toBeGreaterThanOrEqual(20);
+        expect(r.products, r.name).toBeLessThanOrEqual(40);
+        expect(r.orders, r.name).toBeGreaterThanOrEqual(50);
+        expect(r.orders, r.name).toBeLessThanOrEqual(100);
+        expect(r.posts, r.name).toBeGreaterThanOrEqual(6);
+        expect(r.months, r.name).toBeGreaterThanOrEqual(6);
+      }
+      const [names] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from products where name ~ '(?i)test|lorem'`);
+      expect(names.n).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.skipIf(dbKinds().length < 2)('is the same on PGlite and PostgreSQL (seeded randomness, fixed dates)', async () => {
+    const a = await createTestApp({ db: 'pglite' });
+    const b = await createTestApp({ db: 'postgres' });
+    try {
+      expect(await digest(a)).toEqual(await digest(b));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
