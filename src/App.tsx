@@ -123,8 +123,8 @@ export default function App() {
       <AuthProvider>
         <Suspense fallback={<PageLoading fullPage />}>
           <RefineApp />
-      </Suspense>
-    </AuthProvider>
-  </BrowserRouter>
-);
+        </Suspense>
+      </AuthProvider>
+    </BrowserRouter>
+  );
 }

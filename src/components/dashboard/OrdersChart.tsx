@@ -8,7 +8,8 @@ interface Props {
 
 export default function OrdersChart({ data, ordersLabel, revenueLabel }: Props) {
   return (
-    <div style={{ width: "100%", height: 320 }}>
+    // Axes read left to right in every language; recharts mis-places labels under rtl.
+    <div dir="ltr" style={{ width: "100%", height: 320 }}>
       <ResponsiveContainer>
         <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />

@@ -1,19 +1,25 @@
-import { GlobalOutlined } from "@ant-design/icons";
-import { Select } from "antd";
+import { DownOutlined, GlobalOutlined } from "@ant-design/icons";
+import { Button, Dropdown } from "antd";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "../../providers/languages";
 
+/** A menu button, not a select: no text input, so the sign-in form's first field stays the username. */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
+  const current = LANGUAGES.find((l) => l.code === i18n.resolvedLanguage) ?? LANGUAGES[0];
   return (
-    <Select
-      aria-label={t("header.language")}
-      value={i18n.resolvedLanguage ?? "en"}
-      onChange={(lng) => void i18n.changeLanguage(lng)}
-      options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
-      suffixIcon={<GlobalOutlined />}
-      style={{ minWidth: 130 }}
-      popupMatchSelectWidth={false}
-    />
+    <Dropdown
+      trigger={["click"]}
+      menu={{
+        selectable: true,
+        selectedKeys: [current.code],
+        items: LANGUAGES.map((l) => ({ key: l.code, label: l.label, lang: l.code })),
+        onClick: ({ key }) => void i18n.changeLanguage(key),
+      }}
+    >
+      <Button aria-label={t("header.language")} icon={<GlobalOutlined />}>
+        {current.label} <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
   );
 }
