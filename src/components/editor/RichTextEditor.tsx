@@ -23,8 +23,9 @@ export interface RichTextEditorProps {
   "aria-invalid"?: boolean;
 }
 
+/** The document as stored: "" when empty, without the empty paragraph TipTap keeps at the end for the caret. */
 function html(editor: Editor): string {
-  return editor.isEmpty ? "" : editor.getHTML();
+  return editor.isEmpty ? "" : editor.getHTML().replace(/(<p><\/p>)+$/, "");
 }
 
 function ToolButton(props: {

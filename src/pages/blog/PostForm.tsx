@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Create, Edit, useForm } from "@refinedev/antd";
-import { useGo, useList, useTranslate, type BaseKey, type HttpError } from "@refinedev/core";
+import { useGo, useInvalidate, useList, useTranslate, type BaseKey, type HttpError } from "@refinedev/core";
 import { Alert, Button, Col, Form, Input, Row, Select, Typography } from "antd";
 import { LazyRichTextEditor } from "../../components/editor/LazyRichTextEditor";
 import {
@@ -77,6 +77,7 @@ function payloadOf(values: PostFormValues, mode: "create" | "edit"): Record<stri
 export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | "edit"; id?: BaseKey }) {
   const t = useTranslate();
   const go = useGo();
+  const invalidate = useInvalidate();
   const resource = blogResource(area);
   const paths = blogPaths(area);
   const ownShops = useMemo(() => (area === "supplier" ? userShops() : []), [area]);
@@ -91,6 +92,9 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
     id,
     redirect: false,
     warnWhenUnsavedChanges: true,
+    // Refine refetches after a failed save too, which would replace what the user typed with the
+    // server's newer copy on a 409; caches are refreshed after a successful save instead.
+    invalidates: [],
     // The server lists errors as [{field, message}]: they are put on the fields below.
     disableServerSideValidation: true,
     successNotification: () => ({
@@ -103,6 +107,7 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
       return { type: "error", message: t("blog.messages.saveFailed", "The post could not be saved"), description: errorMessage(error) };
     },
     onMutationSuccess: ({ data }) => {
+      invalidate({ resource, invalidates: ["list", "many", "detail"], id: (data as PostDetail).id ?? id });
       go({ to: paths.show((data as PostDetail).id ?? id ?? "") });
     },
     onMutationError: (error) => {

@@ -21,15 +21,17 @@ interface MenuItem {
 }
 
 function Cover({ url }: { url: string | null }) {
+  const [broken, setBroken] = useState(false);
   const box = { width: 56, height: 40, borderRadius: 4, flex: "none" } as const;
-  if (!url) {
+  // A missing or unreachable cover shows the same neutral tile.
+  if (!url || broken) {
     return (
       <div aria-hidden style={{ ...box, display: "grid", placeItems: "center", background: "rgba(127,127,127,0.12)", color: "rgba(127,127,127,0.8)" }}>
         <FileTextOutlined />
       </div>
     );
   }
-  return <img src={url} alt="" loading="lazy" width={56} height={40} style={{ ...box, objectFit: "cover" }} />;
+  return <img src={url} alt="" loading="lazy" width={56} height={40} style={{ ...box, objectFit: "cover" }} onError={() => setBroken(true)} />;
 }
 
 export function PostList({ area }: { area: BlogArea }) {

@@ -87,7 +87,16 @@ export function PostShow({ area, id }: { area: BlogArea; id: BaseKey }) {
               <Descriptions.Item label={t("blog.fields.updatedAt", "Updated")}>{when(post.updatedAt)}</Descriptions.Item>
               <Descriptions.Item label={t("blog.fields.publishedAt", "Published")}>{when(post.publishedAt)}</Descriptions.Item>
             </Descriptions>
-            {post.coverUrl && <img className="blog-post-cover" src={post.coverUrl} alt="" />}
+            {post.coverUrl && (
+              <img
+                className="blog-post-cover"
+                src={post.coverUrl}
+                alt=""
+                onError={(e) => {
+                  e.currentTarget.hidden = true;
+                }}
+              />
+            )}
             {/* contentHtml is sanitized by the server before it is stored. */}
             <div className="blog-post-content" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
             {post.tags.length > 0 && (
