@@ -166,6 +166,7 @@ export default function RichTextEditor({ value, onChange, id, disabled, ...rest 
       attributes: {
         ...(id ? { id } : {}),
         class: "rte-content",
+        dir: "auto",
         role: "textbox",
         "aria-multiline": "true",
         ...(rest["aria-invalid"] ? { "aria-invalid": "true" } : {}),

@@ -203,14 +203,14 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
           { max: TITLE_MAX, message: t("blog.messages.titleTooLong", { max: TITLE_MAX }, `At most ${TITLE_MAX} characters`) },
         ]}
       >
-        <Input showCount maxLength={TITLE_MAX} />
+        <Input showCount maxLength={TITLE_MAX} dir="auto" />
       </Form.Item>
       <Form.Item
         name="description"
         label={t("blog.fields.description", "Description")}
         rules={[{ max: DESCRIPTION_MAX, message: t("blog.messages.descriptionTooLong", { max: DESCRIPTION_MAX }, `At most ${DESCRIPTION_MAX} characters`) }]}
       >
-        <Input.TextArea rows={2} showCount maxLength={DESCRIPTION_MAX} />
+        <Input.TextArea rows={2} showCount maxLength={DESCRIPTION_MAX} dir="auto" />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -219,7 +219,7 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
             label={t("blog.fields.coverUrl", "Cover image URL")}
             rules={[{ type: "url", message: t("blog.messages.coverUrlInvalid", "Enter a full address starting with https://") }]}
           >
-            <Input placeholder="https://" inputMode="url" />
+            <Input placeholder="https://" inputMode="url" dir="ltr" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -140,9 +140,11 @@ export function PostList({ area }: { area: BlogArea }) {
             <div style={{ display: "flex", gap: 12, alignItems: "flex-start" }}>
               <Cover url={post.coverUrl} />
               <div style={{ minWidth: 0, flex: 1 }}>
-                <Link to={paths.show(post.id)}>{post.title}</Link>
+                <Link to={paths.show(post.id)} dir="auto">
+                  {post.title}
+                </Link>
                 {post.description && (
-                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
+                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }} dir="auto">
                     {post.description}
                   </Typography.Paragraph>
                 )}

@@ -70,10 +70,15 @@ export function PostShow({ area, id }: { area: BlogArea; id: BaseKey }) {
       <Show breadcrumb={false} title={t("blog.titles.show", "Post")} resource={resource} recordItemId={id} isLoading={query.isLoading} headerButtons={actions}>
         {post && (
           <article className="blog-post">
-            <Typography.Title level={2} style={{ marginTop: 0 }}>
+            {/* Posts are written in any language: each text block takes its own direction, whatever the UI's. */}
+            <Typography.Title level={2} style={{ marginTop: 0 }} dir="auto">
               {post.title}
             </Typography.Title>
-            {post.description && <Typography.Paragraph type="secondary">{post.description}</Typography.Paragraph>}
+            {post.description && (
+              <Typography.Paragraph type="secondary" dir="auto">
+                {post.description}
+              </Typography.Paragraph>
+            )}
             <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t("blog.fields.shop", "Shop")}>{post.shopName}</Descriptions.Item>
               <Descriptions.Item label={t("blog.fields.type", "Type")}>
@@ -98,7 +103,7 @@ export function PostShow({ area, id }: { area: BlogArea; id: BaseKey }) {
               />
             )}
             {/* contentHtml is sanitized by the server before it is stored. */}
-            <div className="blog-post-content" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+            <div className="blog-post-content" dir="auto" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
             {post.tags.length > 0 && (
               <div className="blog-post-tags" aria-label={t("blog.fields.tags", "Tags")}>
                 {post.tags.map((tag) => (

@@ -31,6 +31,8 @@ export function usePostActions(area: BlogArea) {
     remove({
       resource,
       id,
+      // The post is gone: refetching its detail would only answer 404.
+      invalidates: ["list", "many"],
       successNotification: () => ({ type: "success", message: t("blog.messages.deleted", "Post deleted") }),
       errorNotification: failed,
     });
