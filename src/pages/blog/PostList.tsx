@@ -49,7 +49,7 @@ export function PostList({ area }: { area: BlogArea }) {
     syncWithLocation: false,
   });
 
-  const { result: menu } = useCustom<{ items: MenuItem[] }>(readCall("menu"));
+  const { result: menu, query: menuQuery } = useCustom<{ items: MenuItem[] }>(readCall("menu"));
   const typeOptions = (menu.data?.items ?? []).map((item) => ({
     value: item.code,
     label: `${t(item.title, item.code)} (${item.count})`,
@@ -202,7 +202,7 @@ export function PostList({ area }: { area: BlogArea }) {
                   description={closed ? undefined : t("blog.messages.closeHint", "Readers will no longer see it.")}
                   okText={closed ? t("blog.actions.reopen", "Reopen") : t("blog.actions.close", "Close")}
                   cancelText={t("blog.actions.cancel", "Cancel")}
-                  onConfirm={() => toggleClosed(post.id, post.status).then(() => tableQuery.refetch())}
+                  onConfirm={() => toggleClosed(post.id, post.status).then(() => Promise.all([tableQuery.refetch(), menuQuery.refetch()]))}
                 >
                   <Tooltip title={closed ? t("blog.actions.reopen", "Reopen") : t("blog.actions.close", "Close")}>
                     <Button
@@ -218,7 +218,7 @@ export function PostList({ area }: { area: BlogArea }) {
                   okText={t("blog.actions.delete", "Delete")}
                   okButtonProps={{ danger: true }}
                   cancelText={t("blog.actions.cancel", "Cancel")}
-                  onConfirm={() => deletePost(post.id)}
+                  onConfirm={() => deletePost(post.id).then(() => menuQuery.refetch())}
                 >
                   <Tooltip title={t("blog.actions.delete", "Delete")}>
                     <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("blog.actions.delete", "Delete")}: ${post.title}`} />
