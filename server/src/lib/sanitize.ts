@@ -31,7 +31,3 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
 }
 
-/** Plain text fields: strip all markup. */
-export function plainText(text: string): string {
-  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }).trim();
-}

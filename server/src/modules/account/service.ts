@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { roles, shops, userShops, users } from '../../db/schema.js';
 import { burnVerify, hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { conflict, fieldError, forbidden, HttpError, isUniqueViolation, unauthorized } from '../../lib/errors.js';
+import { audit } from '../../lib/audit.js';
 import { buildNavConfig, type NavGroup } from '../menu/service.js';
 
 export interface PublicUser {
@@ -90,6 +91,7 @@ export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ 
       const [shop] = await tx.insert(shops).values({ name: `${firstName} ${lastName} Shop`, kind: 'supplier', status: 'pending' })
         .returning({ id: shops.id });
       await tx.insert(userShops).values({ userId: user.id, shopId: shop.id });
+      await audit(tx, { actorId: user.id, action: 'register', entity: 'user', entityId: user.id, after: { email, role: 'supplier', shopId: shop.id } });
       return { id: user.id, role: 'supplier' };
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { menuItems, roleMenus, roles } from '../../db/schema.js';
 import { MENU_CATALOGUE, ROLE_CATALOGUE } from './catalogue.js';
@@ -77,9 +77,4 @@ export async function buildNavConfig(db: Db, roleCode: string): Promise<NavGroup
     if (parent) (parent.children ??= []).push(toItem(r));
   }
   return groups;
-}
-
-export async function roleExists(db: Db, codes: string[]): Promise<boolean> {
-  const r = await db.select({ id: roles.id }).from(roles).where(inArray(roles.code, codes));
-  return r.length === codes.length;
 }
