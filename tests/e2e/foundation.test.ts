@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startServer } from "../support/server";
-import { browserAvailable, launchBrowser, screenshot } from "./browser";
+import { startServer } from "../support/server.js";
+import { browserAvailable, launchBrowser, screenshot } from "./browser.js";
 
 const DIST = path.resolve("dist");
 const PASSWORD = "Demo@2026";

@@ -1,0 +1,3 @@
+import { timestamp } from 'drizzle-orm/pg-core';
+
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
