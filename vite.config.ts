@@ -7,7 +7,8 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/health": "http://localhost:3000", "/uploads": "http://localhost:3000" },
   },
-  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // The manifest lets the bundle-budget test walk the real chunk graph of a route.
+  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500, manifest: true },
   test: {
     globals: true,
     reporters: ["default", "./tests/summary-reporter.ts"],
@@ -19,6 +20,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/unit/setup.ts"],
+          // Externalised, @refinedev/react-router would load its own react-router copy (no <Router> context).
+          server: { deps: { inline: [/@refinedev\/react-router/] } },
         },
       },
       {

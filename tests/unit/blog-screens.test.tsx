@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Refine, type RouterProvider } from "@refinedev/core";
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router";
+import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 
 // The HTTP layer is the seam: the real data provider and endpoint map run above it.
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -36,28 +37,6 @@ const POSTS = [
   },
 ];
 const MENU = { items: [{ code: "idea", title: "blog.types.idea", count: 4 }, { code: "howto", title: "blog.types.howto", count: 9 }] };
-
-/**
- * Node 20 loads a second copy of react-router for the prebuilt @refinedev/react-router, whose
- * hooks then see no <Router>; these bindings use the test's copy. The screens only navigate by path.
- */
-const routerProvider: RouterProvider = {
-  go: () => {
-    const navigate = useNavigate();
-    return ({ to, type }) => {
-      if (to !== undefined) navigate(to, { replace: type === "replace" });
-      return undefined;
-    };
-  },
-  back: () => {
-    const navigate = useNavigate();
-    return () => navigate(-1);
-  },
-  parse: () => {
-    const { pathname, search } = useLocation();
-    return () => ({ pathname, params: Object.fromEntries(new URLSearchParams(search)) });
-  },
-};
 
 function renderAt(path: string, routePath: string, element: ReactNode) {
   return render(

@@ -1,5 +1,3 @@
-import type { RouterProvider } from "@refinedev/core";
-import { useLocation, useNavigate, useParams } from "react-router";
 import type { AxiosAdapter, InternalAxiosRequestConfig } from "axios";
 import { http } from "../../src/providers/http";
 
@@ -40,26 +38,3 @@ export function fakeJwt(expInSeconds: number, role = "admin", now = Date.now()):
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: 1, role, exp: Math.floor(now / 1000) + expInSeconds, iat: Math.floor(now / 1000) })}.sig`;
 }
-
-/**
- * Refine's router bindings for tests. Vitest loads @refinedev/react-router outside Vite, so it
- * would see a second copy of react-router with no <MemoryRouter> context; these hooks use ours.
- */
-export const testRouterProvider: RouterProvider = {
-  go: () => {
-    const navigate = useNavigate();
-    return ({ to, type }) => {
-      if (to !== undefined) navigate(to, { replace: type === "replace" });
-      return undefined;
-    };
-  },
-  back: () => {
-    const navigate = useNavigate();
-    return () => navigate(-1);
-  },
-  parse: () => {
-    const { pathname, search } = useLocation();
-    const params = useParams();
-    return () => ({ pathname, params: { ...params, ...Object.fromEntries(new URLSearchParams(search)) } });
-  },
-};

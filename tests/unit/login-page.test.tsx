@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { authProvider, cancelExpiryTimer } from "../../src/providers/auth";
 import LoginPage from "../../src/pages/auth/login";
-import { fakeJwt, mockHttp, testRouterProvider } from "./helpers";
+import routerProvider from "@refinedev/react-router";
+import { fakeJwt, mockHttp } from "./helpers";
 
 let restore: () => void = () => {};
 afterEach(() => {
@@ -15,7 +16,7 @@ afterEach(() => {
 function renderLogin(path = "/login", typeLogin: "staff" | "supplier" = "staff") {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Refine routerProvider={testRouterProvider} authProvider={authProvider} options={{ disableTelemetry: true }}>
+      <Refine routerProvider={routerProvider} authProvider={authProvider} options={{ disableTelemetry: true }}>
         <Routes>
           <Route path={path} element={<LoginPage typeLogin={typeLogin} />} />
           <Route path="/supplier/dashboard" element={<p>supplier home</p>} />
