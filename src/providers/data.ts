@@ -18,7 +18,9 @@ export function createDataProvider(registry: ResourceModule[] = modules): DataPr
   const endpointsOf = (resource: string): EndpointMap => {
     const module = findModule(resource, registry);
     if (!module) throw new Error(`No resource module for "${resource}"`);
-    return module.endpoints;
+    const own = module.resourceEndpoints?.[resource];
+    if (!own) return module.endpoints;
+    return { ...module.endpoints, ...own, actions: { ...module.endpoints.actions, ...own.actions } };
   };
   const endpoint = <K extends Operation>(resource: string, op: K): NonNullable<EndpointMap[K]> => {
     const found = endpointsOf(resource)[op];

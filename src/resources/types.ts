@@ -76,5 +76,7 @@ export interface ResourceModule {
   /** Refine resource name; the data provider looks up `endpoints` by it. */
   name: string;
   endpoints: EndpointMap;
+  /** Per-resource endpoints (by identifier) layered over `endpoints`, for a domain with several lists. */
+  resourceEndpoints?: Record<string, EndpointMap>;
   resources: (ResourceProps & { meta: ResourceMeta })[];
 }
