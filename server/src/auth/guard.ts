@@ -63,7 +63,8 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is parsed or validated: an anonymous caller learns nothing about a route's schema.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access as Access | undefined;
     if (access === 'public') return;
     // Routes outside /api (static files) have no rule and are public by design.
