@@ -2,3 +2,4 @@
 export * from './schema/core.js';
 export * from './schema/products.js';
 export * from './schema/orders.js';
+export * from './schema/outbox.js';
