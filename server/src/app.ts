@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { blogRoutes } from './modules/blogs/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
+import { uploadsPlugin } from './lib/uploads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   await app.register(guardPlugin, { db: handle.db });
   await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtl } });
   await app.register(rateLimit, { global: false });
+  await app.register(uploadsPlugin, { dataDir: config.dataDir });
 
   await app.register(swagger, {
     openapi: {

@@ -1,0 +1,192 @@
+/**
+ * File uploads: multipart parsing, type sniffing, limits, storage, read-only serving.
+ *
+ * API
+ * - `uploadsPlugin` — registered once in app.ts: @fastify/multipart + `GET /uploads/<kind>/<name>`
+ *   (read-only, public: the stored names are 128-bit random, so a URL is only known to whoever got it back).
+ * - `receiveUpload(request, { field: 'file', kinds: ['image'] })` → `{ fields, file }`:
+ *   reads every part of a multipart request; text fields land in `fields` (strings), the ONE file part
+ *   named `field` is streamed to disk, its type sniffed from the content (`file-type`, never the name or
+ *   the client's content type), checked against the allowed kinds and their size limits, and stored as
+ *   `DATA_DIR/uploads/<kind>/<random>.<ext>`. `file` = `{ kind, mime, ext, size, originalName, url, path }`,
+ *   `url` = `/uploads/<kind>/<name>` (what to store in the database).
+ * - `withUpload(request, opts, fn)` — receiveUpload, then `fn(upload)`; if `fn` throws (404 scope check,
+ *   409, …) the stored file is removed again, so rejected requests leave nothing behind.
+ * - `removeStored(dataDir, url)` — delete a stored file by its `/uploads/...` url (after its row is deleted).
+ * - `UPLOAD_LIMITS` — the kinds: image jpeg/png/webp ≤ 5 MB, video mp4 ≤ 100 MB, audio mp3/m4a ≤ 20 MB,
+ *   document pdf ≤ 10 MB.
+ * Errors (`{status, message, errors:[{field, message}]}`): 400 not multipart / no file / a second file,
+ * 413 too large (names the field and the limit), 415 type not allowed or content not a known type.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fp from 'fastify-plugin';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.js';
+
+export type UploadKind = 'image' | 'video' | 'audio' | 'document';
+
+const MB = 1024 * 1024;
+
+export const UPLOAD_LIMITS: Record<UploadKind, { maxBytes: number; mimes: Record<string, string>; words: string }> = {
+  image: { maxBytes: 5 * MB, mimes: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }, words: 'a JPEG, PNG or WebP image' },
+  video: { maxBytes: 100 * MB, mimes: { 'video/mp4': 'mp4' }, words: 'an MP4 video' },
+  // file-type reports M4A as audio/x-m4a (or audio/mp4 for some brands).
+  audio: { maxBytes: 20 * MB, mimes: { 'audio/mpeg': 'mp3', 'audio/x-m4a': 'm4a', 'audio/mp4': 'm4a' }, words: 'an MP3 or M4A audio file' },
+  document: { maxBytes: 10 * MB, mimes: { 'application/pdf': 'pdf' }, words: 'a PDF document' },
+};
+
+export interface StoredFile {
+  kind: UploadKind;
+  mime: string;
+  ext: string;
+  size: number;
+  originalName: string;
+  url: string;
+  /** Absolute path on disk. */
+  path: string;
+}
+
+export interface UploadOptions {
+  /** Name of the file field (default `file`). */
+  field?: string;
+  kinds: UploadKind[];
+}
+
+export interface Upload { fields: Record<string, string>; file: StoredFile }
+
+/** Where files live: DATA_DIR/uploads. */
+export function uploadsDir(dataDir: string): string { return resolve(dataDir, 'uploads'); }
+
+const mb = (n: number) => `${Math.round(n / MB)} MB`;
+const err = (status: number, field: string, message: string) => new HttpError(status, message, [{ field, message }]);
+
+export const uploadsPlugin = fp(async (app: FastifyInstance, opts: { dataDir: string }) => {
+  const uploadsRoot = uploadsDir(opts.dataDir);
+  await Promise.all((['image', 'video', 'audio', 'document', 'tmp'] as const).map((k) => mkdir(join(uploadsRoot, k), { recursive: true })));
+  // The hard ceiling is the largest kind; each call enforces its own kinds' limits while streaming.
+  await app.register(multipart, { limits: { fileSize: 100 * MB + 1, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
+  await app.register(fastifyStatic, {
+    root: uploadsRoot, prefix: '/uploads/', decorateReply: false, index: false, list: false, dotfiles: 'deny',
+    allowedPath: (path) => !path.startsWith('/tmp/'),
+    setHeaders: (res) => { res.header('X-Content-Type-Options', 'nosniff'); },
+  });
+}, { name: 'uploads' });
+
+/** Counts bytes and stops the stream as soon as `max` is passed (no 100 MB buffered for a 5 MB limit). */
+function sizeGuard(max: number, onTooLarge: () => Error) {
+  let n = 0;
+  const t = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      n += chunk.length;
+      if (n > max) return cb(onTooLarge());
+      cb(null, chunk);
+    },
+  });
+  return { stream: t, size: () => n };
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(4100);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function receiveUpload(request: FastifyRequest, opts: UploadOptions): Promise<Upload> {
+  const field = opts.field ?? 'file';
+  const uploadsRoot = uploadsDir(request.server.config.dataDir);
+  if (!request.isMultipart()) throw err(400, field, `Send the ${field} as multipart/form-data`);
+  const max = Math.max(...opts.kinds.map((k) => UPLOAD_LIMITS[k].maxBytes));
+  const allowed = opts.kinds.map((k) => UPLOAD_LIMITS[k].words).join(' or ');
+  const fields: Record<string, string> = {};
+  let tmp: string | null = null;
+  let size = 0;
+  let originalName = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== field) {
+        part.file.resume();
+        throw err(400, part.fieldname, `Unexpected file field ${part.fieldname}; send the file as ${field}`);
+      }
+      if (tmp) {
+        part.file.resume();
+        throw err(400, field, `Send only one file in ${field}`);
+      }
+      originalName = (part.filename || '').slice(0, 255);
+      tmp = join(uploadsRoot, 'tmp', randomBytes(16).toString('hex'));
+      const guard = sizeGuard(max, () => err(413, field, `${field} is too large: the limit is ${mb(max)}`));
+      await pipeline(part.file, guard.stream, createWriteStream(tmp));
+      size = guard.size();
+    }
+  } catch (e) {
+    if (tmp) await rm(tmp, { force: true });
+    if (e instanceof HttpError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw err(413, field, `${field} is too large: the limit is ${mb(max)}`);
+    if (code?.startsWith('FST_')) throw err(400, field, `The upload could not be read: ${(e as Error).message}`);
+    throw e;
+  }
+  if (!tmp) throw err(400, field, `${field} is required: attach a file`);
+  try {
+    if (size === 0) throw err(400, field, `${field} is empty`);
+    const type = await fileTypeFromBuffer(await readHead(tmp));
+    const kind = type && opts.kinds.find((k) => UPLOAD_LIMITS[k].mimes[type.mime]);
+    if (!type || !kind) {
+      const what = type ? `its content is ${type.mime}` : 'its content is not a recognised file type';
+      throw err(415, field, `${field} must be ${allowed}; ${what}`);
+    }
+    const limit = UPLOAD_LIMITS[kind].maxBytes;
+    if (size > limit) throw err(413, field, `${field} is too large: ${kind} files may be at most ${mb(limit)}`);
+    const ext = UPLOAD_LIMITS[kind].mimes[type.mime];
+    const name = `${randomBytes(16).toString('hex')}.${ext}`;
+    const path = join(uploadsRoot, kind, name);
+    await rename(tmp, path);
+    return { fields, file: { kind, mime: type.mime, ext, size, originalName, url: `/uploads/${kind}/${name}`, path } };
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** Receive, run `fn`, and remove the stored file again when `fn` fails. */
+export async function withUpload<T>(request: FastifyRequest, opts: UploadOptions, fn: (u: Upload) => Promise<T>): Promise<T> {
+  const upload = await receiveUpload(request, opts);
+  try {
+    return await fn(upload);
+  } catch (e) {
+    await rm(upload.file.path, { force: true });
+    throw e;
+  }
+}
+
+/** Delete a stored file by its url; ignores urls that are not ours. */
+export async function removeStored(dataDir: string, url: string | null | undefined): Promise<void> {
+  const m = url?.match(/^\/uploads\/(image|video|audio|document)\/([0-9a-f]{32}\.[a-z0-9]{2,4})$/);
+  if (!m) return;
+  await rm(join(uploadsDir(dataDir), m[1], m[2]), { force: true });
+}
+
+/** A required integer text field of a multipart request (400 naming it otherwise). */
+export function intField(fields: Record<string, string>, name: string): number {
+  const v = fields[name];
+  if (v === undefined || v === '') throw err(400, name, `${name} is required`);
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw err(400, name, `${name} must be a whole number`);
+  return n;
+}
