@@ -7,6 +7,7 @@ import { faker, fakerTH } from '@faker-js/faker';
 import type { Db } from './client.js';
 import * as t from './schema.js';
 import { hashPassword } from '../auth/passwords.js';
+import { ensureCatalogueMasterData, seedProductDemo } from './seed/products.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** Demo dates end here (not Date.now(), so the data is the same on every run). */
@@ -20,6 +21,7 @@ export const BLOG_TYPES = ['idea', 'howto', 'review', 'news'];
 /** Reference data every install needs, demo or not. */
 export async function ensureReferenceData(db: Db): Promise<void> {
   await db.insert(t.blogMenus).values(BLOG_TYPES.map((code, i) => ({ code, sort: (i + 1) * 10 }))).onConflictDoNothing();
+  await ensureCatalogueMasterData(db);
 }
 
 function mulberry32(seed: number) {
@@ -204,6 +206,11 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         await tx.insert(t.blogPostProducts).values(linked.map((p, sort) => ({ postId: post.id, productId: p.id, sort })));
       }
     }
+
+    await seedProductDemo(tx, {
+      referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin'),
+      categoryOf: (shopId) => CATALOGUES.find((c) => shopByName.get(c.name)!.id === shopId)!.category,
+    });
 
     // The house brand is run by staff; no supplier account is linked to it.
     await tx.update(t.shops).set({ status: 'active' }).where(eq(t.shops.kind, 'housebrand'));
