@@ -1,6 +1,9 @@
 import type { AuthProvider } from "@refinedev/core";
 import { jwtDecode } from "jwt-decode";
-import { TOKEN_KEY, errorMessage, errorStatus, get, post } from "./http";
+import { TOKEN_KEY, errorMessage, errorStatus } from "./http-shared";
+
+// The HTTP client (axios) is fetched on the first call, keeping it out of the sign-in page's first load.
+const api = () => import("./http");
 import {
   clearSession,
   isSupplier,
@@ -120,6 +123,7 @@ function startSession(token: string, user: SessionUser, navConfig: NavGroup[]) {
 export const authProvider: AuthProvider = {
   login: async ({ users, password, typeLogin }: LoginParams) => {
     try {
+      const { post } = await api();
       const body = await post("/api/account/login", { users, password, typeLogin });
       if (body?.status !== 200 || !body.accessToken) return failure(errorMessage(body));
       return startSession(body.accessToken, body.user, body.navConfig ?? []);
@@ -130,6 +134,7 @@ export const authProvider: AuthProvider = {
 
   register: async ({ email, password, firstName, lastName }: RegisterParams) => {
     try {
+      const { get, post } = await api();
       const body = await post("/api/account/register", { email, password, firstName, lastName });
       if (!body?.accessToken) return failure(errorMessage(body));
       // The menu comes only from /me; the token must be stored before asking for it.

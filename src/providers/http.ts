@@ -1,7 +1,7 @@
 import axios, { type AxiosError } from "axios";
+import { GENERIC_ERROR, TOKEN_KEY } from "./http-shared";
 
-export const TOKEN_KEY = "accessToken";
-export const GENERIC_ERROR = "Something went wrong";
+export { GENERIC_ERROR, TOKEN_KEY, errorMessage, errorStatus } from "./http-shared";
 
 /** The one HTTP client: every call to the API goes through it. */
 export const http = axios.create({
@@ -33,23 +33,4 @@ export async function get<T = any>(path: string, params?: Record<string, unknown
 export async function post<T = any>(path: string, body?: unknown): Promise<T> {
   const response = await http.post<T>(path, body ?? {});
   return response.data;
-}
-
-/** Reads the human message out of whatever a failed call rejected with. */
-export function errorMessage(error: unknown): string {
-  if (typeof error === "string") return error;
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
-    return error.message;
-  }
-  return GENERIC_ERROR;
-}
-
-/** HTTP status carried by a server error body, if any. */
-export function errorStatus(error: unknown): number | undefined {
-  if (error && typeof error === "object") {
-    const e = error as { status?: unknown; statusCode?: unknown };
-    if (typeof e.status === "number") return e.status;
-    if (typeof e.statusCode === "number") return e.statusCode;
-  }
-  return undefined;
 }

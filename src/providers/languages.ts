@@ -1,3 +1,5 @@
+import type { DetectorOptions } from "i18next-browser-languagedetector";
+
 /** Languages the app ships; no i18next import, so pickers load without initialising it. */
 export const LANGUAGES = [
   { code: "en", label: "English" },
@@ -8,3 +10,13 @@ export const LANGUAGES = [
 ] as const;
 
 export const directionOf = (lng: string | undefined): "rtl" | "ltr" => (lng?.startsWith("ar") ? "rtl" : "ltr");
+
+/** Spec §2: query string `lng`, cookie, localStorage `i18nextLng`, sessionStorage, browser, html tag. */
+export const DETECTION: DetectorOptions = {
+  order: ["querystring", "cookie", "localStorage", "sessionStorage", "navigator", "htmlTag"],
+  lookupQuerystring: "lng",
+  lookupLocalStorage: "i18nextLng",
+  caches: ["localStorage"],
+  // Browsers report Chinese as zh-*; this app names it cn.
+  convertDetectedLanguage: (lng: string) => (lng.toLowerCase().startsWith("zh") ? "cn" : lng),
+};

@@ -36,7 +36,8 @@ export function useNotificationProvider(): NotificationProvider {
           });
           return;
         }
-        notification.open({ key, message, description, type });
+        // The same toast twice is shown once: without its own key, its text is the key.
+        notification.open({ key: key ?? `${type}:${message}:${description ?? ""}`, message, description, type });
       },
       close: (key) => notification.destroy(key),
     }),

@@ -1,4 +1,4 @@
-import { TOKEN_KEY } from "./http";
+import { TOKEN_KEY } from "./http-shared";
 
 /** What the server sends about the signed-in user (foundation-api.md, Account). */
 export interface SessionUser {

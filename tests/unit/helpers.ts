@@ -1,4 +1,6 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from "axios";
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
 import { http } from "../../src/providers/http";
 
 export interface Recorded {
@@ -37,4 +39,10 @@ export function mockHttp(reply: (req: Recorded) => { status: number; data?: unkn
 export function fakeJwt(expInSeconds: number, role = "admin", now = Date.now()): string {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: 1, role, exp: Math.floor(now / 1000) + expInSeconds, iat: Math.floor(now / 1000) })}.sig`;
+}
+
+/** An i18next instance with no translations: screens render their keys, which tests assert on. */
+export function keysOnlyI18n() {
+  if (!i18next.isInitialized) void i18next.use(initReactI18next).init({ lng: "en", resources: {}, react: { useSuspense: false } });
+  return i18next;
 }

@@ -1,11 +1,12 @@
-import { Refine } from "@refinedev/core";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { authProvider, cancelExpiryTimer } from "../../src/providers/auth";
+import { cancelExpiryTimer } from "../../src/providers/auth";
 import LoginPage from "../../src/pages/auth/login";
-import routerProvider from "@refinedev/react-router";
-import { fakeJwt, mockHttp } from "./helpers";
+import { SettingsProvider } from "../../src/providers/settings-context";
+import { fakeJwt, keysOnlyI18n, mockHttp } from "./helpers";
+
+keysOnlyI18n();
 
 let restore: () => void = () => {};
 afterEach(() => {
@@ -16,12 +17,12 @@ afterEach(() => {
 function renderLogin(path = "/login", typeLogin: "staff" | "supplier" = "staff") {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Refine routerProvider={routerProvider} authProvider={authProvider} options={{ disableTelemetry: true }}>
+      <SettingsProvider>
         <Routes>
           <Route path={path} element={<LoginPage typeLogin={typeLogin} />} />
           <Route path="/supplier/dashboard" element={<p>supplier home</p>} />
         </Routes>
-      </Refine>
+      </SettingsProvider>
     </MemoryRouter>,
   );
 }

@@ -1,42 +1,64 @@
-import { DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from "@ant-design/icons";
-import { useThemedLayoutContext } from "@refinedev/antd";
+import { DownOutlined, LogoutOutlined, MenuOutlined, SearchOutlined, UserOutlined } from "@ant-design/icons";
 import { useLogout } from "@refinedev/core";
-import { Avatar, Button, Dropdown, Grid, Layout, Space, Typography, theme } from "antd";
+import { useKBar } from "@refinedev/kbar";
+import { Avatar, Button, Dropdown, Layout, Space, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useAuthContext } from "../../providers/session";
+import { HEADER } from "../../providers/settings";
+import { SettingsButton } from "../settings/SettingsButton";
+import { AppTitle } from "./AppTitle";
 import { LanguagePicker } from "./LanguagePicker";
 
-export function Header() {
+/** Ctrl on most keyboards, ⌘ on Apple ones. */
+const MOD_KEY = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
+
+export function Header({ mobile, showTitle, onOpenNav }: { mobile: boolean; showTitle: boolean; onOpenNav: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { user } = useAuthContext();
   const { mutate: logout } = useLogout();
-  const { setMobileSiderOpen } = useThemedLayoutContext();
-  const screens = Grid.useBreakpoint();
+  const { query } = useKBar();
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "";
 
   return (
     <Layout.Header
+      data-testid="header"
       style={{
-        background: token.colorBgElevated,
+        background: token.colorBgLayout,
         display: "flex",
         alignItems: "center",
         justifyContent: "space-between",
-        padding: "0 24px",
-        height: 64,
+        gap: 12,
+        padding: mobile ? "0 16px" : "0 40px",
+        height: mobile ? HEADER.mobile : HEADER.dashboardDesktop,
+        lineHeight: "normal",
         position: "sticky",
         top: 0,
         zIndex: 10,
-        borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <div>
-        {!screens.lg && (
-          <Button type="text" icon={<MenuOutlined />} aria-label={t("header.openMenu")} onClick={() => setMobileSiderOpen(true)} />
-        )}
-      </div>
       <Space size="middle">
-        <LanguagePicker />
+        {mobile && <Button type="text" icon={<MenuOutlined />} aria-label={t("header.openMenu")} onClick={onOpenNav} />}
+        {showTitle && <AppTitle collapsed={mobile} />}
+        <Button
+          icon={<SearchOutlined />}
+          onClick={query.toggle}
+          aria-label={t("palette.open")}
+          style={{ color: token.colorTextSecondary }}
+        >
+          {!mobile && (
+            <>
+              {t("palette.search")}
+              <kbd style={{ marginInlineStart: 12, fontFamily: "inherit", fontSize: 11, padding: "0 6px", borderRadius: 4, background: token.colorFillSecondary }}>
+                {MOD_KEY}+K
+              </kbd>
+            </>
+          )}
+        </Button>
+      </Space>
+      <Space size={mobile ? "small" : "middle"}>
+        <LanguagePicker compact={mobile} />
+        <SettingsButton />
         <Dropdown
           trigger={["click"]}
           menu={{
@@ -51,7 +73,7 @@ export function Header() {
           <Button type="text" aria-label={t("header.userMenu")} style={{ height: 48 }}>
             <Space>
               <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
-              <Typography.Text>{name}</Typography.Text>
+              {!mobile && <span>{name}</span>}
               <DownOutlined style={{ fontSize: 10 }} />
             </Space>
           </Button>

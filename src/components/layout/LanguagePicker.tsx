@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "../../providers/languages";
 
 /** A menu button, not a select: no text input, so the sign-in form's first field stays the username. */
-export function LanguagePicker() {
+export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = LANGUAGES.find((l) => l.code === i18n.resolvedLanguage) ?? LANGUAGES[0];
   return (
@@ -18,7 +18,11 @@ export function LanguagePicker() {
       }}
     >
       <Button aria-label={t("header.language")} icon={<GlobalOutlined />}>
-        {current.label} <DownOutlined style={{ fontSize: 10 }} />
+        {!compact && (
+          <>
+            {current.label} <DownOutlined style={{ fontSize: 10 }} />
+          </>
+        )}
       </Button>
     </Dropdown>
   );

@@ -1,24 +1,81 @@
-import { ThemedLayout } from "@refinedev/antd";
-import { RefineKbar, RefineKbarProvider } from "@refinedev/kbar";
-import { Suspense } from "react";
-import { Outlet } from "react-router";
-import { PageLoading } from "../PageLoading";
+import { KBarProvider } from "@refinedev/kbar";
+import { Grid, Layout, theme } from "antd";
+import { Suspense, useEffect, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { CONTENT_MAX_WIDTH, STRETCH_MIN_WIDTH } from "../../providers/settings";
+import { useSettings } from "../../providers/settings-context";
+import { CommandPalette } from "./CommandPalette";
 import { Header } from "./Header";
-import { Sider } from "./Sider";
+import { ChunkPending, RouteProgress } from "./RouteProgress";
+import { MobileNav, NavMenu, Sider } from "./Sider";
+
+function useWindowWidth() {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+  return width;
+}
 
 /**
- * The signed-in frame: Refine's themed layout with our navConfig sider and header. The command
- * palette lives here too: it is only useful once signed in, so it stays out of the login bundle.
+ * The signed-in frame in the three layouts of the settings: vertical (280 px side menu), mini
+ * (88 px, icons) and horizontal (menu under the header). Small screens get a drawer menu. In rtl
+ * the side menu sits on the right, since the layout row follows the document direction.
  */
 export default function Shell() {
+  const { token } = theme.useToken();
+  const { themeLayout, themeStretch, themeDirection } = useSettings();
+  const screens = Grid.useBreakpoint();
+  const width = useWindowWidth();
+  const { pathname } = useLocation();
+  const [navOpen, setNavOpen] = useState(false);
+  const mobile = !screens.lg;
+  const horizontal = !mobile && themeLayout === "horizontal";
+  const stretched = themeStretch && width > STRETCH_MIN_WIDTH;
+
+  useEffect(() => setNavOpen(false), [pathname]);
+
   return (
-    <RefineKbarProvider>
-      <ThemedLayout Sider={Sider} Header={Header}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </ThemedLayout>
-      <RefineKbar />
-    </RefineKbarProvider>
+    <KBarProvider>
+      <RouteProgress />
+      <Layout style={{ minHeight: "100vh" }} data-layout={mobile ? "mobile" : themeLayout}>
+        {!mobile && !horizontal && <Sider mini={themeLayout === "mini"} />}
+        <Layout>
+          <Header mobile={mobile} showTitle={mobile || horizontal} onOpenNav={() => setNavOpen(true)} />
+          {horizontal && (
+            <nav
+              data-testid="top-nav"
+              style={{
+                background: token.colorBgContainer,
+                borderBottom: `1px solid ${token.colorBorderSecondary}`,
+                padding: "0 32px",
+                display: "flex",
+                position: "sticky",
+                top: 92,
+                zIndex: 9,
+              }}
+            >
+              <NavMenu mode="horizontal" />
+            </nav>
+          )}
+          <Layout.Content
+            style={{
+              width: "100%",
+              maxWidth: stretched ? "none" : CONTENT_MAX_WIDTH,
+              margin: "0 auto",
+              padding: mobile ? "8px 0 24px" : "8px 16px 40px",
+            }}
+          >
+            <Suspense fallback={<ChunkPending />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+        {mobile && <MobileNav open={navOpen} onClose={() => setNavOpen(false)} rtl={themeDirection === "rtl"} />}
+      </Layout>
+      <CommandPalette />
+    </KBarProvider>
   );
 }

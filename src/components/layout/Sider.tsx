@@ -1,82 +1,98 @@
-import { Drawer, Grid, Layout, Menu, type MenuProps } from "antd";
-import { useThemedLayoutContext } from "@refinedev/antd";
+import { Divider, Drawer, Layout, Menu, theme, type MenuProps } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { useAuthContext } from "../../providers/session";
-import type { NavItem } from "../../providers/session-store";
-import { navIcon } from "./icons";
+import type { NavGroup, NavItem } from "../../providers/session-store";
+import { NAV_MINI_WIDTH, NAV_WIDTH } from "../../providers/settings";
 import { AppTitle } from "./AppTitle";
+import { navIcon } from "./icons";
+import { selectedKey } from "./nav";
 
 type MenuItem = Required<MenuProps>["items"][number];
+export type NavMode = "vertical" | "mini" | "horizontal";
 
-/** Longest menu path that prefixes the current URL, so detail pages keep their item lit. */
-function selectedKey(pathname: string, paths: string[]): string | undefined {
-  return paths
-    .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
-    .sort((a, b) => b.length - a.length)[0];
-}
-
-/** The menu is exactly the server's navConfig for this user, not Refine's resource list. */
-export function Sider() {
+/**
+ * The menu is exactly the server's navConfig for this user, not Refine's resource list. Vertical
+ * shows the groups with their titles; mini and horizontal have no room for group titles.
+ */
+export function NavMenu({ mode, onNavigate }: { mode: NavMode; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { navConfig, granted } = useAuthContext();
-  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
 
   const items = useMemo<MenuItem[]>(() => {
     const toItem = (item: NavItem): MenuItem =>
       item.children?.length
         ? { key: item.path, icon: navIcon(item.icon), label: t(item.title), children: item.children.map(toItem) }
         : { key: item.path, icon: navIcon(item.icon), label: t(item.title) };
-    return navConfig.map((group) => ({
-      type: "group" as const,
-      key: group.subheader,
-      label: t(group.subheader),
-      children: group.items.map(toItem),
-    }));
-  }, [navConfig, t]);
+    if (mode === "vertical") {
+      return navConfig.map((group: NavGroup) => ({
+        type: "group" as const,
+        key: group.subheader,
+        label: t(group.subheader),
+        children: group.items.map(toItem),
+      }));
+    }
+    return navConfig.flatMap((group, index) => [
+      ...(index > 0 && mode === "mini" ? [{ type: "divider" as const, key: `divider-${group.subheader}` }] : []),
+      ...group.items.map(toItem),
+    ]);
+  }, [navConfig, t, mode]);
 
   const selected = selectedKey(pathname, granted);
   const open = granted.filter((p) => selected && selected !== p && selected.startsWith(`${p}/`));
 
-  const menu = (
+  return (
     <Menu
-      mode="inline"
+      mode={mode === "horizontal" ? "horizontal" : "inline"}
+      inlineCollapsed={mode === "mini" ? true : undefined}
       items={items}
       selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={open}
+      defaultOpenKeys={mode === "vertical" ? open : undefined}
       onClick={({ key }) => {
         navigate(key);
-        setMobileSiderOpen(false);
+        onNavigate?.();
       }}
-      style={{ borderInlineEnd: 0 }}
+      style={{ borderInlineEnd: 0, borderBottom: 0, background: "transparent", flex: 1, minWidth: 0 }}
     />
   );
+}
 
-  if (!screens.lg) {
-    return (
-      <Drawer open={mobileSiderOpen} onClose={() => setMobileSiderOpen(false)} placement="left" width={256} title={<AppTitle />}>
-        {menu}
-      </Drawer>
-    );
-  }
-
+/** Desktop side navigation: 280 px with labels, or 88 px with icons only (labels in tooltips). */
+export function Sider({ mini }: { mini: boolean }) {
+  const { token } = theme.useToken();
   return (
     <Layout.Sider
-      collapsible
-      collapsed={siderCollapsed}
-      onCollapse={setSiderCollapsed}
-      width={256}
-      theme="light"
-      style={{ borderInlineEnd: "1px solid rgba(5,5,5,0.06)", position: "sticky", top: 0, height: "100vh", overflow: "auto" }}
+      width={NAV_WIDTH}
+      collapsedWidth={NAV_MINI_WIDTH}
+      collapsed={mini}
+      trigger={null}
+      data-testid="sider"
+      style={{
+        background: token.colorBgContainer,
+        borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+        position: "sticky",
+        top: 0,
+        height: "100vh",
+        overflow: "auto",
+      }}
     >
-      <div style={{ padding: "16px 24px" }}>
-        <AppTitle collapsed={siderCollapsed} />
+      <div style={{ padding: mini ? "24px 0" : "24px 28px", display: "flex", justifyContent: mini ? "center" : "flex-start" }}>
+        <AppTitle collapsed={mini} />
       </div>
-      {menu}
+      {mini && <Divider style={{ margin: "0 0 8px" }} />}
+      <NavMenu mode={mini ? "mini" : "vertical"} />
     </Layout.Sider>
+  );
+}
+
+/** Small screens: the menu slides in from the reading side. */
+export function MobileNav({ open, onClose, rtl }: { open: boolean; onClose: () => void; rtl: boolean }) {
+  return (
+    <Drawer open={open} onClose={onClose} placement={rtl ? "right" : "left"} width={NAV_WIDTH} title={<AppTitle />} styles={{ body: { padding: 8 } }}>
+      <NavMenu mode="vertical" onNavigate={onClose} />
+    </Drawer>
   );
 }

@@ -1,12 +1,11 @@
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
-import { useLogin } from "@refinedev/core";
-import { Alert, Button, Form, Input, Typography } from "antd";
-import { useState } from "react";
+import { Alert, Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { LoginParams, TypeLogin } from "../../providers/auth";
-import { errorMessage } from "../../providers/http";
-import { AuthFrame } from "./AuthFrame";
+import { authProvider, type LoginParams, type TypeLogin } from "../../providers/auth";
+import { AuthFrame, AuthFooter } from "./AuthFrame";
+import { PasswordInput, TextInput } from "./inputs";
+import { useAuthSubmit } from "./useAuthSubmit";
 
 interface Values {
   users: string;
@@ -16,22 +15,10 @@ interface Values {
 /** Staff sign in at /login, suppliers at /supplier/login; the server checks the area too. */
 export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
   const { t } = useTranslation();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
-  const [error, setError] = useState<string | null>(null);
+  const { submit, pending: isPending, error } = useAuthSubmit<LoginParams>(authProvider.login);
   const supplier = typeLogin === "supplier";
 
-  const onFinish = ({ users, password }: Values) => {
-    setError(null);
-    login(
-      { users: users.trim(), password, typeLogin },
-      {
-        onSuccess: (result) => {
-          if (!result.success) setError(errorMessage(result.error));
-        },
-        onError: (e) => setError(errorMessage(e)),
-      },
-    );
-  };
+  const onFinish = ({ users, password }: Values) => void submit({ users: users.trim(), password, typeLogin });
 
   return (
     <AuthFrame
@@ -45,16 +32,16 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
           name="users"
           rules={[{ required: true, whitespace: true, message: t("auth.usersRequired") }]}
         >
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
+          <TextInput prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
         </Form.Item>
         <Form.Item label={t("auth.password")} name="password" rules={[{ required: true, message: t("auth.passwordRequired") }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
           {t("auth.signIn")}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: "center" }}>
+      <AuthFooter>
         {supplier ? (
           <>
             {t("auth.noAccount")} <Link to="/supplier/register">{t("auth.register")}</Link>
@@ -64,7 +51,7 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
         ) : (
           <Link to="/supplier/login">{t("auth.supplierLink")}</Link>
         )}
-      </Typography.Paragraph>
+      </AuthFooter>
     </AuthFrame>
   );
 }

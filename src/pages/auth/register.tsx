@@ -1,32 +1,20 @@
-import { useRegister } from "@refinedev/core";
-import { Alert, Button, Col, Form, Input, Row, Typography } from "antd";
-import { useState } from "react";
+import { Alert, Button, Col, Form, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { RegisterParams } from "../../providers/auth";
-import { errorMessage } from "../../providers/http";
-import { AuthFrame } from "./AuthFrame";
+import { authProvider, type RegisterParams } from "../../providers/auth";
+import { AuthFooter, AuthFrame } from "./AuthFrame";
+import { PasswordInput, TextInput } from "./inputs";
+import { useAuthSubmit } from "./useAuthSubmit";
 
 /** Same rule as the server: at least 8 characters with a letter and a digit. */
 export const STRONG_PASSWORD = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
 
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const { mutate: register, isPending } = useRegister<RegisterParams>();
-  const [error, setError] = useState<string | null>(null);
+  const { submit, pending: isPending, error } = useAuthSubmit<RegisterParams>(authProvider.register!);
 
-  const onFinish = (values: RegisterParams) => {
-    setError(null);
-    register(
-      { ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() },
-      {
-        onSuccess: (result) => {
-          if (!result.success) setError(errorMessage(result.error));
-        },
-        onError: (e) => setError(errorMessage(e)),
-      },
-    );
-  };
+  const onFinish = (values: RegisterParams) =>
+    void submit({ ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() });
 
   return (
     <AuthFrame title={t("auth.registerTitle")} subtitle={t("auth.registerSubtitle")}>
@@ -39,7 +27,7 @@ export default function RegisterPage() {
               name="firstName"
               rules={[{ required: true, whitespace: true, message: t("auth.firstNameRequired") }]}
             >
-              <Input autoComplete="given-name" autoFocus />
+              <TextInput autoComplete="given-name" autoFocus />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -48,7 +36,7 @@ export default function RegisterPage() {
               name="lastName"
               rules={[{ required: true, whitespace: true, message: t("auth.lastNameRequired") }]}
             >
-              <Input autoComplete="family-name" />
+              <TextInput autoComplete="family-name" />
             </Form.Item>
           </Col>
         </Row>
@@ -60,7 +48,7 @@ export default function RegisterPage() {
             { type: "email", message: t("auth.emailInvalid") },
           ]}
         >
-          <Input type="email" autoComplete="email" />
+          <TextInput type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item
           label={t("auth.password")}
@@ -71,15 +59,15 @@ export default function RegisterPage() {
             { pattern: STRONG_PASSWORD, message: t("auth.passwordWeak") },
           ]}
         >
-          <Input.Password autoComplete="new-password" />
+          <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
           {t("auth.createAccount")}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: "center" }}>
+      <AuthFooter>
         {t("auth.haveAccount")} <Link to="/supplier/login">{t("auth.signIn")}</Link>
-      </Typography.Paragraph>
+      </AuthFooter>
     </AuthFrame>
   );
 }

@@ -1,12 +1,29 @@
-import { SearchOutlined } from "@ant-design/icons";
-import { Card, Flex, Input, Space, Table, Tag, Typography } from "antd";
+import { CopyOutlined, SearchOutlined } from "@ant-design/icons";
+import { App, Button, Card, Flex, Input, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { resourceKey, routeTable, type RouteEntry } from "../../../resources";
 
+/** Spec §9: this screen's own toasts, apart from the main app's. */
+const TOASTS = { maxCount: 3, duration: 5, placement: "bottomLeft" } as const;
+
 /** Developer view of the route table, generated from the resource registry. */
 export default function RouteTablePage() {
+  return (
+    <App notification={TOASTS} component={false}>
+      <RouteTable />
+    </App>
+  );
+}
+
+function RouteTable() {
   const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const copy = (path: string) =>
+    navigator.clipboard
+      .writeText(path)
+      .then(() => notification.success({ key: `copy:${path}`, message: t("routes.copied"), description: path }))
+      .catch(() => notification.error({ key: `copy:${path}`, message: t("routes.copyFailed"), description: path }));
   const [search, setSearch] = useState("");
   const rows = useMemo(() => routeTable().sort((a, b) => a.path.localeCompare(b.path)), []);
   const needle = search.trim().toLowerCase();
@@ -42,7 +59,18 @@ export default function RouteTablePage() {
           locale={{ emptyText: t("routes.empty") }}
           scroll={{ x: 960 }}
           columns={[
-            { title: t("routes.path"), dataIndex: "path", render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
+            {
+              title: t("routes.path"),
+              dataIndex: "path",
+              render: (p: string) => (
+                <Space size={4}>
+                  <Typography.Text code>{p}</Typography.Text>
+                  <Tooltip title={t("routes.copy")}>
+                    <Button type="text" size="small" icon={<CopyOutlined />} aria-label={`${t("routes.copy")} ${p}`} onClick={() => void copy(p)} />
+                  </Tooltip>
+                </Space>
+              ),
+            },
             {
               title: t("routes.resource"),
               key: "resource",

@@ -1,0 +1,68 @@
+import { theme } from "antd";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { activity } from "../../providers/activity";
+
+/** Spec §9: the bar appears only when a route change is still busy after this long. */
+export const PROGRESS_DELAY = 300;
+
+type Phase = "idle" | "waiting" | "shown" | "done";
+
+/**
+ * A thin bar at the top while a route change waits for its page chunk or its data, shown only
+ * once the change has taken longer than 300 ms; quick changes never flash it.
+ */
+export function RouteProgress() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { key } = useLocation();
+  const busy = useSyncExternalStore(activity.subscribe, activity.busy);
+  const [phase, setPhase] = useState<Phase>("idle");
+
+  useEffect(() => {
+    setPhase("waiting");
+    const timer = setTimeout(() => setPhase((p) => (p === "waiting" ? (activity.busy() ? "shown" : "idle") : p)), PROGRESS_DELAY);
+    return () => clearTimeout(timer);
+  }, [key]);
+
+  useEffect(() => {
+    if (busy || phase !== "shown") return;
+    setPhase("done");
+    const timer = setTimeout(() => setPhase("idle"), 400);
+    return () => clearTimeout(timer);
+  }, [busy, phase]);
+
+  if (phase !== "shown" && phase !== "done") return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={t("common.loading")}
+      aria-busy={phase === "shown"}
+      data-testid="route-progress"
+      style={{ position: "fixed", top: 0, insetInlineStart: 0, insetInlineEnd: 0, height: 3, zIndex: 2000, pointerEvents: "none" }}
+    >
+      <div
+        className={phase === "shown" ? "route-progress-run" : undefined}
+        style={{
+          height: "100%",
+          background: token.colorPrimary,
+          boxShadow: `0 0 8px ${token.colorPrimary}`,
+          width: phase === "done" ? "100%" : undefined,
+          opacity: phase === "done" ? 0 : 1,
+          transition: "width 200ms ease-out, opacity 300ms ease 150ms",
+        }}
+      />
+      <style>{"@keyframes route-progress{from{width:8%}to{width:90%}}.route-progress-run{animation:route-progress 8s cubic-bezier(.1,.7,.3,1) forwards}"}</style>
+    </div>
+  );
+}
+
+/** Suspense fallback for a page chunk: counts as pending work for the progress bar. */
+export function ChunkPending() {
+  useEffect(() => {
+    activity.chunkStarted();
+    return activity.chunkEnded;
+  }, []);
+  return null;
+}
