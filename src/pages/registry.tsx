@@ -14,6 +14,15 @@ export const pages: Record<string, PageSet> = {
     edit: lazy(() => import("./admin/blog/edit")),
     show: lazy(() => import("./admin/blog/show")),
   },
+  orders: { list: lazy(() => import("./admin/orders/list")), show: lazy(() => import("./admin/orders/view")) },
+  "orders-branch": { list: lazy(() => import("./admin/orders/listbranch")), show: lazy(() => import("./admin/orders/viewbranch")) },
+  "orders-slip": { list: lazy(() => import("./admin/orders/listslip")) },
+  "orders-claim": {
+    list: lazy(() => import("./admin/orders/claims")),
+    create: lazy(() => import("./admin/orders/claim-new")),
+    show: lazy(() => import("./admin/orders/claim-detail")),
+  },
+  "orders-return": { show: lazy(() => import("./admin/orders/return-detail")) },
   "supplier-blog": {
     list: lazy(() => import("./supplier/blog/list")),
     create: lazy(() => import("./supplier/blog/create")),

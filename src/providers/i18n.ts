@@ -9,7 +9,7 @@ import { DETECTION, LANGUAGES } from "./languages";
  * Translation files: public/locales/<lng>/<namespace>.json. A new domain adds its namespace here;
  * every namespace is also a fallback, so a plain t("orders.fields.status") finds orders.json.
  */
-export const NAMESPACES = ["common", "blog"];
+export const NAMESPACES = ["common", "blog", "product", "orders"];
 
 export const i18nReady = i18n
   .use(HttpBackend)

@@ -1,0 +1,107 @@
+import { useEffect, useState } from "react";
+import { useCustomMutation, useTranslate } from "@refinedev/core";
+import { Alert, Button, Modal, Spin } from "antd";
+import { PrinterOutlined } from "@ant-design/icons";
+import { dateTime, useMoney } from "./format";
+import { errorMessage, writeCall, type Address } from "./model";
+import "./print.css";
+
+interface Bill {
+  documentNo: string;
+  orderNo: string;
+  shop: { name: string } | string;
+  customer: { name: string; phone?: string } | string;
+  shippingAddress: Address | null;
+  items: { productCode: string; productName: string; qty: number; unitPrice: number; amount: number }[];
+  subtotal: number;
+  discount: number;
+  shippingFee: number;
+  total: number;
+  printedAt: string;
+  printedBy: string;
+}
+
+const nameOf = (v: { name: string } | string) => (typeof v === "string" ? v : v?.name);
+
+/** The bill / job report: the server numbers it and logs the print; the browser prints it. */
+export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: number; onClose: () => void; onPrinted: () => unknown }) {
+  const t = useTranslate();
+  const money = useMoney();
+  const { mutateAsync } = useCustomMutation();
+  const [bill, setBill] = useState<Bill>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    mutateAsync({ ...writeCall("bill"), values: { id: orderId }, successNotification: false, errorNotification: false })
+      .then((res) => {
+        setBill(res.data?.data as Bill);
+        onPrinted();
+      })
+      .catch((e) => setError(errorMessage(e) ?? t("orders.messages.actionFailed")));
+  }, [orderId]);
+
+  return (
+    <Modal
+      open
+      width={820}
+      title={t("orders.titles.bill")}
+      onCancel={onClose}
+      footer={[
+        <Button key="close" onClick={onClose}>{t("orders.actions.close")}</Button>,
+        <Button key="print" type="primary" icon={<PrinterOutlined />} disabled={!bill} onClick={() => window.print()}>
+          {t("orders.actions.print")}
+        </Button>,
+      ]}
+    >
+      {error && <Alert type="error" message={error} />}
+      {!bill && !error && <Spin />}
+      {bill && (
+        <div className="orders-print">
+          <h2 style={{ marginTop: 0 }}>{t("orders.titles.bill")} {bill.documentNo}</h2>
+          <p>
+            {t("orders.fields.orderNo")}: <strong>{bill.orderNo}</strong> · {t("orders.fields.shop")}: {nameOf(bill.shop)}
+            <br />
+            {t("orders.fields.customer")}: {nameOf(bill.customer)}
+            {bill.shippingAddress && (
+              <>
+                <br />
+                {bill.shippingAddress.address} {bill.shippingAddress.district} {bill.shippingAddress.province} {bill.shippingAddress.zipcode}
+              </>
+            )}
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th>{t("orders.fields.productCode")}</th>
+                <th>{t("orders.fields.product")}</th>
+                <th className="num">{t("orders.fields.qty")}</th>
+                <th className="num">{t("orders.fields.unitPrice")}</th>
+                <th className="num">{t("orders.fields.amount")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bill.items.map((item, i) => (
+                <tr key={i}>
+                  <td>{item.productCode}</td>
+                  <td>{item.productName}</td>
+                  <td className="num">{item.qty}</td>
+                  <td className="num">{money(item.unitPrice)}</td>
+                  <td className="num">{money(item.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr><td colSpan={4} className="num">{t("orders.fields.subtotal")}</td><td className="num">{money(bill.subtotal)}</td></tr>
+              <tr><td colSpan={4} className="num">{t("orders.fields.discount")}</td><td className="num">{money(-bill.discount)}</td></tr>
+              <tr><td colSpan={4} className="num">{t("orders.fields.shippingFee")}</td><td className="num">{money(bill.shippingFee)}</td></tr>
+              <tr><th colSpan={4} className="num">{t("orders.fields.total")}</th><th className="num">{money(bill.total)}</th></tr>
+            </tfoot>
+          </table>
+          <p style={{ fontSize: 12, marginTop: 12 }}>
+            {t("orders.fields.printedBy")}: {bill.printedBy} · {dateTime(bill.printedAt)}
+          </p>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,224 @@
+import { useState } from "react";
+import { List, useTable } from "@refinedev/antd";
+import { Link, useCustom, useTranslate, type CrudFilter } from "@refinedev/core";
+import { Button, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Typography, Upload } from "antd";
+import { CheckOutlined, CloseOutlined, EyeOutlined, SwapOutlined, UploadOutlined } from "@ant-design/icons";
+import type { Dayjs } from "dayjs";
+import { dateTime, useMoney } from "./format";
+import { orderPaths, readCall, serverFieldErrors, type OrderSummary, type Slip } from "./model";
+import { AuthImage, StatusTag, useMaster } from "./shared";
+import { useOrderAction } from "./useOrderAction";
+
+const SLIP_STATUSES = ["all", "pending", "approved", "rejected", "replaced"] as const;
+const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
+
+interface SlipForm {
+  orderId?: number;
+  bankCode?: string;
+  amount?: number;
+  transferredAt?: Dayjs;
+  file: { originFileObj?: File }[];
+}
+
+/** Upload a new slip for an order, or replace one (`change`): multipart with the file. */
+function SlipUploadDialog({ mode, slip, onClose, onDone }: { mode: "upload" | "change"; slip?: Slip; onClose: () => void; onDone: () => unknown }) {
+  const t = useTranslate();
+  const banks = useMaster("banks");
+  const [form] = Form.useForm<SlipForm>();
+  const { run, busy } = useOrderAction(onDone);
+  const submit = async () => {
+    const values = await form.validateFields();
+    const body = new FormData();
+    if (mode === "upload") body.append("orderId", String(values.orderId));
+    else body.append("id", String(slip!.id));
+    if (values.bankCode) body.append("bankCode", values.bankCode);
+    if (values.amount !== undefined && values.amount !== null) body.append("amount", String(values.amount));
+    if (values.transferredAt) body.append("transferredAt", values.transferredAt.toISOString());
+    const file = values.file?.[0]?.originFileObj;
+    if (file) body.append("file", file);
+    const res = await run(mode === "upload" ? "uploadSlip" : "changeSlip", body, mode === "upload" ? "slipUploaded" : "slipChanged");
+    if (res.ok) onClose();
+    else form.setFields(serverFieldErrors(res.error) as never);
+  };
+  const required = mode === "upload";
+  return (
+    <Modal
+      open
+      title={mode === "upload" ? t("orders.titles.uploadSlip") : t("orders.titles.changeSlip", { orderNo: slip?.orderNo })}
+      okText={t("orders.actions.save")}
+      okButtonProps={{ loading: busy }}
+      cancelText={t("orders.actions.close")}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      <Form form={form} layout="vertical" initialValues={slip ? { bankCode: slip.bankCode, amount: slip.amount } : undefined}>
+        {mode === "upload" && (
+          <Form.Item name="orderId" label={t("orders.fields.orderId")} rules={[{ required: true, message: t("orders.validation.orderId") }]}>
+            <InputNumber min={1} style={{ width: "100%" }} />
+          </Form.Item>
+        )}
+        <Form.Item name="bankCode" label={t("orders.fields.bank")} rules={[{ required, message: t("orders.validation.bank") }]}>
+          <Select options={banks.map((b) => ({ value: b.code, label: b.name }))} aria-label={t("orders.fields.bank")} />
+        </Form.Item>
+        <Form.Item name="amount" label={t("orders.fields.amountThb")} rules={[{ required, message: t("orders.validation.amount") }]}>
+          <InputNumber min={0.01} step={0.01} style={{ width: "100%" }} />
+        </Form.Item>
+        <Form.Item name="transferredAt" label={t("orders.fields.transferredAt")} rules={[{ required, message: t("orders.validation.transferredAt") }]}>
+          <DatePicker showTime style={{ width: "100%" }} />
+        </Form.Item>
+        <Form.Item
+          name="file"
+          label={t("orders.fields.slipFile")}
+          valuePropName="fileList"
+          getValueFromEvent={(e) => (Array.isArray(e) ? e : e?.fileList)}
+          rules={[{ required: true, message: t("orders.validation.slipFile") }]}
+          extra={t("orders.messages.slipFileHint")}
+        >
+          {/* Kept in the form and sent with the other fields, not uploaded on its own. */}
+          <Upload beforeUpload={() => false} maxCount={1} accept={ACCEPT} listType="picture">
+            <Button icon={<UploadOutlined />}>{t("orders.actions.chooseFile")}</Button>
+          </Upload>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Approve or reject one slip, with its image, its order and the order's other slips side by side. */
+function SlipReviewDialog({ slipId, onClose, onDone }: { slipId: number; onClose: () => void; onDone: () => unknown }) {
+  const t = useTranslate();
+  const money = useMoney();
+  const { result, query } = useCustom<{ data: Slip & { order: OrderSummary; otherSlips: Slip[] } }>(readCall("slipView", { id: slipId }));
+  const { run, busy } = useOrderAction(() => Promise.all([query.refetch(), onDone()]));
+  const [note, setNote] = useState("");
+  const slip = result.data?.data;
+  const decide = async (approve: boolean) => {
+    const res = await run("approveSlip", { id: slipId, approve, ...(note.trim() ? { note: note.trim() } : {}) }, approve ? "slipApproved" : "slipRejected");
+    if (res.ok) onClose();
+  };
+  const pending = slip?.status === "pending";
+  return (
+    <Modal
+      open
+      width={760}
+      title={t("orders.titles.reviewSlip")}
+      onCancel={onClose}
+      footer={
+        pending && (
+          <Space>
+            <Popconfirm title={t("orders.messages.confirmRejectSlip")} okText={t("orders.actions.reject")} okButtonProps={{ danger: true }} cancelText={t("orders.actions.close")} onConfirm={() => decide(false)}>
+              <Button danger icon={<CloseOutlined />} loading={busy}>{t("orders.actions.reject")}</Button>
+            </Popconfirm>
+            <Popconfirm title={t("orders.messages.confirmApproveSlip")} okText={t("orders.actions.approve")} cancelText={t("orders.actions.close")} onConfirm={() => decide(true)}>
+              <Button type="primary" icon={<CheckOutlined />} loading={busy}>{t("orders.actions.approve")}</Button>
+            </Popconfirm>
+          </Space>
+        )
+      }
+    >
+      {slip && (
+        <Space align="start" size={24} wrap>
+          <AuthImage url={slip.imageUrl} width={260} height={360} alt={t("orders.fields.slip")} />
+          <div style={{ minWidth: 280 }}>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t("orders.fields.orderNo")}><Link to={orderPaths.show(slip.order.id)}>{slip.order.orderNo}</Link></Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.orderStatus")}><StatusTag status={slip.order.status} /></Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.orderTotal")}>{money(slip.order.total)}</Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.amount")}>
+                <Typography.Text strong type={Number(slip.amount) === Number(slip.order.total) ? undefined : "warning"}>{money(slip.amount)}</Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.bank")}>{slip.bankName}</Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.transferredAt")}>{dateTime(slip.transferredAt)}</Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.slipStatus")}><StatusTag status={slip.status} group="slipStatus" /></Descriptions.Item>
+              {slip.otherSlips.length > 0 && (
+                <Descriptions.Item label={t("orders.fields.otherSlips")}>
+                  {slip.otherSlips.map((s) => <div key={s.id}>{money(s.amount)} · <StatusTag status={s.status} group="slipStatus" /></div>)}
+                </Descriptions.Item>
+              )}
+            </Descriptions>
+            {pending && (
+              <Input.TextArea rows={2} maxLength={500} placeholder={t("orders.fields.reviewNote")} aria-label={t("orders.fields.reviewNote")} value={note} onChange={(e) => setNote(e.target.value)} />
+            )}
+          </div>
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+export function SlipList() {
+  const t = useTranslate();
+  const money = useMoney();
+  const [status, setStatus] = useState("pending");
+  const [review, setReview] = useState<number | null>(null);
+  const [upload, setUpload] = useState<{ mode: "upload" | "change"; slip?: Slip } | null>(null);
+  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<Slip>({
+    resource: "orders-slip",
+    pagination: { pageSize: 20 },
+    sorters: { mode: "off" },
+    filters: { initial: [{ field: "status", operator: "eq", value: "pending" }] },
+    syncWithLocation: false,
+  });
+  const setFilter = (field: string, value: unknown) => {
+    setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
+    setCurrentPage(1);
+  };
+
+  return (
+    <List
+      title={t("orders.titles.slips")}
+      resource="orders-slip"
+      headerButtons={<Button type="primary" icon={<UploadOutlined />} onClick={() => setUpload({ mode: "upload" })}>{t("orders.actions.uploadSlip")}</Button>}
+    >
+      <Tabs
+        activeKey={status}
+        onChange={(key) => {
+          setStatus(key);
+          setFilter("status", key);
+        }}
+        items={SLIP_STATUSES.map((s) => ({ key: s, label: s === "all" ? t("orders.status.all") : t(`orders.slipStatus.${s}`) }))}
+      />
+      <Input.Search
+        allowClear
+        aria-label={t("orders.fields.slipSearch")}
+        placeholder={t("orders.fields.slipSearch")}
+        onSearch={(value) => setFilter("search", value.trim() || undefined)}
+        style={{ width: 280, marginBottom: 16 }}
+      />
+      <Table<Slip>
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 1000 }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("orders.messages.noSlips")} /> }}
+      >
+        <Table.Column<Slip> key="image" width={80} title={t("orders.fields.slip")} render={(_, slip) => <AuthImage url={slip.imageUrl} width={48} height={64} alt={`${t("orders.fields.slip")} ${slip.orderNo}`} />} />
+        <Table.Column<Slip> dataIndex="orderNo" title={t("orders.fields.orderNo")} render={(v: string, slip) => <Link to={orderPaths.show(slip.orderId)}>{v}</Link>} />
+        <Table.Column<Slip> dataIndex="shopName" title={t("orders.fields.shop")} />
+        <Table.Column<Slip> dataIndex="bankName" title={t("orders.fields.bank")} />
+        <Table.Column<Slip> dataIndex="amount" title={t("orders.fields.amount")} align="end" render={(v: number) => money(v)} />
+        <Table.Column<Slip> dataIndex="transferredAt" title={t("orders.fields.transferredAt")} render={dateTime} />
+        <Table.Column<Slip> dataIndex="status" title={t("orders.fields.slipStatus")} render={(s: string) => <StatusTag status={s} group="slipStatus" />} />
+        <Table.Column<Slip> dataIndex="orderStatus" title={t("orders.fields.orderStatus")} render={(s: string) => <StatusTag status={s} />} />
+        <Table.Column<Slip>
+          key="actions"
+          fixed="right"
+          width={200}
+          title={t("orders.fields.actions")}
+          render={(_, slip) => (
+            <Space size={4}>
+              <Button size="small" type={slip.status === "pending" ? "primary" : "default"} icon={slip.status === "pending" ? <CheckOutlined /> : <EyeOutlined />} aria-label={`${t("orders.actions.review")}: ${slip.orderNo}`} onClick={() => setReview(slip.id)}>
+                {slip.status === "pending" ? t("orders.actions.review") : t("orders.actions.view")}
+              </Button>
+              {(slip.status === "pending" || slip.status === "rejected") && (
+                <Button size="small" icon={<SwapOutlined />} onClick={() => setUpload({ mode: "change", slip })}>{t("orders.actions.changeSlip")}</Button>
+              )}
+            </Space>
+          )}
+        />
+      </Table>
+      {review !== null && <SlipReviewDialog slipId={review} onClose={() => setReview(null)} onDone={() => tableQuery.refetch()} />}
+      {upload && <SlipUploadDialog mode={upload.mode} slip={upload.slip} onClose={() => setUpload(null)} onDone={() => tableQuery.refetch()} />}
+    </List>
+  );
+}

@@ -1,0 +1,30 @@
+import { useCustomMutation, useTranslate } from "@refinedev/core";
+import { errorMessage, writeCall } from "./model";
+
+type Action = Parameters<typeof writeCall>[0];
+export type ActionResult = { ok: true; data: any } | { ok: false; error: unknown };
+
+/**
+ * Runs one order verb with its notifications, then `refresh` — also after a failure, since a 409
+ * means the screen is behind the server's state.
+ */
+export function useOrderAction(refresh: () => unknown) {
+  const t = useTranslate();
+  const { mutateAsync, mutation } = useCustomMutation();
+  const run = async (action: Action, values: object, successKey: string): Promise<ActionResult> => {
+    try {
+      const res = await mutateAsync({
+        ...writeCall(action),
+        values,
+        successNotification: () => ({ type: "success", message: t(`orders.messages.${successKey}`) }),
+        errorNotification: (error) => ({ type: "error", message: t("orders.messages.actionFailed"), description: errorMessage(error) }),
+      });
+      await refresh();
+      return { ok: true, data: res.data };
+    } catch (error) {
+      await refresh();
+      return { ok: false, error };
+    }
+  };
+  return { run, busy: mutation.isPending };
+}

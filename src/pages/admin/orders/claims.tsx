@@ -1,0 +1,5 @@
+import { ClaimList } from "../../../components/orders/Claims";
+
+export default function AdminClaimList() {
+  return <ClaimList />;
+}

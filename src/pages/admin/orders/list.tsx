@@ -1,0 +1,5 @@
+import { OrderList } from "../../../components/orders/OrderList";
+
+export default function AdminOrderList() {
+  return <OrderList variant="all" />;
+}

@@ -1,0 +1,5 @@
+import { SlipList } from "../../../components/orders/SlipList";
+
+export default function AdminSlipList() {
+  return <SlipList />;
+}
