@@ -1,0 +1,85 @@
+/**
+ * The order list: the SQL statements `orderlist` runs (also run bare by bench/orders-bench.ts).
+ * Rows: a deferred join over the keyset index (shop_id, status, created_at desc, id desc) — the
+ * inner query reads only the index, then the page's 10–100 rows are fetched. Counts: from the
+ * order_status_counters table (kept by triggers), never a GROUP BY over orders.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUSES } from './state.js';
+
+export interface OrderListFilter {
+  page: number; limit: number; status?: string; channel?: string; shopId?: number; branchId?: number;
+  dateFrom?: string; dateTo?: string; search?: string; branchOnly?: boolean;
+}
+
+/** Deepest row a page may reach: OFFSET scans stay bounded. */
+export const MAX_LIST_DEPTH = 100_000;
+
+export interface OrderListStatements {
+  rows: SQL;
+  /** Status counts for the tabs (and the total when only shop/status filter). */
+  sums: SQL;
+  /** A real count, only when a filter the counters do not cover is set. */
+  count: SQL | null;
+}
+
+const DAY = 86_400_000;
+
+/** `shops`: the shop ids to restrict to (supplier scope or shopId filter), null = every shop. */
+export function orderListStatements(shops: number[] | null, f: OrderListFilter): OrderListStatements {
+  const conds: SQL[] = [];
+  const shopCond = (col: SQL) => (shops === null ? null
+    : shops.length === 1 ? sql`${col} = ${shops[0]}` : shops.length ? sql`${col} = any(${sql.raw(`'{${shops.map(Number).join(',')}}'::int[]`)})` : sql`false`);
+  const sc = shopCond(sql`shop_id`);
+  if (sc) conds.push(sc);
+  if (f.status) conds.push(sql`status = ${f.status}`);
+  let extra = false;
+  if (f.channel) { conds.push(sql`channel = ${f.channel}`); extra = true; }
+  if (f.branchId !== undefined) { conds.push(sql`branch_id = ${f.branchId}`); extra = true; } else if (f.branchOnly) { conds.push(sql`branch_id is not null`); extra = true; }
+  if (f.dateFrom) { conds.push(sql`created_at >= ${new Date(f.dateFrom).toISOString()}::timestamptz`); extra = true; }
+  if (f.dateTo) { conds.push(sql`created_at < ${new Date(new Date(f.dateTo).getTime() + DAY).toISOString()}::timestamptz`); extra = true; }
+  const search = f.search?.trim();
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const prefix = `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(sql`(order_no ilike ${prefix} or customer_phone like ${prefix} or customer_name ilike ${like})`);
+    extra = true;
+  }
+  const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+  const offset = (f.page - 1) * f.limit;
+  const rows = sql`select o.id, o.order_no, o.shop_id, s.name as shop_name, o.customer_name, o.customer_phone, o.channel,
+      o.branch_id, b.name as branch_name, o.shipment, o.status, o.payment_method, o.item_count, o.total, o.created_at, o.updated_at
+    from (select id, created_at from orders ${where} order by created_at desc, id desc limit ${f.limit} offset ${offset}) k
+    join orders o on o.id = k.id
+    join shops s on s.id = o.shop_id
+    left join branches b on b.id = o.branch_id
+    order by k.created_at desc, k.id desc`;
+  const csc = shopCond(sql`shop_id`);
+  const sums = sql`select status, sum(n)::bigint as n from order_status_counters ${csc ? sql`where ${csc}` : sql``} group by status`;
+  const count = extra ? sql`select count(*)::bigint as n from orders ${where}` : null;
+  return { rows, sums, count };
+}
+
+export interface OrderRowRaw {
+  id: number; order_no: string; shop_id: number; shop_name: string; customer_name: string; customer_phone: string;
+  channel: string; branch_id: number | null; branch_name: string | null; shipment: string; status: string;
+  payment_method: string; item_count: number; total: string; created_at: Date | string; updated_at: Date | string;
+}
+
+export const isoOf = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+
+export function toOrderSummary(r: OrderRowRaw) {
+  return {
+    id: Number(r.id), orderNo: r.order_no, shopId: Number(r.shop_id), shopName: r.shop_name, customerName: r.customer_name,
+    customerPhone: r.customer_phone, channel: r.channel, branchId: r.branch_id == null ? null : Number(r.branch_id),
+    branchName: r.branch_name, shipment: r.shipment, status: r.status, paymentMethod: r.payment_method,
+    itemCount: Number(r.item_count), total: Number(r.total), createdAt: isoOf(r.created_at)!, updatedAt: isoOf(r.updated_at)!,
+  };
+}
+
+/** `[{status:'all'}, ...every status]` from the counters rows. */
+export function statusSums(rows: { status: string; n: string | number }[]) {
+  const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  const all = rows.reduce((s, r) => s + Number(r.n), 0);
+  return [{ status: 'all', count: all }, ...ORDER_STATUSES.map((s) => ({ status: s, count: by.get(s) ?? 0 }))];
+}

@@ -1,0 +1,277 @@
+import { sql } from 'drizzle-orm';
+import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { queryRows } from '../../server/src/db/client.js';
+import { ORDER_STATUSES, TRANSITIONS } from '../../server/src/modules/orders/state.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6f1a30000000049454e44ae426082', 'hex');
+
+function multipart(fields: Record<string, string>, file?: { name: string; buf: Buffer; type: string }) {
+  const b = `----orders${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.buf, Buffer.from('\r\n'));
+  parts.push(Buffer.from(`--${b}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
+}
+
+describe.each(dbKinds())('orders (%s)', (kind) => {
+  let t: TestApp;
+  let admin: { authorization: string };
+  let sup1: { authorization: string };
+  let shop1: number; let shop2: number;
+  const inj = async (method: 'GET' | 'POST', url: string, body?: unknown, h = admin) =>
+    t.app.inject({ method, url, headers: h, ...(body !== undefined ? { payload: body as object } : {}) });
+  const q = <T>(s: ReturnType<typeof sql>) => queryRows<T>(t.app.db, s);
+  /** A fresh order of a shop in a given status (copied from a seeded one, items set not ready). */
+  const orderIn = async (status: string, shopId = shop1) => {
+    const [o] = await q<{ id: number }>(sql`select id from orders where shop_id = ${shopId} and status = ${status} and item_count > 0 order by id limit 1`);
+    if (o) { await q(sql`update order_items set ready = false where order_id = ${o.id}`); return Number(o.id); }
+    const [n] = await q<{ id: number }>(sql`insert into orders (shop_id, order_no, customer_name, channel, status, total, item_count)
+      values (${shopId}, ${`T${Date.now()}${Math.random()}`}, 'Test Customer', 'web', ${status}, 100, 1) returning id`);
+    await q(sql`insert into order_items (order_id, product_code, product_name, qty, unit_price, amount) values (${n.id}, 'X-1', 'Test item', 2, 50, 100)`);
+    return Number(n.id);
+  };
+  const fresh = async () => q<{ shop_id: number; status: string; n: string }>(sql`select shop_id, status, count(*) as n from orders group by 1, 2`);
+  const counters = async () => q<{ shop_id: number; status: string; n: string }>(sql`select shop_id, status, n from order_status_counters where n <> 0`);
+  const norm = (rows: { shop_id: number; status: string; n: string | number }[]) => rows.map((r) => `${r.shop_id}/${r.status}/${Number(r.n)}`).sort();
+
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind });
+    admin = await t.headers('admin');
+    sup1 = await t.headers('supplier1');
+    const shops = await q<{ id: number; name: string }>(sql`select id, name from shops order by id`);
+    shop1 = Number(shops.find((s) => s.name === 'HomePro Lighting')!.id);
+    shop2 = Number(shops.find((s) => s.name === 'CoolAir Climate Solutions')!.id);
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('seeds realistic orders: statuses, items, slips, POs, claims, counters', async () => {
+    const [r] = await q<Record<string, string>>(sql`select (select count(distinct status) from orders) as statuses, (select count(*) from order_items) as items,
+      (select count(*) from payment_slips) as slips, (select count(*) from purchase_orders) as pos, (select count(*) from order_claims) as claims,
+      (select count(*) from stock_transfers) as transfers, (select count(*) from orders where branch_id is not null) as branch`);
+    expect(Number(r.statuses)).toBeGreaterThanOrEqual(7);
+    for (const k of ['items', 'slips', 'pos', 'claims', 'transfers', 'branch']) expect(Number(r[k]), k).toBeGreaterThan(0);
+    expect(norm(await counters())).toEqual(norm(await fresh()));
+  });
+
+  it('orderlist answers exactly the legacy shape with counts from counters', async () => {
+    const res = await inj('POST', '/api/order/orderlist', { page: 1, limit: 5, status: 'delivered', shopId: shop1 });
+    expect(res.statusCode).toBe(200);
+    const b = res.json();
+    expect(Object.keys(b).sort()).toEqual(['maxpageorders', 'orders', 'sumordersstatus', 'totalorders']);
+    expect(b.orders.length).toBeLessThanOrEqual(5);
+    for (const o of b.orders) { expect(o.status).toBe('delivered'); expect(o.shopId).toBe(shop1); }
+    const [{ n }] = await q<{ n: string }>(sql`select count(*) as n from orders where shop_id = ${shop1} and status = 'delivered'`);
+    expect(b.totalorders).toBe(Number(n));
+    expect(b.sumordersstatus.map((s: { status: string }) => s.status)).toEqual(['all', ...ORDER_STATUSES]);
+    const search = (await inj('POST', '/api/order/orderlist', { search: b.orders[0].orderNo })).json();
+    expect(search.orders[0].orderNo).toBe(b.orders[0].orderNo);
+    expect((await inj('POST', '/api/order/orderlist', { page: 100000, limit: 100 })).statusCode).toBe(400);
+    const csv = await inj('GET', `/api/order/exportorders?shopId=${shop1}&status=delivered`);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.trim().split('\r\n').length).toBe(Number(n) + 1);
+  });
+
+  it('scopes suppliers to their own shops (foreign → 404, no data)', async () => {
+    const own = (await inj('POST', '/api/order/orderlist', { limit: 100 }, sup1)).json();
+    expect(own.orders.every((o: { shopId: number }) => o.shopId === shop1)).toBe(true);
+    expect((await inj('POST', '/api/order/orderlist', { shopId: shop2 }, sup1)).statusCode).toBe(404);
+    const [fo] = await q<{ id: number }>(sql`select id from orders where shop_id = ${shop2} limit 1`);
+    const [fs] = await q<{ id: number }>(sql`select id from payment_slips where shop_id = ${shop2} limit 1`);
+    const [fc] = await q<{ id: number }>(sql`select id from order_claims where shop_id <> ${shop1} limit 1`);
+    const [fp] = await q<{ id: number }>(sql`select id from purchase_orders where shop_id <> ${shop1} limit 1`);
+    const probes: [string, string, unknown?][] = [
+      ['GET', `/api/order/orderview?id=${fo.id}`], ['GET', `/api/order/orderviewitem?id=${fo.id}`], ['GET', `/api/order/contactcuslist?id=${fo.id}`],
+      ['POST', '/api/order/cancelorder', { id: Number(fo.id), reason: 'x' }], ['POST', '/api/order/changestatusorder', { id: Number(fo.id), status: 'completed' }],
+      ['GET', `/api/order/approveslipview?id=${fs.id}`], ['POST', '/api/order/approveslip', { id: Number(fs.id) }],
+      ['GET', `/api/order/claimdetail?id=${fc.id}`], ['POST', '/api/order/setclaimorder', { id: Number(fc.id), status: 'rejected' }],
+      ['GET', `/api/order/documentpo?id=${fp.id}`], ['GET', `/api/order/slippayment?shopId=${shop2}`],
+    ];
+    for (const [m, url, body] of probes) {
+      const res = await inj(m as 'GET', url, body, sup1);
+      expect(res.statusCode, url).toBe(404);
+      expect(Object.keys(res.json()).sort(), url).toEqual(['message', 'status']);
+    }
+    const slips = (await inj('GET', '/api/order/slippayment?limit=100', undefined, sup1)).json();
+    expect(slips.items.every((s: { shopId: number }) => s.shopId === shop1)).toBe(true);
+  });
+
+  it('walks every legal transition and refuses every illegal one with 409', async () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        if (to === 'cancelled') continue;
+        const id = await orderIn(from);
+        if (to === 'ready_to_ship') await q(sql`update order_items set ready = true where order_id = ${id}`);
+        if (to === 'shipped') await q(sql`update orders set tracking_no = 'TH1' where id = ${id}`);
+        const res = await inj('POST', '/api/order/changestatusorder', { id, status: to });
+        const legal = TRANSITIONS[from].includes(to);
+        expect(res.statusCode, `${from} → ${to}`).toBe(legal ? 200 : 409);
+        if (legal) expect(res.json().data.status).toBe(to);
+        else expect(res.json().message).toMatch(/cannot move|could not/);
+      }
+      const c = await inj('POST', '/api/order/cancelorder', { id: await orderIn(from), reason: 'Customer asked' });
+      expect(c.statusCode, `${from} → cancelled`).toBe(TRANSITIONS[from].includes('cancelled') ? 200 : 409);
+    }
+  });
+
+  it('needs every item ready before ready_to_ship; ships with tracking; confirms; timeline + audit', async () => {
+    const id = await orderIn('paid');
+    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'preparing' })).statusCode).toBe(200);
+    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'ready_to_ship' })).statusCode).toBe(409);
+    const items = (await inj('GET', `/api/order/orderviewitem?id=${id}`)).json().items;
+    const ready = await inj('POST', '/api/order/changestatusreadyitem', { orderId: id, itemIds: items.map((i: { id: number }) => i.id), ready: true });
+    expect(ready.json().data.every((i: { ready: boolean }) => i.ready)).toBe(true);
+    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'ready_to_ship' })).statusCode).toBe(200);
+    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'shipped' })).statusCode).toBe(409);
+    expect((await inj('POST', '/api/order/shippingorder', { id, transportType: 'nope', trackingNo: 'X' })).statusCode).toBe(400);
+    const ship = await inj('POST', '/api/order/shippingorder', { id, transportType: 'kerry', trackingNo: 'KER123' });
+    expect(ship.json().data).toMatchObject({ status: 'shipped', trackingNo: 'KER123', transportType: 'kerry' });
+    expect((await inj('POST', '/api/order/confirmreceived', { id })).json().data.status).toBe('delivered');
+    const view = (await inj('GET', `/api/order/orderview?id=${id}`)).json().data;
+    expect(view.canClaim).toBe(true);
+    expect(view.timeline.filter((e: { kind: string }) => ['status', 'shipping'].includes(e.kind)).slice(0, 4).map((e: { toStatus: string }) => e.toStatus))
+      .toEqual(['delivered', 'shipped', 'ready_to_ship', 'preparing']);
+    expect(view.timeline[0].actorName).toBeTruthy();
+    const [{ n }] = await q<{ n: string }>(sql`select count(*) as n from audit_log where entity = 'order' and entity_id = ${id}`);
+    expect(Number(n)).toBeGreaterThanOrEqual(5);
+    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'completed', expectedStatus: 'shipped' })).statusCode).toBe(409);
+  });
+
+  it('bulk status change moves the legal ones and reports the rest', async () => {
+    const a = await orderIn('paid'); const b = await orderIn('completed');
+    const res = await inj('POST', '/api/order/changestatusorder', { ids: [a, b], status: 'preparing' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.updated).toEqual([a]);
+    expect(res.json().data.failed[0].id).toBe(b);
+  });
+
+  it('concurrent changes: one wins, the other gets 409; 100 slip approvals move the order once', async () => {
+    const id = await orderIn('paid');
+    const [x, y] = await Promise.all([
+      inj('POST', '/api/order/changestatusorder', { id, status: 'preparing', expectedStatus: 'paid' }),
+      inj('POST', '/api/order/cancelorder', { id, reason: 'race', expectedStatus: 'paid' }),
+    ]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
+
+    const oid = await orderIn('pending_payment');
+    const up = multipart({ orderId: String(oid), bankCode: 'KBANK', amount: '100', transferredAt: '2026-11-21T10:00:00Z' }, { name: 's.png', buf: PNG, type: 'image/png' });
+    const u = await t.app.inject({ method: 'POST', url: '/api/order/uploadslippayment', headers: { ...admin, ...up.headers }, payload: up.payload });
+    expect(u.statusCode, u.body).toBe(200);
+    const slipId = u.json().data.id;
+    expect(u.json().data.imageUrl).toMatch(/^\/uploads\/image\//);
+    const results = await Promise.all(Array.from({ length: 100 }, () => inj('POST', '/api/order/approveslip', { id: slipId })));
+    expect(results.filter((r) => r.statusCode === 200).length).toBe(1);
+    expect(results.filter((r) => r.statusCode === 409).length).toBe(99);
+    const [{ n }] = await q<{ n: string }>(sql`select count(*) as n from order_events where order_id = ${oid} and to_status = 'paid'`);
+    expect(Number(n)).toBe(1);
+    expect((await inj('GET', `/api/order/orderview?id=${oid}`)).json().data.status).toBe('paid');
+  });
+
+  it('counters equal a fresh count after a burst of random concurrent changes', async () => {
+    const ids = (await q<{ id: number }>(sql`select id from orders where status not in ('completed', 'cancelled') order by id limit 40`)).map((r) => Number(r.id));
+    await q(sql`update order_items set ready = true`);
+    let seed = 7;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const reqs = Array.from({ length: 120 }, () => {
+      const id = ids[Math.floor(rnd() * ids.length)];
+      const to = ORDER_STATUSES[Math.floor(rnd() * ORDER_STATUSES.length)];
+      return to === 'cancelled' ? inj('POST', '/api/order/cancelorder', { id, reason: 'burst' }) : inj('POST', '/api/order/changestatusorder', { id, status: to });
+    });
+    const res = await Promise.all(reqs);
+    expect(res.every((r) => [200, 409].includes(r.statusCode))).toBe(true);
+    expect(res.some((r) => r.statusCode === 200)).toBe(true);
+    expect(norm(await counters())).toEqual(norm(await fresh()));
+    const sums = (await inj('GET', '/api/order/sumordersstatus')).json().data;
+    const [{ n }] = await q<{ n: string }>(sql`select count(*) as n from orders`);
+    expect(sums[0]).toEqual({ status: 'all', count: Number(n) });
+  });
+
+  it('slips: list, view, reject, change; redeem restore once', async () => {
+    const list = (await inj('GET', '/api/order/slippayment?status=pending&limit=5')).json();
+    expect(list.items.length).toBeGreaterThan(0);
+    const s = list.items[0];
+    expect((await inj('GET', `/api/order/approveslipview?id=${s.id}`)).json().data.order.id).toBe(s.orderId);
+    expect((await inj('POST', '/api/order/approveslip', { id: s.id, approve: false, note: 'Blurry' })).json().data.status).toBe('rejected');
+    const ch = multipart({ id: String(s.id), amount: '250.5' }, { name: 's.png', buf: PNG, type: 'image/png' });
+    const c = await t.app.inject({ method: 'POST', url: '/api/order/changeslip', headers: { ...admin, ...ch.headers }, payload: ch.payload });
+    expect(c.statusCode, c.body).toBe(200);
+    expect(c.json().data).toMatchObject({ status: 'pending', amount: 250.5 });
+    const bad = multipart({ id: String(s.id) }, { name: 's.png', buf: Buffer.from('not an image at all'), type: 'image/png' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/changeslip', headers: { ...admin, ...bad.headers }, payload: bad.payload })).statusCode).toBe(415);
+
+    const id = await orderIn('paid');
+    await q(sql`update orders set redeem_points = 200, redeem_restored = false where id = ${id}`);
+    expect((await inj('POST', '/api/order/restoreredeem', { id })).statusCode).toBe(409);
+    await inj('POST', '/api/order/cancelorder', { id, reason: 'Customer asked' });
+    expect((await inj('POST', '/api/order/restoreredeem', { id })).json().data.redeemRestored).toBe(true);
+    expect((await inj('POST', '/api/order/restoreredeem', { id })).statusCode).toBe(409);
+  });
+
+  it('contacts, bill, sync outbox', async () => {
+    const id = await orderIn('paid');
+    const c = await inj('POST', '/api/order/contactcustomer', { id, channel: 'phone', note: 'Called about delivery' });
+    expect(c.statusCode).toBe(200);
+    expect((await inj('GET', `/api/order/contactcuslist?id=${id}`)).json().items[0].note).toBe('Called about delivery');
+    expect((await inj('POST', '/api/order/deletecontactcustomer', { id: c.json().data.id })).statusCode).toBe(200);
+    expect((await inj('GET', `/api/order/contactcuslist?id=${id}`)).json().total).toBe(0);
+    const bill = (await inj('POST', '/api/order/reportbilljoborder', { id })).json().data;
+    expect(bill.items.length).toBeGreaterThan(0);
+    const sync = (await inj('POST', '/api/order/syncorders', { shopId: shop1 })).json().data;
+    const [job] = await q<{ topic: string; status: string }>(sql`select topic, status from outbox_jobs where id = ${sync.jobId}`);
+    expect(job).toEqual({ topic: 'orders.sync', status: 'pending' });
+  });
+
+  it('purchase orders and transfers', async () => {
+    const id = await orderIn('preparing');
+    await q(sql`delete from purchase_orders where order_id = ${id}`);
+    const po = (await inj('POST', '/api/order/requestpoorder', { orderId: id })).json().data;
+    expect(po.status).toBe('requested');
+    expect((await inj('POST', '/api/order/requestpoorder', { orderId: id })).statusCode).toBe(409);
+    expect((await inj('POST', '/api/order/genaratepo', { id: po.id })).json().data.status).toBe('issued');
+    expect((await inj('POST', '/api/order/restorepo', { id: po.id })).statusCode).toBe(409);
+    expect((await inj('POST', '/api/order/cancelpo', { id: po.id, reason: 'Supplier out of stock' })).json().data.status).toBe('cancelled');
+    expect((await inj('POST', '/api/order/restorepo', { id: po.id })).json().data.status).toBe('requested');
+    expect((await inj('GET', `/api/order/trackingpo?id=${po.id}`)).json().data.events.length).toBe(4);
+    expect((await inj('GET', `/api/order/documentpo?id=${po.id}`)).json().data.documentNo).toBe(po.poNo);
+    expect((await inj('GET', `/api/order/documentpoorderitem?id=${id}`)).json().items[0].poNo).toBe(po.poNo);
+    expect((await inj('GET', `/api/order/poorders?orderId=${id}`)).json().total).toBe(1);
+
+    const br = (await inj('GET', '/api/masterdata/masterbranch')).json().data;
+    const tr = (await inj('POST', '/api/order/transferproduct', { orderId: id, fromBranchId: br[0].id, toBranchId: br[1].id })).json().data;
+    expect(tr.status).toBe('requested');
+    expect((await inj('GET', `/api/order/documenttransfer?id=${tr.id}`)).json().data.transfer.items.length).toBeGreaterThan(0);
+    expect((await inj('POST', '/api/order/ropcanceltransfer', { id: tr.id, reason: 'Wrong branch' })).json().data.status).toBe('cancel_requested');
+    expect((await inj('POST', '/api/order/cleartransfer', { id: tr.id })).statusCode).toBe(409);
+    expect((await inj('POST', '/api/order/canceltransferdoc', { id: tr.id })).json().data.status).toBe('cancelled');
+    const tr2 = (await inj('POST', '/api/order/transferproduct', { orderId: id, fromBranchId: br[0].id, toBranchId: br[2].id })).json().data;
+    expect((await inj('POST', '/api/order/cleartransfer', { id: tr2.id })).json().data.status).toBe('cleared');
+  });
+
+  it('claims: only after delivery, quantity bound, claim machine', async () => {
+    const early = await orderIn('shipped');
+    const [ei] = await q<{ id: number }>(sql`select id from order_items where order_id = ${early} limit 1`);
+    expect((await inj('POST', '/api/order/fileclaim', { orderItemId: Number(ei.id), kind: 'claim', reasonCode: 'damaged', qty: 1 })).statusCode).toBe(409);
+    const id = await orderIn('delivered');
+    const [it] = await q<{ id: number; qty: number }>(sql`select id, qty from order_items where order_id = ${id} limit 1`);
+    await q(sql`delete from order_claims where order_item_id = ${it.id}`);
+    expect((await inj('POST', '/api/order/fileclaim', { orderItemId: Number(it.id), kind: 'claim', reasonCode: 'damaged', qty: Number(it.qty) + 1 })).statusCode).toBe(409);
+    const mp = multipart({ orderItemId: String(it.id), kind: 'claim', reasonCode: 'damaged', qty: '1', description: 'Cracked' }, { name: 'p.png', buf: PNG, type: 'image/png' });
+    const f = await t.app.inject({ method: 'POST', url: '/api/order/fileclaim', headers: { ...admin, ...mp.headers }, payload: mp.payload });
+    expect(f.statusCode, f.body).toBe(200);
+    const c = f.json().data;
+    expect(c.photos.length).toBe(1);
+    expect((await inj('POST', '/api/order/setclaimorder', { id: c.id, status: 'resolved' })).statusCode).toBe(409);
+    for (const s of ['reviewing', 'approved', 'resolved']) expect((await inj('POST', '/api/order/setclaimorder', { id: c.id, status: s })).json().data.status).toBe(s);
+    expect((await inj('GET', `/api/order/claimdetail?id=${c.id}`)).json().data.history.length).toBe(4);
+    expect((await inj('GET', `/api/order/claimlist?orderId=${id}`)).json().total).toBe(1);
+  });
+
+  it('serves the order master data', async () => {
+    for (const p of ['masterorderstatus', 'masterorderchanel', 'masterordershipment', 'mastertransporttype', 'mastercollecttype', 'mastertransportratetime', 'masterbank', 'masterclaim', 'masterbranch', 'masterprovince', 'masterdistrict']) {
+      const res = await inj('GET', `/api/masterdata/${p}`, undefined, sup1);
+      expect(res.statusCode, p).toBe(200);
+      expect(res.json().data.length, p).toBeGreaterThan(0);
+    }
+    expect((await inj('GET', '/api/masterdata/masterorderstatus')).json().data.map((s: { code: string }) => s.code)).toEqual([...ORDER_STATUSES]);
+  });
+});
