@@ -18,6 +18,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { blogRoutes } from './modules/blogs/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { STATE_MACHINE_DOC } from './modules/orders/state.js';
 import { uploadsPlugin } from './lib/uploads.js';
 
 declare module 'fastify' {
@@ -87,6 +89,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       tags: [
         { name: 'account' }, { name: 'blogs' }, { name: 'report' }, { name: 'health' },
+        { name: 'orders', description: STATE_MACHINE_DOC },
         { name: 'addition', description: 'Endpoints added to the legacy catalogue' },
       ],
     },
@@ -106,6 +109,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   await app.register(accountRoutes);
   await app.register(blogRoutes);
   await app.register(reportRoutes);
+  await app.register(orderRoutes);
 
   if (spa) {
     await app.register(fastifyStatic, { root: staticRoot!, wildcard: true, index: ['index.html'] });

@@ -14,7 +14,7 @@ async function expected(db: Db, shopIds: number[] | null) {
     productsOnline: await n(db.select({ n: count() }).from(products).where(and(p, eq(products.online, true)))),
     pendingApprovals: await n(db.select({ n: count() }).from(products).where(and(p, eq(products.approvalStatus, 'pending')))),
     orders: await n(db.select({ n: count() }).from(orders).where(o)),
-    ordersOpen: await n(db.select({ n: count() }).from(orders).where(and(o, inArray(orders.status, ['pending', 'paid', 'shipped'])))),
+    ordersOpen: await n(db.select({ n: count() }).from(orders).where(and(o, inArray(orders.status, ['pending_payment', 'paid', 'preparing', 'ready_to_ship', 'shipped'])))),
     revenue: Number(rev.r),
     posts: await n(db.select({ n: count() }).from(blogPosts).where(and(b, isNull(blogPosts.deletedAt)))),
     postsPublished: await n(db.select({ n: count() }).from(blogPosts).where(and(b, isNull(blogPosts.deletedAt), eq(blogPosts.status, 'published')))),

@@ -8,6 +8,7 @@ import type { Db } from './client.js';
 import * as t from './schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ensureCatalogueMasterData, seedProductDemo } from './seed/products.js';
+import { ensureOrderMasterData, seedOrderDemo } from './seed/orders.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** Demo dates end here (not Date.now(), so the data is the same on every run). */
@@ -22,6 +23,7 @@ export const BLOG_TYPES = ['idea', 'howto', 'review', 'news'];
 export async function ensureReferenceData(db: Db): Promise<void> {
   await db.insert(t.blogMenus).values(BLOG_TYPES.map((code, i) => ({ code, sort: (i + 1) * 10 }))).onConflictDoNothing();
   await ensureCatalogueMasterData(db);
+  await ensureOrderMasterData(db);
 }
 
 function mulberry32(seed: number) {
@@ -172,7 +174,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         const createdAt = daysAgo(182);
         const age = (SEED_REFERENCE_DATE.getTime() - createdAt.getTime()) / DAY;
         const status = rand() < 0.07 ? 'cancelled'
-          : age < 3 ? weighted<string>([['pending', 5], ['paid', 3], ['shipped', 2]])
+          : age < 3 ? weighted<string>([['pending_payment', 5], ['paid', 3], ['shipped', 2]])
             : age < 10 ? weighted<string>([['paid', 2], ['shipped', 5], ['delivered', 5]])
               : 'delivered';
         let total = 0;
@@ -210,6 +212,12 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedProductDemo(tx, {
       referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin'),
       categoryOf: (shopId) => CATALOGUES.find((c) => shopByName.get(c.name)!.id === shopId)!.category,
+    });
+
+    // Items, addresses, timeline, slips, POs, transfers and claims of the orders above.
+    await seedOrderDemo(tx, SEED_REFERENCE_DATE, {
+      adminId: userId('admin'),
+      ownerByShop: new Map(shopRows.map((s) => [s.id, (() => { const o = people.find((p) => p.shops.includes(s.name)); return o ? userId(o.username) : undefined; })()])),
     });
 
     // The house brand is run by staff; no supplier account is linked to it.

@@ -4,7 +4,8 @@ import { blogPosts, orders, products } from '../../db/schema.js';
 import { shopFilter } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 
-export const OPEN_ORDER_STATUSES = ['pending', 'paid', 'shipped'];
+// Open = not yet delivered or cancelled (the order state machine, modules/orders/state.ts).
+export const OPEN_ORDER_STATUSES = ['pending_payment', 'paid', 'preparing', 'ready_to_ship', 'shipped'];
 
 /** Dashboard figures for the caller's scope (supplier: own shops; staff: all), optionally one shop. */
 export async function dashboard(db: Db, user: AuthUser, shopId?: number) {
