@@ -29,4 +29,19 @@ export const pages: Record<string, PageSet> = {
     edit: lazy(() => import("./supplier/blog/edit")),
     show: lazy(() => import("./supplier/blog/show")),
   },
+  product: {
+    list: lazy(() => import("./admin/product/list")),
+    edit: lazy(() => import("./admin/product/edit")),
+  },
+  "product-approve": { list: lazy(() => import("./admin/product/approve")) },
+  "product-report-new": { list: lazy(() => import("./admin/product/report-new")) },
+  "supplier-product": {
+    list: lazy(() => import("./supplier/product/list")),
+    edit: lazy(() => import("./supplier/product/edit")),
+  },
+  "supplier-newproduct": {
+    list: lazy(() => import("./supplier/product/newproduct/list")),
+    create: lazy(() => import("./supplier/product/newproduct/create")),
+    edit: lazy(() => import("./supplier/product/newproduct/edit")),
+  },
 };

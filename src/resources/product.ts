@@ -1,12 +1,112 @@
-import type { ResourceModule } from "./types";
+import type { CrudFilter, CrudSort } from "@refinedev/core";
+import type { ActionEndpoint, EndpointMap, ListEndpoint, ListRequest, ResourceModule } from "./types";
 import { screen } from "./define";
 
 const P = "/api/product";
 const M = "/api/masterdata";
 
+/**
+ * Refine list params → the query of a product list: `page, limit`, the non-empty filters the
+ * endpoint accepts, and one sorter as `sort` + `order`.
+ */
+export function listQuery(filterFields: readonly string[], sortFields: readonly string[] = []) {
+  return (req: ListRequest): Record<string, unknown> => {
+    const query: Record<string, unknown> = { page: req.page, limit: req.limit };
+    for (const f of req.filters as CrudFilter[]) {
+      if (!("field" in f) || !filterFields.includes(f.field)) continue;
+      const value = typeof f.value === "string" ? f.value.trim() : f.value;
+      if (value === undefined || value === null || value === "") continue;
+      query[f.field] = value;
+    }
+    const sorter = (req.sorters as CrudSort[]).find((s) => sortFields.includes(s.field));
+    if (sorter) {
+      query.sort = sorter.field;
+      query.order = sorter.order;
+    }
+    return query;
+  };
+}
+
+const fromList: ListEndpoint["fromResponse"] = (body) => ({
+  data: body?.items ?? [],
+  total: body?.total ?? 0,
+  extra: { maxpage: body?.maxpage ?? 0 },
+});
+
+const list = (path: string, filters: readonly string[], sorts: readonly string[] = []): ListEndpoint => ({
+  method: "GET",
+  path,
+  toRequest: listQuery(filters, sorts),
+  fromResponse: fromList,
+});
+
+const PRODUCT_FILTERS = ["search", "shopId", "brandId", "level1Id", "level2Id", "approvalStatus", "online", "isNew"] as const;
+export const PRODUCT_SORTS = ["createdAt", "updatedAt", "name", "code", "price"] as const;
+const NEW_PRODUCT_FILTERS = ["search", "shopId", "approvalStatus", "dateFrom", "dateTo"] as const;
+
+/** Reads (GET + query) and writes (POST) beyond CRUD, named by their path; called via `custom` + `meta.action`. */
+const PRODUCT_READS = [
+  "masterproduct", "masterproductedit", "exportcsv", "pricehistory", "auditlog", "getconfigshipping", "jobs",
+  "imageproduct", "pathimageproduct", "getEditImgaePgage", "listvideo", "getaudiolist", "getlinkyoutubeproduct",
+  "getTis", "getImageTis", "getfeatureattribute", "getdatatableattribute", "gettagsearchproduct",
+  "masterrooms", "mastersize", "listproductvirtualroom", "ditailproducttile", "searchgp", "getgppos",
+  "getmasterdatavisible", "getfilspacailfeature", "searchproductcode", "imgnewproduct", "exportnewproductcsv",
+] as const;
+const PRODUCT_WRITES = [
+  "changeprice", "submitproduct", "approveproduct", "unapproveproduct", "updateOpenOnline", "updateCloseOnline",
+  "productonline", "updatastatusvisible", "syncproduct", "syncchangeproduct", "gpproductsync", "synctopurchase",
+  "uploadimageproduct", "sortimageproduct", "deleteimageproduct", "insertLogEditimage", "insertStatusEditImage",
+  "uploadvideo", "deletevideo", "saveaudio", "deleteaudio", "setlinkyoutubeproduct", "senttis", "deleteTis",
+  "updatestatusattribute", "changetagsearch", "generatekeyhighlight", "createproductroom", "deleteproductroom",
+  "creategp", "setstatusinstallrate", "sortimgnewproduct", "deleteimgnewproduct",
+] as const;
+const MASTER_READS = ["masterfeedback"] as const;
+const MASTER_WRITES = ["attributestatus", "deleteattributeitem", "attributeicon"] as const;
+
+export type ProductRead = (typeof PRODUCT_READS)[number] | (typeof MASTER_READS)[number];
+export type ProductWrite = (typeof PRODUCT_WRITES)[number] | (typeof MASTER_WRITES)[number];
+
+const actions: Record<string, ActionEndpoint> = Object.fromEntries([
+  ...PRODUCT_READS.map((a) => [a, { method: "GET", path: `${P}/${a}` }]),
+  ...PRODUCT_WRITES.map((a) => [a, { method: "POST", path: `${P}/${a}` }]),
+  ...MASTER_READS.map((a) => [a, { method: "GET", path: `${M}/${a}` }]),
+  ...MASTER_WRITES.map((a) => [a, { method: "POST", path: `${M}/${a}` }]),
+]);
+
+const detail = { fromResponse: (body: any) => body.data };
+const withId = (variables: Record<string, unknown>, id?: string | number) => ({ ...variables, id: Number(id) });
+
+const endpoints: EndpointMap = {
+  list: list(`${P}/productlist`, PRODUCT_FILTERS, PRODUCT_SORTS),
+  one: { method: "GET", path: `${P}/getproduct`, toRequest: (id) => ({ id: Number(id) }), ...detail },
+  update: { method: "POST", path: `${P}/editproduct`, toRequest: withId, ...detail },
+  actions,
+};
+
+/** Lists and forms of the other product screens, by Refine resource name. */
+const resourceEndpoints: Record<string, EndpointMap> = {
+  "product-approve": { list: list(`${P}/productapprovelist`, ["search", "shopId", "status"]) },
+  "product-visible": { list: list(`${P}/getDatavisible`, ["search", "shopId", "level1Id", "channel"]) },
+  "product-attribute": {
+    list: list(`${M}/masterattribute`, ["search", "status"]),
+    create: { method: "POST", path: `${M}/createattribute`, toRequest: (v) => v, ...detail },
+    update: { method: "POST", path: `${M}/editattribute`, toRequest: withId, ...detail },
+    remove: { method: "POST", path: `${M}/deleteattribute`, toRequest: (_v, id) => ({ id: Number(id) }) },
+  },
+  "product-report-new": { list: list(`${P}/newproductlist`, NEW_PRODUCT_FILTERS) },
+  "product-installrate": { list: list(`${P}/productinstallrate`, ["search", "status", "level1Id"]) },
+  newproduct: {
+    list: list(`${P}/newproductlist`, NEW_PRODUCT_FILTERS),
+    one: { method: "GET", path: `${P}/getnewproduct`, toRequest: (id) => ({ id: Number(id) }), ...detail },
+    create: { method: "POST", path: `${P}/createnewproduct`, toRequest: (v) => v, ...detail },
+    update: { method: "POST", path: `${P}/editnewproduct`, toRequest: withId, ...detail },
+  },
+};
+
 export const product: ResourceModule = {
   name: "product",
-  endpoints: {},
+  endpoints,
+  resourceEndpoints,
   resources: [
     screen({
       identifier: "product",
@@ -17,12 +117,17 @@ export const product: ResourceModule = {
       list: "/admin/product/listproduct",
       edit: "/admin/product/:id",
       endpoints: [
-        `${P}/productlist`, `${P}/masterproduct`, `${P}/getproduct`, `${P}/masterproductedit`,
+        `${P}/productlist`, `${P}/exportcsv`, `${P}/masterproduct`, `${P}/getproduct`, `${P}/masterproductedit`,
         `${P}/editproduct`, `${P}/productonline`, `${P}/updateOpenOnline`, `${P}/updateCloseOnline`,
-        `${P}/changeprice`, `${P}/syncproduct`, `${P}/syncchangeproduct`, `${P}/imageproduct`,
-        `${P}/sortimageproduct`, `${P}/deleteimageproduct`, `${P}/getlinkyoutubeproduct`,
-        `${P}/setlinkyoutubeproduct`, `${P}/gettagsearchproduct`, `${P}/changetagsearch`,
+        `${P}/changeprice`, `${P}/pricehistory`, `${P}/syncproduct`, `${P}/syncchangeproduct`, `${P}/jobs`, `${P}/auditlog`,
+        `${P}/approveproduct`, `${P}/unapproveproduct`, `${P}/imageproduct`, `${P}/uploadimageproduct`,
+        `${P}/sortimageproduct`, `${P}/deleteimageproduct`, `${P}/getlinkyoutubeproduct`, `${P}/setlinkyoutubeproduct`,
+        `${P}/gettagsearchproduct`, `${P}/changetagsearch`, `${P}/generatekeyhighlight`, `${P}/uploadvideo`,
+        `${P}/listvideo`, `${P}/deletevideo`, `${P}/getaudiolist`, `${P}/saveaudio`, `${P}/deleteaudio`,
+        `${P}/getfeatureattribute`, `${P}/getdatatableattribute`, `${P}/updatestatusattribute`, `${P}/getconfigshipping`,
+        `${M}/masterfeedback`,
       ],
+      built: true,
     }),
     screen({
       identifier: "product-approve",
@@ -31,7 +136,8 @@ export const product: ResourceModule = {
       menuPath: "/admin/product",
       label: "resources.product-approve",
       list: "/admin/product/listproductapprove",
-      endpoints: [`${P}/productapprovelist`, `${P}/unapproveproduct`, `${P}/senttis`, `${P}/getTis`],
+      endpoints: [`${P}/productapprovelist`, `${P}/approveproduct`, `${P}/unapproveproduct`, `${P}/masterproduct`, `${M}/masterfeedback`],
+      built: true,
     }),
     screen({
       identifier: "product-visible",
@@ -40,7 +146,7 @@ export const product: ResourceModule = {
       menuPath: "/admin/product",
       label: "resources.product-visible",
       list: "/admin/product/visible",
-      endpoints: [`${P}/getDatavisible`, `${P}/getmasterdatavisible`, `${P}/updatastatusvisible`],
+      endpoints: [`${P}/getDatavisible`, `${P}/getmasterdatavisible`, `${P}/updatastatusvisible`, `${P}/getfilspacailfeature`],
     }),
     screen({
       identifier: "product-attribute",
@@ -52,7 +158,6 @@ export const product: ResourceModule = {
       endpoints: [
         `${M}/masterattribute`, `${M}/createattribute`, `${M}/editattribute`, `${M}/deleteattribute`,
         `${M}/deleteattributeitem`, `${M}/attributestatus`, `${M}/attributeicon`,
-        `${P}/getdatatableattribute`, `${P}/updatestatusattribute`, `${P}/getfeatureattribute`,
       ],
     }),
     screen({
@@ -62,7 +167,8 @@ export const product: ResourceModule = {
       menuPath: "/admin/product",
       label: "resources.product-report-new",
       list: "/admin/product/reportnewproduct",
-      endpoints: ["/api/report/reportnewproduct"],
+      endpoints: [`${P}/newproductlist`, `${P}/exportnewproductcsv`, `${P}/masterproduct`],
+      built: true,
     }),
     screen({
       identifier: "product-installrate",
@@ -71,7 +177,7 @@ export const product: ResourceModule = {
       menuPath: "/admin/product",
       label: "resources.product-installrate",
       list: "/admin/product/installrate",
-      endpoints: [`${P}/productinstallrate`, `${P}/setstatusinstallrate`],
+      endpoints: [`${P}/productinstallrate`, `${P}/setstatusinstallrate`, `${P}/masterproduct`],
     }),
     screen({
       identifier: "supplier-product",
@@ -81,7 +187,16 @@ export const product: ResourceModule = {
       label: "resources.supplier-product",
       list: "/supplier/product/list",
       edit: "/supplier/product/:id",
-      endpoints: [`${P}/productlist`, `${P}/getproduct`, `${P}/masterproductedit`, `${P}/editproduct`, `${P}/imageproduct`],
+      endpoints: [
+        `${P}/productlist`, `${P}/exportcsv`, `${P}/masterproduct`, `${P}/getproduct`, `${P}/masterproductedit`,
+        `${P}/editproduct`, `${P}/submitproduct`, `${P}/jobs`, `${P}/auditlog`, `${P}/imageproduct`,
+        `${P}/uploadimageproduct`, `${P}/sortimageproduct`, `${P}/deleteimageproduct`, `${P}/getlinkyoutubeproduct`,
+        `${P}/setlinkyoutubeproduct`, `${P}/gettagsearchproduct`, `${P}/changetagsearch`, `${P}/generatekeyhighlight`,
+        `${P}/uploadvideo`, `${P}/listvideo`, `${P}/deletevideo`, `${P}/getaudiolist`, `${P}/saveaudio`,
+        `${P}/deleteaudio`, `${P}/getfeatureattribute`, `${P}/getdatatableattribute`, `${P}/updatestatusattribute`,
+        `${P}/getconfigshipping`,
+      ],
+      built: true,
     }),
     screen({
       identifier: "supplier-newproduct",
@@ -93,10 +208,12 @@ export const product: ResourceModule = {
       create: "/supplier/product/newproduct/create",
       edit: "/supplier/product/newproduct/:id",
       endpoints: [
-        `${P}/newproductlist`, `${P}/searchproductcode`, `${P}/createnewproduct`, `${P}/getnewproduct`,
-        `${P}/editnewproduct`, `${P}/imgnewproduct`, `${P}/sortimgnewproduct`, `${P}/deleteimgnewproduct`,
-        `${P}/synctopurchase`,
+        `${P}/newproductlist`, `${P}/exportnewproductcsv`, `${P}/searchproductcode`, `${P}/createnewproduct`,
+        `${P}/getnewproduct`, `${P}/editnewproduct`, `${P}/imgnewproduct`, `${P}/uploadimageproduct`,
+        `${P}/sortimgnewproduct`, `${P}/deleteimgnewproduct`, `${P}/submitproduct`, `${P}/synctopurchase`,
+        `${P}/jobs`, `${P}/auditlog`, `${P}/masterproductedit`,
       ],
+      built: true,
     }),
   ],
 };

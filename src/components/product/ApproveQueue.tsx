@@ -1,0 +1,148 @@
+import { useState } from "react";
+import { List, useTable } from "@refinedev/antd";
+import { Link, useTranslate, type CrudFilter } from "@refinedev/core";
+import { Button, Empty, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
+import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
+import dayjs from "dayjs";
+import { useListMasters, useProductWrite } from "./hooks";
+import { formatPrice, productPaths, type ProductSummary } from "./model";
+import { RejectDialog } from "./RejectDialog";
+import { SearchBox, Thumb } from "./SearchBox";
+import { ApprovalTag } from "./StateTags";
+
+const QUEUE_STATES = ["pending", "resubmitted", "approved", "rejected"] as const;
+const waiting = (p: ProductSummary) => p.approvalStatus === "pending" || p.approvalStatus === "resubmitted";
+
+/** Supplier submissions waiting for review, oldest first: approve, reject with a reason, or approve many. */
+export function ApproveQueue() {
+  const t = useTranslate();
+  const paths = productPaths("admin");
+  const masters = useListMasters();
+  const { run, busy } = useProductWrite();
+  const [filters, setFilterState] = useState<Record<string, unknown>>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [rejecting, setRejecting] = useState<ProductSummary | null>(null);
+
+  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<ProductSummary>({
+    resource: "product-approve",
+    pagination: { pageSize: 20 },
+    sorters: { mode: "off" },
+    syncWithLocation: false,
+  });
+
+  const apply = (next: Record<string, unknown>) => {
+    const merged = { ...filters, ...next };
+    setFilterState(merged);
+    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
+    setCurrentPage(1);
+    setSelected([]);
+  };
+  const done = () => {
+    setSelected([]);
+    return tableQuery.refetch();
+  };
+
+  return (
+    <List title={t("product.titles.approve", "Approval queue")}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <SearchBox label={t("product.filters.search", "Search name or code")} onSearch={(search) => apply({ search })} />
+        {(masters.shops?.length ?? 0) > 1 && (
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            aria-label={t("product.fields.shop", "Shop")}
+            placeholder={t("product.filters.allShops", "All shops")}
+            options={(masters.shops ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(shopId?: number) => apply({ shopId })}
+            style={{ width: 220 }}
+          />
+        )}
+        <Select
+          allowClear
+          aria-label={t("product.fields.status", "Approval")}
+          placeholder={t("product.approve.waiting", "Waiting for review")}
+          options={QUEUE_STATES.map((s) => ({ value: s, label: t(`product.status.${s}`, s) }))}
+          onChange={(status?: string) => apply({ status })}
+          style={{ width: 190 }}
+        />
+      </Space>
+      {selected.length > 0 && (
+        <Space style={{ marginBottom: 12 }} role="toolbar" aria-label={t("product.bulk.toolbar", "Selected products")}>
+          <Typography.Text strong>{t("product.bulk.selected", { count: selected.length }, `${selected.length} selected`)}</Typography.Text>
+          <Popconfirm
+            title={t("product.bulk.confirmApprove", { count: selected.length }, `Approve ${selected.length} products?`)}
+            description={t("product.bulk.allOrNothing", "All of them are approved, or none if one cannot be.")}
+            okText={t("product.actions.approve", "Approve")}
+            cancelText={t("product.actions.cancel", "Cancel")}
+            onConfirm={() => run("approveproduct", { ids: selected }, t("product.messages.bulkApproved", { count: selected.length }, `${selected.length} products approved`)).then(done)}
+          >
+            <Button type="primary" icon={<CheckOutlined />} loading={busy}>{t("product.actions.approveSelected", "Approve selected")}</Button>
+          </Popconfirm>
+          <Button type="link" onClick={() => setSelected([])}>{t("product.bulk.clear", "Clear selection")}</Button>
+        </Space>
+      )}
+      <Table<ProductSummary>
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 1100 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (p) => ({ disabled: !waiting(p) }) }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.approve.empty", "Nothing waiting for review")} /> }}
+      >
+        <Table.Column<ProductSummary> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
+        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} />
+        <Table.Column<ProductSummary> dataIndex="name" title={t("product.fields.name", "Product name")} render={(name: string, p) => <Link to={paths.edit(p.id)} dir="auto">{name}</Link>} />
+        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={170} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" render={(v: number) => formatPrice(v)} />
+        <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={130} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
+        <Table.Column<ProductSummary>
+          dataIndex="submittedAt"
+          title={t("product.fields.submittedAt", "Submitted")}
+          width={150}
+          render={(v: string | null) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "–")}
+        />
+        <Table.Column<ProductSummary>
+          key="actions"
+          fixed="right"
+          width={110}
+          title={t("product.fields.actions", "Actions")}
+          render={(_, p) => (
+            <Space size={4}>
+              {waiting(p) && (
+                <Popconfirm
+                  title={t("product.messages.confirmApprove", "Approve this product?")}
+                  okText={t("product.actions.approve", "Approve")}
+                  cancelText={t("product.actions.cancel", "Cancel")}
+                  onConfirm={() => run("approveproduct", { id: p.id }, t("product.messages.approved", "Product approved")).then(done)}
+                >
+                  <Tooltip title={t("product.actions.approve", "Approve")}>
+                    <Button size="small" type="primary" ghost icon={<CheckOutlined />} aria-label={`${t("product.actions.approve", "Approve")}: ${p.name}`} />
+                  </Tooltip>
+                </Popconfirm>
+              )}
+              {(waiting(p) || p.approvalStatus === "approved") && (
+                <Tooltip title={t("product.actions.reject", "Reject")}>
+                  <Button size="small" danger icon={<CloseOutlined />} aria-label={`${t("product.actions.reject", "Reject")}: ${p.name}`} onClick={() => setRejecting(p)} />
+                </Tooltip>
+              )}
+            </Space>
+          )}
+        />
+      </Table>
+      {rejecting && (
+        <RejectDialog
+          title={t("product.approve.rejectNamed", { name: rejecting.name }, `Reject ${rejecting.name}`)}
+          busy={busy}
+          onCancel={() => setRejecting(null)}
+          onReject={(reason) =>
+            run("unapproveproduct", { id: rejecting.id, reason }, t("product.messages.rejected", "Product rejected")).then(() => {
+              setRejecting(null);
+              return done();
+            })
+          }
+        />
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from "react";
+import { List, useTable } from "@refinedev/antd";
+import { Link, useGo, useTranslate, type CrudFilter } from "@refinedev/core";
+import { Button, DatePicker, Empty, Popconfirm, Select, Space, Table, Tooltip } from "antd";
+import { DownloadOutlined, EditOutlined, PlusOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
+import dayjs, { type Dayjs } from "dayjs";
+import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
+import { APPROVAL_STATUSES, formatPrice, newProductPaths, productPaths, userShops, type ProductArea, type ProductSummary } from "./model";
+import { SearchBox, Thumb } from "./SearchBox";
+import { ApprovalTag } from "./StateTags";
+
+const DATE = "YYYY-MM-DD";
+
+/**
+ * New products (the submission flow). Suppliers manage their own here; admins read it as the
+ * new-product report, by date range and shop, with a CSV export of the same filter.
+ */
+export function NewProductList({ area }: { area: ProductArea }) {
+  const t = useTranslate();
+  const go = useGo();
+  const supplier = area === "supplier";
+  const masters = useListMasters();
+  const shops = supplier ? userShops() : (masters.shops ?? []);
+  const { run } = useProductWrite();
+  const csv = useCsvExport("exportnewproductcsv", "new-products");
+  const [filters, setFilterState] = useState<Record<string, unknown>>({});
+
+  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<ProductSummary>({
+    resource: supplier ? "supplier-newproduct" : "product-report-new",
+    pagination: { pageSize: 20 },
+    sorters: { mode: "off" },
+    syncWithLocation: false,
+  });
+
+  const apply = (next: Record<string, unknown>) => {
+    const merged = { ...filters, ...next };
+    setFilterState(merged);
+    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
+    setCurrentPage(1);
+  };
+
+  const newButton = supplier ? (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ to: newProductPaths.create })}>
+      {t("product.actions.newProduct", "New product")}
+    </Button>
+  ) : null;
+
+  return (
+    <List
+      title={supplier ? t("product.titles.newProducts", "New products") : t("product.titles.reportNew", "New products report")}
+      headerButtons={
+        <Space>
+          <Button icon={<DownloadOutlined />} loading={csv.busy} onClick={() => csv.run(filters)}>
+            {t("product.actions.exportCsv", "Export CSV")}
+          </Button>
+          {newButton}
+        </Space>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <SearchBox label={t("product.filters.search", "Search name or code")} onSearch={(search) => apply({ search })} />
+        <DatePicker.RangePicker
+          aria-label={t("product.filters.dateRange", "Created between")}
+          allowEmpty={[true, true]}
+          onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
+            apply({ dateFrom: range?.[0]?.format(DATE), dateTo: range?.[1]?.format(DATE) })
+          }
+        />
+        <Select
+          allowClear
+          aria-label={t("product.fields.status", "Approval")}
+          placeholder={t("product.filters.allStatuses", "All states")}
+          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`product.status.${s}`, s) }))}
+          onChange={(approvalStatus?: string) => apply({ approvalStatus })}
+          style={{ width: 170 }}
+        />
+        {shops.length > 1 && (
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            aria-label={t("product.fields.shop", "Shop")}
+            placeholder={t("product.filters.allShops", "All shops")}
+            options={shops.map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(shopId?: number) => apply({ shopId })}
+            style={{ width: 220 }}
+          />
+        )}
+      </Space>
+      <Table<ProductSummary>
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 1000 }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.messages.noNewProducts", "No new products")}>{newButton}</Empty> }}
+      >
+        <Table.Column<ProductSummary> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
+        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} />
+        <Table.Column<ProductSummary>
+          dataIndex="name"
+          title={t("product.fields.name", "Product name")}
+          render={(name: string, p) => (
+            <Link to={supplier ? newProductPaths.edit(p.id) : productPaths("admin").edit(p.id)} dir="auto">
+              {name}
+            </Link>
+          )}
+        />
+        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={180} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" render={(v: number) => formatPrice(v)} />
+        <Table.Column<ProductSummary>
+          dataIndex="approvalStatus"
+          title={t("product.fields.status", "Approval")}
+          width={130}
+          render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
+        />
+        <Table.Column<ProductSummary> dataIndex="createdAt" title={t("product.fields.createdAt", "Created")} width={120} render={(v: string) => dayjs(v).format(DATE)} />
+        {supplier && (
+          <Table.Column<ProductSummary>
+            key="actions"
+            fixed="right"
+            width={130}
+            title={t("product.fields.actions", "Actions")}
+            render={(_, p) => (
+              <Space size={4}>
+                <Tooltip title={t("product.actions.edit", "Edit")}>
+                  <Button size="small" icon={<EditOutlined />} aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`} onClick={() => go({ to: newProductPaths.edit(p.id) })} />
+                </Tooltip>
+                {(p.approvalStatus === "draft" || p.approvalStatus === "rejected") && (
+                  <Popconfirm
+                    title={t("product.messages.confirmSubmit", "Submit this product for approval?")}
+                    okText={t("product.actions.submit", "Submit for approval")}
+                    cancelText={t("product.actions.cancel", "Cancel")}
+                    onConfirm={() => run("submitproduct", { id: p.id }, t("product.messages.submitted", "Sent for approval")).then(() => tableQuery.refetch())}
+                  >
+                    <Tooltip title={t("product.actions.submit", "Submit for approval")}>
+                      <Button size="small" icon={<SendOutlined />} aria-label={`${t("product.actions.submit", "Submit for approval")}: ${p.name}`} />
+                    </Tooltip>
+                  </Popconfirm>
+                )}
+                {p.approvalStatus === "approved" && (
+                  <Popconfirm
+                    title={t("product.messages.confirmPurchaseSync", "Send this product to purchasing?")}
+                    okText={t("product.actions.syncPurchase", "Sync to purchasing")}
+                    cancelText={t("product.actions.cancel", "Cancel")}
+                    onConfirm={() => run("synctopurchase", { id: p.id }, t("product.messages.queued", "Queued — another system will pick it up"))}
+                  >
+                    <Tooltip title={t("product.actions.syncPurchase", "Sync to purchasing")}>
+                      <Button size="small" icon={<SyncOutlined />} aria-label={`${t("product.actions.syncPurchase", "Sync to purchasing")}: ${p.name}`} />
+                    </Tooltip>
+                  </Popconfirm>
+                )}
+              </Space>
+            )}
+          />
+        )}
+      </Table>
+    </List>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslate } from "@refinedev/core";
+import { Tag, Tooltip } from "antd";
+import type { ApprovalStatus, Job } from "./model";
+
+const APPROVAL_COLORS: Record<ApprovalStatus, string> = {
+  draft: "default",
+  pending: "gold",
+  resubmitted: "orange",
+  approved: "green",
+  rejected: "red",
+};
+
+/** Approval state; a rejected product shows the admin's reason on hover and to screen readers. */
+export function ApprovalTag({ status, reason }: { status: ApprovalStatus; reason?: string | null }) {
+  const t = useTranslate();
+  const label = t(`product.status.${status}`, status);
+  if (status === "rejected" && reason) {
+    return (
+      <Tooltip title={`${t("product.fields.rejectReason", "Reason")}: ${reason}`}>
+        <Tag color={APPROVAL_COLORS.rejected} aria-label={`${label}: ${reason}`}>{label}</Tag>
+      </Tooltip>
+    );
+  }
+  return <Tag color={APPROVAL_COLORS[status] ?? "default"}>{label}</Tag>;
+}
+
+export function OnlineTag({ online }: { online: boolean }) {
+  const t = useTranslate();
+  return <Tag color={online ? "blue" : "default"}>{online ? t("product.online.online", "Online") : t("product.online.closed", "Closed")}</Tag>;
+}
+
+/**
+ * Outbox job state. A sync only queues a job; another system does the work, so this screen never
+ * claims it is done — a finished job still reads "sent to the queue".
+ */
+export function JobTag({ status }: { status: Job["status"] }) {
+  const t = useTranslate();
+  if (status === "failed") return <Tag color="red">{t("product.jobs.failed", "Failed")}</Tag>;
+  return <Tag color="processing">{t("product.jobs.queued", "Queued")}</Tag>;
+}

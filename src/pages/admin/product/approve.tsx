@@ -1,0 +1,5 @@
+import { ApproveQueue } from "../../../components/product/ApproveQueue";
+
+export default function AdminProductApprove() {
+  return <ApproveQueue />;
+}

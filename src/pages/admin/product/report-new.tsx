@@ -1,0 +1,5 @@
+import { NewProductList } from "../../../components/product/NewProductList";
+
+export default function AdminProductReportNew() {
+  return <NewProductList area="admin" />;
+}

@@ -1,0 +1,5 @@
+import { NewProductCreate } from "../../../../components/product/NewProductCreate";
+
+export default function SupplierNewProductCreate() {
+  return <NewProductCreate />;
+}
