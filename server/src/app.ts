@@ -21,6 +21,8 @@ import { reportRoutes } from './modules/report/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { STATE_MACHINE_DOC } from './modules/orders/state.js';
 import { uploadsPlugin } from './lib/uploads.js';
+import { masterdataRoutes } from './modules/masterdata/routes.js';
+import { productRoutes } from './modules/product/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +111,8 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   await app.register(accountRoutes);
   await app.register(blogRoutes);
   await app.register(reportRoutes);
+  await app.register(masterdataRoutes);
+  await app.register(productRoutes);
   await app.register(orderRoutes);
 
   if (spa) {
