@@ -13,7 +13,7 @@ import { trackCalls } from "./providers/activity";
 import { authProvider } from "./providers/auth";
 import { dataProvider } from "./providers/data";
 import { i18nProvider } from "./providers/i18n";
-import { useNotificationProvider } from "./providers/notification";
+import { MAIN_TOASTS, useNotificationProvider } from "./providers/notification";
 import { pages } from "./pages/registry";
 import { resourceKey, resources, routeTable } from "./resources";
 
@@ -55,8 +55,8 @@ const trackedDataProvider = trackCalls(dataProvider);
 export default function RefineRoot() {
   const { t } = useTranslation();
   return (
-    // Toasts: at most 5, 3 s, top right (spec §9); duplicates are suppressed by the provider.
-    <AntdApp notification={{ maxCount: 5, placement: "topRight", duration: 3 }}>
+    // Duplicates are suppressed by the notification provider.
+    <AntdApp notification={MAIN_TOASTS}>
       <Refine
         routerProvider={routerProvider}
         dataProvider={trackedDataProvider}

@@ -2,6 +2,9 @@ import type { NotificationProvider } from "@refinedev/core";
 import { App, Button, Progress, Space } from "antd";
 import { useMemo } from "react";
 
+/** Spec §9, the main app's toasts: at most 5 at once, 3 s, top right. */
+export const MAIN_TOASTS = { maxCount: 5, duration: 3, placement: "topRight" } as const;
+
 /**
  * Refine notifications on antd's App-scoped notification API. Written here rather than taken
  * from @refinedev/antd so the sign-in bundle does not pull that package (markdown, pro-layout).

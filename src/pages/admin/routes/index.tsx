@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { resourceKey, routeTable, type RouteEntry } from "../../../resources";
 
 /** Spec §9: this screen's own toasts, apart from the main app's. */
-const TOASTS = { maxCount: 3, duration: 5, placement: "bottomLeft" } as const;
+export const TOASTS = { maxCount: 3, duration: 5, placement: "bottomLeft" } as const;
 
 /** Developer view of the route table, generated from the resource registry. */
 export default function RouteTablePage() {

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import i18next from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DETECTION, LANGUAGES } from "../../src/providers/languages";
+
+const LOCALES = path.resolve(__dirname, "../../public/locales");
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.cookie = "i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  window.history.replaceState(null, "", "/");
+});
+
+async function detect(): Promise<string> {
+  const instance = i18next.createInstance().use(LanguageDetector);
+  await instance.init({
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    fallbackLng: "en",
+    load: "languageOnly",
+    // One string per language, so i18next can resolve to it.
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l.code, { translation: { code: l.code } }])),
+    detection: DETECTION,
+  });
+  return instance.resolvedLanguage!;
+}
+
+describe("language detection", () => {
+  it("reads query string, cookie, localStorage, sessionStorage, browser, html tag — in that order", async () => {
+    window.history.replaceState(null, "", "/login?lng=fr");
+    document.cookie = "i18next=vi; path=/";
+    localStorage.setItem("i18nextLng", "ar");
+    sessionStorage.setItem("i18nextLng", "cn");
+    const navigatorLanguages = vi.spyOn(window.navigator, "languages", "get").mockReturnValue(["vi-VN"]);
+    vi.spyOn(window.navigator, "language", "get").mockReturnValue("vi-VN");
+    document.documentElement.lang = "ar";
+
+    expect(await detect()).toBe("fr");
+    window.history.replaceState(null, "", "/login");
+    expect(await detect()).toBe("vi");
+    document.cookie = "i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+    localStorage.setItem("i18nextLng", "ar");
+    expect(await detect()).toBe("ar");
+    localStorage.removeItem("i18nextLng");
+    expect(await detect()).toBe("cn");
+    sessionStorage.clear();
+    localStorage.clear();
+    expect(await detect()).toBe("vi");
+    navigatorLanguages.mockReturnValue([]);
+    vi.spyOn(window.navigator, "language", "get").mockReturnValue("");
+    localStorage.clear();
+    expect(await detect()).toBe("ar");
+    vi.restoreAllMocks();
+  });
+
+  it("caches the result in localStorage and maps zh-* browsers to cn", async () => {
+    vi.spyOn(window.navigator, "languages", "get").mockReturnValue(["zh-TW"]);
+    expect(await detect()).toBe("cn");
+    expect(localStorage.getItem("i18nextLng")).toBe("cn");
+    vi.restoreAllMocks();
+  });
+});
+
+describe("the app's i18next setup", () => {
+  it("falls back to English for a key missing in another language, across namespaces", async () => {
+    // Translation files come from public/locales; French lacks one key on purpose.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const [, lng, file] = /\/locales\/(\w+)\/(\w+\.json)/.exec(String(url)) ?? [];
+        const full = path.join(LOCALES, lng ?? "", file ?? "");
+        if (!lng || !existsSync(full)) return new Response("not found", { status: 404 });
+        const body = JSON.parse(readFileSync(full, "utf8"));
+        if (lng === "fr" && file === "common.json") delete body.auth.signIn;
+        return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+      }),
+    );
+    const { default: i18n, i18nReady } = await import("../../src/providers/i18n");
+    await i18nReady;
+    expect(i18n.options.maxParallelReads).toBe(10);
+    expect(i18n.options.maxRetries).toBe(5);
+    expect(i18n.options.retryTimeout).toBe(350);
+
+    await i18n.changeLanguage("fr");
+    expect(i18n.t("auth.password")).toBe("Mot de passe");
+    expect(i18n.t("auth.signIn")).toBe("Sign in");
+    // Domain namespaces answer a plain t() too.
+    const blogFr = JSON.parse(readFileSync(path.join(LOCALES, "fr/blog.json"), "utf8"));
+    const [firstKey] = Object.keys(blogFr.blog ?? {});
+    expect(firstKey).toBeDefined();
+    expect(i18n.t(`blog.${firstKey}`, { returnObjects: true })).toEqual(blogFr.blog[firstKey]);
+  });
+});

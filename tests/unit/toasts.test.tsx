@@ -1,0 +1,84 @@
+import type { NotificationProvider } from "@refinedev/core";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { App } from "antd";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import RouteTablePage from "../../src/pages/admin/routes";
+import { MAIN_TOASTS, useNotificationProvider } from "../../src/providers/notification";
+import { keysOnlyI18n } from "./helpers";
+
+keysOnlyI18n();
+
+/** Notices on screen; jsdom never ends the leave animation, so leaving ones count as gone. */
+const notices = () =>
+  [...document.querySelectorAll(".ant-notification-notice-wrapper")].filter((n) => !n.className.includes("-leave"));
+
+/** Lets antd mount and unmount notices: timers plus a couple of rendering turns. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("main toasts", () => {
+  let provider: NotificationProvider;
+  function Capture() {
+    provider = useNotificationProvider();
+    return null;
+  }
+
+  it("shows at most 5, top right, once per identical message, for 3000 ms", async () => {
+    render(
+      <App notification={MAIN_TOASTS}>
+        <Capture />
+      </App>,
+    );
+    act(() => {
+      for (let i = 1; i <= 7; i++) provider.open({ type: "success", message: `Saved ${i}` });
+    });
+    await advance(50);
+    expect(notices()).toHaveLength(5);
+    expect(document.querySelector(".ant-notification-topRight")).not.toBeNull();
+    expect(screen.queryByText("Saved 1")).toBeNull();
+    expect(screen.getByText("Saved 7")).toBeInTheDocument();
+
+    act(() => {
+      provider.close?.("success:Saved 3:");
+      provider.open({ type: "error", message: "Offline" });
+      provider.open({ type: "error", message: "Offline" });
+      provider.open({ type: "error", message: "Offline" });
+    });
+    await advance(50);
+    expect(screen.getAllByText("Offline")).toHaveLength(1);
+
+    await advance(2800);
+    expect(notices().length).toBeGreaterThan(0);
+    await advance(1000);
+    expect(notices()).toHaveLength(0);
+  });
+});
+
+describe("route-table toasts", () => {
+  it("shows at most 3, bottom left, for 5000 ms", { timeout: 30_000 }, async () => {
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText: vi.fn(() => Promise.resolve()) } });
+    render(<RouteTablePage />);
+    const copies = screen.getAllByRole("button", { name: /^routes\.copy / });
+    expect(copies.length).toBeGreaterThan(4);
+    for (const button of copies.slice(0, 5)) fireEvent.click(button);
+    await advance(50);
+    expect(notices()).toHaveLength(3);
+    expect(document.querySelector(".ant-notification-bottomLeft")).not.toBeNull();
+
+    await advance(4000);
+    expect(notices()).toHaveLength(3);
+    await advance(1500);
+    expect(notices()).toHaveLength(0);
+    vi.unstubAllGlobals();
+  });
+});
