@@ -39,3 +39,65 @@ export async function multipartPayload(parts: Part[]) {
   const req = new Request('http://local/', { method: 'POST', body: fd });
   return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
 }
+
+/** A multipart body built synchronously (for route-by-route tests). */
+export function multipartSync(fields: Record<string, string>, file?: { name: string; filename: string; data: Buffer }) {
+  const boundary = '----product-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Shared (admin + supplier) product routes that take no shop or record id: nothing to scope. */
+export const PRODUCT_IDLESS = [
+  '/api/product/masterproduct', '/api/product/masterproductedit', '/api/product/getfeatureattribute', '/api/product/masterrooms',
+  '/api/product/mastersize', '/api/masterdata/masterattribute',
+  ...['masterproductlevel1', 'masterproductlevel2', 'masterbrand', 'masterproductunit', 'masterwarranty', 'masterunitdimension', 'masterweightunit',
+    'mastervolumeunit', 'mastercolor', 'masterproductstatus', 'mastershippingtype', 'mastertisproduct', 'masterfeedback'].map((n) => `/api/masterdata/${n}`),
+];
+
+/** Valid requests for the product routes, with the given shop and product ids (security.test.ts). */
+export function productSample(method: string, url: string, ids: { shop: number; product: number }) {
+  const P = '/api/product/';
+  if (!url.startsWith(P) && !url.startsWith('/api/masterdata/')) return undefined;
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  const { shop, product } = ids;
+  if (method === 'GET') {
+    const byShop = ['productlist', 'exportcsv', 'newproductlist', 'exportnewproductcsv', 'listproductvirtualroom', 'productapprovelist', 'getDatavisible'];
+    if (byShop.includes(name)) return { method: 'GET' as const, url: `${url}?shopId=${shop}` };
+    if (name === 'searchproductcode') return { method: 'GET' as const, url: `${url}?shopId=${shop}&code=X1` };
+    const noId = ['masterproduct', 'masterproductedit', 'getfeatureattribute', 'masterrooms', 'mastersize', 'getmasterdatavisible', 'getfilspacailfeature',
+      'searchgp', 'productinstallrate'];
+    if (noId.includes(name) || url.startsWith('/api/masterdata/')) return { method: 'GET' as const, url };
+    return { method: 'GET' as const, url: `${url}?id=${product}` };
+  }
+  const upload = (fields: Record<string, string>, filename: string, data: Buffer) =>
+    ({ method: 'POST' as const, url, ...multipartSync(fields, { name: 'file', filename, data }) });
+  const uploads: Record<string, () => ReturnType<typeof upload>> = {
+    uploadimageproduct: () => upload({ id: String(product) }, 'a.png', samples.png()),
+    uploadvideo: () => upload({ id: String(product) }, 'a.mp4', samples.mp4()),
+    saveaudio: () => upload({ id: String(product) }, 'a.mp3', samples.mp3()),
+    senttis: () => upload({ id: String(product), tisId: '1' }, 'a.pdf', samples.pdf()),
+    attributeicon: () => upload({ id: '1' }, 'a.png', samples.png()),
+  };
+  if (uploads[name]) return uploads[name]();
+  const bodies: Record<string, object> = {
+    createnewproduct: { shopId: shop, code: 'PROBE-1', name: 'Probe', price: 10 },
+    editproduct: { id: product, version: 1, name: 'Probe' }, editnewproduct: { id: product, version: 1, name: 'Probe' },
+    changeprice: { id: product, price: 10 }, unapproveproduct: { id: product, reason: 'Probe' }, productonline: { ids: [product], online: true },
+    updatastatusvisible: { id: product, channel: 'web', visible: false }, deleteimageproduct: { id: product, imageId: 1 },
+    deleteimgnewproduct: { id: product, imageId: 1 }, deletevideo: { id: product, videoId: 1 }, deleteaudio: { id: product, audioId: 1 },
+    sortimageproduct: { id: product, imageIds: [] }, sortimgnewproduct: { id: product, imageIds: [] },
+    insertLogEditimage: { id: product, action: 'probe' }, insertStatusEditImage: { id: product, status: 'requested' },
+    setlinkyoutubeproduct: { id: product, url: null }, updatestatusattribute: { id: product, attributeId: 1, status: false },
+    changetagsearch: { id: product, tags: ['probe'] }, createproductroom: { id: product, roomId: 1, sizeId: 1 },
+    setstatusinstallrate: { id: 1, status: 'inactive' }, attributestatus: { id: 1, status: 'inactive' }, createattribute: { name: 'Probe' },
+    editattribute: { id: 1, name: 'Probe' },
+  };
+  // deleteTis / getImageTis / deleteproductroom take their own record ids: a product id of another shop never matches one in scope.
+  return { method: 'POST' as const, url, payload: bodies[name] ?? { id: product } };
+}

@@ -156,10 +156,11 @@ const tisColumns = {
 const toTis = (r: { createdAt: Date } & Record<string, unknown>) => ({ ...r, createdAt: iso(r.createdAt) });
 
 export async function sendTis(db: Db, user: AuthUser, productId: number, tisId: number, file: StoredFile) {
-  const [tis] = await db.select({ id: masterData.id }).from(masterData).where(and(eq(masterData.id, tisId), eq(masterData.type, 'tis')));
-  if (!tis) throw fieldError('tisId', 'tisId must be an existing TIS standard (see masterdata/mastertisproduct)');
   return db.transaction(async (tx) => {
+    // Scope first: a foreign product answers 404 whatever else is wrong.
     await loadProduct(tx, user, productId);
+    const [tis] = await tx.select({ id: masterData.id }).from(masterData).where(and(eq(masterData.id, tisId), eq(masterData.type, 'tis')));
+    if (!tis) throw fieldError('tisId', 'tisId must be an existing TIS standard (see masterdata/mastertisproduct)');
     const [doc] = await tx.insert(productTisDocs).values({ productId, tisId, url: file.url, mime: file.mime, size: file.size, status: 'queued' }).returning();
     const job = await queueJob(tx, user, 'product.send_tis', productId, { certificateId: doc.id, tisId });
     await audit(tx, { actorId: user.id, action: 'send_tis', entity: 'product', entityId: productId, after: { certificateId: doc.id, tisId, jobId: job.id } });
@@ -222,6 +223,7 @@ export async function productAttributeTable(db: Db, user: AuthUser, productId: n
 }
 
 export async function setProductAttribute(db: Db, user: AuthUser, input: { id: number; attributeId: number; itemId?: number | null; status: boolean }) {
+  await loadProduct(db, user, input.id);
   const [attr] = await db.select().from(attributes).where(eq(attributes.id, input.attributeId));
   if (!attr) throw fieldError('attributeId', 'attributeId must be an existing attribute');
   if (input.status && attr.status !== 'active') throw conflict(`The attribute ${attr.name} is inactive.`);
@@ -362,6 +364,7 @@ export async function tileDetail(db: Db, user: AuthUser, id: number) {
 }
 
 export async function createRoom(db: Db, user: AuthUser, input: { id: number; roomId: number; sizeId: number }) {
+  await loadProduct(db, user, input.id);
   const ms = await db.select().from(masterData).where(inArray(masterData.id, [input.roomId, input.sizeId]));
   if (!ms.some((m) => m.id === input.roomId && m.type === 'room')) throw fieldError('roomId', 'roomId must be an existing room (see masterrooms)');
   if (!ms.some((m) => m.id === input.sizeId && m.type === 'tile_size')) throw fieldError('sizeId', 'sizeId must be an existing tile size (see mastersize)');
