@@ -111,7 +111,7 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
       const req = sample(r, ids.foreign);
       // The type-count menu takes no ids; it must simply not count other shops (checked in blogs tests).
       if (r.url === '/api/blogs/master/menu' || PRODUCT_IDLESS.includes(r.url)) continue;
-      const res = await t.app.inject({ ...req, headers: { ...('headers' in req ? req.headers : {}), ...headers } });
+      const res = await t.app.inject({ ...req, headers: { ...(req as { headers?: Record<string, string> }).headers, ...headers } });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
       const body = res.json();
       expect(Object.keys(body).sort(), `${r.method} ${r.url}`).toEqual(['message', 'status']);
