@@ -139,7 +139,9 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
             key: code,
             label: (
               <span data-status={code}>
-                {t(`orders.status.${code}`, code)} <Typography.Text type="secondary">({counts.get(code) ?? 0})</Typography.Text>
+                {t(`orders.status.${code}`, code)}
+                {/* No count until the counts arrive: a 0 while loading would be a wrong figure. */}
+                {counts.size > 0 && <Typography.Text type="secondary"> ({counts.get(code) ?? 0})</Typography.Text>}
               </span>
             ),
           }))}

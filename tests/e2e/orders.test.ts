@@ -1,0 +1,119 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { startServer } from "../support/server.js";
+import { browserAvailable, launchBrowser, screenshot } from "./browser.js";
+
+const DIST = path.resolve("dist");
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+async function signIn(page: Page, base: string) {
+  await page.goto(base + "/login");
+  await page.locator("input:not([type=password])").first().fill("admin");
+  await page.locator("input[type=password]").fill("Demo@2026");
+  await page.keyboard.press("Enter");
+  await page.waitForURL("**/admin/dashboard");
+}
+
+/** The count a status tab shows, e.g. `Preparing (12)` → 12. */
+async function tabCount(page: Page, status: string): Promise<number> {
+  const text = await page.locator(`[data-status="${status}"]`).innerText();
+  return Number(/\((\d+)\)/.exec(text)?.[1] ?? NaN);
+}
+
+describe.skipIf(!browserAvailable)("orders in a real browser", () => {
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ staticDir: DIST }), launchBrowser()]);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    page = await context.newPage();
+    await signIn(page, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("admin filters by status, opens an order, marks the items ready, ships it and sees the tab counts change", async () => {
+    await page.goto(server.url + "/admin/orders/list");
+    await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+    await expect.poll(() => tabCount(page, "all")).toBeGreaterThan(0);
+    const preparing = await tabCount(page, "preparing");
+    const shipped = await tabCount(page, "shipped");
+    expect(preparing).toBeGreaterThan(0);
+    await screenshot(page, "orders-list-en-light");
+
+    await page.locator('[data-status="preparing"]').click();
+    const firstRow = page.locator(".ant-table-tbody tr.ant-table-row").first();
+    await expect.poll(() => firstRow.innerText()).toContain("Preparing");
+    await firstRow.locator("a").first().click();
+    await page.waitForURL(/\/admin\/orders\/\d+\/view$/);
+
+    const allReady = page.getByRole("button", { name: "Mark all ready" });
+    await allReady.waitFor();
+    if (await allReady.isEnabled()) await allReady.click();
+    await expect.poll(() => page.locator(".ant-switch-checked").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator(".ant-table-tbody .ant-switch:not(.ant-switch-checked)").count()).toBe(0);
+    await screenshot(page, "orders-view-items-ready-en-light");
+
+    await page.getByRole("button", { name: "Move to Ready to ship" }).click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "Apply" }).click();
+    await page.locator(".ant-page-header-heading-extra button").filter({ hasText: /^Ship$/ }).click();
+    const dialog = page.locator(".ant-modal").filter({ hasText: "Ship the order" });
+    await dialog.getByRole("combobox").click();
+    await page.locator(".ant-select-dropdown .ant-select-item-option").first().click();
+    await dialog.getByLabel("Tracking number").fill("TH123456789");
+    await dialog.getByRole("button", { name: "Ship" }).click();
+    await expect.poll(() => page.locator(".ant-page-header-heading-title .ant-tag").innerText()).toBe("Shipped");
+    await screenshot(page, "orders-view-shipped-en-light");
+
+    await page.getByRole("button", { name: "Print bill" }).click();
+    await page.locator(".orders-print table").waitFor();
+    await screenshot(page, "orders-bill-en-light");
+    await page.keyboard.press("Escape");
+
+    await page.goto(server.url + "/admin/orders/list");
+    await expect.poll(() => tabCount(page, "shipped")).toBe(shipped + 1);
+    expect(await tabCount(page, "preparing")).toBe(preparing - 1);
+  });
+
+  it("admin approves a slip from the slip list", async () => {
+    await page.goto(server.url + "/admin/orders/listslip");
+    const row = page.locator(".ant-table-tbody tr.ant-table-row").first();
+    await row.waitFor();
+    await expect.poll(() => page.locator(".ant-table-tbody .ant-skeleton").count()).toBe(0);
+    await screenshot(page, "orders-slips-en-light");
+    const orderNo = (await row.locator("td").nth(1).innerText()).trim();
+    await row.getByRole("button", { name: /^Review/ }).click();
+    const dialog = page.locator(".ant-modal").filter({ hasText: "Review payment slip" });
+    await dialog.getByText("Order total").waitFor();
+    await expect.poll(() => dialog.locator(".ant-skeleton").count()).toBe(0);
+    await screenshot(page, "orders-slip-review-en-light");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "Approve" }).click();
+    await page.locator(".ant-notification").getByText("Slip approved: the order is paid").waitFor();
+    // The pending tab no longer lists that order's slip.
+    await expect.poll(() => page.locator(".ant-table-tbody").innerText()).not.toContain(orderNo);
+  });
+
+  it("branch orders and claims open", async () => {
+    await page.goto(server.url + "/admin/orders/listbranch");
+    await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+    await screenshot(page, "orders-branch-list-en-light");
+    await page.locator(".ant-table-tbody tr.ant-table-row a").first().click();
+    await page.waitForURL(/\/viewbranch$/);
+    await page.getByText("Timeline").waitFor();
+    await screenshot(page, "orders-branch-view-en-light");
+
+    await page.goto(server.url + "/admin/orders/productclaim");
+    await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+    await screenshot(page, "orders-claims-en-light");
+    await page.locator(".ant-table-tbody tr.ant-table-row a").first().click();
+    await page.waitForURL(/product-(claim|return)-detail/);
+    await page.locator(".ant-descriptions").waitFor();
+    await screenshot(page, "orders-claim-detail-en-light");
+  });
+});
