@@ -35,6 +35,9 @@ export const pages: Record<string, PageSet> = {
   },
   "product-approve": { list: lazy(() => import("./admin/product/approve")) },
   "product-report-new": { list: lazy(() => import("./admin/product/report-new")) },
+  "product-visible": { list: lazy(() => import("./admin/product/visible")) },
+  "product-attribute": { list: lazy(() => import("./admin/product/masterattribute")) },
+  "product-installrate": { list: lazy(() => import("./admin/product/installrate")) },
   "supplier-product": {
     list: lazy(() => import("./supplier/product/list")),
     edit: lazy(() => import("./supplier/product/edit")),

@@ -147,6 +147,7 @@ export const product: ResourceModule = {
       label: "resources.product-visible",
       list: "/admin/product/visible",
       endpoints: [`${P}/getDatavisible`, `${P}/getmasterdatavisible`, `${P}/updatastatusvisible`, `${P}/getfilspacailfeature`],
+      built: true,
     }),
     screen({
       identifier: "product-attribute",
@@ -159,6 +160,7 @@ export const product: ResourceModule = {
         `${M}/masterattribute`, `${M}/createattribute`, `${M}/editattribute`, `${M}/deleteattribute`,
         `${M}/deleteattributeitem`, `${M}/attributestatus`, `${M}/attributeicon`,
       ],
+      built: true,
     }),
     screen({
       identifier: "product-report-new",
@@ -178,6 +180,7 @@ export const product: ResourceModule = {
       label: "resources.product-installrate",
       list: "/admin/product/installrate",
       endpoints: [`${P}/productinstallrate`, `${P}/setstatusinstallrate`, `${P}/masterproduct`],
+      built: true,
     }),
     screen({
       identifier: "supplier-product",

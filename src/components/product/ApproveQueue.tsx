@@ -85,7 +85,7 @@ export function ApproveQueue() {
       <Table<ProductSummary>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1000 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (p) => ({ disabled: !waiting(p) }) }}
         pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
         locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.approve.empty", "Nothing waiting for review")} /> }}
@@ -94,13 +94,13 @@ export function ApproveQueue() {
         <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} />
         <Table.Column<ProductSummary> dataIndex="name" title={t("product.fields.name", "Product name")} render={(name: string, p) => <Link to={paths.edit(p.id)} dir="auto">{name}</Link>} />
         <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={170} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" render={(v: number) => formatPrice(v)} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
         <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={130} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
         <Table.Column<ProductSummary>
           dataIndex="submittedAt"
           title={t("product.fields.submittedAt", "Submitted")}
-          width={150}
-          render={(v: string | null) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "–")}
+          width={120}
+          render={(v: string | null) => (v ? <span title={dayjs(v).format("YYYY-MM-DD HH:mm")}>{dayjs(v).format("YYYY-MM-DD")}</span> : "–")}
         />
         <Table.Column<ProductSummary>
           key="actions"

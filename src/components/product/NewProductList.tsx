@@ -106,7 +106,7 @@ export function NewProductList({ area }: { area: ProductArea }) {
           )}
         />
         <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={180} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" render={(v: number) => formatPrice(v)} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
         <Table.Column<ProductSummary>
           dataIndex="approvalStatus"
           title={t("product.fields.status", "Approval")}

@@ -150,7 +150,7 @@ export function ProductList({ area }: { area: ProductArea }) {
       <Table<ProductSummary>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
         rowSelection={admin ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
         pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
         locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.messages.noProducts", "No products match")} /> }}
@@ -170,10 +170,10 @@ export function ProductList({ area }: { area: ProductArea }) {
             </div>
           )}
         />
-        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={170} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" sorter render={(v: number) => formatPrice(v)} />
         <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={120} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
         <Table.Column<ProductSummary> dataIndex="online" title={t("product.fields.online", "Online")} width={100} render={(v: boolean) => <OnlineTag online={v} />} />
+        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={170} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" sorter render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
         <Table.Column<ProductSummary>
           key="actions"
           fixed="right"

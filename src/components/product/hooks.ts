@@ -41,8 +41,9 @@ export function useEditMasters(): Partial<EditMasters> {
 
 /** A GET action of the product module, keyed by its query. */
 export function useProductRead<T extends BaseRecord>(action: ProductRead, query: Record<string, unknown>, enabled = true) {
-  const { result, query: q } = useCustom<T>({ ...readCall(action, query), queryOptions: { enabled } });
-  return { data: result.data as unknown as T | undefined, loading: q.isLoading, refetch: q.refetch };
+  const { query: q } = useCustom<T>({ ...readCall(action, query), queryOptions: { enabled } });
+  // `result.data` is `{}` until the answer arrives; the raw query data tells "not loaded" apart.
+  return { data: q.data?.data as T | undefined, loading: q.isLoading, refetch: q.refetch };
 }
 
 /** POST actions with a success toast (the server's message) and an error toast naming the failure. */

@@ -1,0 +1,270 @@
+import { useState } from "react";
+import { List, useTable } from "@refinedev/antd";
+import { useCreate, useDelete, useTranslate, useUpdate, type CrudFilter } from "@refinedev/core";
+import { App, Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Upload } from "antd";
+import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PictureOutlined, PlusOutlined } from "@ant-design/icons";
+import dayjs from "dayjs";
+import { useProductWrite } from "./hooks";
+import { errorMessage, fieldErrors, IMAGE_ACCEPT, IMAGE_MAX_BYTES, uploadBody } from "./model";
+import { SearchBox } from "./SearchBox";
+
+interface AttributeItem {
+  id: number;
+  name: string;
+  sort: number;
+}
+
+interface Attribute {
+  id: number;
+  name: string;
+  iconUrl: string | null;
+  status: "active" | "inactive";
+  items: AttributeItem[];
+  updatedAt: string;
+}
+
+interface EditValues {
+  name: string;
+  items: { id?: number; name: string }[];
+}
+
+const RESOURCE = "product-attribute";
+
+function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; onClose(changed: boolean): void }) {
+  const t = useTranslate();
+  const [form] = Form.useForm<EditValues>();
+  const { mutateAsync: create, mutation: creating } = useCreate();
+  const { mutateAsync: update, mutation: updating } = useUpdate();
+  const { run } = useProductWrite();
+  const messages = {
+    successNotification: () => ({ type: "success" as const, message: t("product.attributes.masterSaved", "Attribute saved") }),
+    errorNotification: () => false as const,
+  };
+
+  const save = async (values: EditValues) => {
+    const items = (values.items ?? []).map((i) => ({ ...i, name: i.name.trim() })).filter((i) => i.name);
+    try {
+      if (attribute) {
+        await update({ resource: RESOURCE, id: attribute.id, values: { name: values.name.trim(), items }, ...messages });
+      } else {
+        await create({ resource: RESOURCE, values: { name: values.name.trim(), items: items.map((i) => i.name) }, ...messages });
+      }
+      onClose(true);
+    } catch (error) {
+      const fields = fieldErrors(error);
+      form.setFields(fields.length ? fields.map((f) => ({ name: f.name === "items" ? "items" : "name", errors: f.errors })) : [{ name: "name", errors: [errorMessage(error)] }]);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={attribute ? t("product.attributes.editTitle", "Edit attribute") : t("product.attributes.createTitle", "New attribute")}
+      okText={t("product.actions.save", "Save")}
+      cancelText={t("product.actions.cancel", "Cancel")}
+      confirmLoading={creating.isPending || updating.isPending}
+      onOk={() => form.submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <Form<EditValues>
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={{ name: attribute?.name ?? "", items: attribute?.items.map((i) => ({ id: i.id, name: i.name })) ?? [{ name: "" }] }}
+      >
+        <Form.Item
+          name="name"
+          label={t("product.attributes.name", "Attribute")}
+          rules={[{ required: true, whitespace: true, message: t("product.validation.attributeRequired", "Enter the attribute name") }, { max: 100 }]}
+        >
+          <Input maxLength={100} autoFocus />
+        </Form.Item>
+        <Form.List name="items">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, index) => {
+                const itemId = form.getFieldValue(["items", field.name, "id"]) as number | undefined;
+                const label = t("product.attributes.itemN", { n: index + 1 }, `Value ${index + 1}`);
+                return (
+                  <Space key={field.key} align="baseline" style={{ display: "flex" }}>
+                    <Form.Item
+                      name={[field.name, "name"]}
+                      label={index === 0 ? t("product.attributes.values", "Values") : undefined}
+                      rules={[{ required: true, whitespace: true, message: t("product.validation.valueRequired", "Enter a value or remove the row") }, { max: 100 }]}
+                      style={{ width: 360, marginBottom: 8 }}
+                    >
+                      <Input aria-label={label} maxLength={100} />
+                    </Form.Item>
+                    {itemId ? (
+                      <Popconfirm
+                        title={t("product.attributes.confirmDeleteItem", "Delete this value? Products using it lose it.")}
+                        okText={t("product.actions.delete", "Delete")}
+                        okButtonProps={{ danger: true }}
+                        cancelText={t("product.actions.cancel", "Cancel")}
+                        onConfirm={() => run("deleteattributeitem", { id: itemId }, t("product.attributes.itemDeleted", "Value deleted")).then(() => remove(field.name))}
+                      >
+                        <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${label}`} />
+                      </Popconfirm>
+                    ) : (
+                      <Button type="text" icon={<MinusCircleOutlined />} onClick={() => remove(field.name)} aria-label={`${t("product.actions.delete", "Delete")}: ${label}`} />
+                    )}
+                  </Space>
+                );
+              })}
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: "" })}>
+                {t("product.attributes.addValue", "Add value")}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The attribute master: names, values, icon and status; products pick from the active ones. */
+export function AttributeMaster() {
+  const t = useTranslate();
+  const { notification } = App.useApp();
+  const { run } = useProductWrite();
+  const { mutateAsync: remove } = useDelete();
+  const [filters, setFilterState] = useState<Record<string, unknown>>({});
+  const [editing, setEditing] = useState<Attribute | null | undefined>(undefined);
+  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<Attribute>({
+    resource: RESOURCE,
+    pagination: { pageSize: 20 },
+    sorters: { mode: "off" },
+    syncWithLocation: false,
+  });
+  const apply = (next: Record<string, unknown>) => {
+    const merged = { ...filters, ...next };
+    setFilterState(merged);
+    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
+    setCurrentPage(1);
+  };
+  const refetch = () => tableQuery.refetch();
+  const createButton = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+      {t("product.attributes.create", "New attribute")}
+    </Button>
+  );
+
+  return (
+    <List title={t("product.titles.attributes", "Attribute master")} headerButtons={createButton}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <SearchBox label={t("product.attributes.search", "Search attributes")} onSearch={(search) => apply({ search })} />
+        <Select
+          allowClear
+          aria-label={t("product.fields.activeState", "Status")}
+          placeholder={t("product.attributes.anyStatus", "Active or inactive")}
+          options={[
+            { value: "active", label: t("product.attributes.active", "Active") },
+            { value: "inactive", label: t("product.attributes.inactive", "Inactive") },
+          ]}
+          onChange={(status?: string) => apply({ status })}
+          style={{ width: 170 }}
+        />
+      </Space>
+      <Table<Attribute>
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 900 }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.attributes.empty", "No attributes yet")}>{createButton}</Empty> }}
+      >
+        <Table.Column<Attribute>
+          key="icon"
+          width={90}
+          title={t("product.attributes.icon", "Icon")}
+          render={(_, a) => (
+            <Upload
+              accept={IMAGE_ACCEPT}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                if (file.size > IMAGE_MAX_BYTES) {
+                  notification.error({ message: t("product.images.tooLarge", { name: file.name }, `${file.name}: larger than 5 MB`) });
+                  return Upload.LIST_IGNORE;
+                }
+                return true;
+              }}
+              customRequest={({ file, onSuccess, onError }) =>
+                run("attributeicon", uploadBody({ id: a.id }, file as File), t("product.attributes.iconSaved", "Icon saved"))
+                  .then((r) => { onSuccess?.(r); return refetch(); })
+                  .catch((e) => onError?.(e as Error))
+              }
+            >
+              <Tooltip title={t("product.attributes.changeIcon", "Change icon")}>
+                <Button aria-label={`${t("product.attributes.changeIcon", "Change icon")}: ${a.name}`} style={{ width: 44, height: 44, padding: 4 }}>
+                  {a.iconUrl ? <img src={a.iconUrl} alt="" width={32} height={32} style={{ objectFit: "contain" }} /> : <PictureOutlined />}
+                </Button>
+              </Tooltip>
+            </Upload>
+          )}
+        />
+        <Table.Column<Attribute> dataIndex="name" title={t("product.attributes.name", "Attribute")} width={200} />
+        <Table.Column<Attribute>
+          dataIndex="items"
+          title={t("product.attributes.values", "Values")}
+          render={(items: AttributeItem[]) => (items.length ? <Space size={[4, 4]} wrap>{items.map((i) => <Tag key={i.id}>{i.name}</Tag>)}</Space> : "–")}
+        />
+        <Table.Column<Attribute> dataIndex="updatedAt" title={t("product.fields.updatedAt", "Updated")} width={120} render={(v: string) => dayjs(v).format("YYYY-MM-DD")} />
+        <Table.Column<Attribute>
+          dataIndex="status"
+          title={t("product.fields.activeState", "Status")}
+          width={130}
+          render={(status: Attribute["status"], a) => (
+            <Switch
+              checked={status === "active"}
+              checkedChildren={t("product.attributes.active", "Active")}
+              unCheckedChildren={t("product.attributes.inactive", "Inactive")}
+              aria-label={`${t("product.fields.activeState", "Status")}: ${a.name}`}
+              onChange={(active) => run("attributestatus", { id: a.id, status: active ? "active" : "inactive" }, t("product.attributes.masterSaved", "Attribute saved")).then(refetch).catch(() => undefined)}
+            />
+          )}
+        />
+        <Table.Column<Attribute>
+          key="actions"
+          fixed="right"
+          width={100}
+          title={t("product.fields.actions", "Actions")}
+          render={(_, a) => (
+            <Space size={4}>
+              <Tooltip title={t("product.actions.edit", "Edit")}>
+                <Button size="small" icon={<EditOutlined />} aria-label={`${t("product.actions.edit", "Edit")}: ${a.name}`} onClick={() => setEditing(a)} />
+              </Tooltip>
+              <Popconfirm
+                title={t("product.attributes.confirmDelete", "Delete this attribute?")}
+                description={t("product.attributes.deleteHint", "Products lose it and its values.")}
+                okText={t("product.actions.delete", "Delete")}
+                okButtonProps={{ danger: true }}
+                cancelText={t("product.actions.cancel", "Cancel")}
+                onConfirm={() =>
+                  remove({
+                    resource: RESOURCE,
+                    id: a.id,
+                    successNotification: () => ({ type: "success", message: t("product.attributes.deleted", "Attribute deleted") }),
+                    errorNotification: (error) => ({ type: "error", message: t("product.messages.actionFailed", "The action failed"), description: errorMessage(error) }),
+                  })
+                }
+              >
+                <Tooltip title={t("product.actions.delete", "Delete")}>
+                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${a.name}`} />
+                </Tooltip>
+              </Popconfirm>
+            </Space>
+          )}
+        />
+      </Table>
+      {editing !== undefined && (
+        <AttributeDialog
+          attribute={editing}
+          onClose={(changed) => {
+            setEditing(undefined);
+            if (changed) refetch();
+          }}
+        />
+      )}
+    </List>
+  );
+}

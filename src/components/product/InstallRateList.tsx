@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { List, useTable } from "@refinedev/antd";
+import { useTranslate, type CrudFilter } from "@refinedev/core";
+import { Empty, Select, Space, Switch, Table } from "antd";
+import dayjs from "dayjs";
+import { useListMasters, useProductWrite } from "./hooks";
+import { formatPrice } from "./model";
+import { SearchBox } from "./SearchBox";
+
+interface InstallRate {
+  id: number;
+  name: string;
+  level1Id: number | null;
+  level1Name: string | null;
+  productId: number | null;
+  productCode: string | null;
+  price: number;
+  status: "active" | "inactive";
+  updatedAt: string;
+}
+
+/** Installation service rates per category, switched on and off. */
+export function InstallRateList() {
+  const t = useTranslate();
+  const masters = useListMasters();
+  const { run } = useProductWrite();
+  const [filters, setFilterState] = useState<Record<string, unknown>>({});
+  const [pending, setPending] = useState<number | null>(null);
+  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<InstallRate>({
+    resource: "product-installrate",
+    pagination: { pageSize: 20 },
+    sorters: { mode: "off" },
+    syncWithLocation: false,
+  });
+  const apply = (next: Record<string, unknown>) => {
+    const merged = { ...filters, ...next };
+    setFilterState(merged);
+    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
+    setCurrentPage(1);
+  };
+  const toggle = (rate: InstallRate, active: boolean) => {
+    setPending(rate.id);
+    run("setstatusinstallrate", { id: rate.id, status: active ? "active" : "inactive" }, active ? t("product.installRate.activated", "Rate switched on") : t("product.installRate.deactivated", "Rate switched off"))
+      .then(() => tableQuery.refetch())
+      .catch(() => undefined)
+      .finally(() => setPending(null));
+  };
+
+  return (
+    <List title={t("product.titles.installRate", "Install rates")}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <SearchBox label={t("product.installRate.search", "Search rate or product code")} onSearch={(search) => apply({ search })} />
+        <Select allowClear showSearch optionFilterProp="label" aria-label={t("product.fields.level1", "Category")} placeholder={t("product.filters.allCategories", "All categories")} options={(masters.level1 ?? []).map((l) => ({ value: l.id, label: l.name }))} onChange={(level1Id?: number) => apply({ level1Id })} style={{ width: 200 }} />
+        <Select
+          allowClear
+          aria-label={t("product.fields.activeState", "Status")}
+          placeholder={t("product.installRate.anyStatus", "On or off")}
+          options={[
+            { value: "active", label: t("product.installRate.active", "On") },
+            { value: "inactive", label: t("product.installRate.inactive", "Off") },
+          ]}
+          onChange={(status?: string) => apply({ status })}
+          style={{ width: 140 }}
+        />
+      </Space>
+      <Table<InstallRate>
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 800 }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.installRate.empty", "No install rates match")} /> }}
+      >
+        <Table.Column<InstallRate> dataIndex="name" title={t("product.installRate.name", "Service")} />
+        <Table.Column<InstallRate> dataIndex="level1Name" title={t("product.fields.level1", "Category")} width={180} render={(v: string | null) => v ?? "–"} />
+        <Table.Column<InstallRate> dataIndex="productCode" title={t("product.fields.code", "Code")} width={130} render={(v: string | null) => v ?? "–"} />
+        <Table.Column<InstallRate> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
+        <Table.Column<InstallRate> dataIndex="updatedAt" title={t("product.fields.updatedAt", "Updated")} width={120} render={(v: string) => dayjs(v).format("YYYY-MM-DD")} />
+        <Table.Column<InstallRate>
+          dataIndex="status"
+          title={t("product.fields.activeState", "Status")}
+          width={100}
+          align="center"
+          render={(status: InstallRate["status"], rate) => (
+            <Switch
+              checked={status === "active"}
+              loading={pending === rate.id}
+              checkedChildren={t("product.installRate.active", "On")}
+              unCheckedChildren={t("product.installRate.inactive", "Off")}
+              aria-label={`${t("product.fields.activeState", "Status")}: ${rate.name}`}
+              onChange={(active) => toggle(rate, active)}
+            />
+          )}
+        />
+      </Table>
+    </List>
+  );
+}

@@ -1,0 +1,5 @@
+import { InstallRateList } from "../../../components/product/InstallRateList";
+
+export default function AdminProductInstallRate() {
+  return <InstallRateList />;
+}

@@ -1,0 +1,5 @@
+import { AttributeMaster } from "../../../components/product/AttributeMaster";
+
+export default function AdminProductAttributes() {
+  return <AttributeMaster />;
+}

@@ -1,0 +1,5 @@
+import { VisibilityList } from "../../../components/product/VisibilityList";
+
+export default function AdminProductVisible() {
+  return <VisibilityList />;
+}
