@@ -28,7 +28,7 @@ export async function seedLargeOrders(db: Db, total: number, log: (s: string) =>
           (array['Srisuk','Wattanakul','Rattanakorn','Chaiyaporn','Boonmee','Saetang','Thongchai','Kaewmanee'])[1 + (g / 10) % 8],
           '08' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
           (array['web','web','web','mobile app','mobile app','mobile app','line','branch','back office'])[1 + (g * 31) % 9],
-          case when (g * 40503) % 100 < 6 then 'cancelled'
+          case when (g::bigint * 40503) % 100 < 6 then 'cancelled'
                when age < 2 then (array['pending_payment','paid','preparing','ready_to_ship'])[1 + g % 4]
                when age < 6 then (array['ready_to_ship','shipped','shipped','delivered'])[1 + g % 4]
                when age < 21 then (array['shipped','delivered','delivered','completed'])[1 + g % 4]
@@ -38,7 +38,7 @@ export async function seedLargeOrders(db: Db, total: number, log: (s: string) =>
           (array['transfer','transfer','card','cod'])[1 + g % 4], 1 + g % 3,
           amt, 0, case when amt >= 1500 then 0 else 60 end, amt + case when amt >= 1500 then 0 else 60 end,
           ts, ts
-        from (select g, (89 + (g * 104729) % 24900)::numeric(14,2) as amt,
+        from (select g, (89 + (g::bigint * 104729) % 24900)::numeric(14,2) as amt,
                 timestamptz '2026-11-22 09:00:00+00' - ((g::bigint * 2654435761) % (182 * 86400)) * interval '1 second' as ts,
                 ((g::bigint * 2654435761) % (182 * 86400)) / 86400.0 as age
               from generate_series(${from}::int, ${to}::int) g) x`);
