@@ -14,6 +14,7 @@ import {
 import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "./model";
+import "./product.css";
 
 export interface SortableImage {
   id: number;

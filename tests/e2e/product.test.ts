@@ -1,0 +1,191 @@
+import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startServer } from "../support/server.js";
+import { browserAvailable, launchBrowser, screenshot } from "./browser.js";
+
+const DIST = path.resolve("dist");
+const PASSWORD = "Demo@2026";
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** A valid solid-colour RGB PNG, so the server's content sniffing accepts it. */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from([r, g, b]))]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function signIn(page: Page, base: string, loginPath: string, user: string, landing: string) {
+  await page.goto(base + loginPath);
+  await page.locator("input:not([type=password])").first().fill(user);
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.keyboard.press("Enter");
+  await page.waitForURL("**" + landing);
+}
+
+/** Confirms the open Popconfirm. */
+async function confirm(page: Page) {
+  const ok = page.locator(".ant-popover:not(.ant-popover-hidden) .ant-popconfirm-buttons .ant-btn-primary");
+  await ok.click();
+  await ok.waitFor({ state: "hidden" });
+}
+
+async function imageOrder(page: Page): Promise<string[]> {
+  return page.locator(".product-image-tile").evaluateAll((tiles) => tiles.map((t) => t.getAttribute("data-image-id") ?? ""));
+}
+
+describe.skipIf(!browserAvailable)("products in a real browser", () => {
+  let server: Server;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ staticDir: DIST }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it("supplier1 submits a new product with two reordered images; admin approves it and puts it online", async () => {
+    const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    const name = `Rattan lounge chair ${code}`;
+
+    // Supplier: create the draft.
+    await signIn(page, server.url, "/supplier/login", "supplier1", "/supplier/dashboard");
+    await page.goto(server.url + "/supplier/product/newproduct/create");
+    await page.getByLabel("Code").fill(code);
+    await page.getByLabel("Price (THB)").fill("1290");
+    await page.getByLabel("Product name").fill(name);
+    await screenshot(page, "product-supplier-create-en-light");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\/supplier\/product\/newproduct\/\d+$/);
+    const productId = Number(new URL(page.url()).pathname.split("/").pop());
+
+    // Two images, then the second moved before the first with the keyboard.
+    await page.getByRole("tab", { name: "Images" }).click();
+    await page.locator("input[type=file]").setInputFiles([
+      { name: "front.png", mimeType: "image/png", buffer: png(64, 48, [200, 60, 40]) },
+      { name: "side.png", mimeType: "image/png", buffer: png(64, 48, [40, 90, 200]) },
+    ]);
+    await expect.poll(() => page.locator(".product-image-tile").count(), { timeout: 20_000 }).toBe(2);
+    const before = await imageOrder(page);
+    await page.getByRole("button", { name: "Move image 1" }).focus();
+    // dnd-kit measures the tiles between key presses.
+    for (const key of ["Space", "ArrowRight", "Space"]) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(() => imageOrder(page)).toEqual([before[1], before[0]]);
+    await page.getByText("Image order saved").first().waitFor();
+    await page.reload();
+    await page.getByRole("tab", { name: "Images" }).click();
+    await expect.poll(() => imageOrder(page)).toEqual([before[1], before[0]]);
+    await screenshot(page, "product-supplier-newproduct-images-en-light");
+
+    await page.getByRole("button", { name: "Submit for approval" }).click();
+    await confirm(page);
+    await page.locator(".ant-descriptions").getByText("Pending approval").waitFor();
+    await screenshot(page, "product-supplier-newproduct-submitted-en-light");
+
+    // Admin: approve it from the queue.
+    const admin = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
+    await signIn(admin, server.url, "/login", "admin", "/admin/dashboard");
+    await admin.goto(server.url + "/admin/product/listproductapprove");
+    await admin.getByRole("searchbox", { name: "Search name or code" }).fill(code);
+    const queueRow = admin.locator(".ant-table-row", { hasText: code });
+    await queueRow.waitFor();
+    await screenshot(admin, "product-admin-approve-queue-en-light");
+    await queueRow.getByRole("button", { name: `Approve: ${name}` }).click();
+    await confirm(admin);
+    await admin.getByText("Product approved").first().waitFor();
+    await queueRow.waitFor({ state: "detached" });
+
+    // Approved in the admin list, and it can go online there.
+    await admin.goto(server.url + "/admin/product/listproduct");
+    await admin.getByRole("searchbox", { name: "Search name or code" }).fill(code);
+    const row = admin.locator(".ant-table-row", { hasText: code });
+    await row.getByText("Approved").waitFor();
+    await row.getByRole("button", { name: `Put online: ${name}` }).click();
+    await confirm(admin);
+    await row.getByText("Online", { exact: true }).waitFor();
+    await screenshot(admin, "product-admin-list-online-en-light");
+
+    // The product page shows the state, the images in the supplier's order and the audit trail.
+    await admin.goto(server.url + `/admin/product/${productId}`);
+    await admin.locator(".ant-descriptions").getByText("Approved").waitFor();
+    await admin.getByRole("tab", { name: "Change log" }).click();
+    await expect.poll(() => admin.locator(".ant-tabs-tabpane-active .ant-table-row").count()).toBeGreaterThanOrEqual(4);
+    await screenshot(admin, "product-admin-product-audit-en-light");
+    await admin.context().close();
+
+    // Supplier1 sees it approved and online in its own list.
+    await page.goto(server.url + "/supplier/product/list");
+    await page.getByRole("searchbox", { name: "Search name or code" }).fill(code);
+    const own = page.locator(".ant-table-row", { hasText: code });
+    await own.getByText("Approved").waitFor();
+    await own.getByText("Online", { exact: true }).waitFor();
+    await screenshot(page, "product-supplier-list-en-light");
+  });
+
+  it("every product screen renders with data", async () => {
+    await signIn(page, server.url, "/login", "admin", "/admin/dashboard");
+    const adminScreens: [string, string][] = [
+      ["/admin/product/listproduct", "product-admin-list"],
+      ["/admin/product/8", "product-admin-edit"],
+      ["/admin/product/listproductapprove", "product-admin-approve"],
+      ["/admin/product/visible", "product-admin-visible"],
+      ["/admin/product/masterattribute", "product-admin-attributes"],
+      ["/admin/product/reportnewproduct", "product-admin-report-new"],
+      ["/admin/product/installrate", "product-admin-installrate"],
+    ];
+    for (const [url, shot] of adminScreens) {
+      await page.goto(server.url + url);
+      await page.locator(".ant-table-row, .ant-form-item").first().waitFor();
+      await screenshot(page, `${shot}-en-light`);
+    }
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+
+    await signIn(page, server.url, "/supplier/login", "supplier1", "/supplier/dashboard");
+    await page.goto(server.url + "/supplier/product/list");
+    const first = page.locator(".ant-table-row").first();
+    await first.waitFor();
+    await screenshot(page, "product-supplier-list-all-en-light");
+    await first.getByRole("link").first().click();
+    await page.waitForURL(/\/supplier\/product\/\d+$/);
+    await page.locator(".ant-form-item").first().waitFor();
+    // A supplier edits content and media only: no approval, online or sync controls.
+    expect(await page.getByRole("button", { name: /Approve|Put online|Sync|Change price/ }).count()).toBe(0);
+    await screenshot(page, "product-supplier-edit-en-light");
+    await page.goto(server.url + "/supplier/product/newproduct");
+    await page.locator(".ant-table-row").first().waitFor();
+    await screenshot(page, "product-supplier-newproduct-list-en-light");
+  });
+});
