@@ -15,7 +15,23 @@ interface AuditEntry {
   createdAt: string;
 }
 
-const show = (value: unknown) => (value === null || value === undefined ? "–" : JSON.stringify(value));
+// Bookkeeping columns change on every write; they would drown the real change.
+const NOISE = new Set(["updatedAt", "version"]);
+
+const show = (value: unknown) => (value === null || value === undefined || value === "" ? "–" : typeof value === "string" ? value : JSON.stringify(value));
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** The fields an entry changed, as `field: before → after` lines. */
+export function changedFields(before: unknown, after: unknown): string[] {
+  if (!isRecord(before) && !isRecord(after)) return [`${show(before)} → ${show(after)}`];
+  const b = isRecord(before) ? before : {};
+  const a = isRecord(after) ? after : {};
+  return [...new Set([...Object.keys(b), ...Object.keys(a)])]
+    .filter((key) => !NOISE.has(key) && JSON.stringify(b[key]) !== JSON.stringify(a[key]))
+    // A new record lists only the fields it was given.
+    .filter((key) => key in b || show(a[key]) !== "–" && show(a[key]) !== "[]")
+    .map((key) => (key in b ? `${key}: ${show(b[key])} → ${show(a[key])}` : `${key}: ${show(a[key])}`));
+}
 
 /** Who changed what on a product, newest first, with the before and after values. */
 export function AuditLog({ productId }: { productId: number }) {
@@ -39,9 +55,11 @@ export function AuditLog({ productId }: { productId: number }) {
           key: "change",
           title: t("product.audit.change", "Before → after"),
           render: (_, e) => (
-            <Typography.Text code style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
-              {show(e.before)} → {show(e.after)}
-            </Typography.Text>
+            <div style={{ display: "grid", gap: 2 }}>
+              {changedFields(e.before, e.after).map((line) => (
+                <Typography.Text key={line} code style={{ wordBreak: "break-word" }}>{line}</Typography.Text>
+              ))}
+            </div>
           ),
         },
       ]}
