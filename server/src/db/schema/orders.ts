@@ -85,7 +85,8 @@ export const orders = pgTable('orders', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
-  index('orders_shop_created').on(t.shopId, t.createdAt),
+  // Shop-only pages (and the dashboard's per-shop reads).
+  index('orders_shop_created').on(t.shopId, t.createdAt.desc(), t.id.desc()),
   // Keyset-friendly list indexes: every list filter + newest first, id as tie breaker.
   index('orders_shop_status_created').on(t.shopId, t.status, t.createdAt.desc(), t.id.desc()),
   index('orders_status_created').on(t.status, t.createdAt.desc(), t.id.desc()),

@@ -2,6 +2,7 @@
  * The order list: the SQL statements `orderlist` runs (also run bare by bench/orders-bench.ts).
  * Rows: a deferred join over the keyset index (shop_id, status, created_at desc, id desc) — the
  * inner query reads only the index, then the page's 10–100 rows are fetched. Counts: from the
+ * (ORDER BY spells out NULLS LAST to match the drizzle `.desc()` indexes; the columns are NOT NULL.)
  * order_status_counters table (kept by triggers), never a GROUP BY over orders.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -49,7 +50,7 @@ export function orderListStatements(shops: number[] | null, f: OrderListFilter):
   const offset = (f.page - 1) * f.limit;
   const rows = sql`select o.id, o.order_no, o.shop_id, s.name as shop_name, o.customer_name, o.customer_phone, o.channel,
       o.branch_id, b.name as branch_name, o.shipment, o.status, o.payment_method, o.item_count, o.total, o.created_at, o.updated_at
-    from (select id, created_at from orders ${where} order by created_at desc, id desc limit ${f.limit} offset ${offset}) k
+    from (select id, created_at from orders ${where} order by created_at desc nulls last, id desc nulls last limit ${f.limit} offset ${offset}) k
     join orders o on o.id = k.id
     join shops s on s.id = o.shop_id
     left join branches b on b.id = o.branch_id
