@@ -27,11 +27,15 @@ export function RouteProgress() {
   }, [key]);
 
   useEffect(() => {
-    if (busy || phase !== "shown") return;
-    setPhase("done");
+    if (!busy && phase === "shown") setPhase("done");
+  }, [busy, phase]);
+
+  // Finish the bar (full width, fade out), then remove it.
+  useEffect(() => {
+    if (phase !== "done") return;
     const timer = setTimeout(() => setPhase("idle"), 400);
     return () => clearTimeout(timer);
-  }, [busy, phase]);
+  }, [phase]);
 
   if (phase !== "shown" && phase !== "done") return null;
   return (

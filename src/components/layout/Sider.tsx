@@ -70,20 +70,16 @@ export function Sider({ mini }: { mini: boolean }) {
       collapsed={mini}
       trigger={null}
       data-testid="sider"
-      style={{
-        background: token.colorBgContainer,
-        borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-        position: "sticky",
-        top: 0,
-        height: "100vh",
-        overflow: "auto",
-      }}
+      style={{ background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
     >
-      <div style={{ padding: mini ? "24px 0" : "24px 28px", display: "flex", justifyContent: mini ? "center" : "flex-start" }}>
-        <AppTitle collapsed={mini} />
+      {/* The column spans the page; its content stays in view while the page scrolls. */}
+      <div style={{ position: "sticky", top: 0, maxHeight: "100vh", overflowY: "auto" }}>
+        <div style={{ padding: mini ? "24px 0" : "24px 28px", display: "flex", justifyContent: mini ? "center" : "flex-start" }}>
+          <AppTitle collapsed={mini} />
+        </div>
+        {mini && <Divider style={{ margin: "0 0 8px" }} />}
+        <NavMenu mode={mini ? "mini" : "vertical"} />
       </div>
-      {mini && <Divider style={{ margin: "0 0 8px" }} />}
-      <NavMenu mode={mini ? "mini" : "vertical"} />
     </Layout.Sider>
   );
 }

@@ -101,7 +101,14 @@ export default function SettingsDrawer() {
             />
           </Tooltip>
           <Tooltip title={t("settings.close")}>
-            <Button type="text" shape="circle" aria-label={t("settings.close")} icon={<CloseOutlined />} onClick={() => setDrawerOpen(false)} />
+            <Button
+              type="text"
+              shape="circle"
+              aria-label={t("settings.close")}
+              data-testid="settings-close"
+              icon={<CloseOutlined />}
+              onClick={() => setDrawerOpen(false)}
+            />
           </Tooltip>
         </Flex>
       }

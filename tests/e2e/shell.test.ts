@@ -1,0 +1,260 @@
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startServer } from "../support/server";
+import { browserAvailable, launchBrowser, screenshot } from "./browser";
+
+const DIST = path.resolve("dist");
+const PASSWORD = "Demo@2026";
+const WIDTH = 1366;
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+async function signIn(page: Page, base: string, user = "admin") {
+  await page.goto(base + "/login");
+  await page.locator("input:not([type=password])").first().fill(user);
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.keyboard.press("Enter");
+}
+
+const sider = (page: Page) => page.getByTestId("sider");
+const box = async (page: Page, testId: string) => (await page.getByTestId(testId).boundingBox())!;
+const htmlAttr = (page: Page, name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
+
+async function openSettings(page: Page) {
+  await page.getByTestId("settings-button").click();
+  await page.locator(".ant-drawer-content").waitFor();
+}
+async function closeSettings(page: Page) {
+  await page.getByTestId("settings-close").click();
+  await page.locator(".ant-drawer-content").waitFor({ state: "hidden" });
+}
+/** Picks an option of a segmented control in the drawer by its visible label. */
+const pick = (page: Page, label: string) => page.locator(".ant-drawer .ant-segmented-item", { hasText: label }).click();
+
+const paletteSearch = (page: Page) => page.locator("input[aria-label='Type a screen or a command']");
+
+async function chooseLanguage(page: Page, label: string) {
+  await page.getByTestId("header").locator("button", { has: page.locator(".anticon-global") }).click();
+  await page.locator(".ant-dropdown-menu-item", { hasText: label }).click();
+}
+
+/** Waits for fonts, locale files and the dashboard figures before a picture. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+}
+
+describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
+  let server: Server;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ staticDir: DIST }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: WIDTH, height: 860 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it("switches to Arabic + dark + mini and back; settings survive a reload", async () => {
+    await signIn(page, server.url);
+    await page.waitForURL("**/admin/dashboard");
+    await settle(page);
+    expect(await htmlAttr(page, "dir")).toBe("ltr");
+    expect((await box(page, "sider")).x).toBe(0);
+    expect((await box(page, "sider")).width).toBe(280);
+    expect((await box(page, "header")).height).toBe(92);
+    expect(await page.getByTestId("settings-dot").count()).toBe(0);
+    await screenshot(page, "shell-en-light-vertical");
+
+    await openSettings(page);
+    expect((await page.locator(".ant-drawer-content-wrapper").boundingBox())!.width).toBe(260);
+    await expect.poll(() => page.locator(".ant-drawer [aria-label*='1600px']").count()).toBe(1);
+    await pick(page, "Dark");
+    await page.locator(".ant-drawer [data-layout=mini]").click();
+    await screenshot(page, "settings-drawer-en-dark");
+    await closeSettings(page);
+    expect(await htmlAttr(page, "data-theme")).toBe("dark");
+    await expect.poll(async () => (await box(page, "sider")).width).toBe(88);
+    expect(await page.getByTestId("settings-dot").count()).toBe(1);
+    await settle(page);
+    await screenshot(page, "shell-en-dark-mini");
+
+    await chooseLanguage(page, "العربية");
+    await expect.poll(() => htmlAttr(page, "dir")).toBe("rtl");
+    expect(await htmlAttr(page, "lang")).toBe("ar");
+    // The sider moves to the reading side: flush with the right edge of the page (scrollbar aside).
+    const pageWidth = await page.evaluate(() => Math.round(document.body.getBoundingClientRect().right));
+    await expect.poll(async () => {
+      const b = await box(page, "sider");
+      return Math.round(b.x + b.width);
+    }).toBe(pageWidth);
+    await expect.poll(() => page.locator(".ant-statistic-title").first().innerText()).not.toBe("Products");
+    await settle(page);
+    await screenshot(page, "shell-ar-dark-mini");
+
+    await page.reload();
+    await page.getByTestId("sider").waitFor();
+    expect(await htmlAttr(page, "dir")).toBe("rtl");
+    expect(await htmlAttr(page, "data-theme")).toBe("dark");
+    expect((await box(page, "sider")).width).toBe(88);
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+    expect(cookies).toMatchObject({ themeMode: "dark", themeLayout: "mini", themeDirection: "rtl" });
+    const expiry = (await context.cookies()).find((c) => c.name === "themeMode")!.expires * 1000;
+    expect(Math.round((expiry - Date.now()) / 86_400_000)).toBe(3);
+
+    await chooseLanguage(page, "English");
+    await expect.poll(() => htmlAttr(page, "dir")).toBe("ltr");
+    await expect.poll(async () => (await box(page, "sider")).x).toBe(0);
+    await openSettings(page);
+    await page.locator(".ant-drawer button[aria-label=Reset]").click();
+    await closeSettings(page);
+    expect(await htmlAttr(page, "data-theme")).toBe("light");
+    await expect.poll(async () => (await box(page, "sider")).width).toBe(280);
+    expect(await page.getByTestId("settings-dot").count()).toBe(0);
+    expect((await context.cookies()).filter((c) => c.name.startsWith("theme"))).toEqual([]);
+  });
+
+  it("horizontal layout puts the menu under the header, in both directions", async () => {
+    await signIn(page, server.url);
+    await page.waitForURL("**/admin/dashboard");
+    await openSettings(page);
+    await page.locator(".ant-drawer [data-layout=horizontal]").click();
+    await closeSettings(page);
+    await page.getByTestId("top-nav").waitFor();
+    expect(await sider(page).count()).toBe(0);
+    await settle(page);
+    await screenshot(page, "shell-en-light-horizontal");
+
+    await chooseLanguage(page, "العربية");
+    await expect.poll(() => htmlAttr(page, "dir")).toBe("rtl");
+    await openSettings(page);
+    await pick(page, "داكن");
+    await closeSettings(page);
+    await settle(page);
+    await screenshot(page, "shell-ar-dark-horizontal");
+
+    await openSettings(page);
+    await page.locator(".ant-drawer [data-layout=vertical]").click();
+    await closeSettings(page);
+    await page.goto(server.url + "/admin/blog/posts");
+    await page.locator(".ant-table-row").first().waitFor();
+    await settle(page);
+    await screenshot(page, "blog-ar-dark-vertical");
+  });
+
+  it("command palette lists the user's screens and runs actions", async () => {
+    await signIn(page, server.url);
+    await page.waitForURL("**/admin/dashboard");
+    await page.getByTestId("sider").waitFor();
+    await page.keyboard.press("Control+k");
+    const search = paletteSearch(page);
+    await search.waitFor();
+    await search.fill("route");
+    await screenshot(page, "palette-en-light");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/admin/routes");
+
+    await page.keyboard.press("Control+k");
+    await paletteSearch(page).fill("dark mode");
+    await page.locator("[role=option]", { hasText: "Switch to dark mode" }).click();
+    await expect.poll(() => htmlAttr(page, "data-theme")).toBe("dark");
+
+    // The route table's own toasts: bottom left.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await page.locator("button[aria-label^='Copy path']").first().click();
+    await page.locator(".ant-notification-bottomLeft .ant-notification-notice").waitFor();
+    await settle(page);
+    await screenshot(page, "routes-en-dark-toast");
+  });
+
+  it("the palette offers an editor only the editor's screens", async () => {
+    await signIn(page, server.url, "editor");
+    await page.waitForURL("**/admin/blog/posts");
+    await page.getByTestId("sider").waitFor();
+    await page.keyboard.press("Control+k");
+    await paletteSearch(page).waitFor();
+    const names = await page.locator("[role=option]").allInnerTexts();
+    expect(names.join("\n")).toContain("Posts");
+    expect(names.join("\n")).not.toContain("Route table");
+    expect(names.join("\n")).not.toContain("Dashboard");
+  });
+
+  it("shows the progress bar only when a route change takes longer than 300 ms", async () => {
+    await signIn(page, server.url);
+    await page.waitForURL("**/admin/dashboard");
+    await settle(page);
+    let seen = false;
+    await page.exposeFunction("progressSeen", () => (seen = true));
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.querySelector("[data-testid=route-progress]")) (window as any).progressSeen();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    // Fast: back to a screen whose chunk is loaded and which needs no data.
+    await page.locator(".ant-menu-item", { hasText: "Route table" }).click();
+    await page.waitForURL("**/admin/routes");
+    await page.locator(".ant-table-row").first().waitFor();
+    await page.locator(".ant-menu-item", { hasText: "Dashboard" }).click();
+    await page.waitForURL("**/admin/dashboard");
+    await settle(page);
+    seen = false;
+    await page.locator(".ant-menu-item", { hasText: "Route table" }).click();
+    await page.waitForURL("**/admin/routes");
+    await page.waitForTimeout(800);
+    expect(seen).toBe(false);
+
+    // Slow: the blog list's data takes a second.
+    await page.route("**/api/blogs/**", async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.goto(server.url + "/admin/dashboard");
+    await settle(page);
+    await page.locator(".ant-menu-submenu-title", { hasText: "Blog" }).click();
+    await page.locator(".ant-menu-item", { hasText: "Posts" }).click();
+    await page.getByTestId("route-progress").waitFor({ timeout: 3000 });
+    await page.locator(".ant-table-row").first().waitFor();
+    await page.getByTestId("route-progress").waitFor({ state: "detached", timeout: 5000 });
+  });
+
+  it("sign-in pages follow mode and language; the favicon is an SVG logo", async () => {
+    await page.goto(server.url + "/login");
+    await page.locator("input[type=password]").waitFor();
+    await settle(page);
+    await screenshot(page, "login-en-light");
+    const favicon = await page.request.get(server.url + "/favicon.svg");
+    expect(favicon.headers()["content-type"]).toContain("svg");
+    expect((await favicon.text()).length).toBeGreaterThan(100);
+
+    await page.locator("select[aria-label=Language]").selectOption("ar");
+    await expect.poll(() => htmlAttr(page, "dir")).toBe("rtl");
+    await openSettings(page);
+    await pick(page, "داكن");
+    await closeSettings(page);
+    await settle(page);
+    await screenshot(page, "login-ar-dark");
+  });
+
+  it("small screens get a 64 px header and a drawer menu", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, server.url);
+    await page.waitForURL("**/admin/dashboard");
+    expect((await box(page, "header")).height).toBe(64);
+    expect(await sider(page).count()).toBe(0);
+    await page.locator("button[aria-label='Open menu']").click();
+    await page.locator(".ant-drawer .ant-menu").waitFor();
+    await settle(page);
+    await screenshot(page, "shell-en-light-mobile-menu");
+  });
+});
