@@ -5,7 +5,7 @@ import { Button, Empty, Popconfirm, Select, Space, Table, Tooltip, Typography } 
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import { useListMasters, useProductWrite } from "./hooks";
-import { formatPrice, productPaths, type ProductSummary } from "./model";
+import { APPROVAL_LABELS, formatPrice, productPaths, type ProductSummary } from "./model";
 import { RejectDialog } from "./RejectDialog";
 import { SearchBox, Thumb } from "./SearchBox";
 import { ApprovalTag } from "./StateTags";
@@ -62,7 +62,7 @@ export function ApproveQueue() {
           allowClear
           aria-label={t("product.fields.status", "Approval")}
           placeholder={t("product.approve.waiting", "Waiting for review")}
-          options={QUEUE_STATES.map((s) => ({ value: s, label: t(`product.status.${s}`, s) }))}
+          options={QUEUE_STATES.map((s) => ({ value: s, label: t(`product.status.${s}`, APPROVAL_LABELS[s]) }))}
           onChange={(status?: string) => apply({ status })}
           style={{ width: 190 }}
         />

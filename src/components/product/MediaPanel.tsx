@@ -6,8 +6,8 @@ import { useProductRead, useProductWrite } from "./hooks";
 import { fieldErrors, uploadBody, type ListAnswer, type Media } from "./model";
 
 const KINDS = {
-  video: { list: "listvideo", upload: "uploadvideo", remove: "deletevideo", idField: "videoId", accept: "video/mp4", max: 100 * 1024 * 1024 },
-  audio: { list: "getaudiolist", upload: "saveaudio", remove: "deleteaudio", idField: "audioId", accept: "audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a", max: 20 * 1024 * 1024 },
+  video: { title: "Videos", rules: "MP4, up to 100 MB.", tooLarge: "videos are at most 100 MB", list: "listvideo", upload: "uploadvideo", remove: "deletevideo", idField: "videoId", accept: "video/mp4", max: 100 * 1024 * 1024 },
+  audio: { title: "Audio", rules: "MP3 or M4A, up to 20 MB.", tooLarge: "audio files are at most 20 MB", list: "getaudiolist", upload: "saveaudio", remove: "deleteaudio", idField: "audioId", accept: "audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a", max: 20 * 1024 * 1024 },
 } as const;
 
 function MediaList({ productId, kind }: { productId: number; kind: keyof typeof KINDS }) {
@@ -19,14 +19,14 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
   return (
     <Card
       size="small"
-      title={t(`product.media.${kind}`, kind)}
+      title={t(`product.media.${kind}`, cfg.title)}
       extra={
         <Upload
           accept={cfg.accept}
           showUploadList={false}
           beforeUpload={(file) => {
             if (file.size > cfg.max) {
-              notification.error({ message: t(`product.media.${kind}TooLarge`, { name: file.name }, `${file.name} is too large`) });
+              notification.error({ message: t(`product.media.${kind}TooLarge`, { name: file.name }, `${file.name}: ${cfg.tooLarge}`) });
               return Upload.LIST_IGNORE;
             }
             return true;
@@ -41,7 +41,7 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
         </Upload>
       }
     >
-      <Typography.Paragraph type="secondary">{t(`product.media.${kind}Rules`, "")}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(`product.media.${kind}Rules`, cfg.rules)}</Typography.Paragraph>
       <List<Media>
         loading={loading}
         dataSource={data?.items ?? []}

@@ -5,7 +5,7 @@ import { Button, DatePicker, Empty, Popconfirm, Select, Space, Table, Tooltip } 
 import { DownloadOutlined, EditOutlined, PlusOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
-import { APPROVAL_STATUSES, formatPrice, newProductPaths, productPaths, userShops, type ProductArea, type ProductSummary } from "./model";
+import { APPROVAL_LABELS, APPROVAL_STATUSES, formatPrice, newProductPaths, productPaths, userShops, type ProductArea, type ProductSummary } from "./model";
 import { SearchBox, Thumb } from "./SearchBox";
 import { ApprovalTag } from "./StateTags";
 
@@ -70,7 +70,7 @@ export function NewProductList({ area }: { area: ProductArea }) {
           allowClear
           aria-label={t("product.fields.status", "Approval")}
           placeholder={t("product.filters.allStatuses", "All states")}
-          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`product.status.${s}`, s) }))}
+          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`product.status.${s}`, APPROVAL_LABELS[s]) }))}
           onChange={(approvalStatus?: string) => apply({ approvalStatus })}
           style={{ width: 170 }}
         />

@@ -4,7 +4,7 @@ import { Link, useGo, useTranslate, type CrudFilter } from "@refinedev/core";
 import { App, Button, Dropdown, Empty, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
 import { CloudDownloadOutlined, CloudUploadOutlined, DollarOutlined, DownloadOutlined, EditOutlined, MoreOutlined } from "@ant-design/icons";
 import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
-import { APPROVAL_STATUSES, formatPrice, productPaths, type ProductArea, type ProductSummary } from "./model";
+import { APPROVAL_LABELS, APPROVAL_STATUSES, formatPrice, productPaths, type ProductArea, type ProductSummary } from "./model";
 import { PriceDialog, type PriceTarget } from "./PriceDialog";
 import { SearchBox, Thumb } from "./SearchBox";
 import { ApprovalTag, OnlineTag } from "./StateTags";
@@ -107,7 +107,7 @@ export function ProductList({ area }: { area: ProductArea }) {
           allowClear
           aria-label={t("product.fields.status", "Approval")}
           placeholder={t("product.filters.allStatuses", "All states")}
-          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`product.status.${s}`, s) }))}
+          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`product.status.${s}`, APPROVAL_LABELS[s]) }))}
           onChange={(approvalStatus?: string) => apply({ approvalStatus })}
           style={{ width: 150 }}
         />

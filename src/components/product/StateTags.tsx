@@ -1,6 +1,6 @@
 import { useTranslate } from "@refinedev/core";
 import { Tag, Tooltip } from "antd";
-import type { ApprovalStatus, Job } from "./model";
+import { APPROVAL_LABELS, type ApprovalStatus, type Job } from "./model";
 
 const APPROVAL_COLORS: Record<ApprovalStatus, string> = {
   draft: "default",
@@ -13,7 +13,7 @@ const APPROVAL_COLORS: Record<ApprovalStatus, string> = {
 /** Approval state; a rejected product shows the admin's reason on hover and to screen readers. */
 export function ApprovalTag({ status, reason }: { status: ApprovalStatus; reason?: string | null }) {
   const t = useTranslate();
-  const label = t(`product.status.${status}`, status);
+  const label = t(`product.status.${status}`, APPROVAL_LABELS[status]);
   if (status === "rejected" && reason) {
     return (
       <Tooltip title={`${t("product.fields.rejectReason", "Reason")}: ${reason}`}>

@@ -4,6 +4,14 @@ import { errorMessage as httpErrorMessage, errorStatus } from "../../providers/h
 export type ProductArea = "admin" | "supplier";
 export type ApprovalStatus = "draft" | "pending" | "approved" | "rejected" | "resubmitted";
 export const APPROVAL_STATUSES: ApprovalStatus[] = ["draft", "pending", "resubmitted", "approved", "rejected"];
+/** English fallbacks of `product.status.*`. */
+export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
+  draft: "Draft",
+  pending: "Pending approval",
+  resubmitted: "Resubmitted",
+  approved: "Approved",
+  rejected: "Rejected",
+};
 
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
