@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startServer } from "../support/server";
-import { browserAvailable, launchBrowser, screenshot } from "./browser";
+import { SCREENSHOTS, browserAvailable, launchBrowser, screenshot } from "./browser";
 
 const DIST = path.resolve("dist");
 const PASSWORD = "Demo@2026";
@@ -125,6 +125,20 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     expect((await context.cookies()).filter((c) => c.name.startsWith("theme"))).toEqual([]);
   });
 
+  it("stretch widens the content only above 1600 px", async () => {
+    await page.setViewportSize({ width: 1700, height: 900 });
+    await signIn(page, server.url);
+    await page.waitForURL("**/admin/dashboard");
+    const content = page.locator(".ant-layout-content");
+    expect((await content.boundingBox())!.width).toBe(1280);
+    await openSettings(page);
+    await page.locator(".ant-drawer .ant-switch").click();
+    await closeSettings(page);
+    await expect.poll(async () => (await content.boundingBox())!.width).toBeGreaterThan(1280);
+    await page.setViewportSize({ width: 1500, height: 900 });
+    await expect.poll(async () => (await content.boundingBox())!.width).toBeLessThanOrEqual(1280);
+  });
+
   it("horizontal layout puts the menu under the header, in both directions", async () => {
     await signIn(page, server.url);
     await page.waitForURL("**/admin/dashboard");
@@ -161,6 +175,9 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     const search = paletteSearch(page);
     await search.waitFor();
     await search.fill("route");
+    const options = page.locator("[role=option]");
+    await expect.poll(async () => (await options.allInnerTexts()).join("|")).not.toContain("Posts");
+    expect((await options.allInnerTexts()).join("|")).toContain("Route table");
     await screenshot(page, "palette-en-light");
     await page.keyboard.press("Enter");
     await page.waitForURL("**/admin/routes");
@@ -175,7 +192,8 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await page.locator("button[aria-label^='Copy path']").first().click();
     await page.locator(".ant-notification-bottomLeft .ant-notification-notice").waitFor();
     await settle(page);
-    await screenshot(page, "routes-en-dark-toast");
+    // The table is long; the toast sits at the bottom of the viewport.
+    await page.screenshot({ path: path.join(SCREENSHOTS, "routes-en-dark-toast.png") });
   });
 
   it("the palette offers an editor only the editor's screens", async () => {

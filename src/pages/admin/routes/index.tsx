@@ -4,6 +4,29 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { resourceKey, routeTable, type RouteEntry } from "../../../resources";
 
+/** Long endpoint lists show their first few; the rest open on demand. */
+const ENDPOINTS_SHOWN = 3;
+
+function Endpoints({ list }: { list: string[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const shown = open ? list : list.slice(0, ENDPOINTS_SHOWN);
+  return (
+    <Space direction="vertical" size={0}>
+      {shown.map((e) => (
+        <Typography.Text key={e} code style={{ fontSize: 12 }}>
+          {e}
+        </Typography.Text>
+      ))}
+      {list.length > ENDPOINTS_SHOWN && (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(!open)}>
+          {open ? t("routes.fewer") : t("routes.more", { count: list.length - ENDPOINTS_SHOWN })}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
 /** Spec §9: this screen's own toasts, apart from the main app's. */
 export const TOASTS = { maxCount: 3, duration: 5, placement: "bottomLeft" } as const;
 
@@ -57,7 +80,7 @@ function RouteTable() {
           size="middle"
           pagination={{ pageSize: 50, hideOnSinglePage: true }}
           locale={{ emptyText: t("routes.empty") }}
-          scroll={{ x: 960 }}
+          scroll={{ x: 1180 }}
           columns={[
             {
               title: t("routes.path"),
@@ -94,15 +117,10 @@ function RouteTable() {
             {
               title: t("routes.endpoints"),
               key: "endpoints",
+              width: 340,
               render: (_, r) =>
                 r.resource.meta.endpoints.length ? (
-                  <Space direction="vertical" size={0}>
-                    {r.resource.meta.endpoints.map((e) => (
-                      <Typography.Text key={e} code style={{ fontSize: 12 }}>
-                        {e}
-                      </Typography.Text>
-                    ))}
-                  </Space>
+                  <Endpoints list={r.resource.meta.endpoints} />
                 ) : (
                   <Typography.Text type="secondary">{t("routes.noEndpoints")}</Typography.Text>
                 ),
