@@ -246,6 +246,23 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await page.getByTestId("route-progress").waitFor({ state: "detached", timeout: 5000 });
   });
 
+  it("breadcrumbs show translated menu labels with icons, not keys", async () => {
+    await signIn(page, server.url);
+    await page.waitForURL("**/admin/dashboard");
+    await page.goto(server.url + "/admin/blog/posts");
+    await page.locator(".ant-table-row").first().waitFor();
+    await page.locator(".ant-table-row").first().locator("button").first().click();
+    await page.waitForURL(/\/admin\/blog\/post\/\d+$/);
+    const crumbs = page.locator(".ant-breadcrumb li:not(.ant-breadcrumb-separator)");
+    await expect.poll(() => crumbs.allInnerTexts()).toEqual(["Blog", "Blog posts", "View"]);
+    expect(await page.locator(".ant-breadcrumb .anticon").count()).toBe(1);
+
+    await chooseLanguage(page, "Français");
+    await expect.poll(() => crumbs.allInnerTexts()).toEqual(["Blog", "Articles du blog", "Détail"]);
+    await settle(page);
+    await screenshot(page, "blog-show-fr-light-breadcrumb");
+  });
+
   it("sign-in pages follow mode and language; the favicon is an SVG logo", async () => {
     await page.goto(server.url + "/login");
     await page.locator("input[type=password]").waitFor();

@@ -21,8 +21,9 @@ export function ShellBreadcrumb() {
   const trail = items.map((item, index) => ({
     key: item.path,
     title: (
-      <Link to={item.path}>
-        {index === 0 && navIcon(item.icon)} {t(item.title)}
+      <Link to={item.path} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+        {index === 0 && navIcon(item.icon)}
+        <span>{t(item.title)}</span>
       </Link>
     ),
   }));

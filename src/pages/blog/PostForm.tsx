@@ -252,14 +252,13 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
 
   if (mode === "create") {
     return (
-      <Create breadcrumb={false} title={t("blog.titles.create", "New post")} resource={resource} saveButtonProps={{ ...saveButtonProps, children: t("blog.actions.save", "Save") }}>
+      <Create title={t("blog.titles.create", "New post")} resource={resource} saveButtonProps={{ ...saveButtonProps, children: t("blog.actions.save", "Save") }}>
         {fields}
       </Create>
     );
   }
   return (
     <Edit
-      breadcrumb={false}
       title={t("blog.titles.edit", "Edit post")}
       resource={resource}
       recordItemId={id}

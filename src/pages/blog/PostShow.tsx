@@ -67,7 +67,7 @@ export function PostShow({ area, id }: { area: BlogArea; id: BaseKey }) {
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
-      <Show breadcrumb={false} title={t("blog.titles.show", "Post")} resource={resource} recordItemId={id} isLoading={query.isLoading} headerButtons={actions}>
+      <Show title={t("blog.titles.show", "Post")} resource={resource} recordItemId={id} isLoading={query.isLoading} headerButtons={actions}>
         {post && (
           <article className="blog-post">
             {/* Posts are written in any language: each text block takes its own direction, whatever the UI's. */}
