@@ -33,9 +33,13 @@ const pick = (page: Page, label: string) => page.locator(".ant-drawer .ant-segme
 
 const paletteSearch = (page: Page) => page.locator("input[aria-label='Type a screen or a command']");
 
+const LANGUAGE_CODES: Record<string, string> = { English: "en", Français: "fr", العربية: "ar" };
+
+/** Picks a language in the header and waits until its translations are in (several files load). */
 async function chooseLanguage(page: Page, label: string) {
   await page.getByTestId("header").locator("button", { has: page.locator(".anticon-global") }).click();
   await page.locator(".ant-dropdown-menu-item", { hasText: label }).click();
+  await page.waitForFunction((code) => document.documentElement.lang === code, LANGUAGE_CODES[label]);
 }
 
 /** Waits for fonts, locale files and the dashboard figures before a picture. */
@@ -273,6 +277,7 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     expect((await favicon.text()).length).toBeGreaterThan(100);
 
     await page.locator("select[aria-label=Language]").selectOption("ar");
+    await page.waitForFunction(() => document.documentElement.lang === "ar");
     await expect.poll(() => htmlAttr(page, "dir")).toBe("rtl");
     await openSettings(page);
     await pick(page, "داكن");
