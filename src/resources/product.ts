@@ -47,9 +47,9 @@ const NEW_PRODUCT_FILTERS = ["search", "shopId", "approvalStatus", "dateFrom", "
 /** Reads (GET + query) and writes (POST) beyond CRUD, named by their path; called via `custom` + `meta.action`. */
 const PRODUCT_READS = [
   "masterproduct", "masterproductedit", "exportcsv", "pricehistory", "auditlog", "getconfigshipping", "jobs",
-  "imageproduct", "pathimageproduct", "getEditImgaePgage", "listvideo", "getaudiolist", "getlinkyoutubeproduct",
-  "getTis", "getImageTis", "getfeatureattribute", "getdatatableattribute", "gettagsearchproduct",
-  "masterrooms", "mastersize", "listproductvirtualroom", "ditailproducttile", "searchgp", "getgppos",
+  "imageproduct", "getEditImgaePgage", "listvideo", "getaudiolist", "getlinkyoutubeproduct",
+  "getTis", "getfeatureattribute", "getdatatableattribute", "gettagsearchproduct",
+  "masterrooms", "mastersize", "ditailproducttile", "searchgp", "getgppos",
   "getmasterdatavisible", "getfilspacailfeature", "searchproductcode", "imgnewproduct", "exportnewproductcsv",
 ] as const;
 const PRODUCT_WRITES = [
@@ -124,8 +124,11 @@ export const product: ResourceModule = {
         `${P}/sortimageproduct`, `${P}/deleteimageproduct`, `${P}/getlinkyoutubeproduct`, `${P}/setlinkyoutubeproduct`,
         `${P}/gettagsearchproduct`, `${P}/changetagsearch`, `${P}/generatekeyhighlight`, `${P}/uploadvideo`,
         `${P}/listvideo`, `${P}/deletevideo`, `${P}/getaudiolist`, `${P}/saveaudio`, `${P}/deleteaudio`,
-        `${P}/getfeatureattribute`, `${P}/getdatatableattribute`, `${P}/updatestatusattribute`, `${P}/getconfigshipping`,
-        `${M}/masterfeedback`,
+        `${P}/getfeatureattribute`, `${P}/getdatatableattribute`, `${P}/updatestatusattribute`,
+        `${P}/getconfigshipping`, `${P}/getEditImgaePgage`, `${P}/insertLogEditimage`, `${P}/insertStatusEditImage`,
+        `${P}/senttis`, `${P}/getTis`, `${P}/deleteTis`, `${P}/masterrooms`, `${P}/mastersize`, `${P}/ditailproducttile`,
+        `${P}/createproductroom`, `${P}/deleteproductroom`,
+        `${P}/searchgp`, `${P}/creategp`, `${P}/getgppos`, `${P}/gpproductsync`, `${M}/masterfeedback`,
       ],
       built: true,
     }),
@@ -197,7 +200,9 @@ export const product: ResourceModule = {
         `${P}/setlinkyoutubeproduct`, `${P}/gettagsearchproduct`, `${P}/changetagsearch`, `${P}/generatekeyhighlight`,
         `${P}/uploadvideo`, `${P}/listvideo`, `${P}/deletevideo`, `${P}/getaudiolist`, `${P}/saveaudio`,
         `${P}/deleteaudio`, `${P}/getfeatureattribute`, `${P}/getdatatableattribute`, `${P}/updatestatusattribute`,
-        `${P}/getconfigshipping`,
+        `${P}/getconfigshipping`, `${P}/getEditImgaePgage`, `${P}/insertLogEditimage`, `${P}/insertStatusEditImage`,
+        `${P}/senttis`, `${P}/getTis`, `${P}/deleteTis`, `${P}/masterrooms`, `${P}/mastersize`, `${P}/ditailproducttile`,
+        `${P}/createproductroom`, `${P}/deleteproductroom`,
       ],
       built: true,
     }),

@@ -170,6 +170,20 @@ describe.skipIf(!browserAvailable)("products in a real browser", () => {
       await page.locator(".ant-table-row, .ant-form-item").first().waitFor();
       await screenshot(page, `${shot}-en-light`);
     }
+    // The product page's other tabs load their panels on demand.
+    await page.goto(server.url + "/admin/product/35");
+    for (const [tab, shot, ready] of [
+      ["Images", "product-admin-edit-images", ".ant-tabs-tabpane-active .ant-card"],
+      ["Tags & highlights", "product-admin-edit-content", ".ant-tabs-tabpane-active .ant-card"],
+      ["Attributes", "product-admin-edit-attributes", ".ant-tabs-tabpane-active .ant-table-row"],
+      ["TIS", "product-admin-edit-tis", ".ant-tabs-tabpane-active .ant-card"],
+      ["Virtual rooms", "product-admin-edit-rooms", ".ant-tabs-tabpane-active .ant-card"],
+      ["GP (ERP)", "product-admin-edit-gp", ".ant-tabs-tabpane-active .ant-descriptions"],
+    ]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await page.locator(ready).first().waitFor();
+      await screenshot(page, `${shot}-en-light`);
+    }
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
 

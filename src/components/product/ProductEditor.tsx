@@ -19,6 +19,10 @@ const ContentPanel = lazy(() => import("./ContentPanel"));
 const MediaPanel = lazy(() => import("./MediaPanel"));
 const AttributesPanel = lazy(() => import("./AttributesPanel"));
 const ShippingPanel = lazy(() => import("./ShippingPanel"));
+const ImageEditPanel = lazy(() => import("./ImageEditPanel"));
+const TisPanel = lazy(() => import("./TisPanel"));
+const RoomsPanel = lazy(() => import("./RoomsPanel"));
+const GpPanel = lazy(() => import("./GpPanel"));
 
 type Flow = "product" | "newproduct";
 type Values = Record<string, unknown>;
@@ -216,13 +220,33 @@ export function ProductEditor({ area, flow, id }: { area: ProductArea; flow: Flo
 
   const tabs = [
     { key: "details", label: t("product.tabs.details", "Details"), children: detailsForm },
-    { key: "images", label: t("product.tabs.images", "Images"), children: <ProductImages productId={id} flow={flow} onChange={() => setAuditKey((k) => k + 1)} /> },
+    {
+      key: "images",
+      label: t("product.tabs.images", "Images"),
+      children: (
+        <Space direction="vertical" size="large" style={{ width: "100%" }}>
+          <ProductImages productId={id} flow={flow} onChange={() => setAuditKey((k) => k + 1)} />
+          {flow === "product" && product && lazyTab(<ImageEditPanel productId={id} status={product.imageEditStatus} onChange={refresh} />)}
+        </Space>
+      ),
+    },
     ...(flow === "product"
       ? [
           { key: "content", label: t("product.tabs.content", "Tags & highlights"), children: lazyTab(<ContentPanel productId={id} keyHighlights={product?.keyHighlights ?? []} onChange={refresh} />) },
           { key: "media", label: t("product.tabs.media", "Video & audio"), children: lazyTab(<MediaPanel productId={id} />) },
           { key: "attributes", label: t("product.tabs.attributes", "Attributes"), children: lazyTab(<AttributesPanel productId={id} />) },
           { key: "shipping", label: t("product.tabs.shipping", "Shipping"), children: lazyTab(<ShippingPanel productId={id} />) },
+          { key: "tis", label: t("product.tabs.tis", "TIS"), children: lazyTab(<TisPanel productId={id} onQueued={() => setJobsKey((k) => k + 1)} />) },
+          { key: "rooms", label: t("product.tabs.rooms", "Virtual rooms"), children: lazyTab(<RoomsPanel productId={id} />) },
+        ]
+      : []),
+    ...(flow === "product" && admin && product
+      ? [
+          {
+            key: "gp",
+            label: t("product.tabs.gp", "GP (ERP)"),
+            children: lazyTab(<GpPanel productId={id} name={product.name} approved={status === "approved"} onQueued={() => setJobsKey((k) => k + 1)} />),
+          },
         ]
       : []),
     { key: "jobs", label: t("product.tabs.jobs", "Syncs"), children: <JobsPanel key={jobsKey} productId={id} /> },

@@ -1,0 +1,82 @@
+import { useTranslate } from "@refinedev/core";
+import { Button, Card, Descriptions, Form, Popconfirm, Select, Table } from "antd";
+import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
+import { useProductRead, useProductWrite } from "./hooks";
+import { fieldErrors, type ListAnswer, type MasterItem } from "./model";
+
+interface Placement {
+  id: number;
+  roomId: number;
+  roomName: string;
+  sizeId: number;
+  sizeName: string;
+}
+
+interface TileDetail {
+  size: MasterItem | null;
+  rooms: Placement[];
+}
+
+/** Where the product appears in the virtual-room visualiser, and at which tile size. */
+export default function RoomsPanel({ productId }: { productId: number }) {
+  const t = useTranslate();
+  const { run, busy } = useProductWrite();
+  const [form] = Form.useForm<{ roomId: number; sizeId: number }>();
+  const { data: rooms } = useProductRead<ListAnswer<MasterItem>>("masterrooms", {});
+  const { data: sizes } = useProductRead<ListAnswer<MasterItem>>("mastersize", {});
+  const { data: detail, loading, refetch } = useProductRead<{ data: TileDetail }>("ditailproducttile", { id: productId });
+
+  const place = async (values: { roomId: number; sizeId: number }) => {
+    try {
+      await run("createproductroom", { id: productId, ...values }, t("product.rooms.placed", "Placed in the room"));
+      form.resetFields(["roomId"]);
+      await refetch();
+    } catch (error) {
+      form.setFields(fieldErrors(error).map((f) => ({ name: f.name as "roomId", errors: f.errors })));
+    }
+  };
+
+  return (
+    <Card size="small" title={t("product.rooms.title", "Virtual rooms")} style={{ maxWidth: 960 }}>
+      <Descriptions size="small" style={{ marginBottom: 12 }}>
+        <Descriptions.Item label={t("product.rooms.tileSize", "Tile size")}>{detail?.data.size?.name ?? "–"}</Descriptions.Item>
+      </Descriptions>
+      <Form form={form} layout="inline" onFinish={place} initialValues={{ sizeId: detail?.data.size?.id }} style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form.Item name="roomId" label={t("product.rooms.room", "Room")} rules={[{ required: true, message: t("product.rooms.roomRequired", "Choose a room") }]}>
+          <Select style={{ width: 200 }} options={(rooms?.items ?? []).map((r) => ({ value: r.id, label: r.name }))} />
+        </Form.Item>
+        <Form.Item name="sizeId" label={t("product.rooms.tileSize", "Tile size")} rules={[{ required: true, message: t("product.rooms.sizeRequired", "Choose a tile size") }]}>
+          <Select style={{ width: 180 }} options={(sizes?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+        </Form.Item>
+        <Button htmlType="submit" icon={<PlusOutlined />} loading={busy}>{t("product.rooms.place", "Place in room")}</Button>
+      </Form>
+      <Table<Placement>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={detail?.data.rooms ?? []}
+        pagination={false}
+        locale={{ emptyText: t("product.rooms.empty", "Not placed in any room") }}
+        columns={[
+          { dataIndex: "roomName", title: t("product.rooms.room", "Room") },
+          { dataIndex: "sizeName", title: t("product.rooms.tileSize", "Tile size"), width: 180 },
+          {
+            key: "delete",
+            width: 60,
+            render: (_, p) => (
+              <Popconfirm
+                title={t("product.rooms.confirmRemove", "Remove from this room?")}
+                okText={t("product.actions.delete", "Delete")}
+                okButtonProps={{ danger: true }}
+                cancelText={t("product.actions.cancel", "Cancel")}
+                onConfirm={() => run("deleteproductroom", { id: p.id }, t("product.rooms.removed", "Removed from the room")).then(() => refetch())}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${p.roomName}`} />
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
