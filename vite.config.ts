@@ -43,6 +43,8 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 90_000,
+          // A shared 2-core machine: a real browser needs more than the default 1 s to settle.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 180_000,
           fileParallelism: false,
           pool: "forks",
