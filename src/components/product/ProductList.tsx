@@ -150,13 +150,13 @@ export function ProductList({ area }: { area: ProductArea }) {
       <Table<ProductSummary>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1000 }}
         rowSelection={admin ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
         pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
         locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.messages.noProducts", "No products match")} /> }}
       >
-        <Table.Column<ProductSummary> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
-        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} sorter />
+        <Table.Column<ProductSummary> key="image" width={56} render={(_, p) => <Thumb url={p.imageUrl} size={40} />} />
+        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={110} sorter />
         <Table.Column<ProductSummary>
           dataIndex="name"
           title={t("product.fields.name", "Product name")}
@@ -171,13 +171,13 @@ export function ProductList({ area }: { area: ProductArea }) {
           )}
         />
         <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={120} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
-        <Table.Column<ProductSummary> dataIndex="online" title={t("product.fields.online", "Online")} width={100} render={(v: boolean) => <OnlineTag online={v} />} />
-        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={170} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" sorter render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
+        <Table.Column<ProductSummary> dataIndex="online" title={t("product.fields.online", "Online")} width={90} render={(v: boolean) => <OnlineTag online={v} />} />
+        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={150} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" sorter render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
         <Table.Column<ProductSummary>
           key="actions"
           fixed="right"
-          width={admin ? 150 : 70}
+          width={admin ? 130 : 70}
           title={t("product.fields.actions", "Actions")}
           render={(_, p) => (
             <Space size={4}>
