@@ -47,10 +47,10 @@ describe("access control", () => {
   });
 
   it("refuses a declared screen that is not built, even when its path is granted", async () => {
-    const nav: NavGroup[] = [{ subheader: "x", items: [{ title: "nav.product", path: "/admin/product" }] }];
+    const nav: NavGroup[] = [{ subheader: "x", items: [{ title: "nav.promotion", path: "/admin/promotion" }] }];
     signIn("admin", nav);
-    expect(await can("product")).toEqual({ can: false, reason: "errors.notBuilt" });
-    expect(canOpen(findResource("product")!.meta, ["/admin/product"])).toBe(false);
+    expect(await can("promotion-homesale")).toEqual({ can: false, reason: "errors.notBuilt" });
+    expect(canOpen(findResource("promotion-homesale")!.meta, ["/admin/promotion"])).toBe(false);
   });
 
   it("flattens children into the grant list", () => {
