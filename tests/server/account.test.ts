@@ -122,7 +122,7 @@ describe.each(dbKinds())('account (%s)', (kind) => {
       const me = await t.app.inject({ url: '/api/account/me', headers: { authorization: `Bearer ${json.accessToken}` } });
       expect(me.statusCode).toBe(200);
       expect(me.json().navConfig.flatMap((g: { items: { path: string }[] }) => g.items.map((i) => i.path)))
-        .toEqual(['/supplier/dashboard', '/supplier/blog']);
+        .toEqual(['/supplier/dashboard', '/supplier/blog', '/supplier/product']);
       const signIn = await login(t, 'nok.srisawat@example.co.th', 'Garden2026', 'supplier');
       expect(signIn.statusCode).toBe(200);
     });

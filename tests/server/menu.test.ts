@@ -16,6 +16,18 @@ describe.each(dbKinds())('navConfig (%s)', (kind) => {
       { subheader: 'nav.overview', items: [{ title: 'nav.dashboard', path: '/admin/dashboard', icon: 'dashboard' }] },
       { subheader: 'nav.content', items: [{ title: 'nav.blog', path: '/admin/blog', icon: 'blog', children: [
         { title: 'nav.posts', path: '/admin/blog/posts' }, { title: 'nav.newPost', path: '/admin/blog/new' }] }] },
+      { subheader: 'nav.catalogue', items: [{ title: 'nav.products', path: '/admin/product', icon: 'product', children: [
+        { title: 'nav.productList', path: '/admin/product/listproduct' },
+        { title: 'nav.productApprove', path: '/admin/product/listproductapprove' },
+        { title: 'nav.productVisible', path: '/admin/product/visible' },
+        { title: 'nav.productAttributes', path: '/admin/product/masterattribute' },
+        { title: 'nav.newProductReport', path: '/admin/product/reportnewproduct' },
+        { title: 'nav.installRates', path: '/admin/product/installrate' }] }] },
+      { subheader: 'nav.sales', items: [{ title: 'nav.orders', path: '/admin/orders', icon: 'order', children: [
+        { title: 'nav.orderList', path: '/admin/orders/list' },
+        { title: 'nav.branchOrders', path: '/admin/orders/listbranch' },
+        { title: 'nav.paymentSlips', path: '/admin/orders/listslip' },
+        { title: 'nav.claims', path: '/admin/orders/productclaim' }] }] },
       { subheader: 'nav.management', items: [{ title: 'nav.routes', path: '/admin/routes', icon: 'routes', roles: ['admin'] }] },
     ]);
   });
@@ -28,7 +40,8 @@ describe.each(dbKinds())('navConfig (%s)', (kind) => {
   it('gives suppliers supplier paths only', async () => {
     for (const u of ['supplier1', 'supplier2']) {
       const p = paths((await me(u)).navConfig);
-      expect(p).toEqual(['/supplier/dashboard', '/supplier/blog', '/supplier/blog/posts', '/supplier/blog/new']);
+      expect(p).toEqual(['/supplier/dashboard', '/supplier/blog', '/supplier/blog/posts', '/supplier/blog/new',
+        '/supplier/product', '/supplier/product/list', '/supplier/product/newproduct']);
     }
   });
 });
