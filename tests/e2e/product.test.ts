@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -170,6 +171,17 @@ describe.skipIf(!browserAvailable)("products in a real browser", () => {
       await page.locator(".ant-table-row, .ant-form-item").first().waitFor();
       await screenshot(page, `${shot}-en-light`);
     }
+    // CSV export of the current filter comes from the server.
+    await page.goto(server.url + "/admin/product/listproduct");
+    await page.getByRole("searchbox", { name: "Search name or code" }).fill("HPL");
+    const rows = page.locator(".ant-table-row");
+    await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes("HPL-")) && (await rows.count()) > 0).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const csv = readFileSync((await download.path())!, "utf8");
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => line.includes("HPL-"))).toBe(true);
+
     // The product page's other tabs load their panels on demand.
     await page.goto(server.url + "/admin/product/35");
     for (const [tab, shot, ready] of [
