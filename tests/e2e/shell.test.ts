@@ -31,7 +31,7 @@ async function closeSettings(page: Page) {
 /** Picks an option of a segmented control in the drawer by its visible label. */
 const pick = (page: Page, label: string) => page.locator(".ant-drawer .ant-segmented-item", { hasText: label }).click();
 
-const paletteSearch = (page: Page) => page.locator("input[aria-label='Type a screen or a command']");
+const paletteSearch = (page: Page) => page.getByTestId("palette-search");
 
 const LANGUAGE_CODES: Record<string, string> = { English: "en", Français: "fr", العربية: "ar" };
 
@@ -141,6 +141,24 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await expect.poll(async () => (await content.boundingBox())!.width).toBeGreaterThan(1280);
     await page.setViewportSize({ width: 1500, height: 900 });
     await expect.poll(async () => (await content.boundingBox())!.width).toBeLessThanOrEqual(1280);
+
+    await openSettings(page);
+    await pick(page, "Bold");
+    await page.locator(".ant-drawer [data-preset=purple]").click();
+    await screenshot(page, "settings-drawer-en-light-bold-purple");
+    await closeSettings(page);
+    await settle(page);
+    await screenshot(page, "shell-en-light-bold-purple");
+  });
+
+  it("the palette signs out", async () => {
+    await signIn(page, server.url);
+    await page.getByTestId("sider").waitFor();
+    await page.keyboard.press("Control+k");
+    await paletteSearch(page).fill("sign out");
+    await page.locator("[role=option]", { hasText: "Sign out" }).click();
+    await page.waitForURL("**/login");
+    expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
   });
 
   it("horizontal layout puts the menu under the header, in both directions", async () => {
@@ -190,6 +208,20 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await paletteSearch(page).fill("dark mode");
     await page.locator("[role=option]", { hasText: "Switch to dark mode" }).click();
     await expect.poll(() => htmlAttr(page, "data-theme")).toBe("dark");
+
+    await page.keyboard.press("Control+k");
+    await paletteSearch(page).fill("language");
+    await page.locator("[role=option]", { hasText: "Change language" }).click();
+    await page.locator("[role=option]", { hasText: "Français" }).click();
+    await page.waitForFunction(() => document.documentElement.lang === "fr");
+    await paletteSearch(page).waitFor({ state: "detached" });
+
+    await page.keyboard.press("Control+k");
+    await paletteSearch(page).fill("param");
+    await page.locator("[role=option]", { hasText: "Ouvrir les paramètres" }).click();
+    await page.locator(".ant-drawer-content").waitFor();
+    await closeSettings(page);
+    await chooseLanguage(page, "English");
 
     // The route table's own toasts: bottom left.
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });

@@ -128,6 +128,7 @@ export function CommandPalette() {
           <KBarSearch
             defaultPlaceholder={t("palette.placeholder")}
             aria-label={t("palette.placeholder")}
+            data-testid="palette-search"
             style={{
               width: "100%",
               boxSizing: "border-box",
