@@ -101,6 +101,9 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
       if (!schema || access === undefined) return { schema, url };
       const s = { ...schema } as Record<string, unknown>;
       s['x-access'] = access;
+      // Multipart bodies are documented only (see multipartDoc): the stream is parsed and checked by the handler.
+      if (s.multipartBody && !s.body) s.body = s.multipartBody;
+      delete s.multipartBody;
       if (access !== 'public') s.security = [{ bearerAuth: [] }];
       return { schema: s as typeof schema, url };
     },

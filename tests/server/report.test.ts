@@ -93,8 +93,16 @@ describe.each(dbKinds())('dashboard, health, errors, OpenAPI (%s)', (kind) => {
       expect(op, `${r.method} ${r.url}`).toBeTruthy();
       expect(op.responses['200'].content['application/json'].schema, `${r.method} ${r.url}`).toBeTruthy();
       if (r.method === 'POST') expect(op.requestBody, `${r.method} ${r.url}`).toBeTruthy();
+      // Multipart routes document their fields and a binary file part.
+      const form = op.requestBody?.content['multipart/form-data']?.schema;
+      if (form) expect(Object.values(form.properties).some((p) => (p as { format?: string }).format === 'binary'), `${r.method} ${r.url}`).toBe(true);
       if (r.access !== 'public') expect(op.security).toEqual([{ bearerAuth: [] }]);
     }
+    const slip = doc.paths['/api/order/uploadslippayment'].post.requestBody.content;
+    expect(Object.keys(slip)).toEqual(['multipart/form-data']);
+    expect(slip['multipart/form-data'].schema.required).toEqual(['orderId', 'bankCode', 'amount', 'transferredAt', 'file']);
+    expect(Object.keys(doc.paths['/api/order/fileclaim'].post.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(doc.paths['/api/product/uploadimageproduct'].post.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
     for (const [method, url] of [['post', '/api/blogs/master/edit'], ['get', '/api/blogs/master/post'], ['get', '/api/account/me']]) {
       expect(doc.paths[url][method]['x-addition']).toBe(true);
       expect(doc.paths[url][method].tags).toContain('addition');

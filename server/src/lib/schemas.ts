@@ -46,3 +46,21 @@ export function writeResponse(data?: unknown) {
 }
 
 export const maxpage = (total: number, limit: number) => Math.ceil(total / limit);
+
+/**
+ * Documentation of a multipart/form-data body. Fastify never sees it as `body` (a body schema would be
+ * validated against the unparsed stream and fail); the swagger transform in app.ts turns `multipartBody`
+ * into the operation's requestBody. Field values arrive as strings; the handlers check them.
+ * `json`: the route also takes the same fields (without the file) as application/json.
+ */
+export function multipartDoc(fields: Record<string, unknown>, required: string[], file: { name?: string; description: string; required?: boolean }, json = false) {
+  const name = file.name ?? 'file';
+  return {
+    consumes: json ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'],
+    multipartBody: {
+      type: 'object',
+      properties: { ...fields, [name]: { type: 'string', format: 'binary', description: file.description } },
+      required: file.required === false ? required : [...required, name],
+    },
+  };
+}

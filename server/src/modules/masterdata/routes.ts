@@ -6,7 +6,7 @@ import { attributeItems, attributes, masterData } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { closedObject, errorResponses, id, listResponse, maxpage, pageQuery, writeResponse } from '../../lib/schemas.js';
+import { closedObject, errorResponses, id, listResponse, maxpage, multipartDoc, pageQuery, writeResponse } from '../../lib/schemas.js';
 import { withUpload, intField } from '../../lib/uploads.js';
 
 export const MASTER_ACCESS = { menu: ['/admin/product', '/supplier/product'] };
@@ -195,7 +195,9 @@ export async function masterdataRoutes(app: FastifyInstance) {
     });
 
   app.post('/api/masterdata/attributeicon', {
-    schema: { tags, summary: 'Upload an attribute icon (multipart: id, file)', consumes: ['multipart/form-data'], response: { 200: writeResponse(obj), ...errorResponses } },
+    schema: {
+      tags, summary: 'Upload an attribute icon (multipart: id, file)',
+      ...multipartDoc({ id: { ...id, description: 'attribute id' } }, ['id'], { description: 'A JPEG, PNG or WebP image (≤ 5 MB)' }), response: { 200: writeResponse(obj), ...errorResponses } },
     config: { access: ATTR_ADMIN },
   }, async (req) => {
     const user = requireUser(req);

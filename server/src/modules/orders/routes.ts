@@ -6,7 +6,7 @@ import type { OrderListFilter } from './list.js';
 import type { OrderStatus } from './state.js';
 import * as svc from './service.js';
 import * as docs from './documents.js';
-import { orderAccess, s } from './schemas.js';
+import { multipartDocs, orderAccess, s } from './schemas.js';
 import { orderMasterRoutes } from './masterdata.js';
 
 const config = { access: orderAccess };
@@ -78,14 +78,14 @@ export async function orderRoutes(app: FastifyInstance) {
   app.get<Q<{ id: number }>>('/api/order/approveslipview', { schema: s.slipView, config }, async (req) => ({ data: await docs.slipView(db, u(req), req.query.id) }));
   app.post<B<{ id: number; approve: boolean; note?: string }>>('/api/order/approveslip', { schema: s.approveSlip, config },
     async (req) => ok(req.body.approve ? 'Slip approved; the order is paid.' : 'Slip rejected.', await docs.approveSlip(db, u(req), req.body)));
-  app.post('/api/order/uploadslippayment', { schema: s.multipart('Upload a payment slip (multipart: orderId, bankCode, amount, transferredAt, file)'), config },
+  app.post('/api/order/uploadslippayment', { schema: s.multipart('Upload a payment slip (multipart: orderId, bankCode, amount, transferredAt, file)', multipartDocs.uploadSlip), config },
     async (req) => withUpload(req, { field: 'file', kinds: ['image', 'document'] }, async ({ fields, file }) => {
       const orderId = Number(fields.orderId);
       if (!Number.isInteger(orderId) || orderId < 1) throw badRequest('orderId is required', [{ field: 'orderId', message: 'orderId must be a whole number' }]);
       const input = docs.slipFields(fields, false) as docs.SlipInput;
       return ok('Slip uploaded.', await docs.uploadSlip(db, u(req), orderId, input, file.url));
     }));
-  app.post('/api/order/changeslip', { schema: s.multipart('Replace a slip (multipart: id, file, bankCode?, amount?, transferredAt?)'), config },
+  app.post('/api/order/changeslip', { schema: s.multipart('Replace a slip (multipart: id, file, bankCode?, amount?, transferredAt?)', multipartDocs.changeSlip), config },
     async (req) => withUpload(req, { field: 'file', kinds: ['image', 'document'] }, async ({ fields, file }) => {
       const id = Number(fields.id);
       if (!Number.isInteger(id) || id < 1) throw badRequest('id is required', [{ field: 'id', message: 'id must be a whole number' }]);
@@ -119,7 +119,7 @@ export async function orderRoutes(app: FastifyInstance) {
     async (req) => ok('Transfer cleared.', await docs.clearTransfer(db, u(req), req.body.id)));
 
   // Claims and returns
-  app.post('/api/order/fileclaim', { schema: s.multipart('File a claim/return (JSON, or multipart with one photo `file`)'), config }, async (req) => {
+  app.post('/api/order/fileclaim', { schema: s.multipart('File a claim/return (JSON, or multipart with one photo `file`)', multipartDocs.fileClaim), config }, async (req) => {
     const user = u(req);
     if (req.isMultipart()) {
       return withUpload(req, { field: 'file', kinds: ['image'] }, async ({ fields, file }) =>

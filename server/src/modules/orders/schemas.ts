@@ -1,5 +1,5 @@
 /** JSON schemas of the order routes. Objects are closed: unknown fields are rejected, never stripped. */
-import { closedObject, errorResponses, id, pageQuery } from '../../lib/schemas.js';
+import { closedObject, errorResponses, id, multipartDoc, pageQuery } from '../../lib/schemas.js';
 import { CLAIM_STATUSES, ORDER_STATUSES, PO_STATUSES, SLIP_STATUSES, STATE_MACHINE_DOC, TRANSFER_STATUSES } from './state.js';
 
 export const orderAccess = { menu: ['/admin/orders', '/supplier/dashboard'] };
@@ -48,7 +48,7 @@ export const s = {
   slipList: r({ querystring: closedObject({ ...pageQuery, status: { type: 'string', enum: SLIP_STATUSES }, shopId: id, search: str(100), orderId: id }) }, 'Payment slips'),
   slipView: r({ querystring: idQuery('slip id') }, 'One slip with its order'),
   approveSlip: r({ body: closedObject({ id, approve: { type: 'boolean', default: true }, note: str(500) }, ['id']) }, 'Approve (order → paid, exactly once) or reject a slip'),
-  multipart: (summary: string) => ({ tags, summary, consumes: ['multipart/form-data'], response: { ...errorResponses, 200: anyObj } }),
+  multipart: (summary: string, doc: ReturnType<typeof multipartDoc>) => ({ tags, summary, ...doc, response: { ...errorResponses, 200: anyObj } }),
   requestPo: r({ body: closedObject({ orderId: id, itemIds: { type: 'array', items: id, minItems: 1, maxItems: 200 } }, ['orderId']) }, 'Request a purchase order'),
   issuePo: r({ body: closedObject({ id, trackingNo: str(60) }, ['id']) }, 'Issue a purchase order (requested → issued)'),
   cancelPo: r({ body: closedObject({ id, reason: { type: 'string', minLength: 1, maxLength: 500 } }, ['id', 'reason']) }, 'Cancel a purchase order'),
@@ -62,6 +62,17 @@ export const s = {
   claimDetail: r({ querystring: idQuery('claim id') }, 'One claim'),
   setClaim: r({ body: closedObject({ id, status: { type: 'string', enum: CLAIM_STATUSES }, resolution: str(1000), expectedStatus: { type: 'string', enum: CLAIM_STATUSES } }, ['id', 'status']) }, 'Move a claim along filed → reviewing → approved|rejected → resolved'),
   transferStatuses: TRANSFER_STATUSES,
+};
+
+const slipFile = { description: 'The slip: a JPEG, PNG or WebP image (≤ 5 MB) or a PDF (≤ 10 MB)' };
+const slipDocFields = { bankCode: { type: 'string', description: 'masterbank code' }, amount: { type: 'number', exclusiveMinimum: 0 }, transferredAt: { type: 'string', format: 'date-time' } };
+export const multipartDocs = {
+  uploadSlip: multipartDoc({ orderId: id, ...slipDocFields }, ['orderId', 'bankCode', 'amount', 'transferredAt'], slipFile),
+  changeSlip: multipartDoc({ id: { ...id, description: 'slip id (pending or rejected)' }, ...slipDocFields }, ['id'], slipFile),
+  fileClaim: multipartDoc({
+    orderItemId: id, qty: { type: 'integer', minimum: 1 }, kind: { type: 'string', enum: ['claim', 'return'] },
+    reasonCode: { type: 'string', description: 'masterclaim code' }, description: str(2000),
+  }, ['orderItemId', 'qty', 'kind', 'reasonCode'], { description: 'One photo (JPEG, PNG or WebP, ≤ 5 MB); multipart only', required: false }, true),
 };
 
 export const claimJsonBody = closedObject({

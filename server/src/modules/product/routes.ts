@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { requireUser } from '../../auth/guard.js';
 import type { Access } from '../../auth/types.js';
-import { closedObject, errorResponses, id, pageQuery } from '../../lib/schemas.js';
+import { closedObject, errorResponses, id, multipartDoc, pageQuery } from '../../lib/schemas.js';
 import { intField, removeStored, withUpload } from '../../lib/uploads.js';
 import { masterList } from '../masterdata/routes.js';
 import { CHANNELS, PRODUCT_STATES } from '../../db/seed/products.js';
@@ -48,11 +48,14 @@ const editFields = {
 
 interface Def {
   summary: string; access: Access; addition?: boolean;
-  query?: Record<string, unknown>; body?: Record<string, unknown>; required?: string[]; multipart?: boolean;
+  query?: Record<string, unknown>; body?: Record<string, unknown>; required?: string[]; multipart?: ReturnType<typeof multipartDoc>;
   response?: unknown;
 }
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+// Sent as text/csv (the string goes out as-is); documented so every route has a 200 schema.
+const csvResponse = { type: 'string', description: 'CSV with a header row (text/csv; charset=utf-8, attachment)' };
 
 export async function productRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -63,7 +66,7 @@ export async function productRoutes(app: FastifyInstance) {
     };
     if (d.addition) schema['x-addition'] = true;
     if (method === 'GET') schema.querystring = closedObject(d.query ?? {}, d.required ?? []);
-    else if (d.multipart) schema.consumes = ['multipart/form-data'];
+    else if (d.multipart) Object.assign(schema, d.multipart);
     else schema.body = closedObject(d.body ?? {}, d.required ?? []);
     app.route({ method, url: `/api/product/${name}`, schema, config: { access: d.access }, handler });
   };
@@ -102,12 +105,14 @@ export async function productRoutes(app: FastifyInstance) {
   };
   app.route({
     method: 'GET', url: '/api/product/exportcsv', config: { access: SHARED },
-    schema: { tags: ['product', 'addition'], 'x-addition': true, summary: 'CSV of the product list with the same filters (addition)', querystring: closedObject(listFilters) } as never,
+    schema: { tags: ['product', 'addition'], 'x-addition': true, summary: 'CSV of the product list with the same filters (addition)', querystring: closedObject(listFilters),
+      response: { 200: csvResponse, ...errorResponses } } as never,
     handler: async (req, reply) => csv(req, reply, 'products.csv', await svc.exportRows(db, u(req), q(req))),
   });
   app.route({
     method: 'GET', url: '/api/product/exportnewproductcsv', config: { access: SHARED },
-    schema: { tags: ['product', 'addition'], 'x-addition': true, summary: 'CSV of the new-product report (addition)', querystring: closedObject(newFilters) } as never,
+    schema: { tags: ['product', 'addition'], 'x-addition': true, summary: 'CSV of the new-product report (addition)', querystring: closedObject(newFilters),
+      response: { 200: csvResponse, ...errorResponses } } as never,
     handler: async (req, reply) => csv(req, reply, 'new-products.csv', await svc.exportRows(db, u(req), { ...q<object>(req), isNew: true, sort: 'createdAt' })),
   });
 
@@ -181,8 +186,9 @@ export async function productRoutes(app: FastifyInstance) {
     async (req) => svc.productJobs(db, u(req), q<IdQ>(req).id, q<Page>(req)));
 
   // ---------- media ----------
+  const mediaWords = { image: 'a JPEG, PNG or WebP image (≤ 5 MB)', video: 'an MP4 video (≤ 100 MB)', audio: 'an MP3 or M4A file (≤ 20 MB)' };
   const uploadRoute = (name: string, kind: 'image' | 'video' | 'audio', summary: string, addition = false) =>
-    route('POST', name, { summary, access: SHARED, multipart: true, addition }, async (req) => {
+    route('POST', name, { summary, access: SHARED, multipart: multipartDoc({ id: { ...id, description: 'product id' } }, ['id'], { description: mediaWords[kind] }), addition }, async (req) => {
       const data = await withUpload(req, { kinds: [kind] }, async ({ fields, file }) => x.addMedia(db, u(req), intField(fields, 'id'), kind, file));
       return ok(`${kind[0].toUpperCase()}${kind.slice(1)} uploaded.`, data);
     });
@@ -221,7 +227,11 @@ export async function productRoutes(app: FastifyInstance) {
     async (req) => ({ data: await x.getYoutube(db, u(req), q<IdQ>(req).id) }));
 
   // ---------- TIS ----------
-  route('POST', 'senttis', { summary: 'Attach a TIS certificate and queue sending it (multipart: id, tisId, file)', access: SHARED, multipart: true }, async (req) => {
+  route('POST', 'senttis', {
+    summary: 'Attach a TIS certificate and queue sending it (multipart: id, tisId, file)', access: SHARED,
+    multipart: multipartDoc({ id: { ...id, description: 'product id' }, tisId: { ...id, description: 'mastertisproduct id' } }, ['id', 'tisId'],
+      { description: 'The certificate: a PDF (≤ 10 MB) or an image (≤ 5 MB)' }),
+  }, async (req) => {
     const data = await withUpload(req, { kinds: ['document', 'image'] }, async ({ fields, file }) =>
       x.sendTis(db, u(req), intField(fields, 'id'), intField(fields, 'tisId'), file));
     return ok('TIS certificate queued for sending.', data);
