@@ -103,6 +103,10 @@ const resourceEndpoints: Record<string, EndpointMap> = {
   },
 };
 
+/**
+ * Admin screens are granted one by one (the server checks the same child menu paths); suppliers
+ * are granted the whole `/supplier/product` section.
+ */
 export const product: ResourceModule = {
   name: "product",
   endpoints,
@@ -112,7 +116,8 @@ export const product: ResourceModule = {
       identifier: "product",
       name: "product",
       area: "admin",
-      menuPath: "/admin/product",
+      menuPath: "/admin/product/listproduct",
+      root: "/admin/product",
       label: "resources.product",
       list: "/admin/product/listproduct",
       edit: "/admin/product/:id",
@@ -136,7 +141,7 @@ export const product: ResourceModule = {
       identifier: "product-approve",
       name: "product-approve",
       area: "admin",
-      menuPath: "/admin/product",
+      menuPath: "/admin/product/listproductapprove",
       label: "resources.product-approve",
       list: "/admin/product/listproductapprove",
       endpoints: [`${P}/productapprovelist`, `${P}/approveproduct`, `${P}/unapproveproduct`, `${P}/masterproduct`, `${M}/masterfeedback`],
@@ -146,7 +151,7 @@ export const product: ResourceModule = {
       identifier: "product-visible",
       name: "product-visible",
       area: "admin",
-      menuPath: "/admin/product",
+      menuPath: "/admin/product/visible",
       label: "resources.product-visible",
       list: "/admin/product/visible",
       endpoints: [`${P}/getDatavisible`, `${P}/getmasterdatavisible`, `${P}/updatastatusvisible`, `${P}/getfilspacailfeature`],
@@ -156,7 +161,7 @@ export const product: ResourceModule = {
       identifier: "product-attribute",
       name: "product-attribute",
       area: "admin",
-      menuPath: "/admin/product",
+      menuPath: "/admin/product/masterattribute",
       label: "resources.product-attribute",
       list: "/admin/product/masterattribute",
       endpoints: [
@@ -169,7 +174,7 @@ export const product: ResourceModule = {
       identifier: "product-report-new",
       name: "product-report-new",
       area: "admin",
-      menuPath: "/admin/product",
+      menuPath: "/admin/product/reportnewproduct",
       label: "resources.product-report-new",
       list: "/admin/product/reportnewproduct",
       endpoints: [`${P}/newproductlist`, `${P}/exportnewproductcsv`, `${P}/masterproduct`],
@@ -179,7 +184,7 @@ export const product: ResourceModule = {
       identifier: "product-installrate",
       name: "product-installrate",
       area: "admin",
-      menuPath: "/admin/product",
+      menuPath: "/admin/product/installrate",
       label: "resources.product-installrate",
       list: "/admin/product/installrate",
       endpoints: [`${P}/productinstallrate`, `${P}/setstatusinstallrate`, `${P}/masterproduct`],
