@@ -4,11 +4,16 @@ import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { guardPlugin, type RouteEntry } from '../../server/src/auth/guard.js';
 import { blogPosts, products, shops } from '../../server/src/db/schema.js';
 import { PRODUCT_IDLESS, productSample } from './product-files.js';
+import { ORDER_READS, orderFingerprint, orderIdsOf, orderSample, type OrderIds } from './order-samples.js';
 
 /** A body/query that passes validation for each route, with placeholders for ids. */
-function sample(r: RouteEntry, ids: { shop: number; post: number; product: number }) {
+type Ids = { shop: number; post: number; product: number; order: OrderIds };
+
+function sample(r: RouteEntry, ids: Ids) {
   const product = productSample(r.method, r.url, ids);
   if (product) return product;
+  const order = orderSample(r.method, r.url, ids.order);
+  if (order) return order;
   const bodies: Record<string, object> = {
     '/api/account/login': { users: 'x', password: 'x', typeLogin: 'staff' },
     '/api/account/register': { email: 'x@example.com', password: 'abcd1234', firstName: 'a', lastName: 'b' },
@@ -48,7 +53,7 @@ describe('default deny', () => {
 describe.each(dbKinds())('every API route (%s)', (kind) => {
   let t: TestApp;
   let api: RouteEntry[];
-  let ids: { own: { shop: number; post: number; product: number }; foreign: { shop: number; post: number; product: number } };
+  let ids: { own: Ids; foreign: Ids };
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
     api = t.app.routeTable.filter((r) => r.url.startsWith('/api'));
@@ -56,7 +61,7 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
       const [s] = await t.app.db.select().from(shops).where(eq(shops.name, shopName));
       const [p] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.shopId, s.id)).limit(1);
       const [pr] = await t.app.db.select().from(products).where(eq(products.shopId, s.id)).limit(1);
-      return { shop: s.id, post: p.id, product: pr.id };
+      return { shop: s.id, post: p.id, product: pr.id, order: await orderIdsOf(t.app, s.id, await t.headers('admin')) };
     };
     ids = { own: await pick('HomePro Lighting'), foreign: await pick('CoolAir Climate Solutions') };
   });
@@ -107,6 +112,9 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
     const headers = await t.headers('supplier1');
     const scoped = api.filter((r) => menuOf(r).some((p) => p.startsWith('/supplier/')));
     expect(scoped.length).toBeGreaterThanOrEqual(10);
+    const orderRoutes = scoped.filter((r) => r.url.startsWith('/api/order/'));
+    expect(orderRoutes.length).toBeGreaterThanOrEqual(39);
+    const before = await orderFingerprint(t.app, ids.foreign.shop);
     for (const r of scoped) {
       const req = sample(r, ids.foreign);
       // The type-count menu takes no ids; it must simply not count other shops (checked in blogs tests).
@@ -120,14 +128,22 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
     // Nothing was changed in the other shop.
     const [p] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.id, ids.foreign.post));
     expect(p).toMatchObject({ version: 1, deletedAt: null });
+    expect(await orderFingerprint(t.app, ids.foreign.shop)).toEqual(before);
   });
 
   it('lets the owner reach the same routes with own ids', async () => {
     const headers = await t.headers('supplier1');
-    for (const url of ['/api/blogs/master/post', '/api/blogs/master/posts', '/api/blogs/master/product', '/api/report/getReloadDashboard']) {
+    for (const url of ['/api/blogs/master/post', '/api/blogs/master/posts', '/api/blogs/master/product', '/api/report/getReloadDashboard', ...ORDER_READS]) {
       const r = api.find((x) => x.url === url)!;
       const res = await t.app.inject({ ...sample(r, ids.own), headers });
       expect(res.statusCode, url).toBe(200);
+    }
+    // Own ids reach the writing order routes too: never the 404 a foreign id gets (200, or 409/400 from the state machine).
+    for (const r of api.filter((x) => x.url.startsWith('/api/order/') && x.method === 'POST' && !ORDER_READS.includes(x.url))) {
+      const req = sample(r, ids.own);
+      const res = await t.app.inject({ ...req, headers: { ...(req as { headers?: Record<string, string> }).headers, ...headers } });
+      expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(404);
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBeLessThan(500);
     }
   });
 });
