@@ -17,7 +17,7 @@ export function ShellBreadcrumb() {
   const { pathname } = useLocation();
   const { navConfig, granted } = useAuthContext();
   const { resource, action } = useResourceParams();
-  const { items } = navChain(navConfig, selectedKey(pathname, granted));
+  const items = navChain(navConfig, selectedKey(pathname, granted));
   const trail = items.map((item, index) => ({
     key: item.path,
     title: (

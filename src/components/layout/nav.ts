@@ -7,9 +7,9 @@ export function selectedKey(pathname: string, paths: string[]): string | undefin
     .sort((a, b) => b.length - a.length)[0];
 }
 
-/** The menu items from the top of the menu down to `path`, with the group holding them. */
-export function navChain(nav: NavGroup[], path: string | undefined): { group?: NavGroup; items: NavItem[] } {
-  if (!path) return { items: [] };
+/** The menu items from the top of the menu down to `path`. */
+export function navChain(nav: NavGroup[], path: string | undefined): NavItem[] {
+  if (!path) return [];
   const walk = (items: NavItem[], trail: NavItem[]): NavItem[] | undefined => {
     for (const item of items) {
       const next = [...trail, item];
@@ -21,9 +21,9 @@ export function navChain(nav: NavGroup[], path: string | undefined): { group?: N
   };
   for (const group of nav) {
     const items = walk(group.items, []);
-    if (items) return { group, items };
+    if (items) return items;
   }
-  return { items: [] };
+  return [];
 }
 
 /** Menu leaves in order: the screens a user can open from the menu. */
