@@ -75,7 +75,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const spa = !!staticRoot && existsSync(join(staticRoot, 'index.html'));
   registerErrorHandling(app, { spa });
-  await app.register(guardPlugin, { db: handle.db });
+  await app.register(guardPlugin, { db: handle.db, authCacheMs: config.authCacheMs });
   await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtl } });
   await app.register(rateLimit, { global: false });
   await app.register(uploadsPlugin, { dataDir: config.dataDir });

@@ -20,6 +20,8 @@ export interface AppConfig {
   staticDir: string | null;
   loginRateLimit: { max: number; timeWindowMs: number };
   logger: FastifyServerOptions['logger'];
+  /** Auth record cache lifetime, ms (0 = off, at most 2000). Default 2000. */
+  authCacheMs?: number;
 }
 
 function flag(value: string | undefined, dflt: boolean): boolean {
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir,
     loginRateLimit: { max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 10), timeWindowMs: 60_000 },
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL || 'info' },
+    authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : Math.min(2000, positiveInt('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 2000)),
   };
 }

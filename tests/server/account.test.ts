@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { users } from '../../server/src/db/schema.js';
+import { setUserStatus } from '../../server/src/modules/account/service.js';
 
 const login = (t: TestApp, users: string, password: string, typeLogin: string) =>
   t.app.inject({ method: 'POST', url: '/api/account/login', payload: { users, password, typeLogin } });
@@ -60,8 +61,29 @@ describe.each(dbKinds())('account (%s)', (kind) => {
       const me = await t.app.inject({ url: '/api/account/me', headers: before });
       expect(me.statusCode).toBe(401);
     } finally {
-      await t.app.db.update(users).set({ status: 'active' }).where(eq(users.username, 'editor'));
+      // Through the server, so the cached (disabled) auth record goes too.
+      const [{ id }] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.username, 'editor'));
+      await setUserStatus(t.app.db, id, id, 'active');
     }
+  });
+
+  it('refuses a token at once when the account is disabled through the server (cached auth record dropped)', async () => {
+    const headers = await t.headers('editor');
+    const me = () => t.app.inject({ url: '/api/account/me', headers });
+    expect((await me()).statusCode).toBe(200); // the auth record is now cached
+    const [{ id }] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.username, 'editor'));
+    const [{ id: adminId }] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+    await setUserStatus(t.app.db, adminId, id, 'disabled');
+    try {
+      const res = await me();
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toMatch(/disabled/);
+      const posts = await t.app.inject({ url: '/api/blogs/master/posts', headers });
+      expect(posts.statusCode).toBe(401);
+    } finally {
+      await setUserStatus(t.app.db, adminId, id, 'active');
+    }
+    expect((await me()).statusCode).toBe(200);
   });
 
   it('rejects unknown properties and missing fields, naming them', async () => {
@@ -69,6 +91,27 @@ describe.each(dbKinds())('account (%s)', (kind) => {
     expect(res.statusCode).toBe(400);
     const fields = res.json().errors.map((e: { field: string }) => e.field).sort();
     expect(fields).toEqual(['extra', 'password']);
+  });
+
+  describe('with a 300 ms auth cache', () => {
+    let short: TestApp;
+    beforeAll(async () => { short = await createTestApp({ db: kind, config: { authCacheMs: 300 } }); });
+    afterAll(async () => { await short?.close(); });
+
+    it('refuses an account disabled behind the server\'s back (another process) once the cache bound has passed', async () => {
+      const headers = await short.headers('editor');
+      const me = () => short.app.inject({ url: '/api/account/me', headers });
+      expect((await me()).statusCode).toBe(200);
+      await short.app.db.update(users).set({ status: 'disabled' }).where(eq(users.username, 'editor'));
+      try {
+        await new Promise((r) => setTimeout(r, 350));
+        const res = await me();
+        expect(res.statusCode).toBe(401);
+        expect(res.json().message).toMatch(/disabled/);
+      } finally {
+        await short.app.db.update(users).set({ status: 'active' }).where(eq(users.username, 'editor'));
+      }
+    });
   });
 
   describe('with a strict config (3 sign-ins per minute, 1 s tokens)', () => {

@@ -22,3 +22,65 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
     menus: r.menus ?? [], shopIds: (r.shop_ids ?? []).map(Number),
   };
 }
+
+/** Upper bound of the auth cache: a change made outside this process is seen within this many ms. */
+export const MAX_AUTH_CACHE_MS = 2000;
+
+/**
+ * Per-process cache of the signed-in users' auth records (id, role, status, menus, shopIds), so a
+ * request does not pay a database round trip for them. Bound: an entry lives at most `ttlMs`
+ * (≤ 2 s). Changes made through this process (status, role, shops, grants) call `invalidateAuth`
+ * and take effect on the next request; changes made elsewhere (another server, psql) within the TTL.
+ * Entries are frozen: one object is shared by concurrent requests.
+ */
+export class AuthCache {
+  private entries = new Map<number, { user: AuthUser | null; until: number; pending?: Promise<AuthUser | null> }>();
+  private generation = 0;
+  constructor(private db: Db, readonly ttlMs: number) {}
+
+  async get(userId: number): Promise<AuthUser | null> {
+    if (this.ttlMs <= 0) return loadAuthUser(this.db, userId);
+    const now = Date.now();
+    const e = this.entries.get(userId);
+    if (e && e.until > now) return e.pending ?? e.user;
+    // One load per user at a time (a burst of requests shares it); an invalidation during the load discards it.
+    const gen = this.generation;
+    const pending = loadAuthUser(this.db, userId).then((u) => {
+      const user = u && freeze(u);
+      if (gen === this.generation && this.entries.get(userId)?.pending === pending) this.entries.set(userId, { user, until: now + this.ttlMs });
+      return user;
+    }, (err) => { if (this.entries.get(userId)?.pending === pending) this.entries.delete(userId); throw err; });
+    this.entries.set(userId, { user: null, until: now + this.ttlMs, pending });
+    if (this.entries.size > 10_000) this.prune(now);
+    return pending;
+  }
+
+  /** Drop one user's entry, or every entry (role grants changed). */
+  invalidate(userId?: number): void {
+    this.generation++;
+    if (userId === undefined) this.entries.clear();
+    else this.entries.delete(userId);
+  }
+
+  private prune(now: number) {
+    for (const [k, e] of this.entries) if (e.until <= now && !e.pending) this.entries.delete(k);
+  }
+}
+
+function freeze(u: AuthUser): AuthUser {
+  Object.freeze(u.menus); Object.freeze(u.shopIds);
+  return Object.freeze(u);
+}
+
+const caches = new WeakMap<Db, AuthCache>();
+
+export function authCacheFor(db: Db, ttlMs = MAX_AUTH_CACHE_MS): AuthCache {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new AuthCache(db, Math.min(Math.max(0, ttlMs), MAX_AUTH_CACHE_MS))));
+  return c;
+}
+
+/** Call after changing a user's status, role or shops (userId), or a role's menu grants (no id). */
+export function invalidateAuth(db: Db, userId?: number): void {
+  caches.get(db)?.invalidate(userId);
+}

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { loadAuthUser } from './context.js';
+import { authCacheFor, MAX_AUTH_CACHE_MS } from './context.js';
 import type { Access, AuthUser } from './types.js';
 
 export interface RouteEntry { method: string; url: string; access: Access | undefined }
@@ -30,7 +30,8 @@ export function allows(user: AuthUser, access: Access): boolean {
   return access.menu.some((p) => user.menus.includes(p));
 }
 
-export async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser> {
+/** The signed-in user from the token, refused when unknown or not active (auth record cached ≤ 2 s, see context.ts). */
+export async function authenticate(db: Db, request: FastifyRequest, authCacheMs = MAX_AUTH_CACHE_MS): Promise<AuthUser> {
   if (!request.headers.authorization) throw unauthorized('Please sign in to continue.');
   let payload: { sub: number };
   try {
@@ -39,14 +40,14 @@ export async function authenticate(db: Db, request: FastifyRequest): Promise<Aut
     const code = (err as { code?: string }).code ?? '';
     throw unauthorized(code.includes('EXPIRED') ? 'Your session has expired. Please sign in again.' : 'Your session is not valid. Please sign in again.');
   }
-  const user = await loadAuthUser(db, Number(payload.sub));
+  const user = await authCacheFor(db, authCacheMs).get(Number(payload.sub));
   if (!user) throw unauthorized('Your session is not valid. Please sign in again.');
   if (user.status !== 'active') throw unauthorized('This account is disabled. Contact an administrator.');
   return user;
 }
 
 /** Default deny: an /api route without `config.access` stops the server from starting. */
-export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db; authCacheMs?: number }) => {
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('auth', null);
 
@@ -72,7 +73,7 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       if (request.routeOptions.url?.startsWith('/api')) throw forbidden();
       return;
     }
-    const user = await authenticate(opts.db, request);
+    const user = await authenticate(opts.db, request, opts.authCacheMs);
     if (!allows(user, access)) throw forbidden('You do not have permission to do this.');
     request.auth = user;
   });

@@ -4,6 +4,7 @@ import { roles, shops, userShops, users } from '../../db/schema.js';
 import { burnVerify, hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { conflict, fieldError, forbidden, HttpError, isUniqueViolation, unauthorized } from '../../lib/errors.js';
 import { audit } from '../../lib/audit.js';
+import { invalidateAuth } from '../../auth/context.js';
 import { buildNavConfig, type NavGroup } from '../menu/service.js';
 
 export interface PublicUser {
@@ -54,7 +55,10 @@ export async function authenticateLogin(db: Db, login: string, password: string,
     throw unauthorized(BAD_CREDENTIALS);
   }
   if (!(await verifyPassword(u.passwordHash, password))) throw unauthorized(BAD_CREDENTIALS);
-  if (u.status !== 'active') throw forbidden('This account is disabled. Contact an administrator.');
+  if (u.status !== 'active') {
+    invalidateAuth(db, u.id); // its tokens stop working now, not only when the cached record expires
+    throw forbidden('This account is disabled. Contact an administrator.');
+  }
   const area = u.area === 'supplier' ? 'supplier' : 'staff';
   if (area !== typeLogin) {
     throw forbidden(area === 'supplier'
@@ -98,4 +102,18 @@ export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ 
     if (isUniqueViolation(err)) throw duplicate();
     throw err;
   }
+}
+
+/**
+ * Enable or disable an account. The cached auth record is dropped, so the user's existing tokens
+ * are refused from the next request on (see auth/context.ts).
+ */
+export async function setUserStatus(db: Db, actorId: number, userId: number, status: 'active' | 'disabled'): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
+    if (!before) throw new HttpError(404, 'User not found');
+    await tx.update(users).set({ status }).where(eq(users.id, userId));
+    await audit(tx, { actorId, action: 'user.status', entity: 'user', entityId: userId, before, after: { status } });
+  });
+  invalidateAuth(db, userId);
 }

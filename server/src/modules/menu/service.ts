@@ -2,6 +2,7 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { menuItems, roleMenus, roles } from '../../db/schema.js';
 import { MENU_CATALOGUE, ROLE_CATALOGUE } from './catalogue.js';
+import { invalidateAuth } from '../../auth/context.js';
 
 export interface NavItem {
   title: string;
@@ -36,6 +37,8 @@ export async function syncMenu(db: Db): Promise<void> {
   }
   // Screens removed from the catalogue leave the menu (grants cascade).
   await db.delete(menuItems).where(notInArray(menuItems.path, MENU_CATALOGUE.map((m) => m.path)));
+  // Grants may have changed: cached auth records (menus) are stale.
+  invalidateAuth(db);
 }
 
 export async function grantedPaths(db: Db, roleCode: string): Promise<string[]> {
