@@ -91,6 +91,10 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     expect(await htmlAttr(page, "data-theme")).toBe("dark");
     await expect.poll(async () => (await box(page, "sider")).width).toBe(88);
     expect(await page.getByTestId("settings-dot").count()).toBe(1);
+    // Mini shows icons only; the label comes in a tooltip.
+    await sider(page).locator(".ant-menu-item").first().hover();
+    await expect.poll(() => page.locator(".ant-tooltip:not(.ant-tooltip-hidden)").innerText()).toBe("Dashboard");
+    await page.mouse.move(700, 500);
     await settle(page);
     await screenshot(page, "shell-en-dark-mini");
 
@@ -316,6 +320,12 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await closeSettings(page);
     await settle(page);
     await screenshot(page, "login-ar-dark");
+
+    await page.goto(server.url + "/supplier/register");
+    await page.locator("input[type=password]").waitFor();
+    expect(await htmlAttr(page, "dir")).toBe("rtl");
+    await settle(page);
+    await screenshot(page, "register-ar-dark");
   });
 
   it("small screens get a 64 px header and a drawer menu", async () => {
