@@ -60,7 +60,8 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const html = document.documentElement;
     html.dir = settings.themeDirection;
-    html.lang = language ?? "en";
+    // "cn" is this app's name for Chinese; the document needs a real tag for fonts and screen readers.
+    html.lang = language === "cn" ? "zh-CN" : (language ?? "en");
     html.style.colorScheme = settings.themeMode;
     html.dataset.theme = settings.themeMode;
   }, [settings.themeDirection, settings.themeMode, language]);
