@@ -3,8 +3,12 @@
  * (a) bare: the statements orderlist runs (orderListStatements), straight through the driver, in a loop
  *     at the same concurrency; (b) the endpoint over HTTP with autocannon (child process) at 1 and 50
  *     connections. Scenarios: shop + status filter (page 1) and a deep page of a shop.
- * Env: BENCH_ORDERS (1000000), BENCH_SECONDS (6), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/seller_bench),
- *      BENCH_DBS (pglite,postgres). Data lives in a temp dir / the bench database, never in the repo.
+ * Env: BENCH_ORDERS (1000000), BENCH_SECONDS (6), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/seller_bench_orders),
+ *      BENCH_DBS (pglite,postgres), BENCH_RESEED=1 (drop and seed the PostgreSQL bench database even when it already holds
+ *      ≥ BENCH_ORDERS orders), BENCH_DROP=1 (drop it afterwards). Data lives in a temp dir / the bench database, never in the repo.
+ * Like with like: the app logs at 'warn' (a real pino logger, no per-request lines), its pool and the bare pool both have
+ * 10 connections, and the bare loop runs the statements orderListStatements() gives the endpoint. autocannon runs in its
+ * own process on the same CPUs as the server and the database; its CPU time is measured (`times`) and printed.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,13 +27,15 @@ import { orderListStatements, type OrderListFilter } from '../server/src/modules
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/seller_bench';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/seller_bench_orders';
+const RESEED = process.env.BENCH_RESEED === '1';
+const DROP = process.env.BENCH_DROP === '1';
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
 const run = promisify(execFile);
 const dialect = new PgDialect();
 
 type Exec = (text: string, params: unknown[]) => Promise<unknown>;
-interface Row { db: string; scenario: string; conns: number; mode: string; p50: number; p99: number; rps: number }
+interface Row { db: string; scenario: string; conns: number; mode: string; p50: number; p99: number; rps: number; cpu?: string }
 const rows: Row[] = [];
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0; };
@@ -38,6 +44,7 @@ async function bare(exec: Exec, shop: number, f: OrderListFilter, conns: number)
   const st = orderListStatements([shop], f);
   const qs = [st.rows, st.sums, ...(st.count ? [st.count] : [])].map((s) => dialect.sqlToQuery(s));
   const lat: number[] = [];
+  const cpu0 = process.cpuUsage();
   const end = Date.now() + SECONDS * 1000;
   await Promise.all(Array.from({ length: conns }, async () => {
     while (Date.now() < end) {
@@ -46,16 +53,41 @@ async function bare(exec: Exec, shop: number, f: OrderListFilter, conns: number)
       lat.push(performance.now() - t);
     }
   }));
-  return { p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / SECONDS };
+  const c = process.cpuUsage(cpu0);
+  return { p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / SECONDS, cpu: `loop ${(((c.user + c.system) / 1e6) / SECONDS * 100).toFixed(0)}% of a core` };
 }
 
 async function http(url: string, token: string, body: object, conns: number) {
   const bin = resolve('node_modules/.bin/autocannon');
-  const { stdout } = await run(bin, ['-j', '-c', String(conns), '-d', String(SECONDS), '-m', 'POST', '-H', `authorization=Bearer ${token}`,
-    '-H', 'content-type=application/json', '-b', JSON.stringify(body), url], { maxBuffer: 64 * 1024 * 1024 });
-  const r = JSON.parse(stdout);
+  const cpu0 = process.cpuUsage();
+  // `times` after autocannon: its second line is the CPU (user, sys) the shell's children used, i.e. autocannon's own.
+  const { stdout } = await run('/bin/bash', ['-c', '"$@" && times', 'bench', bin, '-j', '-c', String(conns), '-d', String(SECONDS), '-m', 'POST',
+    '-H', `authorization=Bearer ${token}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), url], { maxBuffer: 64 * 1024 * 1024 });
+  const server = process.cpuUsage(cpu0);
+  const lines = stdout.trim().split('\n');
+  const r = JSON.parse(lines.slice(0, -2).join('\n'));
+  const secs = (t: string) => { const m = /(\d+)m([\d.]+)s/.exec(t); return m ? Number(m[1]) * 60 + Number(m[2]) : 0; };
+  const [cu, cs] = lines[lines.length - 1].trim().split(/\s+/).map(secs);
   if (r.non2xx) throw new Error(`${r.non2xx} non-2xx answers`);
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average };
+  const serverCpu = (server.user + server.system) / 1e6;
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average,
+    cpu: `server ${(serverCpu / SECONDS * 100).toFixed(0)}% · autocannon ${((cu + cs) / SECONDS * 100).toFixed(0)}% of a core` };
+}
+
+const pgName = () => new URL(PG_URL).pathname.slice(1);
+async function adminQuery(text: string) {
+  const adminUrl = new URL(PG_URL); adminUrl.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: adminUrl.toString() });
+  await c.connect();
+  try { return await c.query(text); } finally { await c.end(); }
+}
+/** Orders already in the bench database (0 when it does not exist). */
+async function pgOrders(): Promise<number> {
+  const exists = await adminQuery(`select 1 from pg_database where datname = '${pgName().replace(/'/g, "''")}'`);
+  if (!exists.rowCount) return 0;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try { return Number((await c.query('select count(*) as n from orders')).rows[0].n); } catch { return 0; } finally { await c.end(); }
 }
 
 async function benchOne(kind: string) {
@@ -64,31 +96,31 @@ async function benchOne(kind: string) {
   let pool: pg.Pool | undefined;
   try {
     let databaseUrl: string | null = null;
+    let reused = kind === 'postgres';
     if (kind === 'pglite') {
       pglite = await PGlite.create(join(dir, 'pglite'));
     } else {
-      const u = new URL(PG_URL);
-      const name = u.pathname.slice(1);
-      const adminUrl = new URL(PG_URL); adminUrl.pathname = '/postgres';
-      const c = new pg.Client({ connectionString: adminUrl.toString() });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.query(`create database "${name}"`);
-      await c.end();
       databaseUrl = PG_URL;
+      if (RESEED || (await pgOrders()) < N) {
+        await adminQuery(`drop database if exists "${pgName()}" with (force)`);
+        await adminQuery(`create database "${pgName()}"`);
+        reused = false;
+      }
     }
     const h = await openDb({ databaseUrl, pglite, dataDir: dir });
     const t0 = Date.now();
-    await syncMenu(h.db);
-    await seedIfEmpty(h.db);
-    await seedLargeOrders(h.db, N);
+    if (!reused) {
+      await syncMenu(h.db);
+      await seedIfEmpty(h.db);
+      await seedLargeOrders(h.db, N);
+    }
     const seedSecs = (Date.now() - t0) / 1000;
-    console.log(`${kind}: seeded ${N.toLocaleString('en')} orders in ${seedSecs.toFixed(1)} s`);
+    console.log(reused ? `${kind}: reusing ${PG_URL} (${N.toLocaleString('en')}+ orders)` : `${kind}: seeded ${N.toLocaleString('en')} orders in ${seedSecs.toFixed(1)} s`);
     if (kind === 'postgres') await h.close();
 
     const app = await buildApp({
       port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl, jwtSecret: 'bench-secret-not-for-production-use-0123456789', tokenTtl: 3600,
-      seedDemo: false, staticDir: null, loginRateLimit: { max: 1000, timeWindowMs: 60_000 }, logger: false,
+      seedDemo: false, staticDir: null, loginRateLimit: { max: 1000, timeWindowMs: 60_000 }, logger: { level: 'warn' },
     }, pglite ? { pglite } : {});
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 'admin', password: 'Demo@2026', typeLogin: 'staff' } });
@@ -111,11 +143,11 @@ async function benchOne(kind: string) {
         rows.push({ db: kind, scenario: name, conns, mode: 'bare', ...b });
         const e = await http(`${address}/api/order/orderlist`, token, f, conns);
         rows.push({ db: kind, scenario: name, conns, mode: 'endpoint', ...e });
-        console.log(`${kind} ${name} c=${conns}: bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms | endpoint ${e.rps.toFixed(0)} req/s p50 ${e.p50} ms`);
+        console.log(`${kind} ${name} c=${conns}: bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms (${b.cpu}) | endpoint ${e.rps.toFixed(0)} req/s p50 ${e.p50} ms (${e.cpu})`);
       }
     }
     await app.close();
-    rows.push({ db: kind, scenario: `seed ${N} orders`, conns: 0, mode: 'seconds', p50: seedSecs, p99: 0, rps: 0 });
+    if (!reused) rows.push({ db: kind, scenario: `seed ${N} orders`, conns: 0, mode: 'seconds', p50: seedSecs, p99: 0, rps: 0 });
   } finally {
     await pool?.end();
     if (pglite && !pglite.closed) await pglite.close();
@@ -124,11 +156,12 @@ async function benchOne(kind: string) {
 }
 
 for (const kind of DBS) await benchOne(kind);
+if (DROP && DBS.includes('postgres')) await adminQuery(`drop database if exists "${pgName()}" with (force)`);
 
-console.log('\n| db | scenario | conns | bare p50 ms | bare p99 ms | bare req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s | endpoint/bare |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('\n| db | scenario | conns | bare p50 ms | bare p99 ms | bare req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s | endpoint/bare | CPU (bare · endpoint) |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows.filter((x) => x.mode === 'bare')) {
   const e = rows.find((x) => x.mode === 'endpoint' && x.db === r.db && x.scenario === r.scenario && x.conns === r.conns)!;
-  console.log(`| ${r.db} | ${r.scenario} | ${r.conns} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${e.p50.toFixed(2)} | ${e.p99.toFixed(2)} | ${e.rps.toFixed(0)} | ${((e.rps / r.rps) * 100).toFixed(0)}% |`);
+  console.log(`| ${r.db} | ${r.scenario} | ${r.conns} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${e.p50.toFixed(2)} | ${e.p99.toFixed(2)} | ${e.rps.toFixed(0)} | ${((e.rps / r.rps) * 100).toFixed(0)}% | ${r.cpu} · ${e.cpu} |`);
 }
 for (const r of rows.filter((x) => x.mode === 'seconds')) console.log(`seed (${r.db}): ${r.scenario} in ${r.p50.toFixed(1)} s`);

@@ -17,6 +17,20 @@ export const listFilterProps = {
   status, channel: str(40), shopId: id, branchId: id, dateFrom: date, dateTo: date, search: str(100),
 } as const;
 
+/** One row of the order list (toOrderSummary): a closed schema, so fast-json-stringify writes it without a generic fallback. */
+export const orderSummarySchema = {
+  type: 'object', additionalProperties: false,
+  required: ['id', 'orderNo', 'shopId', 'shopName', 'customerName', 'customerPhone', 'channel', 'branchId', 'branchName', 'shipment', 'status',
+    'paymentMethod', 'itemCount', 'total', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'integer' }, orderNo: { type: 'string' }, shopId: { type: 'integer' }, shopName: { type: 'string' },
+    customerName: { type: 'string' }, customerPhone: { type: 'string' }, channel: { type: 'string' },
+    branchId: { type: ['integer', 'null'] }, branchName: { type: ['string', 'null'] }, shipment: { type: 'string' }, status,
+    paymentMethod: { type: 'string' }, itemCount: { type: 'integer' }, total: { type: 'number' },
+    createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
 const r = (schema: Record<string, unknown>, summary: string, extra: Record<string, unknown> = {}) =>
   ({ tags, summary, response: { ...errorResponses, 200: anyObj }, ...schema, ...extra });
 
@@ -25,8 +39,9 @@ export const s = {
     response: {
       ...errorResponses,
       200: { type: 'object', additionalProperties: false, required: ['orders', 'totalorders', 'maxpageorders', 'sumordersstatus'],
-        properties: { orders: { type: 'array', items: anyObj }, totalorders: { type: 'integer' }, maxpageorders: { type: 'integer' },
-          sumordersstatus: { type: 'array', items: { type: 'object', properties: { status: { type: 'string' }, count: { type: 'integer' } } } } } },
+        properties: { orders: { type: 'array', items: orderSummarySchema }, totalorders: { type: 'integer' }, maxpageorders: { type: 'integer' },
+          sumordersstatus: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['status', 'count'],
+            properties: { status: { type: 'string' }, count: { type: 'integer' } } } } } },
     },
     description: STATE_MACHINE_DOC,
   }),
