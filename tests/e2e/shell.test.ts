@@ -33,7 +33,7 @@ const pick = (page: Page, label: string) => page.locator(".ant-drawer .ant-segme
 
 const paletteSearch = (page: Page) => page.getByTestId("palette-search");
 
-const LANGUAGE_CODES: Record<string, string> = { English: "en", Français: "fr", العربية: "ar" };
+const LANGUAGE_CODES: Record<string, string> = { English: "en", Français: "fr", العربية: "ar", 中文: "zh-CN", "Tiếng Việt": "vi" };
 
 /** Picks a language in the header and waits until its translations are in (several files load). */
 async function chooseLanguage(page: Page, label: string) {
@@ -153,6 +153,19 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await closeSettings(page);
     await settle(page);
     await screenshot(page, "shell-en-light-bold-purple");
+  });
+
+  it("Chinese and Vietnamese stay left to right", async () => {
+    await signIn(page, server.url);
+    await page.getByTestId("sider").waitFor();
+    await chooseLanguage(page, "中文");
+    expect(await htmlAttr(page, "dir")).toBe("ltr");
+    await settle(page);
+    await screenshot(page, "shell-cn-light-vertical");
+    await chooseLanguage(page, "Tiếng Việt");
+    expect(await htmlAttr(page, "dir")).toBe("ltr");
+    await settle(page);
+    await screenshot(page, "shell-vi-light-vertical");
   });
 
   it("the palette signs out", async () => {
