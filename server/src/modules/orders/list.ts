@@ -22,6 +22,11 @@ export interface OrderListStatements {
   sums: SQL;
   /** A real count, only when a filter the counters do not cover is set. */
   count: SQL | null;
+  /**
+   * What `orderlist` runs: the three above in ONE statement and one round trip (one pool checkout instead of two or
+   * three), answering one row `{ rows: json, sums: json, n }`. JSON also spares the driver per-column row parsing.
+   */
+  page: SQL;
 }
 
 const DAY = 86_400_000;
@@ -49,7 +54,7 @@ export function orderListStatements(shops: number[] | null, f: OrderListFilter):
   const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
   const offset = (f.page - 1) * f.limit;
   const rows = sql`select o.id, o.order_no, o.shop_id, s.name as shop_name, o.customer_name, o.customer_phone, o.channel,
-      o.branch_id, b.name as branch_name, o.shipment, o.status, o.payment_method, o.item_count, o.total, o.created_at, o.updated_at
+      o.branch_id, b.name as branch_name, o.shipment, o.status, o.payment_method, o.item_count, o.total, ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.updated_at`)} as updated_at
     from (select id, created_at from orders ${where} order by created_at desc nulls last, id desc nulls last limit ${f.limit} offset ${offset}) k
     join orders o on o.id = k.id
     join shops s on s.id = o.shop_id
@@ -58,7 +63,11 @@ export function orderListStatements(shops: number[] | null, f: OrderListFilter):
   const csc = shopCond(sql`shop_id`);
   const sums = sql`select status, sum(n)::bigint as n from order_status_counters ${csc ? sql`where ${csc}` : sql``} group by status`;
   const count = extra ? sql`select count(*)::bigint as n from orders ${where}` : null;
-  return { rows, sums, count };
+  const page = sql`select
+    (select coalesce(json_agg(r), '[]'::json) from (${rows}) r) as rows,
+    (select coalesce(json_agg(c), '[]'::json) from (${sums}) c) as sums,
+    ${count ? sql`(${count})` : sql`null::bigint`} as n`;
+  return { rows, sums, count, page };
 }
 
 export interface OrderRowRaw {
@@ -67,7 +76,12 @@ export interface OrderRowRaw {
   payment_method: string; item_count: number; total: string; created_at: Date | string; updated_at: Date | string;
 }
 
-export const isoOf = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+/** ISO 8601 UTC text made by PostgreSQL (list rows): JS need not parse and re-format two dates per row. */
+const isoSql = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+export const isoOf = (d: Date | string | null | undefined) =>
+  (d == null ? null : typeof d === 'string' && ISO_UTC.test(d) ? d : new Date(d).toISOString());
 
 export function toOrderSummary(r: OrderRowRaw) {
   return {
