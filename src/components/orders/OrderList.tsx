@@ -141,7 +141,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
               <span data-status={code}>
                 {t(`orders.status.${code}`, code)}
                 {/* No count until the counts arrive: a 0 while loading would be a wrong figure. */}
-                {counts.size > 0 && <Typography.Text type="secondary"> ({counts.get(code) ?? 0})</Typography.Text>}
+                {counts.size > 0 && <>{" "}<Typography.Text type="secondary">({counts.get(code) ?? 0})</Typography.Text></>}
               </span>
             ),
           }))}
