@@ -54,7 +54,10 @@ describe.skipIf(!browserAvailable)("orders in a real browser", () => {
 
     const allReady = page.getByRole("button", { name: "Mark all ready" });
     await allReady.waitFor();
-    if (await allReady.isEnabled()) await allReady.click();
+    // The button stays disabled until the items have loaded; only then can it be judged.
+    const switches = page.locator(".ant-table-tbody .ant-switch");
+    await expect.poll(() => switches.count()).toBeGreaterThan(0);
+    if (await page.locator(".ant-table-tbody .ant-switch:not(.ant-switch-checked)").count()) await allReady.click();
     await expect.poll(() => page.locator(".ant-switch-checked").count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator(".ant-table-tbody .ant-switch:not(.ant-switch-checked)").count()).toBe(0);
     await screenshot(page, "orders-view-items-ready-en-light");
