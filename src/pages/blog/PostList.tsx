@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from "react";
 import { List, useTable } from "@refinedev/antd";
 import { Link, useCustom, useGo, useTranslate, type CrudFilter } from "@refinedev/core";
-import { Button, Empty, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
+import { Button, Empty, Input, Popconfirm, Select, Space, Table, Tooltip, theme } from "antd";
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, FileTextOutlined, PlusOutlined, StopOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import localizedFormat from "dayjs/plugin/localizedFormat";
 import { blogPaths, blogResource, readCall, userShops, type BlogArea, type PostStatus, type PostSummary } from "./model";
 import { PostStatusTag, PostTypeTag } from "./tags";
 import { usePostActions } from "./usePostActions";
+import "./blog.css";
 
 dayjs.extend(localizedFormat);
 
@@ -35,6 +36,7 @@ function Cover({ url }: { url: string | null }) {
 }
 
 export function PostList({ area }: { area: BlogArea }) {
+  const { token } = theme.useToken();
   const t = useTranslate();
   const go = useGo();
   const resource = blogResource(area);
@@ -144,9 +146,10 @@ export function PostList({ area }: { area: BlogArea }) {
                   {post.title}
                 </Link>
                 {post.description && (
-                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }} dir="auto">
+                  // Not antd's ellipsis: it forces the UI direction, cutting an English line at its start under Arabic.
+                  <div className="blog-post-desc" dir="auto" style={{ color: token.colorTextSecondary }}>
                     {post.description}
-                  </Typography.Paragraph>
+                  </div>
                 )}
               </div>
             </div>
