@@ -3,7 +3,7 @@
  * (a) bare: the statements orderlist runs (orderListStatements), straight through the driver, in a loop
  *     at the same concurrency; (b) the endpoint over HTTP with autocannon (child process) at 1 and 50
  *     connections. Scenarios: shop + status filter (page 1) and a deep page of a shop.
- * Env: BENCH_ORDERS (1000000), BENCH_SECONDS (6), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/seller_bench_orders),
+ * Env: BENCH_ORDERS (1000000), BENCH_SECONDS (6), BENCH_ROUNDS (3: interleaved bare/endpoint pairs, median), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/seller_bench_orders),
  *      BENCH_DBS (pglite,postgres), BENCH_RESEED=1 (drop and seed the PostgreSQL bench database even when it already holds
  *      ≥ BENCH_ORDERS orders), BENCH_DROP=1 (drop it afterwards). Data lives in a temp dir / the bench database, never in the repo.
  * Like with like: the app logs at 'warn' (a real pino logger, no per-request lines), its pool and the bare pool both have
@@ -31,6 +31,7 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const RESEED = process.env.BENCH_RESEED === '1';
 const DROP = process.env.BENCH_DROP === '1';
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const run = promisify(execFile);
 const dialect = new PgDialect();
 
@@ -38,6 +39,8 @@ type Exec = (text: string, params: unknown[]) => Promise<unknown>;
 interface Row { db: string; scenario: string; conns: number; mode: string; p50: number; p99: number; rps: number; cpu?: string }
 const rows: Row[] = [];
 
+type Measure = { p50: number; p99: number; rps: number; cpu: string };
+const median = (ms: Measure[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor(ms.length / 2)];
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0; };
 
 async function bare(exec: Exec, shop: number, f: OrderListFilter, conns: number) {
@@ -140,11 +143,18 @@ async function benchOne(kind: string) {
     ];
     for (const [name, f] of scenarios) {
       for (const conns of [1, 50]) {
-        const b = await bare(exec, Number(shop), f, conns);
-        rows.push({ db: kind, scenario: name, conns, mode: 'bare', ...b });
-        const e = await http(`${address}/api/order/orderlist`, token, f, conns);
-        rows.push({ db: kind, scenario: name, conns, mode: 'endpoint', ...e });
-        console.log(`${kind} ${name} c=${conns}: bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms (${b.cpu}) | endpoint ${e.rps.toFixed(0)} req/s p50 ${e.p50} ms (${e.cpu})`);
+        // The CPUs are shared: ROUNDS interleaved pairs, the order flipped every round (whoever runs second finds warm
+        // caches), and each mode's round with the median req/s goes in the table.
+        const bs: Measure[] = []; const es: Measure[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const runBare = async () => { bs.push(await bare(exec, Number(shop), f, conns)); };
+          const runHttp = async () => { es.push(await http(`${address}/api/order/orderlist`, token, f, conns)); };
+          if (round % 2 === 0) { await runBare(); await runHttp(); } else { await runHttp(); await runBare(); }
+          const b = bs[bs.length - 1]; const e = es[es.length - 1];
+          console.log(`${kind} ${name} c=${conns} round ${round + 1}: bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms (${b.cpu}) | endpoint ${e.rps.toFixed(0)} req/s p50 ${e.p50} ms (${e.cpu})`);
+        }
+        rows.push({ db: kind, scenario: name, conns, mode: 'bare', ...median(bs) });
+        rows.push({ db: kind, scenario: name, conns, mode: 'endpoint', ...median(es) });
       }
     }
     await app.close();
