@@ -48,6 +48,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           pool: "forks",
+          // After the unit and server projects: a browser competing with PGlite for 2 cores misses its timings.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

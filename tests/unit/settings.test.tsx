@@ -13,6 +13,7 @@ import {
 } from "../../src/providers/settings";
 import { SettingsProvider, useSettings } from "../../src/providers/settings-context";
 import { keysOnlyI18n } from "./helpers";
+import { loadLocale } from "../../src/providers/locale";
 
 const i18n = keysOnlyI18n();
 
@@ -138,6 +139,8 @@ describe("settings provider", () => {
     await act(() => i18n.changeLanguage("fr"));
     expect(document.documentElement.dir).toBe("ltr");
     expect(screen.getByTestId("state")).toHaveTextContent("light ltr vertical");
+    // The locale chunks the switches started must land before the test environment goes away.
+    await act(() => Promise.all([loadLocale("ar"), loadLocale("fr")]).then(() => loadLocale("en")));
   });
 
   it("needs its provider", () => {
