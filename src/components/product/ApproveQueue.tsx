@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { List, useTable } from "@refinedev/antd";
-import { Link, useTranslate, type CrudFilter } from "@refinedev/core";
+import { List } from "@refinedev/antd";
+import { Link, useTranslate } from "@refinedev/core";
 import { Button, Empty, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
-import { useListMasters, useProductWrite } from "./hooks";
+import { useListMasters, useProductWrite, useFilteredTable } from "./hooks";
 import { APPROVAL_LABELS, formatPrice, productPaths, type ProductSummary } from "./model";
 import { RejectDialog } from "./RejectDialog";
 import { SearchBox, Thumb } from "./SearchBox";
@@ -19,24 +19,10 @@ export function ApproveQueue() {
   const paths = productPaths("admin");
   const masters = useListMasters();
   const { run, busy } = useProductWrite();
-  const [filters, setFilterState] = useState<Record<string, unknown>>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<ProductSummary | null>(null);
 
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<ProductSummary>({
-    resource: "product-approve",
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-    syncWithLocation: false,
-  });
-
-  const apply = (next: Record<string, unknown>) => {
-    const merged = { ...filters, ...next };
-    setFilterState(merged);
-    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
-    setCurrentPage(1);
-    setSelected([]);
-  };
+  const { tableProps, tableQuery, apply } = useFilteredTable<ProductSummary>("product-approve", { onApply: () => setSelected([]) });
   const done = () => {
     setSelected([]);
     return tableQuery.refetch();

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { List, useTable } from "@refinedev/antd";
-import { useCreate, useDelete, useTranslate, useUpdate, type CrudFilter } from "@refinedev/core";
+import { List } from "@refinedev/antd";
+import { useCreate, useDelete, useTranslate, useUpdate } from "@refinedev/core";
 import { App, Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Upload } from "antd";
 import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PictureOutlined, PlusOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
-import { useProductWrite } from "./hooks";
+import { useProductWrite, useFilteredTable } from "./hooks";
 import { errorMessage, fieldErrors, IMAGE_ACCEPT, IMAGE_MAX_BYTES, uploadBody } from "./model";
 import { SearchBox } from "./SearchBox";
 
@@ -129,20 +129,8 @@ export function AttributeMaster() {
   const { notification } = App.useApp();
   const { run } = useProductWrite();
   const { mutateAsync: remove } = useDelete();
-  const [filters, setFilterState] = useState<Record<string, unknown>>({});
   const [editing, setEditing] = useState<Attribute | null | undefined>(undefined);
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<Attribute>({
-    resource: RESOURCE,
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-    syncWithLocation: false,
-  });
-  const apply = (next: Record<string, unknown>) => {
-    const merged = { ...filters, ...next };
-    setFilterState(merged);
-    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
-    setCurrentPage(1);
-  };
+  const { tableProps, tableQuery, apply } = useFilteredTable<Attribute>(RESOURCE);
   const refetch = () => tableQuery.refetch();
   const createButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { List, useTable } from "@refinedev/antd";
-import { useTranslate, type CrudFilter } from "@refinedev/core";
+import { List } from "@refinedev/antd";
+import { useTranslate } from "@refinedev/core";
 import { Empty, Select, Space, Switch, Table } from "antd";
 import dayjs from "dayjs";
-import { useListMasters, useProductWrite } from "./hooks";
+import { useListMasters, useProductWrite, useFilteredTable } from "./hooks";
 import { formatPrice } from "./model";
 import { SearchBox } from "./SearchBox";
 
@@ -24,20 +24,8 @@ export function InstallRateList() {
   const t = useTranslate();
   const masters = useListMasters();
   const { run } = useProductWrite();
-  const [filters, setFilterState] = useState<Record<string, unknown>>({});
   const [pending, setPending] = useState<number | null>(null);
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<InstallRate>({
-    resource: "product-installrate",
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-    syncWithLocation: false,
-  });
-  const apply = (next: Record<string, unknown>) => {
-    const merged = { ...filters, ...next };
-    setFilterState(merged);
-    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
-    setCurrentPage(1);
-  };
+  const { tableProps, tableQuery, apply } = useFilteredTable<InstallRate>("product-installrate");
   const toggle = (rate: InstallRate, active: boolean) => {
     setPending(rate.id);
     run("setstatusinstallrate", { id: rate.id, status: active ? "active" : "inactive" }, active ? t("product.installRate.activated", "Rate switched on") : t("product.installRate.deactivated", "Rate switched off"))

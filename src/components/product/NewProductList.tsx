@@ -1,10 +1,9 @@
-import { useState } from "react";
-import { List, useTable } from "@refinedev/antd";
-import { Link, useGo, useTranslate, type CrudFilter } from "@refinedev/core";
+import { List } from "@refinedev/antd";
+import { Link, useGo, useTranslate } from "@refinedev/core";
 import { Button, DatePicker, Empty, Popconfirm, Select, Space, Table, Tooltip } from "antd";
 import { DownloadOutlined, EditOutlined, PlusOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
-import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
+import { useCsvExport, useListMasters, useProductWrite, useFilteredTable } from "./hooks";
 import { APPROVAL_LABELS, APPROVAL_STATUSES, formatPrice, newProductPaths, productPaths, userShops, type ProductArea, type ProductSummary } from "./model";
 import { SearchBox, Thumb } from "./SearchBox";
 import { ApprovalTag } from "./StateTags";
@@ -23,21 +22,8 @@ export function NewProductList({ area }: { area: ProductArea }) {
   const shops = supplier ? userShops() : (masters.shops ?? []);
   const { run } = useProductWrite();
   const csv = useCsvExport("exportnewproductcsv", "new-products");
-  const [filters, setFilterState] = useState<Record<string, unknown>>({});
 
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<ProductSummary>({
-    resource: supplier ? "supplier-newproduct" : "product-report-new",
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-    syncWithLocation: false,
-  });
-
-  const apply = (next: Record<string, unknown>) => {
-    const merged = { ...filters, ...next };
-    setFilterState(merged);
-    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
-    setCurrentPage(1);
-  };
+  const { tableProps, tableQuery, filters, apply } = useFilteredTable<ProductSummary>(supplier ? "supplier-newproduct" : "product-report-new");
 
   const newButton = supplier ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ to: newProductPaths.create })}>

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { List, useTable } from "@refinedev/antd";
-import { Link, useGo, useTranslate, type CrudFilter } from "@refinedev/core";
+import { List } from "@refinedev/antd";
+import { Link, useGo, useTranslate } from "@refinedev/core";
 import { App, Button, Dropdown, Empty, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
 import { CloudDownloadOutlined, CloudUploadOutlined, DollarOutlined, DownloadOutlined, EditOutlined, MoreOutlined } from "@ant-design/icons";
-import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
+import { useCsvExport, useListMasters, useProductWrite, useFilteredTable } from "./hooks";
 import { APPROVAL_LABELS, APPROVAL_STATUSES, formatPrice, productPaths, type ProductArea, type ProductSummary } from "./model";
 import { PriceDialog, type PriceTarget } from "./PriceDialog";
 import { SearchBox, Thumb } from "./SearchBox";
@@ -22,24 +22,10 @@ export function ProductList({ area }: { area: ProductArea }) {
   const masters = useListMasters();
   const { run, busy } = useProductWrite();
   const csv = useCsvExport("exportcsv", "products");
-  const [filters, setFilterState] = useState<Record<string, unknown>>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [pricing, setPricing] = useState<PriceTarget | null>(null);
 
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<ProductSummary>({
-    resource: admin ? "product" : "supplier-product",
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: "createdAt", order: "desc" }] },
-    syncWithLocation: false,
-  });
-
-  const apply = (next: Record<string, unknown>) => {
-    const merged = { ...filters, ...next };
-    setFilterState(merged);
-    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
-    setCurrentPage(1);
-    setSelected([]);
-  };
+  const { tableProps, tableQuery, filters, apply } = useFilteredTable<ProductSummary>(admin ? "product" : "supplier-product", { sorters: { initial: [{ field: "createdAt", order: "desc" }] }, onApply: () => setSelected([]) });
   const refetch = () => tableQuery.refetch();
 
   const bulkOnline = (online: boolean) =>

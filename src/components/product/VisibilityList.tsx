@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { List, useTable } from "@refinedev/antd";
-import { Link, useTranslate, type CrudFilter } from "@refinedev/core";
+import { List } from "@refinedev/antd";
+import { Link, useTranslate } from "@refinedev/core";
 import { Empty, Select, Space, Switch, Table } from "antd";
-import { useProductRead, useProductWrite } from "./hooks";
+import { useProductRead, useProductWrite, useFilteredTable } from "./hooks";
 import { productPaths, type ApprovalStatus, type Option } from "./model";
 import { SearchBox, Thumb } from "./SearchBox";
 import { ApprovalTag, OnlineTag } from "./StateTags";
@@ -31,22 +31,10 @@ export function VisibilityList() {
   const { data: channelAnswer } = useProductRead<{ items: Channel[] }>("getmasterdatavisible", {});
   const { data: filterAnswer } = useProductRead<{ data: { shops: Option[]; level1: Option[] } }>("getfilspacailfeature", {});
   const channels = channelAnswer?.items ?? [];
-  const [filters, setFilterState] = useState<Record<string, unknown>>({});
   // Switches flip at once; the row is refetched after the server answers.
   const [pending, setPending] = useState<string | null>(null);
 
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<VisibleRow>({
-    resource: "product-visible",
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-    syncWithLocation: false,
-  });
-  const apply = (next: Record<string, unknown>) => {
-    const merged = { ...filters, ...next };
-    setFilterState(merged);
-    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
-    setCurrentPage(1);
-  };
+  const { tableProps, tableQuery, apply } = useFilteredTable<VisibleRow>("product-visible");
   const channelName = (c: Channel) => t(`product.channels.${c.code}`, c.name);
   const opts = (items?: Option[]) => (items ?? []).map((i) => ({ value: i.id, label: i.name }));
 
