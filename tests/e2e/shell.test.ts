@@ -33,6 +33,19 @@ const pick = (page: Page, label: string) => page.locator(".ant-drawer .ant-segme
 
 const paletteSearch = (page: Page) => page.getByTestId("palette-search");
 
+/**
+ * Ctrl+K until the palette shows. Under load, a press landing while the shell re-renders after a
+ * language switch is sometimes lost (seen in about one run in three, not reproduced alone), so one
+ * more press is allowed; the palette must still open from the keyboard.
+ */
+async function openPalette(page: Page) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.keyboard.press("Control+k");
+    if (await paletteSearch(page).waitFor({ timeout: 5_000 }).then(() => true, () => false)) return;
+  }
+  throw new Error("Ctrl+K did not open the command palette");
+}
+
 const LANGUAGE_CODES: Record<string, string> = { English: "en", Français: "fr", العربية: "ar", 中文: "zh-CN", "Tiếng Việt": "vi" };
 
 /** Picks a language in the header and waits until its translations are in (several files load). */
@@ -171,7 +184,7 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
   it("the palette signs out", async () => {
     await signIn(page, server.url);
     await page.getByTestId("sider").waitFor();
-    await page.keyboard.press("Control+k");
+    await openPalette(page);
     await paletteSearch(page).fill("sign out");
     await page.locator("[role=option]", { hasText: "Sign out" }).click();
     await page.waitForURL("**/login");
@@ -210,7 +223,7 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await signIn(page, server.url);
     await page.waitForURL("**/admin/dashboard");
     await page.getByTestId("sider").waitFor();
-    await page.keyboard.press("Control+k");
+    await openPalette(page);
     const search = paletteSearch(page);
     await search.waitFor();
     await search.fill("route");
@@ -221,19 +234,22 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL("**/admin/routes");
 
-    await page.keyboard.press("Control+k");
+    await openPalette(page);
     await paletteSearch(page).fill("dark mode");
     await page.locator("[role=option]", { hasText: "Switch to dark mode" }).click();
     await expect.poll(() => htmlAttr(page, "data-theme")).toBe("dark");
 
-    await page.keyboard.press("Control+k");
+    await openPalette(page);
     await paletteSearch(page).fill("language");
     await page.locator("[role=option]", { hasText: "Change language" }).click();
     await page.locator("[role=option]", { hasText: "Français" }).click();
     await page.waitForFunction(() => document.documentElement.lang === "fr");
     await paletteSearch(page).waitFor({ state: "detached" });
+    // The shell re-renders in French (its translations load first); the palette's shortcut is there again after that.
+    await page.getByTestId("sider").getByText("Table des routes").waitFor();
+    await page.waitForLoadState("networkidle");
 
-    await page.keyboard.press("Control+k");
+    await openPalette(page);
     await paletteSearch(page).fill("param");
     await page.locator("[role=option]", { hasText: "Ouvrir les paramètres" }).click();
     await page.locator(".ant-drawer-content").waitFor();
@@ -253,7 +269,7 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await signIn(page, server.url, "editor");
     await page.waitForURL("**/admin/blog/posts");
     await page.getByTestId("sider").waitFor();
-    await page.keyboard.press("Control+k");
+    await openPalette(page);
     await paletteSearch(page).waitFor();
     const names = await page.locator("[role=option]").allInnerTexts();
     expect(names.join("\n")).toContain("Posts");
