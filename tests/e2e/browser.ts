@@ -1,9 +1,13 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { AppConfig } from "../../server/src/config.js";
+import { startServer, type RunningServer } from "../support/server.js";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOTS = path.resolve("screenshots");
+/** The built front end that `npm test` makes before the tests run. */
+export const DIST = path.resolve("dist");
 
 /** In CI the browser must be there; elsewhere a missing Chromium skips the browser tests. */
 export const browserAvailable = existsSync(CHROMIUM);
@@ -30,4 +34,36 @@ export async function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export interface BrowserSession {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The real server (fresh demo database, serving the built app) and Chromium for one describe block,
+ * with a fresh context and page for every test. Read the fields inside tests and hooks.
+ */
+export function browserSession(
+  opts: { viewport?: { width: number; height: number }; config?: Partial<AppConfig> } = {},
+): BrowserSession {
+  const session = {} as BrowserSession;
+  beforeAll(async () => {
+    [session.server, session.browser] = await Promise.all([startServer({ staticDir: DIST, config: opts.config }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  beforeEach(async () => {
+    session.context = await session.browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 860 } });
+    session.page = await session.context.newPage();
+  });
+  afterEach(async () => {
+    await session.context?.close();
+  });
+  return session;
 }

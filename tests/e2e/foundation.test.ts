@@ -1,12 +1,8 @@
-import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startServer } from "../support/server.js";
-import { browserAvailable, launchBrowser, screenshot } from "./browser.js";
+import type { Page } from "playwright-core";
+import type { RunningServer } from "../support/server.js";
+import { browserAvailable, browserSession, screenshot } from "./browser.js";
 
-const DIST = path.resolve("dist");
 const PASSWORD = "Demo@2026";
-
-type Server = Awaited<ReturnType<typeof startServer>>;
 
 async function signIn(page: Page, base: string, loginPath: string, user: string, password = PASSWORD) {
   await page.goto(base + loginPath);
@@ -23,25 +19,10 @@ async function menuLabels(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!browserAvailable)("foundation in a real browser", () => {
-  let server: Server;
-  let browser: Browser;
-  let context: BrowserContext;
+  const session = browserSession();
+  let server: RunningServer;
   let page: Page;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ staticDir: DIST }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  beforeEach(() => void ({ server, page } = session));
 
   it("admin signs in and sees the admin menu and real dashboard figures", async () => {
     await signIn(page, server.url, "/login", "admin");
@@ -107,28 +88,17 @@ describe.skipIf(!browserAvailable)("foundation in a real browser", () => {
 });
 
 describe.skipIf(!browserAvailable)("token expiry in a real browser", () => {
-  let server: Server;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ staticDir: DIST, config: { tokenTtl: 4 } }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession({ config: { tokenTtl: 4 } });
 
   it.each([
     ["supplier1", "/supplier/login", "/supplier/dashboard", "/supplier/login"],
     ["admin", "/login", "/admin/dashboard", "/login"],
   ])("an expired token sends %s back to its root", async (user, loginPath, landing, signedOut) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const { page, server } = session;
     await signIn(page, server.url, loginPath, user);
     await page.waitForURL("**" + landing);
     // The timer fires at the token's exp (4 s): the token is gone and the root sends to its login page.
     await page.waitForURL("**" + signedOut, { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
-    await context.close();
   });
 });

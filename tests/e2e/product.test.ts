@@ -1,14 +1,10 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startServer } from "../support/server.js";
-import { browserAvailable, launchBrowser, screenshot } from "./browser.js";
+import type { Browser, Page } from "playwright-core";
+import type { RunningServer } from "../support/server.js";
+import { browserAvailable, browserSession, screenshot } from "./browser.js";
 
-const DIST = path.resolve("dist");
 const PASSWORD = "Demo@2026";
-
-type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** A valid solid-colour RGB PNG, so the server's content sniffing accepts it. */
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -54,25 +50,11 @@ async function imageOrder(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!browserAvailable)("products in a real browser", () => {
-  let server: Server;
+  const session = browserSession();
+  let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ staticDir: DIST }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  beforeEach(() => void ({ server, browser, page } = session));
 
   it("supplier1 submits a new product with two reordered images; admin approves it and puts it online", async () => {
     const code = `E2E-${Date.now().toString(36).toUpperCase()}`;

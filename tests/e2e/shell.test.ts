@@ -1,13 +1,10 @@
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startServer } from "../support/server";
-import { SCREENSHOTS, browserAvailable, launchBrowser, screenshot } from "./browser";
+import type { BrowserContext, Page } from "playwright-core";
+import type { RunningServer } from "../support/server.js";
+import { SCREENSHOTS, browserAvailable, browserSession, screenshot } from "./browser.js";
 
-const DIST = path.resolve("dist");
 const PASSWORD = "Demo@2026";
 const WIDTH = 1366;
-
-type Server = Awaited<ReturnType<typeof startServer>>;
 
 async function signIn(page: Page, base: string, user = "admin") {
   await page.goto(base + "/login");
@@ -63,25 +60,11 @@ async function settle(page: Page) {
 }
 
 describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
-  let server: Server;
-  let browser: Browser;
+  const session = browserSession({ viewport: { width: WIDTH, height: 860 } });
+  let server: RunningServer;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ staticDir: DIST }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: WIDTH, height: 860 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  beforeEach(() => void ({ server, context, page } = session));
 
   it("switches to Arabic + dark + mini and back; settings survive a reload", async () => {
     await signIn(page, server.url);
