@@ -7,12 +7,12 @@ const api = () => import("./http");
 import {
   clearSession,
   isSupplier,
+  navLeaves,
   readToken,
   readUser,
   storeSession,
   visibleNav,
   type NavGroup,
-  type NavItem,
   type SessionUser,
 } from "./session-store";
 
@@ -53,20 +53,7 @@ export const loginPathFor = (role: string | undefined | null) => (isSupplier(rol
 
 /** First screen of the menu: the first granted item without children. */
 export function homePath(nav: NavGroup[], role: string | undefined): string | undefined {
-  const firstLeaf = (items: NavItem[]): string | undefined => {
-    for (const item of items) {
-      if (item.children?.length) {
-        const leaf = firstLeaf(item.children);
-        if (leaf) return leaf;
-      } else return item.path;
-    }
-    return undefined;
-  };
-  for (const group of visibleNav(nav, role)) {
-    const leaf = firstLeaf(group.items);
-    if (leaf) return leaf;
-  }
-  return undefined;
+  return navLeaves(visibleNav(nav, role))[0]?.item.path;
 }
 
 // setTimeout overflows above 2^31-1 ms (~24.8 days); long tokens re-arm in steps.

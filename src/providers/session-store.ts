@@ -95,3 +95,15 @@ export function grantedPaths(nav: NavGroup[], role: string | undefined): string[
   visibleNav(nav, role).forEach((g) => walk(g.items));
   return out;
 }
+
+/** Menu leaves in order: the screens a user can open from the menu. */
+export function navLeaves(nav: NavGroup[]): { group: NavGroup; item: NavItem; icon?: string }[] {
+  const out: { group: NavGroup; item: NavItem; icon?: string }[] = [];
+  const walk = (group: NavGroup, items: NavItem[], icon?: string) =>
+    items.forEach((item) => {
+      if (item.children?.length) walk(group, item.children, item.icon ?? icon);
+      else out.push({ group, item, icon: item.icon ?? icon });
+    });
+  nav.forEach((group) => walk(group, group.items));
+  return out;
+}

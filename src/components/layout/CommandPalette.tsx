@@ -16,10 +16,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { LANGUAGES } from "../../providers/languages";
 import { useAuthContext } from "../../providers/session";
+import { navLeaves } from "../../providers/session-store";
 import { useSettings } from "../../providers/settings-context";
 import { resources, routeTable } from "../../resources";
 import { navIcon } from "./icons";
-import { navLeaves } from "./nav";
 
 /** Paths that lead to a built screen (directly or through a section redirect). */
 const OPENABLE = new Set(routeTable(resources).filter((e) => e.resource.meta.built).map((e) => e.path));
