@@ -14,11 +14,12 @@ import { authProvider } from "./providers/auth";
 import { dataProvider } from "./providers/data";
 import { i18nProvider } from "./providers/i18n";
 import { MAIN_TOASTS, useNotificationProvider } from "./providers/notification";
-import { pages } from "./pages/registry";
-import { resourceKey, resources, routeTable } from "./resources";
+import { modules, resourceKey, resources, routeTable } from "./resources";
+
+const pages = Object.assign({}, ...modules.map((m) => m.pages ?? {})) as NonNullable<(typeof modules)[number]["pages"]>;
 
 const Shell = lazy(() => import("./components/layout/Shell"));
-const NotFound = lazy(() => import("./pages/errors/not-found"));
+const NotFound = lazy(() => import("./components/errors/not-found"));
 
 /**
  * Routes come from the registry: a path is routed only when its resource is built and has a

@@ -3,7 +3,7 @@ import { canOpen } from "../providers/access-control";
 import { useAuthContext } from "../providers/session";
 import type { ResourceMeta } from "../resources/types";
 // The 403 page is only needed on a refusal; keep it out of the first load.
-const Forbidden = lazy(() => import("../pages/errors/forbidden"));
+const Forbidden = lazy(() => import("./errors/forbidden"));
 
 /**
  * Renders a screen only when the signed-in user's navConfig grants it; a typed URL to anything

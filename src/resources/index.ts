@@ -1,9 +1,9 @@
 import type { ResourceModule } from "./types";
 import type { ResourceDecl } from "./define";
-import { dashboard } from "./dashboard";
-import { product } from "./product";
-import { orders } from "./orders";
-import { blog } from "./blog";
+import { dashboard } from "../features/dashboard/resource";
+import { product } from "../features/product/resource";
+import { orders } from "../features/orders/resource";
+import { blog } from "../features/blogs/resource";
 import { brandshop } from "./brandshop";
 import { campaign } from "./campaign";
 import { homecategory } from "./homecategory";
@@ -12,7 +12,7 @@ import { reports } from "./reports";
 import { banners } from "./banners";
 import { setting } from "./setting";
 import { promotion } from "./promotion";
-import { routes } from "./routes";
+import { routes } from "../features/routes/resource";
 
 /** Every domain of the route table. Adding a domain = one line here. */
 export const modules: ResourceModule[] = [

@@ -1,4 +1,5 @@
 import type { BaseRecord, CrudFilter, CrudSort, MetaQuery, ResourceProps } from "@refinedev/core";
+import type { Page } from "../components/kit/page";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -79,4 +80,6 @@ export interface ResourceModule {
   /** Per-resource endpoints (by identifier) layered over `endpoints`, for a domain with several lists. */
   resourceEndpoints?: Record<string, EndpointMap>;
   resources: (ResourceProps & { meta: ResourceMeta })[];
+  /** Resource identifier → the page of each route action; each page is its own chunk. */
+  pages?: Record<string, Partial<Record<"list" | "create" | "edit" | "show", Page>>>;
 }

@@ -24,9 +24,9 @@ const ROUTES: Record<string, string[]> = {
   "/admin/dashboard": [
     "src/RefineRoot.tsx",
     "src/components/layout/Shell.tsx",
-    "src/pages/admin/dashboard/index.tsx",
+    "src/features/dashboard/DashboardView.tsx",
     // The dashboard's chart is a lazy chunk, but it renders on arrival.
-    "src/components/dashboard/OrdersChart.tsx",
+    "src/features/dashboard/OrdersChart.tsx",
   ],
 };
 
@@ -72,11 +72,11 @@ describe("bundle budget", () => {
 
   it("the sign-in page loads neither Refine's shell nor the signed-in pages", () => {
     const login = closure(["index.html", "src/pages/auth/login.tsx"]);
-    for (const lazy of ["src/RefineRoot.tsx", "src/components/layout/Shell.tsx", "src/pages/admin/dashboard/index.tsx"]) {
+    for (const lazy of ["src/RefineRoot.tsx", "src/components/layout/Shell.tsx", "src/features/dashboard/DashboardView.tsx"]) {
       expect(login.has(lazy)).toBe(false);
     }
     // Heavy widgets stay in chunks of their own, loaded where used.
-    expect(manifest["src/components/dashboard/OrdersChart.tsx"]).toBeDefined();
+    expect(manifest["src/features/dashboard/OrdersChart.tsx"]).toBeDefined();
     expect(Object.keys(manifest).some((k) => k.includes("RichTextEditor"))).toBe(true);
   });
 

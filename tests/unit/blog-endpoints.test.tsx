@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { blog, postsQuery } from "../../src/resources/blog";
-import { serverFieldErrors } from "../../src/pages/blog/model";
+import { blog, postsQuery } from "../../src/features/blogs/resource";
+import { serverFieldErrors } from "../../src/features/blogs/model";
 
 const ep = blog.endpoints;
 

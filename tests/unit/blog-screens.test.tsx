@@ -20,9 +20,9 @@ vi.mock("../../src/components/editor/LazyRichTextEditor", () => ({
 }));
 
 import { createDataProvider } from "../../src/providers/data";
-import { blog } from "../../src/resources/blog";
-import { PostList } from "../../src/pages/blog/PostList";
-import { PostForm } from "../../src/pages/blog/PostForm";
+import { blog } from "../../src/features/blogs/resource";
+import { PostList } from "../../src/features/blogs/PostList";
+import { PostForm } from "../../src/features/blogs/PostForm";
 
 const POSTS = [
   {

@@ -8,7 +8,7 @@ vi.mock("../../src/providers/http", async (importOriginal) => ({
 }));
 
 import { createDataProvider } from "../../src/providers/data";
-import { listQuery, orders, ORDER_FILTERS } from "../../src/resources/orders";
+import { listQuery, orders, ORDER_FILTERS } from "../../src/features/orders/resource";
 
 describe("orders endpoint map", () => {
   it("turns the list filters into the orderlist body, leaving out empty ones and the all tab", () => {

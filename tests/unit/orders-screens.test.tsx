@@ -14,8 +14,8 @@ vi.mock("../../src/providers/http", async (importOriginal) => ({
 
 import en from "../../public/locales/en/orders.json";
 import { createDataProvider } from "../../src/providers/data";
-import { orders } from "../../src/resources/orders";
-import { OrderList } from "../../src/components/orders/OrderList";
+import { orders } from "../../src/features/orders/resource";
+import { OrderList } from "../../src/features/orders/OrderList";
 
 const ORDERS = [
   { id: 1, orderNo: "SO2611000001", shopId: 2, shopName: "Baan Teak Furniture", customerName: "Somchai K.", customerPhone: "0812345678", channel: "web", branchId: null, branchName: null, shipment: "delivery", status: "paid", paymentMethod: "transfer", itemCount: 2, total: 12500, createdAt: "2026-11-20T08:00:00Z", updatedAt: "2026-11-20T08:00:00Z" },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { listQuery, product } from "../../src/resources/product";
-import { changedFields } from "../../src/components/product/AuditLog";
-import { editBody, EDITABLE_FIELDS } from "../../src/components/product/ProductFields";
-import { fieldErrors, newProductPaths, productPaths, uploadBody } from "../../src/components/product/model";
+import { listQuery, product } from "../../src/features/product/resource";
+import { changedFields } from "../../src/features/product/AuditLog";
+import { editBody, EDITABLE_FIELDS } from "../../src/features/product/ProductFields";
+import { fieldErrors, newProductPaths, productPaths, uploadBody } from "../../src/features/product/model";
 
 describe("product endpoint map", () => {
   it("turns Refine list params into the product list query, with one sorter as sort+order", () => {

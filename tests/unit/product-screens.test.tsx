@@ -15,10 +15,10 @@ vi.mock("../../src/providers/http", async (importOriginal) => ({
 }));
 
 import { createDataProvider } from "../../src/providers/data";
-import { product } from "../../src/resources/product";
-import { ProductList } from "../../src/components/product/ProductList";
-import { ApproveQueue } from "../../src/components/product/ApproveQueue";
-import { NewProductCreate } from "../../src/components/product/NewProductCreate";
+import { product } from "../../src/features/product/resource";
+import { ProductList } from "../../src/features/product/ProductList";
+import { ApproveQueue } from "../../src/features/product/ApproveQueue";
+import { NewProductCreate } from "../../src/features/product/NewProductCreate";
 
 const summary = (id: number, code: string, name: string, extra: Record<string, unknown> = {}) => ({
   id, shopId: 1, shopName: "HomePro Lighting", code, name, price: 479, imageUrl: null, brandId: 5, brandName: "Philips",

@@ -2,7 +2,7 @@ import type { NotificationProvider } from "@refinedev/core";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { App } from "antd";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import RouteTablePage from "../../src/pages/admin/routes";
+import RouteTablePage from "../../src/features/routes/RouteTable";
 import { MAIN_TOASTS, useNotificationProvider } from "../../src/providers/notification";
 import { keysOnlyI18n } from "./helpers";
 

@@ -1,0 +1,300 @@
+import { useEffect, useMemo, useState } from "react";
+import { List, useTable } from "@refinedev/antd";
+import { Link, useCustomMutation, useNotification, useTranslate, type CrudFilter } from "@refinedev/core";
+import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tabs, Tooltip, Typography } from "antd";
+import { CloudSyncOutlined, DownloadOutlined, EyeOutlined, SwapOutlined } from "@ant-design/icons";
+import dayjs, { type Dayjs } from "dayjs";
+import { orders as ordersModule, ORDER_FILTERS } from "./resource";
+import { dateTime, useMoney } from "./format";
+import { errorMessage, ORDER_STATUSES, orderPaths, writeCall, type OrderSummary, type StatusCount } from "./model";
+import { download, StatusTag, useBranches, useMaster, useShops } from "./shared";
+
+const SEARCH_DELAY_MS = 400;
+
+interface Filters {
+  status?: string;
+  channel?: string;
+  shopId?: number;
+  branchId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  search?: string;
+}
+
+/** The admin order list (`variant="all"`, tabs with counts) and the branch-fulfilled list. */
+export function OrderList({ variant }: { variant: "all" | "branch" }) {
+  const t = useTranslate();
+  const money = useMoney();
+  const { open } = useNotification();
+  const branchView = variant === "branch";
+  const resource = branchView ? "orders-branch" : "orders";
+  const statuses = useMaster("statuses");
+  const channels = useMaster("channels");
+  const branches = useBranches();
+  const shops = useShops();
+  const [filters, setFilterState] = useState<Filters>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [bulkStatus, setBulkStatus] = useState<string>();
+  const [exporting, setExporting] = useState(false);
+  const { mutateAsync: mutate, mutation } = useCustomMutation();
+
+  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<OrderSummary>({
+    resource,
+    pagination: { pageSize: 20 },
+    sorters: { mode: "off" },
+    syncWithLocation: false,
+  });
+  const extra = (tableQuery.data as { extra?: { sumordersstatus?: StatusCount[] } } | undefined)?.extra;
+  const counts = useMemo(() => new Map((extra?.sumordersstatus ?? []).map((c) => [c.status, c.count])), [extra]);
+  const statusCodes = statuses.length ? statuses.map((s) => s.code) : ORDER_STATUSES;
+
+  const applyFilters = (next: Filters) => {
+    setFilterState(next);
+    setSelected([]);
+    setFilters(
+      Object.entries(next).map(([field, value]) => ({ field, operator: "eq", value: value === "" ? undefined : value }) as CrudFilter),
+      "replace",
+    );
+    setCurrentPage(1);
+  };
+  const patch = (change: Filters) => applyFilters({ ...filters, ...change });
+
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const next = search.trim();
+    if (next === (filters.search ?? "")) return;
+    const timer = setTimeout(() => patch({ search: next || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // Only the typed text drives the debounce; patch is a fresh closure every render.
+  }, [search]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const query = Object.fromEntries(ORDER_FILTERS.filter((f) => filters[f] !== undefined && filters[f] !== "all").map((f) => [f, filters[f]]));
+      await download(ordersModule.endpoints.actions!.exportCsv.path, query, `orders-${dayjs().format("YYYYMMDD-HHmm")}.csv`);
+    } catch (error) {
+      open?.({ type: "error", message: t("orders.messages.exportFailed", "The export failed"), description: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const sync = () =>
+    mutate({
+      ...writeCall("sync"),
+      values: filters.shopId ? { shopId: filters.shopId } : {},
+      successNotification: (data) => ({
+        type: "success",
+        message: t("orders.messages.syncQueued", "Sync queued"),
+        description: t("orders.messages.syncJob", {
+          id: data?.data?.data?.jobId,
+          status: t(`orders.jobStatus.${data?.data?.data?.status}`, data?.data?.data?.status),
+        }, "Job #{{id}} is {{status}}"),
+      }),
+      errorNotification: (error) => ({ type: "error", message: t("orders.messages.actionFailed", "The action failed"), description: errorMessage(error) }),
+    });
+
+  const bulkChange = async () => {
+    if (!bulkStatus) return;
+    const res = await mutate({
+      ...writeCall("changeStatus"),
+      values: { ids: selected, status: bulkStatus },
+      successNotification: false,
+      errorNotification: (error) => ({ type: "error", message: t("orders.messages.bulkFailed", "No order could be changed"), description: errorMessage(error) }),
+    });
+    const result = res.data?.data as { updated: number[]; failed: { id: number; message: string }[] } | undefined;
+    open?.({
+      type: result?.failed.length ? "error" : "success",
+      message: t("orders.messages.bulkDone", { count: result?.updated.length ?? 0 }, "{{count}} orders changed"),
+      description: result?.failed.length ? result.failed.map((f) => f.message).join("\n") : undefined,
+    });
+    setSelected([]);
+    await tableQuery.refetch();
+  };
+
+  const showPath = branchView ? orderPaths.branchShow : orderPaths.show;
+  const title = branchView ? t("orders.titles.branchList", "Branch orders") : t("orders.titles.list", "Orders");
+
+  return (
+    <List
+      title={title}
+      resource={resource}
+      headerButtons={
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
+            {t("orders.actions.exportCsv", "Export CSV")}
+          </Button>
+          <Button icon={<CloudSyncOutlined />} loading={mutation.isPending && mutation.variables?.url?.endsWith("syncorders")} onClick={sync}>
+            {t("orders.actions.sync", "Sync orders")}
+          </Button>
+        </Space>
+      }
+    >
+      {!branchView && (
+        <Tabs
+          activeKey={filters.status ?? "all"}
+          onChange={(key) => patch({ status: key === "all" ? undefined : key })}
+          items={["all", ...statusCodes].map((code) => ({
+            key: code,
+            label: (
+              <span data-status={code}>
+                {t(`orders.status.${code}`, code)}
+                {/* No count until the counts arrive: a 0 while loading would be a wrong figure. */}
+                {counts.size > 0 && <>{" "}<Typography.Text type="secondary">({counts.get(code) ?? 0})</Typography.Text></>}
+              </span>
+            ),
+          }))}
+        />
+      )}
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          aria-label={t("orders.fields.search", "Order no., customer or phone")}
+          placeholder={t("orders.fields.search", "Order no., customer or phone")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onSearch={(value) => {
+            setSearch(value);
+            patch({ search: value.trim() || undefined });
+          }}
+          style={{ width: 280 }}
+        />
+        {branchView && (
+          <Select
+            allowClear
+            aria-label={t("orders.fields.status", "Status")}
+            placeholder={t("orders.fields.allStatuses", "All statuses")}
+            options={statusCodes.map((s) => ({ value: s, label: t(`orders.status.${s}`, s) }))}
+            onChange={(value?: string) => patch({ status: value })}
+            style={{ width: 180 }}
+          />
+        )}
+        {!branchView && (
+          <Select
+            allowClear
+            aria-label={t("orders.fields.channel", "Channel")}
+            placeholder={t("orders.fields.allChannels", "All channels")}
+            options={channels.map((c) => ({ value: c.code, label: t(`orders.channel.${c.code}`, c.name) }))}
+            onChange={(value?: string) => patch({ channel: value })}
+            style={{ width: 160 }}
+          />
+        )}
+        {shops.length > 0 && (
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            aria-label={t("orders.fields.shop", "Shop")}
+            placeholder={t("orders.fields.allShops", "All shops")}
+            options={shops.map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(value?: number) => patch({ shopId: value })}
+            style={{ width: 200 }}
+          />
+        )}
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label={t("orders.fields.branch", "Branch")}
+          placeholder={t("orders.fields.allBranches", "All branches")}
+          options={branches.map((b) => ({ value: b.id, label: b.name }))}
+          onChange={(value?: number) => patch({ branchId: value })}
+          style={{ width: 200 }}
+        />
+        <DatePicker.RangePicker
+          aria-label={t("orders.fields.dateRange", "Order date")}
+          placeholder={[t("orders.fields.dateFrom", "From"), t("orders.fields.dateTo", "To")]}
+          onChange={(range) => {
+            const [from, to] = (range ?? [null, null]) as [Dayjs | null, Dayjs | null];
+            patch({ dateFrom: from?.format("YYYY-MM-DD"), dateTo: to?.format("YYYY-MM-DD") });
+          }}
+        />
+      </Space>
+      {!branchView && selected.length > 0 && (
+        <Space wrap style={{ marginBottom: 12 }} role="toolbar" aria-label={t("orders.fields.bulk", "Bulk actions")}>
+          <Typography.Text strong>{t("orders.messages.selected", { count: selected.length }, "{{count}} selected")}</Typography.Text>
+          <Select
+            aria-label={t("orders.fields.bulkStatus", "New status")}
+            placeholder={t("orders.fields.bulkStatus", "New status")}
+            value={bulkStatus}
+            onChange={setBulkStatus}
+            options={statusCodes.filter((s) => s !== "cancelled").map((s) => ({ value: s, label: t(`orders.status.${s}`, s) }))}
+            style={{ width: 180 }}
+          />
+          <Popconfirm
+            title={t("orders.messages.confirmBulk", { count: selected.length }, "Change the status of {{count}} orders?")}
+            description={t("orders.messages.bulkHint", "Orders that cannot move to this status are left as they are.")}
+            okText={t("orders.actions.apply", "Apply")}
+            cancelText={t("orders.actions.close", "Close")}
+            onConfirm={bulkChange}
+            disabled={!bulkStatus}
+          >
+            <Button type="primary" icon={<SwapOutlined />} disabled={!bulkStatus} loading={mutation.isPending}>
+              {t("orders.actions.changeStatus", "Change status")}
+            </Button>
+          </Popconfirm>
+          <Button onClick={() => setSelected([])}>{t("orders.actions.clearSelection", "Clear selection")}</Button>
+        </Space>
+      )}
+      <Table<OrderSummary>
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 1200 }}
+        rowSelection={branchView ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        pagination={{
+          ...tableProps.pagination,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (total) => t("orders.messages.total", { count: total }, "{{count}} orders"),
+        }}
+        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("orders.messages.empty", "No orders match these filters")} /> }}
+      >
+        <Table.Column<OrderSummary>
+          dataIndex="orderNo"
+          title={t("orders.fields.orderNo", "Order no.")}
+          width={160}
+          render={(value: string, order) => <Link to={showPath(order.id)}>{value}</Link>}
+        />
+        <Table.Column<OrderSummary> dataIndex="createdAt" title={t("orders.fields.createdAt", "Ordered")} width={170} render={dateTime} />
+        <Table.Column<OrderSummary>
+          dataIndex="customerName"
+          title={t("orders.fields.customer", "Customer")}
+          render={(name: string, order) => (
+            <div>
+              <div>{name}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{order.customerPhone}</Typography.Text>
+            </div>
+          )}
+        />
+        <Table.Column<OrderSummary> dataIndex="shopName" title={t("orders.fields.shop", "Shop")} width={180} />
+        {branchView ? (
+          <Table.Column<OrderSummary> dataIndex="branchName" title={t("orders.fields.branch", "Branch")} width={160} />
+        ) : (
+          <Table.Column<OrderSummary>
+            dataIndex="channel"
+            title={t("orders.fields.channel", "Channel")}
+            width={120}
+            render={(code: string) => t(`orders.channel.${code}`, code)}
+          />
+        )}
+        <Table.Column<OrderSummary> dataIndex="itemCount" title={t("orders.fields.items", "Items")} width={80} align="end" />
+        <Table.Column<OrderSummary> dataIndex="total" title={t("orders.fields.total", "Total")} width={130} align="end" render={(v: number) => money(v)} />
+        <Table.Column<OrderSummary> dataIndex="status" title={t("orders.fields.status", "Status")} width={150} render={(s: string) => <StatusTag status={s} />} />
+        <Table.Column<OrderSummary>
+          key="actions"
+          fixed="right"
+          width={70}
+          title={t("orders.fields.actions", "Actions")}
+          render={(_, order) => (
+            <Tooltip title={t("orders.actions.view", "View")}>
+              <Link to={showPath(order.id)} aria-label={`${t("orders.actions.view", "View")}: ${order.orderNo}`}>
+                <Button size="small" icon={<EyeOutlined />} tabIndex={-1} />
+              </Link>
+            </Tooltip>
+          )}
+        />
+      </Table>
+    </List>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { useCustom, useCustomMutation, useDataProvider, useTranslate, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
+import { useTable } from "@refinedev/antd";
+import { App } from "antd";
+import { downloadCsv, errorMessage, readCall, writeCall, type MasterItem, type Option } from "./model";
+import type { ProductRead, ProductWrite } from "./resource";
+
+export interface ListMasters {
+  shops: Option[];
+  brands: MasterItem[];
+  level1: MasterItem[];
+  level2: MasterItem[];
+  statuses: MasterItem[];
+}
+
+export interface EditMasters {
+  brands: MasterItem[];
+  level1: MasterItem[];
+  level2: MasterItem[];
+  units: MasterItem[];
+  warranties: MasterItem[];
+  unitDimensions: MasterItem[];
+  weightUnits: MasterItem[];
+  volumeUnits: MasterItem[];
+  colors: MasterItem[];
+  shippingTypes: MasterItem[];
+  tisProducts: MasterItem[];
+}
+
+// Master data changes rarely: fetched once per session and shared by every screen.
+const CACHED = { staleTime: Infinity, gcTime: Infinity } as const;
+
+export function useListMasters(): Partial<ListMasters> {
+  const { result } = useCustom<{ data: ListMasters }>({ ...readCall("masterproduct"), queryOptions: CACHED });
+  return result.data?.data ?? {};
+}
+
+export function useEditMasters(): Partial<EditMasters> {
+  const { result } = useCustom<{ data: EditMasters }>({ ...readCall("masterproductedit"), queryOptions: CACHED });
+  return result.data?.data ?? {};
+}
+
+/** A GET action of the product module, keyed by its query. */
+export function useProductRead<T extends BaseRecord>(action: ProductRead, query: Record<string, unknown>, enabled = true) {
+  const { query: q } = useCustom<T>({ ...readCall(action, query), queryOptions: { enabled } });
+  // `result.data` is `{}` until the answer arrives; the raw query data tells "not loaded" apart.
+  return { data: q.data?.data as T | undefined, loading: q.isLoading, refetch: q.refetch };
+}
+
+/** POST actions with a success toast (the server's message) and an error toast naming the failure. */
+export function useProductWrite() {
+  const t = useTranslate();
+  const { mutateAsync, mutation } = useCustomMutation();
+  const run = <T = any>(action: ProductWrite, values: Record<string, unknown> | FormData, success?: string) =>
+    mutateAsync({
+      ...writeCall(action),
+      values: values as Record<string, unknown>,
+      successNotification: (data) => ({
+        type: "success",
+        message: success ?? (data?.data as { message?: string } | undefined)?.message ?? t("product.messages.done", "Done"),
+      }),
+      errorNotification: (error) => ({
+        type: "error",
+        message: t("product.messages.actionFailed", "The action failed"),
+        description: errorMessage(error),
+      }),
+    }).then((r) => r.data as T);
+  return { run, busy: mutation.isPending };
+}
+
+/** Downloads a CSV read (the current filter as the query) through the data provider. */
+export function useCsvExport(action: "exportcsv" | "exportnewproductcsv", filename: string) {
+  const t = useTranslate();
+  const { notification } = App.useApp();
+  const dataProvider = useDataProvider();
+  const [busy, setBusy] = useState(false);
+  const run = async (filters: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+      const { url, method, meta } = readCall(action);
+      const answer = await dataProvider().custom!({ url, method, query, meta });
+      downloadCsv(String(answer.data), `${filename}-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      notification.error({ message: t("product.messages.exportFailed", "The export failed"), description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy };
+}
+
+/**
+ * A server-paged table filtered by a flat record of fields: `apply` merges a change into the
+ * filters the toolbar shows, sends them all and goes back to page 1.
+ */
+export function useFilteredTable<T extends BaseRecord>(
+  resource: string,
+  { sorters = { mode: "off" }, onApply }: { sorters?: { initial?: CrudSort[]; mode?: "server" | "off" }; onApply?: () => void } = {},
+) {
+  const [filters, setFilterState] = useState<Record<string, unknown>>({});
+  const { setFilters, setCurrentPage, ...table } = useTable<T>({ resource, pagination: { pageSize: 20 }, sorters, syncWithLocation: false });
+  const apply = (next: Record<string, unknown>) => {
+    const merged = { ...filters, ...next };
+    setFilterState(merged);
+    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
+    setCurrentPage(1);
+    onApply?.();
+  };
+  return { ...table, filters, apply };
+}

@@ -1,0 +1,192 @@
+import { product, type ProductRead, type ProductWrite } from "./resource";
+import { errorMessage as httpErrorMessage, errorStatus } from "../../providers/http";
+
+export type ProductArea = "admin" | "supplier";
+export type ApprovalStatus = "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+export const APPROVAL_STATUSES: ApprovalStatus[] = ["draft", "pending", "resubmitted", "approved", "rejected"];
+/** English fallbacks of `product.status.*`. */
+export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
+  draft: "Draft",
+  pending: "Pending approval",
+  resubmitted: "Resubmitted",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface ProductSummary {
+  id: number;
+  shopId: number;
+  shopName: string;
+  code: string;
+  name: string;
+  price: number;
+  imageUrl: string | null;
+  brandId: number | null;
+  brandName: string | null;
+  level1Id: number | null;
+  level1Name: string | null;
+  level2Id: number | null;
+  level2Name: string | null;
+  approvalStatus: ApprovalStatus;
+  rejectReason: string | null;
+  online: boolean;
+  isNew: boolean;
+  submittedAt: string | null;
+  approvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string | null;
+  unitId: number | null;
+  warrantyId: number | null;
+  colorId: number | null;
+  width: number | null;
+  length: number | null;
+  height: number | null;
+  dimensionUnitId: number | null;
+  weight: number | null;
+  weightUnitId: number | null;
+  volume: number | null;
+  volumeUnitId: number | null;
+  shippingTypeId: number | null;
+  tisId: number | null;
+  youtubeUrl: string | null;
+  searchTags: string[];
+  keyHighlights: string[];
+  imageEditStatus: "none" | "requested" | "in_progress" | "done";
+  version: number;
+}
+
+export interface Media {
+  id: number;
+  productId: number;
+  kind: "image" | "video" | "audio";
+  url: string;
+  mime: string;
+  size: number;
+  originalName: string;
+  sort: number;
+  createdAt: string;
+}
+
+export interface Job {
+  id: number;
+  kind: string;
+  entity: string;
+  entityId: number;
+  status: "queued" | "running" | "done" | "failed";
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MasterItem {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+  extra: Record<string, unknown> | null;
+  sort: number;
+  status: string;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}
+
+export interface ListAnswer<T> {
+  items: T[];
+  total: number;
+  maxpage: number;
+}
+
+/** Refine resource names of the product screens (the data provider picks their endpoints by it). */
+export const RESOURCES = {
+  product: "product",
+  approve: "product-approve",
+  visible: "product-visible",
+  attribute: "product-attribute",
+  reportNew: "product-report-new",
+  installRate: "product-installrate",
+  newProduct: "newproduct",
+} as const;
+
+/** Screen paths come from the resource module so pages and the route table never disagree. */
+function route(identifier: string, action: "list" | "create" | "edit"): string {
+  const found = product.resources.find((r) => r.identifier === identifier)?.[action];
+  if (typeof found !== "string") throw new Error(`product: no ${action} route for ${identifier}`);
+  return found;
+}
+
+export const productPaths = (area: ProductArea) => {
+  const id = area === "admin" ? "product" : "supplier-product";
+  return { list: route(id, "list"), edit: (pid: number | string) => route(id, "edit").replace(":id", String(pid)) };
+};
+
+export const newProductPaths = {
+  list: route("supplier-newproduct", "list"),
+  create: route("supplier-newproduct", "create"),
+  edit: (pid: number | string) => route("supplier-newproduct", "edit").replace(":id", String(pid)),
+};
+
+const pathOf = (action: ProductRead | ProductWrite) => product.endpoints.actions![action].path;
+
+/** `useCustom` parameters for a GET action; the data provider resolves `meta.action`. */
+export function readCall(action: ProductRead, query: Record<string, unknown> = {}) {
+  return { url: pathOf(action), method: "get" as const, config: { query }, meta: { resource: product.name, action } };
+}
+
+/** `useCustomMutation` parameters for a POST action. */
+export function writeCall(action: ProductWrite) {
+  return { url: pathOf(action), method: "post" as const, meta: { resource: product.name, action } };
+}
+
+/** A multipart body: text fields before the file, as the server requires. */
+export function uploadBody(fields: Record<string, string | number>, file: File): FormData {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
+  body.append("file", file);
+  return body;
+}
+
+/** Shops of the signed-in supplier (kept by the auth provider; `[]` for staff). */
+export function userShops(): Option[] {
+  try {
+    const user = JSON.parse(localStorage.getItem("users") ?? "null") as { shops?: Option[] } | null;
+    return Array.isArray(user?.shops) ? user.shops : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Server validation errors `[{field, message}]` as antd `setFields` entries. */
+export function fieldErrors(error: unknown): { name: string; errors: string[] }[] {
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .filter((e): e is { field: string; message: string } => !!e && typeof e.field === "string")
+    .map((e) => ({ name: e.field.replace(/^\//, "").split(/[./]/)[0], errors: [e.message] }));
+}
+
+export { errorStatus };
+export const errorMessage = (error: unknown) => httpErrorMessage(error);
+
+/** Saves a CSV answer (a string) as a file download. */
+export function downloadCsv(csv: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+export const formatPrice = (value: number | null | undefined, locale?: string) =>
+  value === null || value === undefined
+    ? "–"
+    : new Intl.NumberFormat(locale, { style: "currency", currency: "THB", minimumFractionDigits: 2 }).format(value);

@@ -1,5 +1,0 @@
-import { PostList } from "../../blog/PostList";
-
-export default function AdminBlogList() {
-  return <PostList area="admin" />;
-}

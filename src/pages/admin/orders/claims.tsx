@@ -1,5 +1,0 @@
-import { ClaimList } from "../../../components/orders/Claims";
-
-export default function AdminClaimList() {
-  return <ClaimList />;
-}

@@ -1,5 +1,0 @@
-import { OrderList } from "../../../components/orders/OrderList";
-
-export default function AdminBranchOrderList() {
-  return <OrderList variant="branch" />;
-}

@@ -1,5 +1,0 @@
-import { SlipList } from "../../../components/orders/SlipList";
-
-export default function AdminSlipList() {
-  return <SlipList />;
-}

@@ -1,5 +1,0 @@
-import { ApproveQueue } from "../../../components/product/ApproveQueue";
-
-export default function AdminProductApprove() {
-  return <ApproveQueue />;
-}

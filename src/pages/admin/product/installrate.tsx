@@ -1,5 +1,0 @@
-import { InstallRateList } from "../../../components/product/InstallRateList";
-
-export default function AdminProductInstallRate() {
-  return <InstallRateList />;
-}

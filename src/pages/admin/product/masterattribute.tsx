@@ -1,5 +1,0 @@
-import { AttributeMaster } from "../../../components/product/AttributeMaster";
-
-export default function AdminProductAttributes() {
-  return <AttributeMaster />;
-}

@@ -1,5 +1,0 @@
-import { VisibilityList } from "../../../components/product/VisibilityList";
-
-export default function AdminProductVisible() {
-  return <VisibilityList />;
-}

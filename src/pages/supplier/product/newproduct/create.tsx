@@ -1,5 +1,0 @@
-import { NewProductCreate } from "../../../../components/product/NewProductCreate";
-
-export default function SupplierNewProductCreate() {
-  return <NewProductCreate />;
-}
