@@ -5,9 +5,9 @@ import type { AppConfig } from "../../server/src/config.js";
 import { startServer, type RunningServer } from "../support/server.js";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const SCREENSHOTS = path.resolve("screenshots");
+export const SCREENSHOTS = path.resolve(process.env.SCREENSHOTS_DIR ?? "screenshots");
 /** The built front end that `npm test` makes before the tests run. */
-export const DIST = path.resolve("dist");
+export const DIST = path.resolve(process.env.E2E_DIST ?? "dist");
 
 /** In CI the browser must be there; elsewhere a missing Chromium skips the browser tests. */
 export const browserAvailable = existsSync(CHROMIUM);
