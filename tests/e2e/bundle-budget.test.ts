@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
  * index.html loads, its modulepreloads, and the static import graph of every chunk the route
  * renders on arrival (from Vite's manifest). Gzip at the default level, as a server would send it.
  */
-const DIST = path.resolve("dist");
+const DIST = path.resolve(process.env.E2E_DIST ?? "dist");
 const MANIFEST = path.join(DIST, ".vite/manifest.json");
 const KB = 1024;
 const LOGIN_BUDGET = 250 * KB;

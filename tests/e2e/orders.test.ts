@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { startServer } from "../support/server.js";
 import { browserAvailable, launchBrowser, screenshot } from "./browser.js";
 
-const DIST = path.resolve("dist");
+import { DIST } from "./browser.js";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
