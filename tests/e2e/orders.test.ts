@@ -1,9 +1,8 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startServer } from "../support/server.js";
-import { browserAvailable, launchBrowser, screenshot } from "./browser.js";
+import { browserAvailable, DIST, launchBrowser, screenshot } from "./browser.js";
 
-import { DIST } from "./browser.js";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
