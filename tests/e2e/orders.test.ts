@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startServer } from "../support/server.js";
 import { browserAvailable, DIST, launchBrowser, screenshot } from "./browser.js";
