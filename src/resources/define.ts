@@ -1,37 +1,27 @@
 import type { ResourceProps } from "@refinedev/core";
-import type { Area, ResourceMeta } from "./types";
+import { grantOf, SCREENS, type Screen } from "../../contract/screens";
+import type { ResourceMeta } from "./types";
 
 export type ResourceDecl = ResourceProps & { meta: ResourceMeta };
 
-interface ScreenDecl {
-  identifier: string;
-  /** Refine name; admin and supplier twins share it. */
-  name: string;
-  area: Area;
-  menuPath: string;
-  /** i18n key of the screen's title. */
-  label: string;
-  list?: string;
-  create?: string;
-  edit?: string;
-  show?: string;
-  endpoints: string[];
-  built?: boolean;
-  icon?: string;
-  /** A section path below the menu path that opens this screen's list (e.g. `/admin/housebrand/blog`). */
-  root?: string;
-}
-
-/** One screen of the route table, with the access rule and the legacy endpoints it calls. */
-export function screen(decl: ScreenDecl): ResourceDecl {
-  const { identifier, name, area, menuPath, label, list, create, edit, show, endpoints, built = false, icon, root } = decl;
+/** A row of the table of screens as a Refine resource: its routes, access rule and endpoints. */
+export function toResource(s: Screen): ResourceDecl {
   return {
-    name,
-    identifier,
-    list,
-    create,
-    edit,
-    show,
-    meta: { label, area, menuPath, endpoints, built, ...(icon ? { icon } : {}), ...(root ? { root } : {}) },
+    name: s.name,
+    identifier: s.id,
+    ...s.routes,
+    meta: {
+      label: s.label,
+      area: s.area,
+      menuPath: grantOf(s),
+      endpoints: [...s.endpoints],
+      built: s.built,
+      feature: s.feature,
+      ...(s.icon ? { icon: s.icon } : {}),
+      ...(s.root ? { root: s.root } : {}),
+    },
   };
 }
+
+/** The resources of one domain, from the table of screens. */
+export const screensOf = (feature: string): ResourceDecl[] => SCREENS.filter((s) => s.feature === feature).map(toResource);

@@ -1,37 +1,14 @@
+import { SCREENS } from "../../contract/screens";
 import type { ResourceModule } from "./types";
-import type { ResourceDecl } from "./define";
-import { dashboard } from "../features/dashboard/resource";
-import { product } from "../features/product/resource";
-import { orders } from "../features/orders/resource";
-import { blog } from "../features/blogs/resource";
-import { brandshop } from "./brandshop";
-import { campaign } from "./campaign";
-import { homecategory } from "./homecategory";
-import { housebrand } from "./housebrand";
-import { reports } from "./reports";
-import { banners } from "./banners";
-import { setting } from "./setting";
-import { promotion } from "./promotion";
-import { routes } from "../features/routes/resource";
+import { toResource, type ResourceDecl } from "./define";
 
-/** Every domain of the route table. Adding a domain = one line here. */
-export const modules: ResourceModule[] = [
-  dashboard,
-  product,
-  orders,
-  blog,
-  brandshop,
-  campaign,
-  homecategory,
-  housebrand,
-  reports,
-  banners,
-  setting,
-  promotion,
-  routes,
-];
+/** Every domain's resource module, found by its place: src/features/<domain>/resource.ts (default export). */
+export const modules: ResourceModule[] = Object.values(
+  import.meta.glob<ResourceModule>("../features/*/resource.ts", { eager: true, import: "default" }),
+);
 
-export const resources: ResourceDecl[] = modules.flatMap((m) => m.resources);
+/** Every screen of the route table, built or not. */
+export const resources: ResourceDecl[] = SCREENS.map(toResource);
 
 export const resourceKey = (r: ResourceDecl) => r.identifier ?? r.name;
 
@@ -43,8 +20,7 @@ export function findModule(resource: string, registry: ResourceModule[] = module
   );
 }
 
-export function findResource(resource: string, registry: ResourceModule[] = modules): ResourceDecl | undefined {
-  const all = registry.flatMap((m) => m.resources);
+export function findResource(resource: string, all: ResourceDecl[] = resources): ResourceDecl | undefined {
   return all.find((r) => r.identifier === resource) ?? all.find((r) => r.name === resource);
 }
 

@@ -48,10 +48,10 @@ export async function orderIdsOf(app: FastifyInstance, shop: number, admin: { au
   };
 }
 
-/** Read-only order routes: the owner gets 200 with own ids. */
+/** Read-only order routes a supplier may call: the owner gets 200 with own ids (slips are staff-only). */
 export const ORDER_READS = [
   '/api/order/orderlist', '/api/order/sumordersstatus', '/api/order/orderlistbranch', '/api/order/exportorders', '/api/order/orderview',
-  '/api/order/orderviewitem', '/api/order/contactcuslist', '/api/order/slippayment', '/api/order/approveslipview', '/api/order/poorders',
+  '/api/order/orderviewitem', '/api/order/contactcuslist', '/api/order/poorders',
   '/api/order/trackingpo', '/api/order/documentpo', '/api/order/documentpoorderitem', '/api/order/documenttransfer', '/api/order/claimlist',
   '/api/order/claimdetail', '/api/order/reportbilljoborder',
 ];
@@ -75,7 +75,7 @@ export function orderSample(method: string, url: string, o: OrderIds) {
   if (name === 'changeslip') return { method: 'POST' as const, url, ...multipartSync({ id: String(o.slip) }, { name: 'file', filename: 'slip.png', data: samples.png() }) };
   const bodies: Record<string, object> = {
     orderlist: { shopId: o.shop }, syncorders: { orderIds: [o.order] },
-    changestatusorder: { id: o.order, status: 'paid' }, cancelorder: { id: o.order, reason: 'Probe' },
+    changestatusorder: { id: o.order, status: 'preparing' }, cancelorder: { id: o.order, reason: 'Probe' },
     changestatusreadyitem: { orderId: o.order, itemIds: [o.item], ready: true },
     shippingorder: { id: o.order, transportType: 'kerry', trackingNo: 'PROBE1' },
     confirmreceived: { id: o.order }, restoreredeem: { id: o.order }, reportbilljoborder: { id: o.order },

@@ -82,18 +82,41 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     const [fp] = await q<{ id: number }>(sql`select id from purchase_orders where shop_id <> ${shop1} limit 1`);
     const probes: [string, string, unknown?][] = [
       ['GET', `/api/order/orderview?id=${fo.id}`], ['GET', `/api/order/orderviewitem?id=${fo.id}`], ['GET', `/api/order/contactcuslist?id=${fo.id}`],
-      ['POST', '/api/order/cancelorder', { id: Number(fo.id), reason: 'x' }], ['POST', '/api/order/changestatusorder', { id: Number(fo.id), status: 'completed' }],
-      ['GET', `/api/order/approveslipview?id=${fs.id}`], ['POST', '/api/order/approveslip', { id: Number(fs.id) }],
-      ['GET', `/api/order/claimdetail?id=${fc.id}`], ['POST', '/api/order/setclaimorder', { id: Number(fc.id), status: 'rejected' }],
-      ['GET', `/api/order/documentpo?id=${fp.id}`], ['GET', `/api/order/slippayment?shopId=${shop2}`],
+      ['POST', '/api/order/cancelorder', { id: Number(fo.id), reason: 'x' }], ['POST', '/api/order/changestatusorder', { id: Number(fo.id), status: 'preparing' }],
+      ['GET', `/api/order/claimdetail?id=${fc.id}`], ['GET', `/api/order/documentpo?id=${fp.id}`],
     ];
     for (const [m, url, body] of probes) {
       const res = await inj(m as 'GET', url, body, sup1);
       expect(res.statusCode, url).toBe(404);
       expect(Object.keys(res.json()).sort(), url).toEqual(['message', 'status']);
     }
-    const slips = (await inj('GET', '/api/order/slippayment?limit=100', undefined, sup1)).json();
-    expect(slips.items.every((s: { shopId: number }) => s.shopId === shop1)).toBe(true);
+    // The money side and claim decisions are the marketplace's: 403 for a supplier, own shop or not.
+    const [os] = await q<{ id: number }>(sql`select id from payment_slips where shop_id = ${shop1} limit 1`);
+    const staffOnly: [string, string, unknown?][] = [
+      ['GET', `/api/order/approveslipview?id=${fs.id}`], ['POST', '/api/order/approveslip', { id: Number(os.id) }],
+      ['POST', '/api/order/setclaimorder', { id: Number(fc.id), status: 'rejected' }], ['GET', '/api/order/slippayment?limit=100'],
+      ['POST', '/api/order/syncorders', {}], ['POST', '/api/order/restoreredeem', { id: Number(fo.id) }],
+    ];
+    for (const [m, url, body] of staffOnly) expect((await inj(m as 'GET', url, body, sup1)).statusCode, url).toBe(403);
+  });
+
+  it('lets a supplier take only the fulfilment steps on its own orders', async () => {
+    const [o] = await q<{ id: number }>(sql`select id from orders where shop_id = ${shop1} and status = 'paid' order by id limit 1`);
+    const id = Number(o.id);
+    for (const status of ['pending_payment', 'shipped', 'delivered', 'completed']) {
+      const res = await inj('POST', '/api/order/changestatusorder', { id, status }, sup1);
+      expect(res.statusCode, status).toBe(403);
+    }
+    const [still] = await q<{ status: string }>(sql`select status from orders where id = ${id}`);
+    expect(still.status).toBe('paid');
+    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'preparing', expectedStatus: 'paid' }, sup1)).statusCode).toBe(200);
+    const items = await q<{ id: number }>(sql`select id from order_items where order_id = ${id}`);
+    expect((await inj('POST', '/api/order/changestatusreadyitem', { orderId: id, itemIds: items.map((i) => Number(i.id)), ready: true }, sup1)).statusCode).toBe(200);
+    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'ready_to_ship' }, sup1)).statusCode).toBe(200);
+    // Cancelling needs a reason, and stops at shipping.
+    expect((await inj('POST', '/api/order/cancelorder', { id, reason: '  ' }, sup1)).statusCode).toBe(400);
+    expect((await inj('POST', '/api/order/shippingorder', { id, transportType: 'kerry', trackingNo: 'TH123' }, sup1)).statusCode).toBe(200);
+    expect((await inj('POST', '/api/order/cancelorder', { id, reason: 'Customer changed mind' }, sup1)).statusCode).toBe(409);
   });
 
   it('walks every legal transition and refuses every illegal one with 409', async () => {

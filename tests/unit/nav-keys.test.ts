@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
-import { MENU_CATALOGUE } from "../../server/src/modules/menu/catalogue";
+import { menuCatalogue } from "../../contract/screens";
+
+const MENU_CATALOGUE = menuCatalogue();
 
 const LANGUAGES = ["en", "fr", "vi", "cn", "ar"];
 

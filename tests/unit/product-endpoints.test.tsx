@@ -51,18 +51,6 @@ describe("product endpoint map", () => {
     expect(ep.actions?.attributestatus).toEqual({ method: "POST", path: "/api/masterdata/attributestatus" });
   });
 
-  it("every endpoint a built screen declares is one the module can call", () => {
-    const callable = new Set<string>();
-    const collect = (map: typeof product.endpoints) => {
-      for (const op of ["list", "one", "create", "update", "remove"] as const) if (map[op]) callable.add(map[op]!.path);
-      for (const a of Object.values(map.actions ?? {})) callable.add(a.path);
-    };
-    collect(product.endpoints);
-    Object.values(product.resourceEndpoints ?? {}).forEach(collect);
-    const declared = product.resources.filter((r) => r.meta.built).flatMap((r) => r.meta.endpoints);
-    expect(declared.filter((p) => !callable.has(p))).toEqual([]);
-  });
-
   it("screen paths come from the route table", () => {
     expect(productPaths("admin").edit(5)).toBe("/admin/product/5");
     expect(productPaths("supplier").list).toBe("/supplier/product/list");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SIGNED_IN_ENDPOINTS } from "../../contract/screens";
 import { findModule, modules, resourceKey, resources, routeTable } from "../../src/resources";
 
 const pages: Record<string, unknown> = Object.assign({}, ...modules.map((m) => m.pages ?? {}));
@@ -44,7 +45,21 @@ describe("resource registry", () => {
     for (const r of resources) {
       expect(r.meta.label).toBeTruthy();
       expect(r.meta.menuPath.startsWith(`/${r.meta.area}/`)).toBe(true);
-      expect(findModule(resourceKey(r))).toBeDefined();
+      if (r.meta.built) expect(findModule(resourceKey(r)), resourceKey(r)).toBeDefined();
+    }
+  });
+
+  it("calls from a feature's endpoint map only endpoints its built screens declare (the server grants nothing else)", () => {
+    for (const m of modules) {
+      const callable = new Set<string>();
+      const collect = (map: typeof m.endpoints) => {
+        for (const op of ["list", "one", "create", "update", "remove"] as const) if (map[op]) callable.add(map[op]!.path);
+        for (const a of Object.values(map.actions ?? {})) callable.add(a.path);
+      };
+      collect(m.endpoints);
+      Object.values(m.resourceEndpoints ?? {}).forEach(collect);
+      const declared = new Set([...SIGNED_IN_ENDPOINTS, ...m.resources.filter((r) => r.meta.built).flatMap((r) => r.meta.endpoints)]);
+      expect([...callable].filter((p) => !declared.has(p)), m.name).toEqual([]);
     }
   });
 

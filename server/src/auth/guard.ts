@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { accessFor } from './access.js';
 import { authCacheFor, MAX_AUTH_CACHE_MS } from './context.js';
 import type { Access, AuthUser } from './types.js';
 
@@ -52,12 +53,14 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db; authC
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    const access = (route.config as { access?: unknown } | undefined)?.access;
     const methods = ([] as string[]).concat(route.method as string | string[]);
     const needsRule = route.url.startsWith('/api') || route.url === '/health';
+    // The table of screens is the only source of access rules (auth/access.ts).
+    const access = needsRule ? accessFor(route.url) : undefined;
     if (needsRule && !isValidAccess(access)) {
-      throw new Error(`Route ${methods.join(',')} ${route.url} has no access rule (config.access); refusing to start`);
+      throw new Error(`Route ${methods.join(',')} ${route.url} is in no screen of contract/screens.ts (no access rule); refusing to start`);
     }
+    if (needsRule) route.config = { ...(route.config as object), access } as typeof route.config;
     for (const m of methods) {
       if (m === 'HEAD') continue;
       app.routeTable.push({ method: m, url: route.url, access: isValidAccess(access) ? access : undefined });

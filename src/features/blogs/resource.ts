@@ -1,6 +1,7 @@
 import type { CrudFilter } from "@refinedev/core";
 import type { ListRequest, ResourceModule } from "../../resources/types";
 import { page } from "../../components/kit/page";
+import { screensOf } from "../../resources/define";
 
 const BASE = "/api/blogs/master";
 
@@ -69,19 +70,6 @@ const endpoints: ResourceModule["endpoints"] = {
   },
 };
 
-const usedPaths = [
-  `${BASE}/posts`,
-  `${BASE}/post`,
-  `${BASE}/new`,
-  `${BASE}/edit`,
-  `${BASE}/closecontent`,
-  `${BASE}/deletecontent`,
-  `${BASE}/menu`,
-  `${BASE}/product`,
-  `${BASE}/sortproductidea`,
-  `${BASE}/deleteproductidea`,
-];
-
 export const blog: ResourceModule = {
   pages: {
     blog: {
@@ -99,20 +87,7 @@ export const blog: ResourceModule = {
   },
   name: "blog",
   endpoints,
-  resources: (["admin", "supplier"] as const).map((area) => ({
-    name: "blog",
-    identifier: area === "admin" ? "blog" : "supplier-blog",
-    list: `/${area}/blog/posts`,
-    create: `/${area}/blog/new`,
-    show: `/${area}/blog/post/:id`,
-    edit: `/${area}/blog/post/:id/edit`,
-    meta: {
-      label: "blog.titles.list",
-      area,
-      menuPath: `/${area}/blog`,
-      endpoints: usedPaths,
-      built: true,
-      icon: "blog",
-    },
-  })),
+  resources: screensOf("blogs"),
 };
+
+export default blog;

@@ -1,5 +1,5 @@
 import type { ResourceModule } from "../../resources/types";
-import { screen } from "../../resources/define";
+import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
 
 const RELOAD = "/api/report/getReloadDashboard";
@@ -20,46 +20,7 @@ export const dashboard: ResourceModule = {
       },
     },
   },
-  resources: [
-    screen({
-      identifier: "admin-dashboard",
-      name: "dashboard",
-      area: "admin",
-      menuPath: "/admin/dashboard",
-      label: "resources.admin-dashboard",
-      list: "/admin/dashboard",
-      endpoints: [RELOAD],
-      built: true,
-      icon: "dashboard",
-    }),
-    screen({
-      identifier: "supplier-dashboard",
-      name: "dashboard",
-      area: "supplier",
-      menuPath: "/supplier/dashboard",
-      label: "resources.supplier-dashboard",
-      list: "/supplier/dashboard",
-      endpoints: [RELOAD],
-      built: true,
-      icon: "dashboard",
-    }),
-    screen({
-      identifier: "admin-two",
-      name: "two",
-      area: "admin",
-      menuPath: "/admin/two",
-      label: "resources.admin-two",
-      list: "/admin/two",
-      endpoints: [],
-    }),
-    screen({
-      identifier: "admin-three",
-      name: "three",
-      area: "admin",
-      menuPath: "/admin/three",
-      label: "resources.admin-three",
-      list: "/admin/three",
-      endpoints: [],
-    }),
-  ],
+  resources: screensOf("dashboard"),
 };
+
+export default dashboard;

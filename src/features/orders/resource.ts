@@ -1,6 +1,6 @@
 import type { CrudFilter } from "@refinedev/core";
 import type { EndpointMap, ListEndpoint, ListRequest, ResourceModule } from "../../resources/types";
-import { screen } from "../../resources/define";
+import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
 
 const O = "/api/order";
@@ -128,81 +128,7 @@ export const orders: ResourceModule = {
     "orders-claim": claimEndpoints,
     "orders-return": claimEndpoints,
   },
-  resources: [
-    screen({
-      identifier: "orders",
-      name: "orders",
-      area: "admin",
-      menuPath: "/admin/orders",
-      label: "resources.orders",
-      list: "/admin/orders/list",
-      show: "/admin/orders/:id/view",
-      built: true,
-      icon: "order",
-      endpoints: [
-        `${O}/orderlist`, `${O}/sumordersstatus`, `${O}/exportorders`, `${O}/orderview`, `${O}/orderviewitem`,
-        `${O}/changestatusorder`, `${O}/cancelorder`, `${O}/changestatusreadyitem`, `${O}/syncorders`,
-        `${O}/contactcustomer`, `${O}/deletecontactcustomer`, `${O}/contactcuslist`, `${O}/shippingorder`,
-        `${O}/confirmreceived`, `${O}/restoreredeem`, `${O}/reportbilljoborder`, `${O}/requestpoorder`,
-        `${O}/genaratepo`, `${O}/poorders`, `${O}/trackingpo`, `${O}/documentpo`, `${O}/documentpoorderitem`,
-        `${O}/cancelpo`, `${O}/restorepo`, `${O}/transferproduct`, `${O}/documenttransfer`,
-        `${O}/ropcanceltransfer`, `${O}/cleartransfer`, `${O}/canceltransferdoc`,
-        `${M}/masterorderstatus`, `${M}/masterorderchanel`, `${M}/masterbranch`, `${M}/mastertransporttype`,
-      ],
-    }),
-    screen({
-      identifier: "orders-branch",
-      name: "orders-branch",
-      area: "admin",
-      menuPath: "/admin/orders",
-      label: "resources.orders-branch",
-      list: "/admin/orders/listbranch",
-      show: "/admin/orders/:id/viewbranch",
-      built: true,
-      endpoints: [
-        `${O}/orderlistbranch`, `${O}/orderview`, `${O}/transferproduct`, `${O}/ropcanceltransfer`,
-        `${O}/cleartransfer`, `${O}/documenttransfer`, `${O}/canceltransferdoc`, `${O}/requestpoorder`,
-        `${O}/poorders`, `${O}/trackingpo`, `${O}/documentpo`, `${O}/documentpoorderitem`, `${O}/cancelpo`,
-        `${O}/genaratepo`, `${O}/restorepo`, `${M}/masterbranch`,
-      ],
-    }),
-    screen({
-      identifier: "orders-slip",
-      name: "orders-slip",
-      area: "admin",
-      menuPath: "/admin/orders",
-      label: "resources.orders-slip",
-      list: "/admin/orders/listslip",
-      built: true,
-      endpoints: [
-        `${O}/slippayment`, `${O}/slipimage`, `${O}/approveslipview`, `${O}/approveslip`, `${O}/uploadslippayment`,
-        `${O}/changeslip`, `${M}/masterbank`,
-      ],
-    }),
-    screen({
-      identifier: "orders-return",
-      name: "orders-return",
-      area: "admin",
-      menuPath: "/admin/orders",
-      label: "resources.orders-return",
-      show: "/admin/orders/productclaim/product-return-detail/:id",
-      built: true,
-      endpoints: [`${O}/claimdetail`, `${O}/claimphoto`, `${O}/setclaimorder`],
-    }),
-    screen({
-      identifier: "orders-claim",
-      name: "orders-claim",
-      area: "admin",
-      menuPath: "/admin/orders",
-      label: "resources.orders-claim",
-      list: "/admin/orders/productclaim",
-      show: "/admin/orders/productclaim/product-claim-detail/:id/view",
-      create: "/admin/orders/productclaim/product-claim-new/:id",
-      built: true,
-      endpoints: [
-        `${O}/claimlist`, `${O}/claimdetail`, `${O}/claimphoto`, `${O}/fileclaim`, `${O}/setclaimorder`,
-        `${O}/orderview`, `${O}/orderviewitem`, `${M}/masterclaim`,
-      ],
-    }),
-  ],
+  resources: screensOf("orders"),
 };
+
+export default orders;

@@ -5,10 +5,10 @@ import { orderContacts, orderEvents, orderItems, orders, outboxJobs } from '../.
 import { assertRecordInScope, canAccessShop, shopScope } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { maxpage } from '../../lib/schemas.js';
 import {
-  CLAIMABLE, ITEM_READY_STATUSES, STATUS_TIMESTAMP, canTransition, nextStatuses, type OrderStatus,
+  CLAIMABLE, ITEM_READY_STATUSES, STATUS_TIMESTAMP, SUPPLIER_STEPS, canTransition, nextStatuses, type OrderStatus,
 } from './state.js';
 import {
   MAX_LIST_DEPTH, isoOf, orderListStatements, statusSums, toOrderSummary, type OrderListFilter, type OrderRowRaw,
@@ -198,6 +198,9 @@ export async function transition(db: Db, user: AuthUser, id: number, to: OrderSt
 
 export async function changeStatus(db: Db, user: AuthUser, b: { id?: number; ids?: number[]; status: OrderStatus; expectedStatus?: string; note?: string }) {
   if (b.status === 'cancelled') throw badRequest('Use cancelorder (with a reason) to cancel an order.', [{ field: 'status', message: 'use cancelorder' }]);
+  if (user.area === 'supplier' && !SUPPLIER_STEPS.includes(b.status)) {
+    throw forbidden('Suppliers move their orders to preparing or ready to ship only; payment and delivery are confirmed by the marketplace.');
+  }
   if (b.id !== undefined && b.ids !== undefined) throw badRequest('Send id or ids, not both.', [{ field: 'ids', message: 'send id or ids' }]);
   if (b.id !== undefined) return { single: await transition(db, user, b.id, b.status, { expectedStatus: b.expectedStatus, note: b.note }) };
   if (!b.ids?.length) throw badRequest('id or ids is required', [{ field: 'id', message: 'id or ids is required' }]);

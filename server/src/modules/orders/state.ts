@@ -23,6 +23,9 @@ export const TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
   cancelled: [],
 };
 
+/** The steps a supplier takes on its own orders through changestatusorder (shipping has its own verb; payment is the marketplace's). */
+export const SUPPLIER_STEPS: OrderStatus[] = ['preparing', 'ready_to_ship'];
+
 export const CLAIMABLE: OrderStatus[] = ['delivered', 'completed'];
 /** Items can be marked ready while the order is being prepared. */
 export const ITEM_READY_STATUSES: OrderStatus[] = ['paid', 'preparing'];
