@@ -74,9 +74,13 @@ const screen = (s: Screen): Screen => s;
 
 export const PUBLIC_ENDPOINTS: readonly string[] = ["/health", "/api/account/login", "/api/account/register"];
 
-/** Any signed-in user: the own account and master-data look-ups shared by many screens. */
+/**
+ * Any signed-in user: the own account, master-data look-ups shared by many screens, and REST
+ * resources scoped to their owner (`/api/v2/<resource>` stands for all of its routes).
+ */
 export const SIGNED_IN_ENDPOINTS: readonly string[] = [
   "/api/account/me",
+  "/api/v2/saved-views",
   ...[
     "masterorderstatus", "masterorderchanel", "masterordershipment", "mastertransporttype", "mastercollecttype",
     "mastertransportratetime", "masterbank", "masterclaim", "masterprovince", "masterdistrict", "masterbranch",
