@@ -8,7 +8,7 @@ vi.mock("../../src/providers/http", async (importOriginal) => ({
 }));
 
 import { createDataProvider } from "../../src/providers/data";
-import { listQuery, orders, ORDER_FILTERS } from "../../src/features/orders/resource";
+import { orders } from "../../src/features/orders/resource";
 
 describe("orders endpoint map", () => {
   it("turns the list filters into the orderlist body, leaving out empty ones and the all tab", () => {
@@ -27,7 +27,7 @@ describe("orders endpoint map", () => {
       sorters: [],
     });
     expect(body).toEqual({ page: 2, limit: 50, channel: "web", shopId: 3, dateFrom: "2026-11-01", dateTo: "2026-11-22", search: "SO2611" });
-    expect(listQuery({ page: 1, limit: 20, filters: [{ field: "status", operator: "eq", value: "paid" }], sorters: [] }, ORDER_FILTERS)).toEqual({ page: 1, limit: 20, status: "paid" });
+    expect(orders.endpoints.list!.toRequest({ page: 1, limit: 20, filters: [{ field: "status", operator: "eq", value: "paid" }], sorters: [] })).toEqual({ page: 1, limit: 20, status: "paid" });
   });
 
   it("reads the legacy orderlist answer, with the status counts as a list extra", () => {

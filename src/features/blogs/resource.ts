@@ -1,72 +1,22 @@
-import type { CrudFilter } from "@refinedev/core";
-import type { ListRequest, ResourceModule } from "../../resources/types";
+import type { ResourceModule } from "../../resources/types";
+import { action, byId, pagedList, write } from "../../resources/endpoints";
 import { page } from "../../components/kit/page";
 import { screensOf } from "../../resources/define";
 
 const BASE = "/api/blogs/master";
 
-/** Filter fields the posts endpoint accepts as query parameters. */
-const LIST_FILTERS = ["search", "type", "status", "shopId"] as const;
-
-function filterValue(filters: CrudFilter[], field: string): unknown {
-  for (const f of filters) {
-    if ("field" in f && f.field === field) return f.value;
-  }
-  return undefined;
-}
-
-/** Refine list params → `page, limit, search, type, status, shopId`, leaving out empty filters. */
-export function postsQuery(req: ListRequest): Record<string, unknown> {
-  const query: Record<string, unknown> = { page: req.page, limit: req.limit };
-  for (const field of LIST_FILTERS) {
-    let value = filterValue(req.filters, field);
-    if (typeof value === "string") value = value.trim();
-    if (value === undefined || value === null || value === "") continue;
-    query[field] = value;
-  }
-  return query;
-}
-
 const endpoints: ResourceModule["endpoints"] = {
-  list: {
-    method: "GET",
-    path: `${BASE}/posts`,
-    toRequest: postsQuery,
-    fromResponse: (body) => ({
-      data: body?.items ?? [],
-      total: body?.total ?? 0,
-      extra: { maxpage: body?.maxpage ?? 0 },
-    }),
-  },
-  one: {
-    method: "GET",
-    path: `${BASE}/post`,
-    toRequest: (id) => ({ id }),
-    fromResponse: (body) => body.data,
-  },
-  create: {
-    method: "POST",
-    path: `${BASE}/new`,
-    toRequest: (variables) => variables,
-    fromResponse: (body) => body.data,
-  },
-  update: {
-    method: "POST",
-    path: `${BASE}/edit`,
-    toRequest: (variables, id) => ({ ...variables, id: Number(id) }),
-    fromResponse: (body) => body.data,
-  },
-  remove: {
-    method: "POST",
-    path: `${BASE}/deletecontent`,
-    toRequest: (_variables, id) => ({ id: Number(id) }),
-  },
+  list: pagedList(`${BASE}/posts`, { filters: ["search", "type", "status", "shopId"], contains: ["search"] }),
+  one: byId(`${BASE}/post`),
+  create: write(`${BASE}/new`, "create"),
+  update: write(`${BASE}/edit`),
+  remove: write(`${BASE}/deletecontent`, "remove"),
   actions: {
-    close: { method: "POST", path: `${BASE}/closecontent` },
-    menu: { method: "GET", path: `${BASE}/menu` },
-    products: { method: "GET", path: `${BASE}/product` },
-    sortProducts: { method: "POST", path: `${BASE}/sortproductidea` },
-    removeProduct: { method: "POST", path: `${BASE}/deleteproductidea` },
+    close: action(`${BASE}/closecontent`),
+    menu: action(`${BASE}/menu`, "GET"),
+    products: action(`${BASE}/product`, "GET"),
+    sortProducts: action(`${BASE}/sortproductidea`),
+    removeProduct: action(`${BASE}/deleteproductidea`),
   },
 };
 

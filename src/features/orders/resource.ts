@@ -1,102 +1,75 @@
-import type { CrudFilter } from "@refinedev/core";
-import type { EndpointMap, ListEndpoint, ListRequest, ResourceModule } from "../../resources/types";
+import type { EndpointMap, ResourceModule } from "../../resources/types";
+import { action, byId, pagedList } from "../../resources/endpoints";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
 
 const O = "/api/order";
 const M = "/api/masterdata";
 
-function filterValue(filters: CrudFilter[], field: string): unknown {
-  for (const f of filters) {
-    if ("field" in f && f.field === field) return f.value;
-  }
-  return undefined;
-}
-
-/** Refine list params → `page, limit` plus the named filters, leaving out empty ones (and the `all` tab). */
-export function listQuery(req: ListRequest, fields: readonly string[]): Record<string, unknown> {
-  const query: Record<string, unknown> = { page: req.page, limit: req.limit };
-  for (const field of fields) {
-    let value = filterValue(req.filters, field);
-    if (typeof value === "string") value = value.trim();
-    if (value === undefined || value === null || value === "" || (field === "status" && value === "all")) continue;
-    query[field] = value;
-  }
-  return query;
-}
-
 export const ORDER_FILTERS = ["status", "channel", "shopId", "branchId", "dateFrom", "dateTo", "search"] as const;
-
-/** The foundation's `{items, total, maxpage}` list answer. */
-function pagedList(method: "GET" | "POST", path: string, fields: readonly string[]): ListEndpoint {
-  return {
-    method,
-    path,
-    toRequest: (req) => listQuery(req, fields),
-    fromResponse: (body) => ({ data: body?.items ?? [], total: body?.total ?? 0, extra: { maxpage: body?.maxpage ?? 0 } }),
-  };
-}
+/** The `all` status tab is no filter. */
+const ALL = ["all"];
 
 const claimEndpoints: EndpointMap = {
-  list: pagedList("GET", `${O}/claimlist`, ["status", "kind", "shopId", "search", "orderId"]),
-  one: { method: "GET", path: `${O}/claimdetail`, toRequest: (id) => ({ id: Number(id) }), fromResponse: (body) => body.data },
+  list: pagedList(`${O}/claimlist`, { filters: ["status", "kind", "shopId", "search", "orderId"], allValues: ALL }),
+  one: byId(`${O}/claimdetail`),
 };
 
 const endpoints: EndpointMap = {
   // orderlist keeps its legacy answer; the status counts ride along as a list extra for the tabs.
-  list: {
+  list: pagedList(`${O}/orderlist`, {
     method: "POST",
-    path: `${O}/orderlist`,
-    toRequest: (req) => listQuery(req, ORDER_FILTERS),
+    filters: ORDER_FILTERS,
+    allValues: ALL,
     fromResponse: (body) => ({
       data: body?.orders ?? [],
       total: body?.totalorders ?? 0,
       extra: { maxpage: body?.maxpageorders ?? 0, sumordersstatus: body?.sumordersstatus ?? [] },
     }),
-  },
-  one: { method: "GET", path: `${O}/orderview`, toRequest: (id) => ({ id: Number(id) }), fromResponse: (body) => body.data },
+  }),
+  one: byId(`${O}/orderview`),
   actions: {
-    items: { method: "GET", path: `${O}/orderviewitem` },
-    counts: { method: "GET", path: `${O}/sumordersstatus` },
-    exportCsv: { method: "GET", path: `${O}/exportorders` },
-    sync: { method: "POST", path: `${O}/syncorders` },
-    changeStatus: { method: "POST", path: `${O}/changestatusorder` },
-    cancel: { method: "POST", path: `${O}/cancelorder` },
-    readyItems: { method: "POST", path: `${O}/changestatusreadyitem` },
-    ship: { method: "POST", path: `${O}/shippingorder` },
-    confirmReceived: { method: "POST", path: `${O}/confirmreceived` },
-    restoreRedeem: { method: "POST", path: `${O}/restoreredeem` },
-    bill: { method: "POST", path: `${O}/reportbilljoborder` },
-    contact: { method: "POST", path: `${O}/contactcustomer` },
-    contacts: { method: "GET", path: `${O}/contactcuslist` },
-    deleteContact: { method: "POST", path: `${O}/deletecontactcustomer` },
-    slipView: { method: "GET", path: `${O}/approveslipview` },
-    approveSlip: { method: "POST", path: `${O}/approveslip` },
-    uploadSlip: { method: "POST", path: `${O}/uploadslippayment` },
-    changeSlip: { method: "POST", path: `${O}/changeslip` },
-    requestPo: { method: "POST", path: `${O}/requestpoorder` },
-    issuePo: { method: "POST", path: `${O}/genaratepo` },
-    cancelPo: { method: "POST", path: `${O}/cancelpo` },
-    restorePo: { method: "POST", path: `${O}/restorepo` },
-    poList: { method: "GET", path: `${O}/poorders` },
-    poTracking: { method: "GET", path: `${O}/trackingpo` },
-    poDocument: { method: "GET", path: `${O}/documentpo` },
-    poItems: { method: "GET", path: `${O}/documentpoorderitem` },
-    transfer: { method: "POST", path: `${O}/transferproduct` },
-    transferDocument: { method: "GET", path: `${O}/documenttransfer` },
-    requestCancelTransfer: { method: "POST", path: `${O}/ropcanceltransfer` },
-    cancelTransfer: { method: "POST", path: `${O}/canceltransferdoc` },
-    clearTransfer: { method: "POST", path: `${O}/cleartransfer` },
-    fileClaim: { method: "POST", path: `${O}/fileclaim` },
-    setClaim: { method: "POST", path: `${O}/setclaimorder` },
-    statuses: { method: "GET", path: `${M}/masterorderstatus` },
-    channels: { method: "GET", path: `${M}/masterorderchanel` },
-    branches: { method: "GET", path: `${M}/masterbranch` },
-    banks: { method: "GET", path: `${M}/masterbank` },
-    transportTypes: { method: "GET", path: `${M}/mastertransporttype` },
-    claimReasons: { method: "GET", path: `${M}/masterclaim` },
+    items: action(`${O}/orderviewitem`, "GET"),
+    counts: action(`${O}/sumordersstatus`, "GET"),
+    exportCsv: action(`${O}/exportorders`, "GET"),
+    sync: action(`${O}/syncorders`),
+    changeStatus: action(`${O}/changestatusorder`),
+    cancel: action(`${O}/cancelorder`),
+    readyItems: action(`${O}/changestatusreadyitem`),
+    ship: action(`${O}/shippingorder`),
+    confirmReceived: action(`${O}/confirmreceived`),
+    restoreRedeem: action(`${O}/restoreredeem`),
+    bill: action(`${O}/reportbilljoborder`),
+    contact: action(`${O}/contactcustomer`),
+    contacts: action(`${O}/contactcuslist`, "GET"),
+    deleteContact: action(`${O}/deletecontactcustomer`),
+    slipView: action(`${O}/approveslipview`, "GET"),
+    approveSlip: action(`${O}/approveslip`),
+    uploadSlip: action(`${O}/uploadslippayment`),
+    changeSlip: action(`${O}/changeslip`),
+    requestPo: action(`${O}/requestpoorder`),
+    issuePo: action(`${O}/genaratepo`),
+    cancelPo: action(`${O}/cancelpo`),
+    restorePo: action(`${O}/restorepo`),
+    poList: action(`${O}/poorders`, "GET"),
+    poTracking: action(`${O}/trackingpo`, "GET"),
+    poDocument: action(`${O}/documentpo`, "GET"),
+    poItems: action(`${O}/documentpoorderitem`, "GET"),
+    transfer: action(`${O}/transferproduct`),
+    transferDocument: action(`${O}/documenttransfer`, "GET"),
+    requestCancelTransfer: action(`${O}/ropcanceltransfer`),
+    cancelTransfer: action(`${O}/canceltransferdoc`),
+    clearTransfer: action(`${O}/cleartransfer`),
+    fileClaim: action(`${O}/fileclaim`),
+    setClaim: action(`${O}/setclaimorder`),
+    statuses: action(`${M}/masterorderstatus`, "GET"),
+    channels: action(`${M}/masterorderchanel`, "GET"),
+    branches: action(`${M}/masterbranch`, "GET"),
+    banks: action(`${M}/masterbank`, "GET"),
+    transportTypes: action(`${M}/mastertransporttype`, "GET"),
+    claimReasons: action(`${M}/masterclaim`, "GET"),
     // The order contract has no shop list; the product filters carry the caller's shops.
-    shops: { method: "GET", path: "/api/product/masterproduct" },
+    shops: action("/api/product/masterproduct", "GET"),
   },
 };
 
@@ -122,9 +95,9 @@ export const orders: ResourceModule = {
   endpoints,
   resourceEndpoints: {
     "orders-branch": {
-      list: pagedList("GET", `${O}/orderlistbranch`, ["status", "branchId", "shopId", "search", "dateFrom", "dateTo"]),
+      list: pagedList(`${O}/orderlistbranch`, { filters: ["status", "branchId", "shopId", "search", "dateFrom", "dateTo"], allValues: ALL }),
     },
-    "orders-slip": { list: pagedList("GET", `${O}/slippayment`, ["status", "shopId", "search"]) },
+    "orders-slip": { list: pagedList(`${O}/slippayment`, { filters: ["status", "shopId", "search"], allValues: ALL }) },
     "orders-claim": claimEndpoints,
     "orders-return": claimEndpoints,
   },

@@ -1,0 +1,98 @@
+import type { CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
+import type { ActionEndpoint, HttpMethod, ListEndpoint, ListRequest, ListResult, OneEndpoint, WriteEndpoint } from "./types";
+
+/**
+ * Declarative endpoint maps: a resource names its legacy paths and the filters and sorts each list
+ * accepts; these helpers turn Refine's calls into the legacy payloads. A filter, operator or sort the
+ * endpoint does not take is refused with an error, never dropped: a list that silently ignored a
+ * filter would show rows the person did not ask for.
+ */
+
+export interface ListSpec {
+  method?: HttpMethod;
+  /** Filter fields the endpoint takes; each accepts `eq`, and `contains` when named in `contains`. */
+  filters?: readonly string[];
+  contains?: readonly string[];
+  /** Filter values meaning "no filter" (e.g. the `all` tab). */
+  allValues?: readonly unknown[];
+  /** Sortable fields, sent as `sort` + `order`. */
+  sorts?: readonly string[];
+  /** Reads a non-standard answer; default: the foundation's `{ items, total, maxpage }`. */
+  fromResponse?: (body: any) => ListResult;
+}
+
+export class UnsupportedQueryError extends Error {
+  constructor(path: string, what: string) {
+    super(`${path} cannot ${what}`);
+    this.name = "UnsupportedQueryError";
+  }
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
+
+/** Refine list params → `page, limit`, the accepted non-empty filters and one sorter. */
+export function listQuery(path: string, spec: ListSpec = {}) {
+  const { filters = [], contains = [], allValues = [], sorts = [] } = spec;
+  return (req: ListRequest): Record<string, unknown> => {
+    const query: Record<string, unknown> = { page: req.page, limit: req.limit };
+    for (const f of req.filters as CrudFilter[]) {
+      if (!("field" in f)) throw new UnsupportedQueryError(path, `combine filters with "${f.operator}"`);
+      const value = typeof f.value === "string" ? f.value.trim() : f.value;
+      if (isEmpty(value) || allValues.includes(value)) continue;
+      if (!filters.includes(f.field)) throw new UnsupportedQueryError(path, `filter by "${f.field}"`);
+      const ops: CrudOperators[] = contains.includes(f.field) ? ["eq", "contains"] : ["eq"];
+      if (!ops.includes(f.operator)) throw new UnsupportedQueryError(path, `filter "${f.field}" with "${f.operator}"`);
+      query[f.field] = value;
+    }
+    const sorters = req.sorters as CrudSort[];
+    if (sorters.length > 1) throw new UnsupportedQueryError(path, "sort by more than one field");
+    const [sorter] = sorters;
+    if (sorter) {
+      if (!sorts.includes(sorter.field)) throw new UnsupportedQueryError(path, `sort by "${sorter.field}"`);
+      query.sort = sorter.field;
+      query.order = sorter.order;
+    }
+    return query;
+  };
+}
+
+/** The foundation's list answer. */
+export const itemsPage = (body: any): ListResult => ({
+  data: body?.items ?? [],
+  total: body?.total ?? 0,
+  extra: { maxpage: body?.maxpage ?? 0 },
+});
+
+export function pagedList(path: string, spec: ListSpec = {}): ListEndpoint {
+  return { method: spec.method ?? "GET", path, toRequest: listQuery(path, spec), fromResponse: spec.fromResponse ?? itemsPage };
+}
+
+const recordOf = (body: any) => body?.data;
+
+/** One record by id: `GET path?id=` answering `{ data }`. */
+export function byId(path: string): OneEndpoint {
+  return { method: "GET", path, toRequest: (id) => ({ id: Number(id) }), fromResponse: recordOf };
+}
+
+/** A write answering `{ status, message, data }`: the form's values, plus the record id on update/delete. */
+export function write(path: string, kind: "create" | "update" | "remove" = "update"): WriteEndpoint {
+  return {
+    method: "POST",
+    path,
+    toRequest: kind === "create" ? (v) => v : kind === "update" ? (v, id) => ({ ...v, id: Number(id) }) : (_v, id) => ({ id: Number(id) }),
+    fromResponse: recordOf,
+  };
+}
+
+/** A domain verb beyond CRUD, called through `custom` with `meta.action`; reads are GET, writes POST. */
+export function action(path: string, method: HttpMethod = "POST"): ActionEndpoint {
+  return { method, path };
+}
+
+/** Many verbs under one folder, keyed by their legacy name. */
+export function actions(base: string, reads: readonly string[], writes: readonly string[] = []): Record<string, ActionEndpoint> {
+  return Object.fromEntries([
+    ...reads.map((name) => [name, action(`${base}/${name}`, "GET")]),
+    ...writes.map((name) => [name, action(`${base}/${name}`)]),
+  ]);
+}
