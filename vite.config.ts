@@ -1,8 +1,16 @@
+import { readdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
+/** Translation namespaces: one file per domain in the English folder; "common" first. */
+const namespaces = readdirSync("public/locales/en")
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => f.slice(0, -5))
+  .sort((a, b) => (a === "common" ? -1 : b === "common" ? 1 : a.localeCompare(b)));
+
 export default defineConfig({
   plugins: [react()],
+  define: { __NAMESPACES__: JSON.stringify(namespaces) },
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/health": "http://localhost:3000", "/uploads": "http://localhost:3000" },

@@ -6,10 +6,11 @@ import type { I18nProvider } from "@refinedev/core";
 import { DETECTION, LANGUAGES } from "./languages";
 
 /**
- * Translation files: public/locales/<lng>/<namespace>.json. A new domain adds its namespace here;
- * every namespace is also a fallback, so a plain t("orders.fields.status") finds orders.json.
+ * Translation files: public/locales/<lng>/<namespace>.json, one namespace per domain, found in the
+ * English folder at build time (vite.config.ts). Every namespace is also a fallback, so a plain
+ * t("orders.fields.status") finds orders.json.
  */
-export const NAMESPACES = ["common", "blog", "product", "orders"];
+export const NAMESPACES: string[] = __NAMESPACES__;
 
 export const i18nReady = i18n
   .use(HttpBackend)

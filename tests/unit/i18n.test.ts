@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import i18next from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
@@ -92,5 +92,13 @@ describe("the app's i18next setup", () => {
     const [firstKey] = Object.keys(blogFr.blog ?? {});
     expect(firstKey).toBeDefined();
     expect(i18n.t(`blog.${firstKey}`, { returnObjects: true })).toEqual(blogFr.blog[firstKey]);
+  });
+});
+
+describe("namespaces", () => {
+  it("are the English folder's files, common first, with no list to keep by hand", () => {
+    const files = readdirSync(path.join(LOCALES, "en")).filter((f: string) => f.endsWith(".json")).map((f: string) => f.slice(0, -5));
+    expect(__NAMESPACES__[0]).toBe("common");
+    expect([...__NAMESPACES__].sort()).toEqual(files.sort());
   });
 });
