@@ -115,7 +115,7 @@ async function benchOne(kind: string) {
     const t0 = Date.now();
     if (!reused) {
       await syncMenu(h.db);
-      await seedIfEmpty(h.db);
+      await seedIfEmpty(h.db, { dataDir: dir });
       await seedLargeOrders(h.db, N);
     }
     const seedSecs = (Date.now() - t0) / 1000;

@@ -11,7 +11,7 @@ const config = loadConfig(process.env);
 const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const t0 = Date.now();
 await syncMenu(h.db);
-await seedIfEmpty(h.db);
+await seedIfEmpty(h.db, { dataDir: config.dataDir });
 await seedLargeOrders(h.db, n, (s) => console.log(s));
 console.log(`seeded ${n.toLocaleString('en')} orders on ${h.kind} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 await h.close();

@@ -70,7 +70,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   app.addHook('onClose', async () => handle.close());
 
   await syncMenu(handle.db);
-  app.decorate('seeded', config.seedDemo ? await seedIfEmpty(handle.db) : null);
+  app.decorate('seeded', config.seedDemo ? await seedIfEmpty(handle.db, { dataDir: config.dataDir }) : null);
 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const spa = !!staticRoot && existsSync(join(staticRoot, 'index.html'));

@@ -12,6 +12,8 @@ app.log.info(`API docs: ${shown}/docs`);
 if (app.seeded) {
   const list = app.seeded.accounts.map((a) => `${a.username} (${a.role})`).join(', ');
   app.log.info(`Demo data created. Accounts (password ${app.seeded.accounts[0]?.password}): ${list}`);
+  const { pictures, rendered, cached, ms } = app.seeded.pictures;
+  app.log.info(`Demo pictures: ${pictures} stored (${rendered} drawn, ${cached} from the cache) in ${ms} ms`);
 }
 
 let closing = false;

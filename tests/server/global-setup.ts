@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../../server/src/config.js';
 import type { TestProject } from 'vitest/node';
-import { buildPgliteTemplate, buildPostgresTemplate, dropDatabase, PGLITE_TEMPLATE_FILE, TMP_DIR } from '../support/db.js';
+import { buildPgliteTemplate, buildPostgresTemplate, dropDatabase, PGLITE_TEMPLATE_FILE, TEST_DATA_DIR, TMP_DIR } from '../support/db.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +36,9 @@ export default async function setup(project: TestProject) {
   // The PGlite template is reused across runs while the server code is unchanged (saves a cold initdb).
   const key = templateKey();
   const keyFile = `${PGLITE_TEMPLATE_FILE}.key`;
-  const fresh = existsSync(PGLITE_TEMPLATE_FILE) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key;
+  // The template's demo pictures live in TEST_DATA_DIR: without them it is rebuilt (the seed stores them again).
+  const fresh = existsSync(PGLITE_TEMPLATE_FILE) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key
+    && existsSync(join(TEST_DATA_DIR, 'uploads', 'image'));
   const [blob] = await Promise.all([
     fresh ? Promise.resolve(null) : buildPgliteTemplate(),
     baseUrl ? buildPostgresTemplate(baseUrl, pgName) : Promise.resolve(),

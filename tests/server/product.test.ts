@@ -81,7 +81,7 @@ describe.each(dbKinds())('products (%s)', (kind) => {
     expect(up.statusCode).toBe(404);
     const [after] = await t.app.db.select().from(products).where(eq(products.id, foreign.id));
     expect(after.name).toBe(foreign.name);
-    expect(after.imageUrl).toBeNull();
+    expect(after.imageUrl).toBe(foreign.imageUrl);
   });
 
   it('forbids suppliers approval, online and visibility', async () => {
@@ -262,7 +262,9 @@ describe.each(dbKinds())('products (%s)', (kind) => {
     await post('admin', `${P}/insertLogEditimage`, { id: own.id, action: 'retouch', note: 'Colour balance' });
     const log = (await get('supplier1', `${P}/getEditImgaePgage?id=${own.id}`)).json();
     expect(log.items.map((l: { action: string }) => l.action)).toEqual(['retouch', 'status']);
-    expect((await get('supplier1', `${P}/pathimageproduct?id=${own.id}`)).json().data).toMatchObject({ productId: own.id, paths: [] });
+    const paths = (await get('supplier1', `${P}/pathimageproduct?id=${own.id}`)).json().data;
+    expect(paths).toMatchObject({ productId: own.id, coverUrl: own.imageUrl });
+    expect(paths.paths[0]).toBe(own.imageUrl);
 
     const rooms = (await get('supplier2', `${P}/masterrooms`)).json().items;
     const sizes = (await get('supplier2', `${P}/mastersize`)).json().items;

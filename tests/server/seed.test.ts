@@ -7,9 +7,11 @@ async function digest(t: TestApp) {
   const [row] = await queryRows<Record<string, string>>(t.app.db, sql`select
     (select md5(string_agg(concat_ws('|', s.name, s.kind, s.status, s.created_at), ',' order by s.id)) from shops s) as shops,
     (select md5(string_agg(concat_ws('|', u.username, u.email, u.first_name, u.last_name, u.status), ',' order by u.id)) from users u) as users,
-    (select md5(string_agg(concat_ws('|', p.shop_id, p.code, p.name, p.price, p.approval_status, p.online, p.created_at), ',' order by p.id)) from products p) as products,
+    (select md5(string_agg(concat_ws('|', p.shop_id, p.code, p.name, p.price, p.approval_status, p.online, p.created_at, p.image_url), ',' order by p.id)) from products p) as products,
+    (select md5(string_agg(concat_ws('|', m.product_id, m.url, m.size, m.sort), ',' order by m.id)) from product_media m) as media,
+    (select md5(string_agg(concat_ws('|', s.order_id, s.amount, s.image_url), ',' order by s.id)) from payment_slips s) as slips,
     (select md5(string_agg(concat_ws('|', o.order_no, o.customer_name, o.channel, o.status, o.total, o.created_at), ',' order by o.id)) from orders o) as orders,
-    (select md5(string_agg(concat_ws('|', b.shop_id, b.type, b.title, b.status, b.content_html, b.tags::text, b.created_at, b.published_at), ',' order by b.id)) from blog_posts b) as posts`);
+    (select md5(string_agg(concat_ws('|', b.shop_id, b.type, b.title, b.status, b.content_html, b.tags::text, b.created_at, b.published_at, b.cover_url), ',' order by b.id)) from blog_posts b) as posts`);
   return row;
 }
 

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import type { AppConfig } from '../../server/src/config.js';
-import { clonePostgres } from './db.js';
+import { clonePostgres, TEST_DATA_DIR } from './db.js';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -17,7 +16,7 @@ export function dbKinds(): DbKind[] {
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    port: 0, host: '127.0.0.1', dataDir: tmpdir(), databaseUrl: null,
+    port: 0, host: '127.0.0.1', dataDir: TEST_DATA_DIR, databaseUrl: null,
     jwtSecret: randomBytes(32).toString('hex'), tokenTtl: 3600, seedDemo: true, staticDir: null,
     loginRateLimit: { max: 10, timeWindowMs: 60_000 }, logger: false,
     ...overrides,

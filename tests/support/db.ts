@@ -10,11 +10,13 @@ import { repoRoot } from '../../server/src/config.js';
 export const TMP_DIR = resolve(repoRoot, '.tmp');
 /** Migrated + seeded PGlite, dumped by the server tests' global setup. */
 export const PGLITE_TEMPLATE_FILE = resolve(TMP_DIR, 'server-test-db.tar.gz');
+/** DATA_DIR of the server tests' apps: the seed stores the demo pictures of the template databases here. */
+export const TEST_DATA_DIR = resolve(TMP_DIR, 'server-test-data');
 
 /** Migrate, sync the menu and seed: exactly what buildApp does at start. */
 export async function prepare(handle: DbHandle): Promise<void> {
   await syncMenu(handle.db);
-  await seedIfEmpty(handle.db);
+  await seedIfEmpty(handle.db, { dataDir: TEST_DATA_DIR });
 }
 
 export async function buildPgliteTemplate(): Promise<Blob> {

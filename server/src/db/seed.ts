@@ -9,13 +9,17 @@ import * as t from './schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ensureCatalogueMasterData, seedProductDemo } from './seed/products.js';
 import { ensureOrderMasterData, seedOrderDemo } from './seed/orders.js';
+import { seedDemoPictures, type PictureStats } from './seed/pictures.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** Demo dates end here (not Date.now(), so the data is the same on every run). */
 export const SEED_REFERENCE_DATE = new Date('2026-11-22T09:00:00Z');
 const DAY = 86_400_000;
 
-export interface SeedResult { accounts: { username: string; role: string; password: string; shops: string[] }[] }
+export interface SeedResult { accounts: { username: string; role: string; password: string; shops: string[] }[]; pictures: PictureStats }
+
+/** `dataDir`: where the demo pictures are stored (DATA_DIR, whose uploads/ the server serves). */
+export interface SeedOptions { dataDir: string }
 
 export const BLOG_TYPES = ['idea', 'howto', 'review', 'news'];
 
@@ -93,14 +97,14 @@ const THAI_LAST = ['Srisuk', 'Wattanakul', 'Rattanakorn', 'Chaiyaporn', 'Boonmee
 
 const ORDER_CHANNELS: [string, number][] = [['web', 45], ['mobile app', 30], ['line', 10], ['branch', 10], ['back office', 5]];
 
-export async function seedIfEmpty(db: Db): Promise<SeedResult | null> {
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult | null> {
   await ensureReferenceData(db);
   const [{ n }] = await db.select({ n: count() }).from(t.users);
   if (n > 0) return null;
-  return seedDemo(db);
+  return seedDemo(db, opts);
 }
 
-export async function seedDemo(db: Db): Promise<SeedResult> {
+export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
   faker.seed(20261122);
   fakerTH.seed(20261122);
   const rand = mulberry32(20261122);
@@ -222,8 +226,11 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
 
     // The house brand is run by staff; no supplier account is linked to it.
     await tx.update(t.shops).set({ status: 'active' }).where(eq(t.shops.kind, 'housebrand'));
+    // Last, inside the transaction: a seed that fails here leaves no demo data without its pictures.
+    const pictures = await seedDemoPictures(tx, opts.dataDir);
     return {
       accounts: people.map((p) => ({ username: p.username, role: p.role, password: DEMO_PASSWORD, shops: p.shops })),
+      pictures,
     };
   });
 }

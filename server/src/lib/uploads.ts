@@ -13,6 +13,8 @@
  * - `withUpload(request, opts, fn)` — receiveUpload, then `fn(upload)`; if `fn` throws (404 scope check,
  *   409, …) the stored file is removed again, so rejected requests leave nothing behind.
  * - `removeStored(dataDir, url)` — delete a stored file by its `/uploads/...` url (after its row is deleted).
+ * - `storeFile(dataDir, bytes, { kinds, originalName, name? })` — store bytes made on the server (the demo
+ *   seed's pictures) the way an upload is stored: sniffed, checked against the kinds, same folders and url.
  * - `UPLOAD_LIMITS` — the kinds: image jpeg/png/webp ≤ 5 MB, video mp4 ≤ 100 MB, audio mp3/m4a ≤ 20 MB,
  *   document pdf ≤ 10 MB.
  * Errors (`{status, message, errors:[{field, message}]}`): 400 not multipart / no file / a second file,
@@ -20,7 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -180,6 +182,32 @@ export async function removeStored(dataDir: string, url: string | null | undefin
   const m = url?.match(/^\/uploads\/(image|video|audio|document)\/([0-9a-f]{32}\.[a-z0-9]{2,4})$/);
   if (!m) return;
   await rm(join(uploadsDir(dataDir), m[1], m[2]), { force: true });
+}
+
+/**
+ * Store server-made bytes as an upload of one of `kinds`. `name` is the 32-hex stem of the stored name
+ * (random by default); a caller that derives it from the content (the demo seed) reuses a file that is
+ * already there. Throws a plain Error when the bytes are not an allowed kind: that is a bug, not user input.
+ */
+export async function storeFile(dataDir: string, data: Uint8Array, opts: { kinds: UploadKind[]; originalName: string; name?: string }): Promise<StoredFile> {
+  const type = await fileTypeFromBuffer(data);
+  const kind = type && opts.kinds.find((k) => UPLOAD_LIMITS[k].mimes[type.mime]);
+  if (!type || !kind) throw new Error(`storeFile: ${opts.originalName} is ${type?.mime ?? 'of no known type'}, not ${opts.kinds.join(' or ')}`);
+  if (data.length > UPLOAD_LIMITS[kind].maxBytes) throw new Error(`storeFile: ${opts.originalName} is over the ${kind} limit`);
+  const stem = opts.name ?? randomBytes(16).toString('hex');
+  if (!/^[0-9a-f]{32}$/.test(stem)) throw new Error(`storeFile: name must be 32 hex digits, got ${stem}`);
+  const ext = UPLOAD_LIMITS[kind].mimes[type.mime];
+  const root = uploadsDir(dataDir);
+  const path = join(root, kind, `${stem}.${ext}`);
+  const file = { kind, mime: type.mime, ext, size: data.length, originalName: opts.originalName.slice(0, 255), url: `/uploads/${kind}/${stem}.${ext}`, path };
+  if (opts.name && (await stat(path).catch(() => null))?.size === data.length) return file;
+  await mkdir(join(root, kind), { recursive: true });
+  await mkdir(join(root, 'tmp'), { recursive: true });
+  // Written aside and renamed: a reader never sees half a file, and two writers of one name do not clash.
+  const tmp = join(root, 'tmp', randomBytes(16).toString('hex'));
+  await writeFile(tmp, data);
+  await rename(tmp, path);
+  return file;
 }
 
 /** A required integer text field of a multipart request (400 naming it otherwise). */
