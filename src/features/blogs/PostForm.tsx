@@ -25,6 +25,8 @@ const TAG_MAX = 50;
 const SHOP_SAMPLE = 100;
 
 const FIELD_NAMES = new Set(["shopId", "type", "title", "description", "coverUrl", "tags", "contentHtml", "status"]);
+/** A cover is a full web address or one of this server's stored images (demo posts' covers are the latter). */
+const COVER_URL = /^(https?:\/\/[^\s/$.?#][^\s]*|\/uploads\/image\/[0-9a-f]{32}\.(png|jpg|webp))$/i;
 
 interface PostFormValues {
   shopId?: number;
@@ -217,7 +219,7 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
           <Form.Item
             name="coverUrl"
             label={t("blog.fields.coverUrl", "Cover image URL")}
-            rules={[{ type: "url", message: t("blog.messages.coverUrlInvalid", "Enter a full address starting with https://") }]}
+            rules={[{ pattern: COVER_URL, message: t("blog.messages.coverUrlInvalid", "Enter a full address starting with https://") }]}
           >
             <Input placeholder="https://" inputMode="url" dir="ltr" />
           </Form.Item>
