@@ -65,7 +65,7 @@ export interface ProductArt {
   width: number | null; length: number | null; height: number | null;
 }
 
-interface Paint { body: string; line: string; chrome: string; r: Rand }
+interface Paint { body: string; line: string; r: Rand }
 
 const DEFS = `<defs>
 <linearGradient id="chrome" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#8d98a5"/><stop offset=".45" stop-color="#eef2f6"/><stop offset="1" stop-color="#9aa5b1"/></linearGradient>
@@ -326,7 +326,7 @@ function productShape(art: ProductArt, p: Paint): string {
 
 function paintOf(art: ProductArt, rand: Rand): Paint {
   const body = (art.colourHex ?? '#FFFFFF').toUpperCase();
-  return { body, line: luma(body) > 0.85 ? '#8d98a5' : mix(body, '#000000', 0.4), chrome: 'url(#chrome)', r: rand };
+  return { body, line: luma(body) > 0.85 ? '#8d98a5' : mix(body, '#000000', 0.4), r: rand };
 }
 
 function frame(art: ProductArt, rand: Rand, inner: string, tag: string | null): string {
@@ -395,7 +395,7 @@ function bangkok(d: Date): string {
 
 const money = (n: number) => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** A mobile-banking "transfer successful" receipt. */
+/** A mobile-banking "transfer successful" receipt, 480×664 (the slip screens show it at about that ratio). */
 export function slip(art: SlipArt, rand: Rand): string {
   const [brand, ink] = BANK_COLOURS[art.bankCode] ?? ['#334155', '#ffffff'];
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rand() * 10)).join('');
@@ -403,7 +403,7 @@ export function slip(art: SlipArt, rand: Rand): string {
   const t = new Date(art.transferredAt.getTime() + 7 * 3_600_000);
   const ref = `${t.getUTCFullYear()}${String(t.getUTCMonth() + 1).padStart(2, '0')}${String(t.getUTCDate()).padStart(2, '0')}${digits(8)}${'ABCDEFGHJKLMNPQRSTUVWXYZ'[Math.floor(rand() * 24)]}${digits(3)}`;
   // A QR-like verification code: finder squares in three corners, seeded modules elsewhere.
-  const N = 21; const m = 5; const qx = 44; const qy = 628;
+  const N = 21; const m = 5; const qx = 44; const qy = 530;
   const finder = (x: number, y: number) => x < 7 && y < 7 || x >= N - 7 && y < 7 || x < 7 && y >= N - 7;
   const modules: string[] = [];
   for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) {
@@ -412,22 +412,22 @@ export function slip(art: SlipArt, rand: Rand): string {
   }
   const eye = (x: number, y: number) => `<rect x="${qx + x * m}" y="${qy + y * m}" width="${7 * m}" height="${7 * m}" fill="#111827"/><rect x="${qx + x * m + m}" y="${qy + y * m + m}" width="${5 * m}" height="${5 * m}" fill="#ffffff"/><rect x="${qx + x * m + 2 * m}" y="${qy + y * m + 2 * m}" width="${3 * m}" height="${3 * m}" fill="#111827"/>`;
   const row = (y: number, label: string, value: string, strong = false) => `${text(44, y, label, { size: 16, fill: '#6b7280' })}${text(436, y, value, { size: strong ? 26 : 17, weight: strong ? 600 : 500, fill: '#111827', anchor: 'end', max: 250 })}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="800" viewBox="0 0 480 800">
-<rect width="480" height="800" fill="#eef1f4"/><rect width="480" height="168" fill="${brand}"/>
-${text(32, 66, art.bankCode, { size: 38, weight: 600, fill: ink, spacing: 1 })}${text(32, 98, art.bankName, { size: 17, fill: ink, opacity: 0.9, max: 416 })}
-<rect x="20" y="126" width="440" height="650" rx="18" fill="#ffffff"/>
-<circle cx="240" cy="184" r="32" fill="#16a34a"/><path d="M224 184L236 196L258 172" fill="none" stroke="#ffffff" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>
-${text(240, 250, 'Transfer successful', { size: 24, weight: 600, fill: '#111827', anchor: 'middle' })}
-${text(240, 278, bangkok(art.transferredAt), { size: 16, fill: '#6b7280', anchor: 'middle' })}
-<path d="M44 302H436" stroke="#e5e7eb" stroke-width="2"/>
-${text(44, 334, 'From', { size: 15, fill: '#6b7280' })}${text(44, 362, art.payer, { size: 20, weight: 500, fill: '#111827', max: 392 })}${text(44, 386, `${art.bankCode} ${acct()}`, { size: 15, fill: '#6b7280' })}
-<path d="M58 398V420M50 412L58 420L66 412" fill="none" stroke="#9ca3af" stroke-width="3" stroke-linecap="round"/>
-${text(44, 446, 'To', { size: 15, fill: '#6b7280' })}${text(44, 474, art.payee, { size: 20, weight: 500, fill: '#111827', max: 392 })}${text(44, 498, `SCB ${acct()}`, { size: 15, fill: '#6b7280' })}
-<path d="M44 518H436" stroke="#e5e7eb" stroke-width="2"/>
-${row(556, 'Amount', `฿${money(art.amount)}`, true)}${row(588, 'Fee', '0.00')}${row(614, 'Memo', art.orderNo)}
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="664" viewBox="0 0 480 664">
+<rect width="480" height="664" fill="#eef1f4"/><rect width="480" height="140" fill="${brand}"/>
+${text(32, 56, art.bankCode, { size: 34, weight: 600, fill: ink, spacing: 1 })}${text(32, 84, art.bankName, { size: 16, fill: ink, opacity: 0.9, max: 416 })}
+<rect x="20" y="104" width="440" height="546" rx="18" fill="#ffffff"/>
+<circle cx="240" cy="148" r="28" fill="#16a34a"/><path d="M226 148L236 158L255 137" fill="none" stroke="#ffffff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>
+${text(240, 204, 'Transfer successful', { size: 22, weight: 600, fill: '#111827', anchor: 'middle' })}
+${text(240, 228, bangkok(art.transferredAt), { size: 15, fill: '#6b7280', anchor: 'middle' })}
+<path d="M44 246H436" stroke="#e5e7eb" stroke-width="2"/>
+${text(44, 272, 'From', { size: 14, fill: '#6b7280' })}${text(44, 296, art.payer, { size: 19, weight: 500, fill: '#111827', max: 392 })}${text(44, 316, `${art.bankCode} ${acct()}`, { size: 14, fill: '#6b7280' })}
+<path d="M58 326V344M51 337L58 344L65 337" fill="none" stroke="#9ca3af" stroke-width="3" stroke-linecap="round"/>
+${text(44, 366, 'To', { size: 14, fill: '#6b7280' })}${text(44, 390, art.payee, { size: 19, weight: 500, fill: '#111827', max: 392 })}${text(44, 410, `SCB ${acct()}`, { size: 14, fill: '#6b7280' })}
+<path d="M44 426H436" stroke="#e5e7eb" stroke-width="2"/>
+${row(460, 'Amount', `฿${money(art.amount)}`, true)}${row(488, 'Fee', '0.00')}${row(512, 'Memo', art.orderNo)}
 ${modules.length ? `<path d="${modules.join('')}" fill="#111827"/>` : ''}${eye(0, 0)}${eye(N - 7, 0)}${eye(0, N - 7)}
-${text(170, 668, 'Ref. no.', { size: 14, fill: '#6b7280' })}${text(170, 692, ref, { size: 15, weight: 500, fill: '#111827', max: 266 })}
-${text(170, 724, 'Scan to verify this slip', { size: 13, fill: '#9ca3af' })}
+${text(170, 560, 'Ref. no.', { size: 14, fill: '#6b7280' })}${text(170, 584, ref, { size: 15, weight: 500, fill: '#111827', max: 266 })}
+${text(170, 614, 'Scan to verify this slip', { size: 13, fill: '#9ca3af' })}
 </svg>`;
 }
 
