@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { uploadsPlugin, withUpload, type UploadKind } from '../../server/src/lib/uploads.js';
+import { storeFile, uploadsPlugin, withUpload, type UploadKind } from '../../server/src/lib/uploads.js';
 import { registerErrorHandling } from '../../server/src/lib/error-handler.js';
 import { multipartPayload, samples } from './product-files.js';
 
@@ -97,5 +97,21 @@ describe('uploads', () => {
     expect(res.statusCode).toBe(500);
     expect(readdirSync(join(dataDir, 'uploads', 'image')).length).toBe(before);
     expect(existsSync(join(dataDir, 'uploads', 'tmp'))).toBe(true);
+  });
+
+  it('stores server-made bytes like an upload: sniffed, checked, under the given name or a random one', async () => {
+    const named = await storeFile(dataDir, samples.png(), { kinds: ['image'], originalName: 'demo.png', name: 'ab'.repeat(16) });
+    expect(named).toMatchObject({ kind: 'image', mime: 'image/png', ext: 'png', url: `/uploads/image/${'ab'.repeat(16)}.png`, originalName: 'demo.png' });
+    const served = await app.inject({ url: named.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    // The same name again reuses the stored file; no name gives a fresh random one.
+    expect((await storeFile(dataDir, samples.png(), { kinds: ['image'], originalName: 'demo.png', name: 'ab'.repeat(16) })).url).toBe(named.url);
+    const random = await storeFile(dataDir, samples.png(), { kinds: ['image'], originalName: 'demo.png' });
+    expect(random.url).toMatch(/^\/uploads\/image\/[0-9a-f]{32}\.png$/);
+    expect(random.url).not.toBe(named.url);
+    await expect(storeFile(dataDir, samples.pdf(), { kinds: ['image'], originalName: 'x.png' })).rejects.toThrow(/application\/pdf, not image/);
+    await expect(storeFile(dataDir, samples.png(), { kinds: ['image'], originalName: 'x.png', name: '../escape' })).rejects.toThrow(/32 hex digits/);
+    expect(readdirSync(join(dataDir, 'uploads', 'tmp'))).toEqual([]);
   });
 });
