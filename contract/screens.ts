@@ -133,7 +133,7 @@ const PRODUCT_PAGE = [
   "deletevideo", "getaudiolist", "saveaudio", "deleteaudio", "getfeatureattribute", "getdatatableattribute",
   "updatestatusattribute", "getconfigshipping", "getEditImgaePgage", "insertLogEditimage", "insertStatusEditImage",
   "senttis", "getTis", "getImageTis", "deleteTis", "masterrooms", "mastersize", "ditailproducttile", "listproductvirtualroom",
-  "createproductroom", "deleteproductroom", "pricehistory", "pathimageproduct",
+  "createproductroom", "deleteproductroom", "pricehistory", "pathimageproduct", "changeprice",
 ].map((e) => `${P}/${e}`);
 /** Catalogue master data behind the product filters and forms. */
 const PRODUCT_MASTERS = [
@@ -141,9 +141,9 @@ const PRODUCT_MASTERS = [
   "masterproductstatus", "masterproductunit", "masterbrand", "masterwarranty", "masterunitdimension", "masterweightunit",
   "mastervolumeunit",
 ].map((e) => `${M}/${e}`);
-/** Staff only: approval, going online, price, syncs with outside systems, the ERP. */
+/** Staff only: approval, going online, syncs with outside systems, the ERP. */
 const PRODUCT_STAFF = [
-  "approveproduct", "unapproveproduct", "productonline", "updateOpenOnline", "updateCloseOnline", "changeprice",
+  "approveproduct", "unapproveproduct", "productonline", "updateOpenOnline", "updateCloseOnline",
   "syncproduct", "syncchangeproduct", "gpproductsync", "searchgp", "creategp", "getgppos",
 ].map((e) => `${P}/${e}`);
 const NEW_PRODUCT = [
