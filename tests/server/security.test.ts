@@ -49,6 +49,12 @@ describe('default deny', () => {
     app2.register(async (child) => { child.post('/api/also-forgotten', async () => ({})); });
     await expect(app2.ready()).rejects.toThrow(/no access rule/);
   });
+
+  it('refuses a route that types its own access rule instead of taking the table\'s', async () => {
+    const app = Fastify();
+    await app.register(guardPlugin, { db: null as never });
+    expect(() => app.get('/api/order/orderlist', { config: { access: 'public' } }, async () => ({}))).toThrow(/declares its own access rule/);
+  });
 });
 
 describe.each(dbKinds())('every API route (%s)', (kind) => {

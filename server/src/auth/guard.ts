@@ -55,7 +55,10 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db; authC
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = ([] as string[]).concat(route.method as string | string[]);
     const needsRule = route.url.startsWith('/api') || route.url === '/health';
-    // The table of screens is the only source of access rules (auth/access.ts).
+    // The table of screens is the only source of access rules (auth/access.ts): a rule typed on a route would drift from it.
+    if ((route.config as { access?: unknown } | undefined)?.access !== undefined) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares its own access rule; access comes from contract/screens.ts`);
+    }
     const access = needsRule ? accessFor(route.url) : undefined;
     if (needsRule && !isValidAccess(access)) {
       throw new Error(`Route ${methods.join(',')} ${route.url} is in no screen of contract/screens.ts (no access rule); refusing to start`);

@@ -10,7 +10,6 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post<{ Body: { users: string; password: string; typeLogin: 'staff' | 'supplier' } }>('/api/account/login', {
     schema: loginSchema,
     config: {
-      access: 'public',
       rateLimit: {
         max: limit.max,
         timeWindow: limit.timeWindowMs,
@@ -31,13 +30,13 @@ export async function accountRoutes(app: FastifyInstance) {
     return { status: 200, message: 'Signed in successfully.', accessToken, ...session };
   });
 
-  app.post<{ Body: RegisterInput }>('/api/account/register', { schema: registerSchema, config: { access: 'public' } }, async (request) => {
+  app.post<{ Body: RegisterInput }>('/api/account/register', { schema: registerSchema }, async (request) => {
     const who = await registerSupplier(db, request.body);
     const user = await publicUser(db, who.id);
     return { accessToken: app.jwt.sign({ sub: who.id, role: who.role }), user };
   });
 
-  app.get('/api/account/me', { schema: meSchema, config: { access: 'user' } }, async (request) => {
+  app.get('/api/account/me', { schema: meSchema }, async (request) => {
     return sessionFor(db, requireUser(request).id);
   });
 }

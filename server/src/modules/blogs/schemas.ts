@@ -2,8 +2,6 @@ import { closedObject, dateTime, errorResponses, id, listResponse, nullableDateT
 
 export const POST_TYPES = ['idea', 'howto', 'review', 'news'] as const;
 export type PostType = (typeof POST_TYPES)[number];
-const access = ['/admin/blog', '/supplier/blog'];
-export const blogAccess = { menu: access };
 
 const tags = ['blogs'];
 

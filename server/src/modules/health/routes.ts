@@ -3,5 +3,5 @@ import { healthSchema } from './schemas.js';
 import { checkHealth } from './service.js';
 
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', { schema: healthSchema, config: { access: 'public' } }, async () => checkHealth(app.db, app.dbKind));
+  app.get('/health', { schema: healthSchema }, async () => checkHealth(app.db, app.dbKind));
 }

@@ -2,7 +2,6 @@
 import { closedObject, errorResponses, id, multipartDoc, pageQuery } from '../../lib/schemas.js';
 import { CLAIM_STATUSES, ORDER_STATUSES, PO_STATUSES, SLIP_STATUSES, STATE_MACHINE_DOC, TRANSFER_STATUSES } from './state.js';
 
-export const orderAccess = { menu: ['/admin/orders', '/supplier/dashboard'] };
 const tags = ['orders'];
 
 const status = { type: 'string', enum: ORDER_STATUSES } as const;

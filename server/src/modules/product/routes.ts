@@ -1,11 +1,10 @@
 /**
  * /api/product/* — catalogue, approval, media, new products (contract: docs/api/products.md).
- * Access: SHARED = admin or supplier (own shops via shop-scope), ADMIN = /admin/product menus only.
+ * Access comes from the table of screens (contract/screens.ts); suppliers are scoped to their own shops (auth/shop-scope.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { requireUser } from '../../auth/guard.js';
-import type { Access } from '../../auth/types.js';
 import { closedObject, errorResponses, id, multipartDoc, pageQuery } from '../../lib/schemas.js';
 import { intField, removeStored, withUpload } from '../../lib/uploads.js';
 import { masterList } from '../masterdata/routes.js';
@@ -13,11 +12,6 @@ import { CHANNELS, PRODUCT_STATES } from '../../db/seed/products.js';
 import * as svc from './service.js';
 import * as x from './extras.js';
 
-const SHARED: Access = { menu: ['/admin/product', '/supplier/product'] };
-const ADMIN: Access = { menu: ['/admin/product'] };
-const APPROVE: Access = { menu: ['/admin/product/listproductapprove', '/admin/product/listproduct'] };
-const VISIBLE: Access = { menu: ['/admin/product/visible'] };
-const INSTALL: Access = { menu: ['/admin/product/installrate'] };
 
 const any = { type: 'object', additionalProperties: true } as const;
 const anyList = { type: 'object', properties: { items: { type: 'array', items: any }, total: { type: 'integer' }, maxpage: { type: 'integer' } }, required: ['items', 'total', 'maxpage'] } as const;
@@ -47,7 +41,7 @@ const editFields = {
 };
 
 interface Def {
-  summary: string; access: Access; addition?: boolean;
+  summary: string; addition?: boolean;
   query?: Record<string, unknown>; body?: Record<string, unknown>; required?: string[]; multipart?: ReturnType<typeof multipartDoc>;
   response?: unknown;
 }
@@ -68,7 +62,7 @@ export async function productRoutes(app: FastifyInstance) {
     if (method === 'GET') schema.querystring = closedObject(d.query ?? {}, d.required ?? []);
     else if (d.multipart) Object.assign(schema, d.multipart);
     else schema.body = closedObject(d.body ?? {}, d.required ?? []);
-    app.route({ method, url: `/api/product/${name}`, schema, config: { access: d.access }, handler });
+    app.route({ method, url: `/api/product/${name}`, schema, handler });
   };
   const q = <T>(req: FastifyRequest) => req.query as T;
   const b = <T>(req: FastifyRequest) => req.body as T;
@@ -78,11 +72,11 @@ export async function productRoutes(app: FastifyInstance) {
   type Page = { page: number; limit: number };
 
   // ---------- master data for the product screens ----------
-  route('GET', 'masterproduct', { summary: 'Filter options of the product list', access: SHARED, response: one }, async (req) => {
+  route('GET', 'masterproduct', { summary: 'Filter options of the product list', response: one }, async (req) => {
     const [brands, level1, level2, statuses] = await Promise.all(['brand', 'level1', 'level2', 'product_status'].map((t) => masterList(db, t)));
     return { data: { shops: await svc.visibleShops(db, u(req)), brands, level1, level2, statuses, channels: CHANNELS } };
   });
-  route('GET', 'masterproductedit', { summary: 'Master data of the product edit form', access: SHARED, response: one }, async () => {
+  route('GET', 'masterproductedit', { summary: 'Master data of the product edit form', response: one }, async () => {
     const types = ['brand', 'level1', 'level2', 'unit', 'warranty', 'unit_dimension', 'weight_unit', 'volume_unit', 'color', 'shipping_type', 'tis'];
     const [brands, level1, level2, units, warranties, unitDimensions, weightUnits, volumeUnits, colors, shippingTypes, tisProducts] =
       await Promise.all(types.map((t) => masterList(db, t)));
@@ -90,7 +84,7 @@ export async function productRoutes(app: FastifyInstance) {
   });
 
   // ---------- list, export, read, edit ----------
-  route('GET', 'productlist', { summary: 'Products (admin: all shops; supplier: own shops)', access: SHARED, query: { ...pageQuery, ...listFilters } },
+  route('GET', 'productlist', { summary: 'Products (admin: all shops; supplier: own shops)', query: { ...pageQuery, ...listFilters } },
     async (req) => svc.listProducts(db, u(req), q(req)));
 
   const csv = async (_req: FastifyRequest, reply: FastifyReply, filename: string, rows: svc.ProductSummary[]) => {
@@ -104,43 +98,43 @@ export async function productRoutes(app: FastifyInstance) {
     return `\uFEFF${body}`;
   };
   app.route({
-    method: 'GET', url: '/api/product/exportcsv', config: { access: SHARED },
+    method: 'GET', url: '/api/product/exportcsv',
     schema: { tags: ['product', 'addition'], 'x-addition': true, summary: 'CSV of the product list with the same filters (addition)', querystring: closedObject(listFilters),
       response: { 200: csvResponse, ...errorResponses } } as never,
     handler: async (req, reply) => csv(req, reply, 'products.csv', await svc.exportRows(db, u(req), q(req))),
   });
   app.route({
-    method: 'GET', url: '/api/product/exportnewproductcsv', config: { access: SHARED },
+    method: 'GET', url: '/api/product/exportnewproductcsv',
     schema: { tags: ['product', 'addition'], 'x-addition': true, summary: 'CSV of the new-product report (addition)', querystring: closedObject(newFilters),
       response: { 200: csvResponse, ...errorResponses } } as never,
     handler: async (req, reply) => csv(req, reply, 'new-products.csv', await svc.exportRows(db, u(req), { ...q<object>(req), isNew: true, sort: 'createdAt' })),
   });
 
-  route('GET', 'getproduct', { summary: 'One product', access: SHARED, query: { id }, required: ['id'], response: one },
+  route('GET', 'getproduct', { summary: 'One product', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await svc.getProduct(db, u(req), q<IdQ>(req).id) }));
-  route('POST', 'editproduct', { summary: 'Edit product content (version checked)', access: SHARED, body: { id, version: id, ...editFields }, required: ['id', 'version'] },
+  route('POST', 'editproduct', { summary: 'Edit product content (version checked)', body: { id, version: id, ...editFields }, required: ['id', 'version'] },
     async (req) => ok('Product saved.', await svc.editProduct(db, u(req), b(req))));
-  route('POST', 'changeprice', { summary: 'Change the price (kept in price history)', access: SHARED, body: { id, price, reason: text(200) }, required: ['id', 'price'] },
+  route('POST', 'changeprice', { summary: 'Change the price (kept in price history)', body: { id, price, reason: text(200) }, required: ['id', 'price'] },
     async (req) => { const { id: pid, price: p, reason } = b<{ id: number; price: number; reason?: string }>(req); return ok('Price changed.', await svc.changePrice(db, u(req), pid, p, reason)); });
-  route('GET', 'pricehistory', { summary: "A product's price history", access: SHARED, addition: true, query: { id, ...pageQuery }, required: ['id'] },
+  route('GET', 'pricehistory', { summary: "A product's price history", addition: true, query: { id, ...pageQuery }, required: ['id'] },
     async (req) => svc.priceHistory(db, u(req), q<IdQ>(req).id, q<Page>(req)));
-  route('GET', 'auditlog', { summary: "A product's audit log, newest first", access: SHARED, addition: true, query: { id, ...pageQuery }, required: ['id'] },
+  route('GET', 'auditlog', { summary: "A product's audit log, newest first", addition: true, query: { id, ...pageQuery }, required: ['id'] },
     async (req) => svc.auditTrail(db, u(req), q<IdQ>(req).id, q<Page>(req)));
-  route('GET', 'getconfigshipping', { summary: 'Shipping configuration of a product', access: SHARED, query: { id }, required: ['id'], response: one },
+  route('GET', 'getconfigshipping', { summary: 'Shipping configuration of a product', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await x.shippingConfig(db, u(req), q<IdQ>(req).id) }));
 
   // ---------- approval and online ----------
-  route('POST', 'submitproduct', { summary: 'Submit for approval (draft → pending, rejected → resubmitted)', access: SHARED, addition: true, body: { id }, required: ['id'] },
+  route('POST', 'submitproduct', { summary: 'Submit for approval (draft → pending, rejected → resubmitted)', addition: true, body: { id }, required: ['id'] },
     async (req) => ok('Submitted for approval.', await svc.submitProduct(db, u(req), b<IdQ>(req).id)));
   route('GET', 'productapprovelist', {
-    summary: 'Approval queue (default: pending and resubmitted, oldest first)', access: APPROVE,
+    summary: 'Approval queue (default: pending and resubmitted, oldest first)',
     query: { ...pageQuery, search: text(200), shopId: id, status: { type: 'string', enum: ['pending', 'resubmitted', 'rejected', 'approved'] } },
   }, async (req) => {
     const { status, ...rest } = q<svc.ListQuery & { status?: svc.ApprovalStatus }>(req);
     return svc.listProducts(db, u(req), { ...rest, statuses: status ? [status] : ['pending', 'resubmitted'], sort: 'updatedAt', order: 'asc' });
   });
   app.route({
-    method: 'POST', url: '/api/product/approveproduct', config: { access: APPROVE },
+    method: 'POST', url: '/api/product/approveproduct',
     schema: {
       tags: ['product', 'addition'], 'x-addition': true, summary: 'Approve one product ({id}) or several at once ({ids}, all or nothing) (addition)',
       body: { type: 'object', additionalProperties: false, properties: { id, ids }, oneOf: [{ required: ['id'] }, { required: ['ids'] }] },
@@ -152,83 +146,83 @@ export async function productRoutes(app: FastifyInstance) {
       return ok('Product approved.', await svc.approveProduct(db, u(req), body.id!));
     },
   });
-  route('POST', 'unapproveproduct', { summary: 'Reject with a reason', access: APPROVE, body: { id, reason: text(500, 1) }, required: ['id', 'reason'] },
+  route('POST', 'unapproveproduct', { summary: 'Reject with a reason', body: { id, reason: text(500, 1) }, required: ['id', 'reason'] },
     async (req) => ok('Product rejected.', await svc.unapproveProduct(db, u(req), b<IdQ>(req).id, b<{ reason: string }>(req).reason)));
-  route('POST', 'updateOpenOnline', { summary: 'Put an approved product online', access: ADMIN, body: { id }, required: ['id'] },
+  route('POST', 'updateOpenOnline', { summary: 'Put an approved product online', body: { id }, required: ['id'] },
     async (req) => ok('Product is online.', await svc.setOnline(db, u(req), b<IdQ>(req).id, true)));
-  route('POST', 'updateCloseOnline', { summary: 'Close a product (take it offline)', access: ADMIN, body: { id }, required: ['id'] },
+  route('POST', 'updateCloseOnline', { summary: 'Close a product (take it offline)', body: { id }, required: ['id'] },
     async (req) => ok('Product closed.', await svc.setOnline(db, u(req), b<IdQ>(req).id, false)));
-  route('POST', 'productonline', { summary: 'Bulk online / close (all or nothing)', access: ADMIN, body: { ids, online: bool }, required: ['ids', 'online'] },
+  route('POST', 'productonline', { summary: 'Bulk online / close (all or nothing)', body: { ids, online: bool }, required: ['ids', 'online'] },
     async (req) => { const { ids: list, online } = b<{ ids: number[]; online: boolean }>(req); return ok(online ? 'Products are online.' : 'Products closed.', await svc.setOnlineMany(db, u(req), list, online)); });
 
   // ---------- visibility ----------
-  route('GET', 'getmasterdatavisible', { summary: 'Sales channels for visibility', access: VISIBLE }, async () => x.channels());
+  route('GET', 'getmasterdatavisible', { summary: 'Sales channels for visibility' }, async () => x.channels());
   route('GET', 'getDatavisible', {
-    summary: 'Products with visibility per channel', access: VISIBLE,
+    summary: 'Products with visibility per channel',
     query: { ...pageQuery, search: text(200), shopId: id, level1Id: id, channel: { type: 'string', enum: CHANNELS.map((c) => c.code) } },
   }, async (req) => x.visibilityList(db, u(req), q(req)));
-  route('POST', 'updatastatusvisible', { summary: 'Show or hide a product in one channel', access: VISIBLE, body: { id, channel: { type: 'string', enum: CHANNELS.map((c) => c.code) }, visible: bool }, required: ['id', 'channel', 'visible'] },
+  route('POST', 'updatastatusvisible', { summary: 'Show or hide a product in one channel', body: { id, channel: { type: 'string', enum: CHANNELS.map((c) => c.code) }, visible: bool }, required: ['id', 'channel', 'visible'] },
     async (req) => { const { id: pid, channel, visible } = b<{ id: number; channel: string; visible: boolean }>(req); return ok(visible ? 'Product shown.' : 'Product hidden.', await x.setVisible(db, u(req), pid, channel, visible)); });
-  route('GET', 'getfilspacailfeature', { summary: 'Filter options of the visibility screen', access: VISIBLE, response: one }, async (req) => {
+  route('GET', 'getfilspacailfeature', { summary: 'Filter options of the visibility screen', response: one }, async (req) => {
     const [brands, level1] = await Promise.all([masterList(db, 'brand'), masterList(db, 'level1')]);
     return { data: { shops: await svc.visibleShops(db, u(req)), brands, level1, channels: CHANNELS } };
   });
 
   // ---------- outbox syncs ----------
-  const sync = (name: 'syncproduct' | 'syncchangeproduct' | 'gpproductsync' | 'synctopurchase', summary: string, access: Access) =>
-    route('POST', name, { summary, access, body: { id }, required: ['id'] },
+  const sync = (name: 'syncproduct' | 'syncchangeproduct' | 'gpproductsync' | 'synctopurchase', summary: string) =>
+    route('POST', name, { summary, body: { id }, required: ['id'] },
       async (req) => ok('Queued: the outside system will pick this up.', await svc.queueSync(db, u(req), b<IdQ>(req).id, name)));
-  sync('syncproduct', 'Queue a full product sync to the storefront', ADMIN);
-  sync('syncchangeproduct', 'Queue a sync of the changed fields', ADMIN);
-  sync('gpproductsync', 'Queue a sync with GP (ERP)', ADMIN);
-  sync('synctopurchase', 'Queue an approved new product for purchasing', SHARED);
-  route('GET', 'jobs', { summary: "A product's outbox jobs", access: SHARED, addition: true, query: { id, ...pageQuery }, required: ['id'] },
+  sync('syncproduct', 'Queue a full product sync to the storefront');
+  sync('syncchangeproduct', 'Queue a sync of the changed fields');
+  sync('gpproductsync', 'Queue a sync with GP (ERP)');
+  sync('synctopurchase', 'Queue an approved new product for purchasing');
+  route('GET', 'jobs', { summary: "A product's outbox jobs", addition: true, query: { id, ...pageQuery }, required: ['id'] },
     async (req) => svc.productJobs(db, u(req), q<IdQ>(req).id, q<Page>(req)));
 
   // ---------- media ----------
   const mediaWords = { image: 'a JPEG, PNG or WebP image (≤ 5 MB)', video: 'an MP4 video (≤ 100 MB)', audio: 'an MP3 or M4A file (≤ 20 MB)' };
   const uploadRoute = (name: string, kind: 'image' | 'video' | 'audio', summary: string, addition = false) =>
-    route('POST', name, { summary, access: SHARED, multipart: multipartDoc({ id: { ...id, description: 'product id' } }, ['id'], { description: mediaWords[kind] }), addition }, async (req) => {
+    route('POST', name, { summary, multipart: multipartDoc({ id: { ...id, description: 'product id' } }, ['id'], { description: mediaWords[kind] }), addition }, async (req) => {
       const data = await withUpload(req, { kinds: [kind] }, async ({ fields, file }) => x.addMedia(db, u(req), intField(fields, 'id'), kind, file));
       return ok(`${kind[0].toUpperCase()}${kind.slice(1)} uploaded.`, data);
     });
   uploadRoute('uploadimageproduct', 'image', 'Upload an image (multipart: id, file)', true);
   uploadRoute('uploadvideo', 'video', 'Upload a video (multipart: id, file)');
   uploadRoute('saveaudio', 'audio', 'Upload an audio file (multipart: id, file)');
-  route('GET', 'imageproduct', { summary: "A product's images in order", access: SHARED, query: { id }, required: ['id'] }, async (req) => x.mediaOf(db, u(req), q<IdQ>(req).id, 'image'));
-  route('GET', 'listvideo', { summary: "A product's videos", access: SHARED, query: { id }, required: ['id'] }, async (req) => x.mediaOf(db, u(req), q<IdQ>(req).id, 'video'));
-  route('GET', 'getaudiolist', { summary: "A product's audio files", access: SHARED, query: { id }, required: ['id'] }, async (req) => x.mediaOf(db, u(req), q<IdQ>(req).id, 'audio'));
+  route('GET', 'imageproduct', { summary: "A product's images in order", query: { id }, required: ['id'] }, async (req) => x.mediaOf(db, u(req), q<IdQ>(req).id, 'image'));
+  route('GET', 'listvideo', { summary: "A product's videos", query: { id }, required: ['id'] }, async (req) => x.mediaOf(db, u(req), q<IdQ>(req).id, 'video'));
+  route('GET', 'getaudiolist', { summary: "A product's audio files", query: { id }, required: ['id'] }, async (req) => x.mediaOf(db, u(req), q<IdQ>(req).id, 'audio'));
   const removeMedia = async (req: FastifyRequest, kind: 'image' | 'video' | 'audio', mediaId: number) => {
     const r = await x.deleteMedia(db, u(req), b<IdQ>(req).id, kind, mediaId);
     // The file goes once its row is gone (deleting first could leave a row pointing at nothing).
     await removeStored(app.config.dataDir, r.removed.url);
     return r.items;
   };
-  route('POST', 'deleteimageproduct', { summary: 'Delete an image', access: SHARED, body: { id, imageId: id }, required: ['id', 'imageId'] },
+  route('POST', 'deleteimageproduct', { summary: 'Delete an image', body: { id, imageId: id }, required: ['id', 'imageId'] },
     async (req) => ok('Image deleted.', await removeMedia(req, 'image', b<{ imageId: number }>(req).imageId)));
-  route('POST', 'deletevideo', { summary: 'Delete a video', access: SHARED, body: { id, videoId: id }, required: ['id', 'videoId'] },
+  route('POST', 'deletevideo', { summary: 'Delete a video', body: { id, videoId: id }, required: ['id', 'videoId'] },
     async (req) => ok('Video deleted.', await removeMedia(req, 'video', b<{ videoId: number }>(req).videoId)));
-  route('POST', 'deleteaudio', { summary: 'Delete an audio file', access: SHARED, body: { id, audioId: id }, required: ['id', 'audioId'] },
+  route('POST', 'deleteaudio', { summary: 'Delete an audio file', body: { id, audioId: id }, required: ['id', 'audioId'] },
     async (req) => ok('Audio deleted.', await removeMedia(req, 'audio', b<{ audioId: number }>(req).audioId)));
   const sortBody = { id, imageIds: { type: 'array', maxItems: 20, uniqueItems: true, items: id } };
-  route('POST', 'sortimageproduct', { summary: 'Reorder images (all image ids, new order)', access: SHARED, body: sortBody, required: ['id', 'imageIds'] },
+  route('POST', 'sortimageproduct', { summary: 'Reorder images (all image ids, new order)', body: sortBody, required: ['id', 'imageIds'] },
     async (req) => ok('Order saved.', await x.sortImages(db, u(req), b<IdQ>(req).id, b<{ imageIds: number[] }>(req).imageIds)));
-  route('GET', 'pathimageproduct', { summary: 'Image paths of a product', access: SHARED, query: { id }, required: ['id'], response: one },
+  route('GET', 'pathimageproduct', { summary: 'Image paths of a product', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await x.imagePaths(db, u(req), q<IdQ>(req).id) }));
-  route('GET', 'getEditImgaePgage', { summary: 'Image edit log', access: SHARED, query: { id, ...pageQuery }, required: ['id'] },
+  route('GET', 'getEditImgaePgage', { summary: 'Image edit log', query: { id, ...pageQuery }, required: ['id'] },
     async (req) => x.imageEditLog(db, u(req), q<IdQ>(req).id, q<Page>(req)));
-  route('POST', 'insertLogEditimage', { summary: 'Add an image edit log entry', access: SHARED, body: { id, imageId: nullableId, action: text(50, 1), note: { type: ['string', 'null'], maxLength: 500 } }, required: ['id', 'action'] },
+  route('POST', 'insertLogEditimage', { summary: 'Add an image edit log entry', body: { id, imageId: nullableId, action: text(50, 1), note: { type: ['string', 'null'], maxLength: 500 } }, required: ['id', 'action'] },
     async (req) => ok('Logged.', await x.logImageEdit(db, u(req), b(req))));
-  route('POST', 'insertStatusEditImage', { summary: 'Set the image edit status', access: SHARED, body: { id, status: { type: 'string', enum: ['none', 'requested', 'in_progress', 'done'] }, note: { type: ['string', 'null'], maxLength: 500 } }, required: ['id', 'status'] },
+  route('POST', 'insertStatusEditImage', { summary: 'Set the image edit status', body: { id, status: { type: 'string', enum: ['none', 'requested', 'in_progress', 'done'] }, note: { type: ['string', 'null'], maxLength: 500 } }, required: ['id', 'status'] },
     async (req) => ok('Image edit status saved.', await x.setImageEditStatus(db, u(req), b(req))));
-  route('POST', 'setlinkyoutubeproduct', { summary: 'Set or clear the YouTube link', access: SHARED, body: { id, url: { type: ['string', 'null'], maxLength: 300 } }, required: ['id', 'url'] },
+  route('POST', 'setlinkyoutubeproduct', { summary: 'Set or clear the YouTube link', body: { id, url: { type: ['string', 'null'], maxLength: 300 } }, required: ['id', 'url'] },
     async (req) => ok('YouTube link saved.', await x.setYoutube(db, u(req), b<IdQ>(req).id, b<{ url: string | null }>(req).url)));
-  route('GET', 'getlinkyoutubeproduct', { summary: 'The YouTube link', access: SHARED, query: { id }, required: ['id'], response: one },
+  route('GET', 'getlinkyoutubeproduct', { summary: 'The YouTube link', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await x.getYoutube(db, u(req), q<IdQ>(req).id) }));
 
   // ---------- TIS ----------
   route('POST', 'senttis', {
-    summary: 'Attach a TIS certificate and queue sending it (multipart: id, tisId, file)', access: SHARED,
+    summary: 'Attach a TIS certificate and queue sending it (multipart: id, tisId, file)',
     multipart: multipartDoc({ id: { ...id, description: 'product id' }, tisId: { ...id, description: 'mastertisproduct id' } }, ['id', 'tisId'],
       { description: 'The certificate: a PDF (≤ 10 MB) or an image (≤ 5 MB)' }),
   }, async (req) => {
@@ -236,72 +230,72 @@ export async function productRoutes(app: FastifyInstance) {
       x.sendTis(db, u(req), intField(fields, 'id'), intField(fields, 'tisId'), file));
     return ok('TIS certificate queued for sending.', data);
   });
-  route('GET', 'getTis', { summary: "A product's TIS certificates", access: SHARED, query: { id }, required: ['id'] }, async (req) => x.listTis(db, u(req), q<IdQ>(req).id));
-  route('GET', 'getImageTis', { summary: 'One TIS certificate (id = certificate id)', access: SHARED, query: { id }, required: ['id'], response: one },
+  route('GET', 'getTis', { summary: "A product's TIS certificates", query: { id }, required: ['id'] }, async (req) => x.listTis(db, u(req), q<IdQ>(req).id));
+  route('GET', 'getImageTis', { summary: 'One TIS certificate (id = certificate id)', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await x.getTisDoc(db, u(req), q<IdQ>(req).id) }));
-  route('POST', 'deleteTis', { summary: 'Delete a TIS certificate (id = certificate id)', access: SHARED, body: { id }, required: ['id'] }, async (req) => {
+  route('POST', 'deleteTis', { summary: 'Delete a TIS certificate (id = certificate id)', body: { id }, required: ['id'] }, async (req) => {
     const row = await x.deleteTis(db, u(req), b<IdQ>(req).id);
     await removeStored(app.config.dataDir, row.url);
     return ok('TIS certificate deleted.');
   });
 
   // ---------- attributes, tags, key highlights ----------
-  route('GET', 'getfeatureattribute', { summary: 'Active attributes with items (picker)', access: SHARED }, async () => x.featureAttributes(db));
-  route('GET', 'getdatatableattribute', { summary: "A product's attributes", access: SHARED, query: { id }, required: ['id'] }, async (req) => x.productAttributeTable(db, u(req), q<IdQ>(req).id));
-  route('POST', 'updatestatusattribute', { summary: 'Set (status true) or remove (false) an attribute of a product', access: SHARED, body: { id, attributeId: id, itemId: nullableId, status: bool }, required: ['id', 'attributeId', 'status'] },
+  route('GET', 'getfeatureattribute', { summary: 'Active attributes with items (picker)' }, async () => x.featureAttributes(db));
+  route('GET', 'getdatatableattribute', { summary: "A product's attributes", query: { id }, required: ['id'] }, async (req) => x.productAttributeTable(db, u(req), q<IdQ>(req).id));
+  route('POST', 'updatestatusattribute', { summary: 'Set (status true) or remove (false) an attribute of a product', body: { id, attributeId: id, itemId: nullableId, status: bool }, required: ['id', 'attributeId', 'status'] },
     async (req) => ok('Attributes saved.', await x.setProductAttribute(db, u(req), b(req))));
-  route('GET', 'gettagsearchproduct', { summary: 'Search tags', access: SHARED, query: { id }, required: ['id'], response: one }, async (req) => ({ data: await x.getTags(db, u(req), q<IdQ>(req).id) }));
-  route('POST', 'changetagsearch', { summary: 'Set the search tags', access: SHARED, body: { id, tags: { type: 'array', maxItems: 30, items: text(50, 1) } }, required: ['id', 'tags'] },
+  route('GET', 'gettagsearchproduct', { summary: 'Search tags', query: { id }, required: ['id'], response: one }, async (req) => ({ data: await x.getTags(db, u(req), q<IdQ>(req).id) }));
+  route('POST', 'changetagsearch', { summary: 'Set the search tags', body: { id, tags: { type: 'array', maxItems: 30, items: text(50, 1) } }, required: ['id', 'tags'] },
     async (req) => ok('Tags saved.', await x.setTags(db, u(req), b<IdQ>(req).id, b<{ tags: string[] }>(req).tags)));
-  route('POST', 'generatekeyhighlight', { summary: 'Generate key highlights from the product data (save: store them)', access: SHARED, body: { id, save: bool }, required: ['id'] },
+  route('POST', 'generatekeyhighlight', { summary: 'Generate key highlights from the product data (save: store them)', body: { id, save: bool }, required: ['id'] },
     async (req) => ok('Key highlights generated.', await x.generateKeyHighlights(db, u(req), b<IdQ>(req).id, b<{ save?: boolean }>(req).save ?? false)));
 
   // ---------- virtual rooms ----------
-  route('GET', 'masterrooms', { summary: 'Rooms of the visualiser', access: SHARED }, async () => { const items = await masterList(db, 'room'); return { items, total: items.length, maxpage: 1 }; });
-  route('GET', 'mastersize', { summary: 'Tile sizes', access: SHARED }, async () => { const items = await masterList(db, 'tile_size'); return { items, total: items.length, maxpage: 1 }; });
-  route('GET', 'listproductvirtualroom', { summary: 'Products placed in rooms', access: SHARED, query: { ...pageQuery, id, roomId: id, shopId: id } },
+  route('GET', 'masterrooms', { summary: 'Rooms of the visualiser' }, async () => { const items = await masterList(db, 'room'); return { items, total: items.length, maxpage: 1 }; });
+  route('GET', 'mastersize', { summary: 'Tile sizes' }, async () => { const items = await masterList(db, 'tile_size'); return { items, total: items.length, maxpage: 1 }; });
+  route('GET', 'listproductvirtualroom', { summary: 'Products placed in rooms', query: { ...pageQuery, id, roomId: id, shopId: id } },
     async (req) => x.listRooms(db, u(req), q(req)));
-  route('GET', 'ditailproducttile', { summary: 'Tile detail of a product with its rooms', access: SHARED, query: { id }, required: ['id'], response: one },
+  route('GET', 'ditailproducttile', { summary: 'Tile detail of a product with its rooms', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await x.tileDetail(db, u(req), q<IdQ>(req).id) }));
-  route('POST', 'createproductroom', { summary: 'Place a product in a room', access: SHARED, body: { id, roomId: id, sizeId: id }, required: ['id', 'roomId', 'sizeId'] },
+  route('POST', 'createproductroom', { summary: 'Place a product in a room', body: { id, roomId: id, sizeId: id }, required: ['id', 'roomId', 'sizeId'] },
     async (req) => ok('Placed in the room.', await x.createRoom(db, u(req), b(req))));
-  route('POST', 'deleteproductroom', { summary: 'Remove a room placement (id = placement id)', access: SHARED, body: { id }, required: ['id'] },
+  route('POST', 'deleteproductroom', { summary: 'Remove a room placement (id = placement id)', body: { id }, required: ['id'] },
     async (req) => { await x.deleteRoom(db, u(req), b<IdQ>(req).id); return ok('Removed from the room.'); });
 
   // ---------- GP ----------
-  route('GET', 'searchgp', { summary: 'Search GP (ERP) items', access: ADMIN, query: { ...pageQuery, search: text(100) } }, async (req) => x.searchGp(db, q(req)));
-  route('POST', 'creategp', { summary: 'Request a GP item for a product (queued)', access: ADMIN, body: { id }, required: ['id'] },
+  route('GET', 'searchgp', { summary: 'Search GP (ERP) items', query: { ...pageQuery, search: text(100) } }, async (req) => x.searchGp(db, q(req)));
+  route('POST', 'creategp', { summary: 'Request a GP item for a product (queued)', body: { id }, required: ['id'] },
     async (req) => ok('GP item requested: queued for GP.', await x.createGp(db, u(req), b<IdQ>(req).id)));
-  route('GET', 'getgppos', { summary: "GP purchase orders of a product", access: ADMIN, query: { id, ...pageQuery }, required: ['id'] },
+  route('GET', 'getgppos', { summary: "GP purchase orders of a product", query: { id, ...pageQuery }, required: ['id'] },
     async (req) => x.gpPos(db, u(req), q(req)));
 
   // ---------- install rates ----------
-  route('GET', 'productinstallrate', { summary: 'Install rates', access: INSTALL, query: { ...pageQuery, search: text(100), status: { type: 'string', enum: ['active', 'inactive'] }, level1Id: id } },
+  route('GET', 'productinstallrate', { summary: 'Install rates', query: { ...pageQuery, search: text(100), status: { type: 'string', enum: ['active', 'inactive'] }, level1Id: id } },
     async (req) => x.listInstallRates(db, q(req)));
-  route('POST', 'setstatusinstallrate', { summary: 'Activate or deactivate an install rate', access: INSTALL, body: { id, status: { type: 'string', enum: ['active', 'inactive'] } }, required: ['id', 'status'] },
+  route('POST', 'setstatusinstallrate', { summary: 'Activate or deactivate an install rate', body: { id, status: { type: 'string', enum: ['active', 'inactive'] } }, required: ['id', 'status'] },
     async (req) => { const { id: rid, status } = b<{ id: number; status: 'active' | 'inactive' }>(req); return ok(status === 'active' ? 'Install rate activated.' : 'Install rate deactivated.', await x.setInstallRateStatus(db, u(req), rid, status)); });
 
   // ---------- new products ----------
-  route('GET', 'newproductlist', { summary: 'New-product submissions (report: date range on creation)', access: SHARED, query: { ...pageQuery, ...newFilters } },
+  route('GET', 'newproductlist', { summary: 'New-product submissions (report: date range on creation)', query: { ...pageQuery, ...newFilters } },
     async (req) => svc.listProducts(db, u(req), { ...q<svc.ListQuery>(req), isNew: true }));
-  route('GET', 'searchproductcode', { summary: 'Is a product code taken in the shop?', access: SHARED, query: { code: text(50, 1), shopId: id }, required: ['code', 'shopId'], response: one },
+  route('GET', 'searchproductcode', { summary: 'Is a product code taken in the shop?', query: { code: text(50, 1), shopId: id }, required: ['code', 'shopId'], response: one },
     async (req) => { const { code, shopId } = q<{ code: string; shopId: number }>(req); return { data: await svc.searchProductCode(db, u(req), shopId, code) }; });
   route('POST', 'createnewproduct', {
-    summary: 'Create a new product (draft)', access: SHARED,
+    summary: 'Create a new product (draft)',
     body: { shopId: id, code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$' }, name: text(300, 1), price, description: { type: ['string', 'null'], maxLength: 10000 }, brandId: nullableId, level1Id: nullableId, level2Id: nullableId, unitId: nullableId, warrantyId: nullableId },
     required: ['shopId', 'code', 'name', 'price'],
   }, async (req) => ok('New product created.', await svc.createNewProduct(db, u(req), b(req))));
-  route('GET', 'getnewproduct', { summary: 'One new product', access: SHARED, query: { id }, required: ['id'], response: one },
+  route('GET', 'getnewproduct', { summary: 'One new product', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await svc.getNewProduct(db, u(req), q<IdQ>(req).id) }));
   route('POST', 'editnewproduct', {
-    summary: 'Edit a new product (code and price while draft or rejected)', access: SHARED,
+    summary: 'Edit a new product (code and price while draft or rejected)',
     body: { id, version: id, ...editFields, price, code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$' } }, required: ['id', 'version'],
   }, async (req) => ok('New product saved.', await svc.editProduct(db, u(req), b(req), { newProduct: true })));
   const newOnly = async (req: FastifyRequest, pid: number) => { await svc.getNewProduct(db, u(req), pid); };
-  route('GET', 'imgnewproduct', { summary: "A new product's images", access: SHARED, query: { id }, required: ['id'] },
+  route('GET', 'imgnewproduct', { summary: "A new product's images", query: { id }, required: ['id'] },
     async (req) => { await newOnly(req, q<IdQ>(req).id); return x.mediaOf(db, u(req), q<IdQ>(req).id, 'image'); });
-  route('POST', 'deleteimgnewproduct', { summary: "Delete a new product's image", access: SHARED, body: { id, imageId: id }, required: ['id', 'imageId'] },
+  route('POST', 'deleteimgnewproduct', { summary: "Delete a new product's image", body: { id, imageId: id }, required: ['id', 'imageId'] },
     async (req) => { await newOnly(req, b<IdQ>(req).id); return ok('Image deleted.', await removeMedia(req, 'image', b<{ imageId: number }>(req).imageId)); });
-  route('POST', 'sortimgnewproduct', { summary: "Reorder a new product's images", access: SHARED, body: sortBody, required: ['id', 'imageIds'] },
+  route('POST', 'sortimgnewproduct', { summary: "Reorder a new product's images", body: sortBody, required: ['id', 'imageIds'] },
     async (req) => { await newOnly(req, b<IdQ>(req).id); return ok('Order saved.', await x.sortImages(db, u(req), b<IdQ>(req).id, b<{ imageIds: number[] }>(req).imageIds)); });
 }
