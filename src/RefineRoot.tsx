@@ -12,6 +12,7 @@ import { accessControlProvider } from "./providers/access-control";
 import { trackCalls } from "./providers/activity";
 import { authProvider } from "./providers/auth";
 import { dataProvider } from "./providers/data";
+import { shouldRetry } from "./providers/http-shared";
 import { i18nProvider } from "./providers/i18n";
 import { MAIN_TOASTS, useNotificationProvider } from "./providers/notification";
 import { modules, resourceKey, resources, routeTable } from "./resources";
@@ -67,6 +68,7 @@ export default function RefineRoot() {
         notificationProvider={useNotificationProvider}
         resources={resources}
         options={{
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: shouldRetry } } } },
           syncWithLocation: true,
           warnWhenUnsavedChanges: true,
           disableTelemetry: true,

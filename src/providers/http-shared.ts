@@ -23,3 +23,14 @@ export function errorStatus(error: unknown): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * Whether a failed read is worth another try: an answer the server gave on purpose (4xx: not
+ * signed in, forbidden, not found, bad input) says the same the second time. Network failures and
+ * 5xx get two more tries.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status = errorStatus(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failureCount < 2;
+}

@@ -42,3 +42,13 @@ describe("http client", () => {
     await expect(get("/api/x")).rejects.toBe(GENERIC_ERROR);
   });
 });
+
+describe("retries", () => {
+  it("never repeats a 4xx answer; gives network failures and 5xx two more tries", async () => {
+    const { shouldRetry } = await import("../../src/providers/http-shared");
+    for (const status of [400, 401, 403, 404, 409, 429]) expect(shouldRetry(0, { status, message: "x" }), String(status)).toBe(false);
+    expect(shouldRetry(0, { status: 503, message: "down" })).toBe(true);
+    expect(shouldRetry(1, "Something went wrong")).toBe(true);
+    expect(shouldRetry(2, { status: 500, message: "x" })).toBe(false);
+  });
+});
