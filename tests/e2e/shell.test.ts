@@ -221,9 +221,13 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await paletteSearch(page).fill("dark mode");
     await page.locator("[role=option]", { hasText: "Switch to dark mode" }).click();
     await expect.poll(() => htmlAttr(page, "data-theme")).toBe("dark");
+    // The theme switch re-renders the whole shell; a palette opened during that render can lose its search text.
+    await paletteSearch(page).waitFor({ state: "detached" });
+    await settle(page);
 
     await openPalette(page);
     await paletteSearch(page).fill("language");
+    await expect.poll(() => paletteSearch(page).inputValue()).toBe("language");
     await page.locator("[role=option]", { hasText: "Change language" }).click();
     await page.locator("[role=option]", { hasText: "Français" }).click();
     await page.waitForFunction(() => document.documentElement.lang === "fr");
