@@ -50,6 +50,7 @@ export default defineConfig({
           globals: true,
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 90_000,
           // A shared 2-core machine: a real browser needs more than the default 1 s to settle.
           expect: { poll: { timeout: 10_000 } },

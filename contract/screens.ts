@@ -41,6 +41,8 @@ export interface Leaf {
   path: string;
   title: string;
   sort: number;
+  /** Built-in roles granted this leaf when first inserted, when not its section's (e.g. checkout: orders, not content). */
+  grants?: RoleCode[];
 }
 
 export interface Screen {
@@ -65,14 +67,25 @@ export interface Screen {
   leaves?: Leaf[];
   /** Legacy endpoints (paths) the screen may call. */
   endpoints: readonly string[];
+  /**
+   * Every signed-in user of the area opens it (the own account): it has no menu entry and needs no
+   * grant, and its endpoints are callable by any signed-in user (`signedInEndpoints()`).
+   */
+  everyone?: boolean;
 }
 
 const section = (s: Section): Section => s;
 const screen = (s: Screen): Screen => s;
+/** `name` → `base/name`: a folder of legacy endpoints written once. */
+const under = (base: string) => (name: string) => `${base}/${name}`;
 
 // ---------- endpoints outside any screen ----------
 
-export const PUBLIC_ENDPOINTS: readonly string[] = ["/health", "/api/account/login", "/api/account/register"];
+export const PUBLIC_ENDPOINTS: readonly string[] = ["/health", "/api/account/login", "/api/account/register",
+  // An invited or reset user sets their password through a one-time link (docs/api/users.md).
+  "/api/v2/password-set",
+  // The default language, read by the client before anyone signs in (docs/api/settings.md).
+  "/api/v2/client-settings"];
 
 /**
  * Any signed-in user: the own account, master-data look-ups shared by many screens, and REST
@@ -81,6 +94,8 @@ export const PUBLIC_ENDPOINTS: readonly string[] = ["/health", "/api/account/log
 export const SIGNED_IN_ENDPOINTS: readonly string[] = [
   "/api/account/me",
   "/api/v2/saved-views",
+  // Each user's own notifications (the bell in the header), and their real-time stream.
+  "/api/notify/getmessagenotify", "/api/notify/readmessage", "/api/notify/events",
   ...[
     "masterorderstatus", "masterorderchanel", "masterordershipment", "mastertransporttype", "mastercollecttype",
     "mastertransportratetime", "masterbank", "masterclaim", "masterprovince", "masterdistrict", "masterbranch",
@@ -103,7 +118,12 @@ const A = {
   banners: section({ path: "/admin/banners", group: "nav.marketing", title: "nav.banners", icon: "banner", sort: 520, grants: ["admin", "editor"] }),
   promotion: section({ path: "/admin/promotion", group: "nav.marketing", title: "nav.promotion", icon: "promotion", sort: 530, grants: ["admin"] }),
   reports: section({ path: "/admin/reports", group: "nav.insight", title: "nav.reports", icon: "report", sort: 600, grants: ["admin"] }),
+  apps: section({ path: "/admin/apps", group: "nav.app", title: "nav.apps", icon: "apps", sort: 700, grants: ["admin", "editor"] }),
   setting: section({ path: "/admin/setting", group: "nav.management", title: "nav.setting", icon: "setting", sort: 800, grants: ["admin"] }),
+  // Admin only: `roles` keeps it out of every other role's grants (the role editor refuses it).
+  audit: section({ path: "/admin/audit", group: "nav.management", title: "nav.audit", icon: "audit", sort: 850, grants: ["admin"], roles: ["admin"] }),
+  // The own account: an `everyone` screen, never in the menu (reached from the header's user menu).
+  account: section({ path: "/admin/account", group: "nav.management", title: "nav.account", sort: 0, grants: [] }),
   routes: section({ path: "/admin/routes", group: "nav.management", title: "nav.routes", icon: "routes", sort: 900, grants: ["admin"], roles: ["admin"] }),
 };
 
@@ -112,6 +132,8 @@ const S = {
   blog: section({ path: "/supplier/blog", group: "nav.content", title: "nav.blog", icon: "blog", sort: 200, grants: ["supplier"] }),
   product: section({ path: "/supplier/product", group: "nav.catalogue", title: "nav.products", icon: "product", sort: 250, grants: ["supplier"] }),
   brandshop: section({ path: "/supplier/brandshop", group: "nav.storefront", title: "nav.brandshop", icon: "shop", sort: 400, grants: ["supplier"] }),
+  apps: section({ path: "/supplier/apps", group: "nav.app", title: "nav.apps", icon: "apps", sort: 700, grants: ["supplier"] }),
+  account: section({ path: "/supplier/account", group: "nav.management", title: "nav.account", sort: 0, grants: [] }),
 };
 
 // ---------- endpoint groups ----------
@@ -123,7 +145,7 @@ const BL = "/api/blogs/master";
 const RELOAD = "/api/report/getReloadDashboard";
 
 const BLOG = ["posts", "post", "new", "edit", "closecontent", "deletecontent", "menu", "product", "sortproductidea", "deleteproductidea"]
-  .map((e) => `${BL}/${e}`);
+  .map(under(BL));
 
 /** What a product page needs in both areas. */
 const PRODUCT_PAGE = [
@@ -134,25 +156,25 @@ const PRODUCT_PAGE = [
   "updatestatusattribute", "getconfigshipping", "getEditImgaePgage", "insertLogEditimage", "insertStatusEditImage",
   "senttis", "getTis", "getImageTis", "deleteTis", "masterrooms", "mastersize", "ditailproducttile", "listproductvirtualroom",
   "createproductroom", "deleteproductroom", "pricehistory", "pathimageproduct", "changeprice",
-].map((e) => `${P}/${e}`);
+].map(under(P));
 /** Catalogue master data behind the product filters and forms. */
 const PRODUCT_MASTERS = [
   "mastertisproduct", "masterfeedback", "mastershippingtype", "masterproductlevel1", "masterproductlevel2", "mastercolor",
   "masterproductstatus", "masterproductunit", "masterbrand", "masterwarranty", "masterunitdimension", "masterweightunit",
   "mastervolumeunit",
-].map((e) => `${M}/${e}`);
+].map(under(M));
 /** Staff only: approval, going online, syncs with outside systems, the ERP. */
 const PRODUCT_STAFF = [
   "approveproduct", "unapproveproduct", "productonline", "updateOpenOnline", "updateCloseOnline",
   "syncproduct", "syncchangeproduct", "gpproductsync", "searchgp", "creategp", "getgppos",
-].map((e) => `${P}/${e}`);
+].map(under(P));
 const NEW_PRODUCT = [
   "newproductlist", "exportnewproductcsv", "searchproductcode", "createnewproduct", "getnewproduct", "editnewproduct",
   "imgnewproduct", "uploadimageproduct", "sortimgnewproduct", "deleteimgnewproduct", "submitproduct", "synctopurchase",
   "jobs", "auditlog", "masterproductedit",
-].map((e) => `${P}/${e}`);
+].map(under(P));
 const ATTRIBUTES = ["masterattribute", "createattribute", "editattribute", "deleteattribute", "deleteattributeitem", "attributestatus", "attributeicon"]
-  .map((e) => `${M}/${e}`);
+  .map(under(M));
 
 /**
  * Orders, decided per verb. Suppliers, on their own shops' orders: read, fulfil (ready items,
@@ -163,16 +185,16 @@ const ORDER_READ = [
   "orderlist", "sumordersstatus", "orderlistbranch", "exportorders", "orderview", "orderviewitem", "contactcuslist",
   "reportbilljoborder", "poorders", "trackingpo", "documentpo", "documentpoorderitem", "documenttransfer", "claimlist",
   "claimdetail",
-].map((e) => `${O}/${e}`);
+].map(under(O));
 const ORDER_FULFIL = [
   "changestatusreadyitem", "changestatusorder", "shippingorder", "contactcustomer", "deletecontactcustomer",
   "requestpoorder", "transferproduct", "ropcanceltransfer", "fileclaim", "cancelorder",
-].map((e) => `${O}/${e}`);
+].map(under(O));
 const ORDER_STAFF = [
   "syncorders", "confirmreceived", "restoreredeem", "genaratepo", "cancelpo", "restorepo", "canceltransferdoc",
   "cleartransfer", "setclaimorder",
-].map((e) => `${O}/${e}`);
-const SLIPS = ["slippayment", "approveslipview", "approveslip", "uploadslippayment", "changeslip"].map((e) => `${O}/${e}`);
+].map(under(O));
+const SLIPS = ["slippayment", "approveslipview", "approveslip", "uploadslippayment", "changeslip"].map(under(O));
 
 const K = "/api/supplier/kanban";
 const H = "/api/housebrand";
@@ -181,16 +203,46 @@ const PR = "/api/promotion";
 const R = "/api/report";
 const B = "/api/banners/uploadbanner";
 const U = "/api/user";
+/** The own account: read it, change name and phone, change the password with the current one. */
+const ACCOUNT = [`${U}/useraccount`, "/api/v2/my-account"];
 
+/** A storefront board (supplier shops under K, house brands under H): the same verbs, the same shapes. */
 const KANBAN = ["master", "board", "columns/update", "columns/delete", "card/orderby", "card/update", "detail-card",
   "searchproduct-card", "card/detail-update", "card/detail-orderby"];
+/**
+ * Storefront additions (REST, docs/api/storefronts.md): a shop's profile, storefront preview, publish and
+ * rollback (`/api/v2/shops/{id}...`), its banners by category, uploaded storefront images. Which shops a
+ * caller reaches is decided in the data layer (suppliers: their own; staff: the kinds whose menu they hold).
+ */
+const STOREFRONT = ["/api/v2/shops", "/api/v2/storefront-images"];
+const SHOP_BANNERS = ["/api/v2/shop-banner-categories", "/api/v2/shop-banners", "/api/brandshop/deletebrannercate"];
+/** Staff only: approving or rejecting a shop from sign-up. */
+const SHOP_REVIEW = "/api/v2/shop-reviews";
+/** The template task board: each user's own board. */
+const TASKBOARD = ["/api/kanban/columns/update", "/api/kanban/columns/delete", "/api/v2/task-columns", "/api/v2/task-cards", "/api/v2/task-assignees"];
+/** The mail app: each user's own mail, labels, and the people they may write to. */
+const MAIL = ["/api/v2/mails", "/api/v2/mail-labels", "/api/v2/mail-contacts"];
+/** The chat app: the caller's contacts, their conversations and messages, the live stream (docs/api/chat.md). */
+const CHAT = ["/api/v2/chat-contacts", "/api/v2/chat-conversations", "/api/v2/chat-events"];
+/** The calendar app: each user's own events (docs/api/calendar.md). */
+const CALENDAR_ENTRIES = "/api/v2/calendar-entries";
+/** Checkout: staff place an order for a customer; the coupon code is checked as the order list does (docs/api/checkout.md). */
+const CHECKOUT = ["/api/v2/checkout-products", "/api/v2/checkout-filters", "/api/v2/checkout-quotes", "/api/v2/checkout-orders", "/api/v2/coupon-checks"];
 
 // ---------- the screens ----------
 
-const report = (id: string, path: string, endpoints: string[]) =>
-  screen({ id, name: id, feature: "reports", area: "admin", section: A.reports, label: `resources.${id}`, built: false, routes: { list: `/admin/reports/${path}` }, endpoints });
-const promo = (id: string, path: string, endpoints: string[]) =>
-  screen({ id, name: id, feature: "promotion", area: "admin", section: A.promotion, label: `resources.${id}`, built: false, routes: { list: `/admin/promotion/${path}` }, endpoints });
+/** A report screen (`src/features/reports/`): its list route is its menu leaf under Reports, granted on its own. */
+const report = (id: string, path: string, title: string, sort: number, endpoints: string[]) =>
+  screen({ id, name: id, feature: "reports", area: "admin", section: A.reports, grant: `/admin/reports/${path}`, root: A.reports.path, label: `resources.${id}`,
+    built: true, routes: { list: `/admin/reports/${path}` }, leaves: [{ path: `/admin/reports/${path}`, title, sort }], endpoints });
+/** A promotion screen (its own domain, `feature`): its list route is also its menu leaf under Promotions. */
+const promo = (id: string, feature: string, path: string, title: string, sort: number, endpoints: string[], built = true) =>
+  screen({ id, name: id, feature, area: "admin", section: A.promotion, grant: `/admin/promotion/${path}`, root: A.promotion.path, label: `resources.${id}`, built,
+    routes: { list: `/admin/promotion/${path}` }, leaves: [{ path: `/admin/promotion/${path}`, title, sort }], endpoints });
+/** Campaign, flash-sale, banner and coupon windows as read-only calendar events (the calendar app reads them too). */
+const CALENDAR = "/api/v2/calendar-events";
+/** The coupon code check checkout calls: staff placing back-office orders (the order list), and the coupon screen. */
+const COUPON_CHECK = "/api/v2/coupon-checks";
 
 export const SCREENS: readonly Screen[] = [
   // ----- dashboards -----
@@ -199,8 +251,11 @@ export const SCREENS: readonly Screen[] = [
   // Suppliers have no order screen yet; they work their own orders through the order API, granted with the dashboard.
   screen({ id: "supplier-dashboard", feature: "dashboard", name: "dashboard", area: "supplier", section: S.dashboard, label: "resources.supplier-dashboard", icon: "dashboard",
     built: true, routes: { list: "/supplier/dashboard" }, endpoints: [RELOAD, ...ORDER_READ, ...ORDER_FULFIL] }),
-  screen({ id: "admin-two", feature: "dashboard", name: "two", area: "admin", section: A.two, label: "resources.admin-two", built: false, routes: { list: "/admin/two" }, endpoints: [] }),
-  screen({ id: "admin-three", feature: "dashboard", name: "three", area: "admin", section: A.three, label: "resources.admin-three", built: false, routes: { list: "/admin/three" }, endpoints: [] }),
+  // Analytics and the e-commerce overview read the order rollups (docs/api/dashboard.md).
+  screen({ id: "admin-two", feature: "dashboard", name: "two", area: "admin", section: A.two, label: "resources.admin-two", icon: "dashboard", built: true,
+    routes: { list: "/admin/two" }, endpoints: ["/api/user/visitors", "/api/v2/analytics"] }),
+  screen({ id: "admin-three", feature: "dashboard", name: "three", area: "admin", section: A.three, label: "resources.admin-three", icon: "dashboard", built: true,
+    routes: { list: "/admin/three" }, endpoints: ["/api/v2/ecommerce-overview"] }),
 
   // ----- products -----
   screen({ id: "product", feature: "product", name: "product", area: "admin", section: A.product, grant: "/admin/product/listproduct", root: "/admin/product",
@@ -240,7 +295,7 @@ export const SCREENS: readonly Screen[] = [
   screen({ id: "orders", feature: "orders", name: "orders", area: "admin", section: A.orders, label: "resources.orders", icon: "order", built: true,
     routes: { list: "/admin/orders/list", show: "/admin/orders/:id/view" },
     leaves: [{ path: "/admin/orders/list", title: "nav.orderList", sort: 310 }],
-    endpoints: [...ORDER_READ, ...ORDER_FULFIL, ...ORDER_STAFF, `${P}/masterproduct`] }),
+    endpoints: [...ORDER_READ, ...ORDER_FULFIL, ...ORDER_STAFF, `${P}/masterproduct`, COUPON_CHECK] }),
   screen({ id: "orders-branch", feature: "orders", name: "orders-branch", area: "admin", section: A.orders, label: "resources.orders-branch", built: true,
     routes: { list: "/admin/orders/listbranch", show: "/admin/orders/:id/viewbranch" },
     leaves: [{ path: "/admin/orders/listbranch", title: "nav.branchOrders", sort: 320 }],
@@ -262,61 +317,106 @@ export const SCREENS: readonly Screen[] = [
     endpoints: [`${O}/claimlist`, `${O}/claimdetail`, `${O}/fileclaim`, `${O}/setclaimorder`, `${O}/orderview`, `${O}/orderviewitem`] }),
 
   // ----- blogs -----
-  screen({ id: "blog", feature: "blogs", name: "blog", area: "admin", section: A.blog, label: "blog.titles.list", icon: "blog", built: true,
+  screen({ id: "blog", feature: "blogs", name: "blog", area: "admin", section: A.blog, label: "blogs.titles.list", icon: "blog", built: true,
     routes: { list: "/admin/blog/posts", create: "/admin/blog/new", show: "/admin/blog/post/:id", edit: "/admin/blog/post/:id/edit" },
     leaves: [{ path: "/admin/blog/posts", title: "nav.posts", sort: 210 }, { path: "/admin/blog/new", title: "nav.newPost", sort: 220 }],
     endpoints: BLOG }),
-  screen({ id: "supplier-blog", feature: "blogs", name: "blog", area: "supplier", section: S.blog, label: "blog.titles.list", icon: "blog", built: true,
+  screen({ id: "supplier-blog", feature: "blogs", name: "blog", area: "supplier", section: S.blog, label: "blogs.titles.list", icon: "blog", built: true,
     routes: { list: "/supplier/blog/posts", create: "/supplier/blog/new", show: "/supplier/blog/post/:id", edit: "/supplier/blog/post/:id/edit" },
     leaves: [{ path: "/supplier/blog/posts", title: "nav.posts", sort: 210 }, { path: "/supplier/blog/new", title: "nav.newPost", sort: 220 }],
     endpoints: BLOG }),
 
-  // ----- storefronts (not built yet) -----
-  screen({ id: "brandshop", feature: "brandshop", name: "brandshop", area: "admin", section: A.brandshop, label: "resources.brandshop", built: false,
+  // ----- storefronts -----
+  screen({ id: "brandshop", feature: "brandshop", name: "brandshop", area: "admin", section: A.brandshop, label: "resources.brandshop", icon: "shop", built: true,
     routes: { list: "/admin/brandshop", edit: "/admin/brandshop/:id" },
-    endpoints: [`${K}/shopMaster`, `${K}/shopprofile`, `${K}/board`, "/api/kanban/columns/update", "/api/kanban/columns/delete", "/api/brandshop/deletebrannercate"] }),
-  screen({ id: "supplier-brandshop", feature: "brandshop", name: "brandshop", area: "supplier", section: S.brandshop, label: "resources.supplier-brandshop", built: false,
+    endpoints: [`${K}/shopprofile`, `${K}/shopMaster`, `${K}/shopProfile`, ...KANBAN.map(under(K)), ...STOREFRONT, ...SHOP_BANNERS, SHOP_REVIEW,
+      `${M}/masterbrand`, `${M}/masterproductlevel1`] }),
+  screen({ id: "supplier-brandshop", feature: "brandshop", name: "brandshop", area: "supplier", section: S.brandshop, label: "resources.supplier-brandshop", icon: "shop", built: true,
     routes: { list: "/supplier/brandshop", edit: "/supplier/brandshop/:id" },
-    endpoints: [...KANBAN.map((e) => `${K}/${e}`), `${K}/shopProfile`, "/api/brandshop/deletebrannercate"] }),
-  screen({ id: "housebrand", feature: "housebrand", name: "housebrand", area: "admin", section: A.housebrand, label: "resources.housebrand", built: false,
+    endpoints: [`${K}/shopprofile`, `${K}/shopMaster`, `${K}/shopProfile`, ...KANBAN.map(under(K)), ...STOREFRONT, ...SHOP_BANNERS,
+      `${M}/masterbrand`, `${M}/masterproductlevel1`] }),
+  screen({ id: "housebrand", feature: "housebrand", name: "housebrand", area: "admin", section: A.housebrand, label: "resources.housebrand", icon: "shop", built: true,
     routes: { list: "/admin/housebrand", edit: "/admin/housebrand/:id" },
-    endpoints: [`${H}/masterbrand`, `${H}/shopmaster`, `${H}/brandprofile`, ...KANBAN.map((e) => `${H}/${e}`)] }),
-  screen({ id: "housebrand-blog", feature: "housebrand", name: "housebrand-blog", area: "admin", section: A.housebrand, label: "resources.housebrand-blog", built: false,
-    routes: { list: "/admin/housebrand/blog/posts", create: "/admin/housebrand/blog/new", show: "/admin/housebrand/blog/:id" }, root: "/admin/housebrand/blog",
-    endpoints: ["posts", "newpost", "postedit", "closecontent", "deletecontent", "product", "menu", "sortproductidea", "deleteproductidea"].map((e) => `${HB}/${e}`) }),
+    endpoints: [`${H}/brandprofile`, `${H}/masterbrand`, `${H}/shopmaster`, ...KANBAN.map(under(H)), ...STOREFRONT, `${M}/masterproductlevel1`] }),
+  screen({ id: "housebrand-blog", feature: "blogs", name: "housebrand-blog", area: "admin", section: A.housebrand, label: "resources.housebrand-blog", icon: "blog", built: true,
+    routes: { list: "/admin/housebrand/blog/posts", create: "/admin/housebrand/blog/new", show: "/admin/housebrand/blog/:id", edit: "/admin/housebrand/blog/:id/edit" },
+    root: "/admin/housebrand/blog",
+    // `post` (one post's read) is an addition; the form picks the shop among the house brands (shopmaster).
+    endpoints: ["posts", "post", "newpost", "postedit", "closecontent", "deletecontent", "product", "menu", "sortproductidea", "deleteproductidea"].map(under(HB))
+      .concat([`${H}/shopmaster`]) }),
 
-  // ----- marketing (not built yet) -----
-  screen({ id: "campaign", feature: "campaign", name: "campaign", area: "admin", section: A.campaign, label: "resources.campaign", built: false,
+  // ----- marketing -----
+  screen({ id: "campaign", feature: "campaign", name: "campaign", area: "admin", section: A.campaign, label: "resources.campaign", icon: "campaign", built: true,
     routes: { list: "/admin/campaign", edit: "/admin/campaign/:id" },
-    endpoints: ["productflashsale", "listSelectProductFlashsale", "setproductflashsale", "closeproductflashsale", "reportproductflashsale",
-      "createcampaign", "closecampaign", "setdatecampaign", "createhotspot", "widgethotspot"].map((e) => `${PR}/${e}`) }),
-  screen({ id: "homecategory", feature: "homecategory", name: "homecategory", area: "admin", section: A.homecategory, label: "resources.homecategory", built: false,
-    routes: { list: "/admin/homecategory", edit: "/admin/homecategory/:id" },
-    endpoints: [`${M}/masterproductlevel1`, `${M}/masterproductlevel2`] }),
-  screen({ id: "banners", feature: "banners", name: "banners", area: "admin", section: A.banners, label: "resources.banners", built: false,
+    endpoints: ["createcampaign", "closecampaign", "setdatecampaign", "createhotspot", "widgethotspot"].map(under(PR)).concat(["/api/v2/campaigns", `${P}/productlist`, CALENDAR]) }),
+  screen({ id: "homecategory", feature: "homecategory", name: "homecategory", area: "admin", section: A.homecategory, label: "resources.homecategory", icon: "category", built: true,
+    routes: { list: "/admin/homecategory", create: "/admin/homecategory/create", edit: "/admin/homecategory/:id" },
+    endpoints: ["/api/v2/homecategories", "/api/v2/homecategory-targets", "/api/v2/storefront-images", `${M}/masterproductlevel1`] }),
+  screen({ id: "banners", feature: "banners", name: "banners", area: "admin", section: A.banners, label: "resources.banners", icon: "banner", built: true,
     routes: { list: "/admin/banners/bannermanagement" },
+    leaves: [{ path: "/admin/banners/bannermanagement", title: "nav.bannerManagement", sort: 521 }],
     endpoints: ["getlistbanners", "getmasterType", "getBannerTypeMenu", "sortbanner", "updatestatusbanner", "deletebanner", "updatetimebanner", "upload"]
-      .map((e) => `${B}/${e}`) }),
-  promo("promotion-homesale", "homesale", ["listhomesale", "loadhomesale", "addpromotionhomesale", "editpromotionhomesale", "deletelinkgroup", "setstatuslink"]
-    .map((e) => `${PR}/${e}`)),
-  promo("promotion-notify", "notify", [`${PR}/masternotify`, `${PR}/notification`, "/api/notify/getmessagenotifylist", "/api/notify/createmessage"]),
-  promo("promotion-oldfornew", "oldfornew", [`${PR}/oldfornew`, `${PR}/mastergrouplist`, `${PR}/createoldfornew`]),
-  promo("promotion-coupon", "couponline", [`${R}/reportpromotiononline`]),
+      .map(under(B)).concat([CALENDAR]) }),
+  promo("promotion-homesale", "homesale", "homesale", "nav.homeSale", 531, ["listhomesale", "loadhomesale", "addpromotionhomesale", "editpromotionhomesale", "deletelinkgroup", "setstatuslink",
+    "mastergrouplist"].map(under(PR)).concat([`${P}/productlist`])),
+  promo("promotion-flashsale", "flashsale", "flashsale", "nav.flashSale", 532, ["productflashsale", "listSelectProductFlashsale", "setproductflashsale", "closeproductflashsale",
+    "reportproductflashsale"].map(under(PR)).concat([CALENDAR])),
+  promo("promotion-notify", "notifications", "notify", "nav.notifications", 533, [`${PR}/masternotify`, `${PR}/notification`, "/api/notify/getmessagenotifylist", "/api/notify/createmessage",
+    "/api/v2/notification-messages", "/api/v2/notification-audiences"]),
+  promo("promotion-oldfornew", "oldfornew", "oldfornew", "nav.oldForNew", 534, ["oldfornew", "mastergrouplist", "createoldfornew", "editoldfornew", "closeoldfornew"]
+    .map(under(PR)).concat([`${P}/productlist`])),
+  promo("promotion-coupon", "coupons", "couponline", "nav.couponLine", 535, ["/api/v2/coupon-batches", COUPON_CHECK, CALENDAR]),
 
-  // ----- reports (not built yet; the dashboard is) -----
-  report("report-trackorder", "reporttrackorder", [`${R}/reporttrackorder`, `${R}/reportshippingorder`]),
-  report("report-airservice", "reportairservice", [`${R}/orderair`]),
-  report("report-coupon", "reportcupon", [`${R}/reportproductpromotion`, `${R}/reportpromotiononline`]),
-  report("report-review", "reportreview", [`${R}/reportreview`, `${M}/masterfeedback`]),
+  // ----- reports: each reads one /api/report endpoint (its page, totals, chart and CSV); masterproduct names the shops of the shop filter -----
+  report("report-trackorder", "reporttrackorder", "nav.reportTrackOrder", 601, [`${R}/reporttrackorder`, `${P}/masterproduct`]),
+  report("report-shippingorder", "reportshippingorder", "nav.reportShippingOrder", 602, [`${R}/reportshippingorder`, `${P}/masterproduct`]),
+  report("report-airservice", "reportairservice", "nav.reportAirService", 603, [`${R}/orderair`, `${P}/masterproduct`]),
+  report("report-coupon", "reportcupon", "nav.reportCoupon", 604, [`${R}/reportcupon`, `${P}/masterproduct`]),
+  report("report-promotiononline", "reportpromotiononline", "nav.reportPromotionOnline", 605, [`${R}/reportpromotiononline`, `${P}/masterproduct`]),
+  report("report-productpromotion", "reportproductpromotion", "nav.reportProductPromotion", 606, [`${R}/reportproductpromotion`, `${P}/masterproduct`]),
+  report("report-review", "reportreview", "nav.reportReview", 607, [`${R}/reportreview`, `${P}/masterproduct`]),
+  report("report-productstatus", "reportstatusproduct", "nav.reportProductStatus", 608, [`${R}/reporttstatusproduct`, `${P}/masterproduct`]),
 
   // ----- settings -----
-  screen({ id: "setting-user", feature: "setting", name: "setting-user", area: "admin", section: A.setting, label: "resources.setting-user", built: false,
-    routes: { list: "/admin/setting/user" },
-    endpoints: ["getlistusermangement", "useraccount", "getuserroles", "getdetailrole", "updateroleuser", "updatestatususer", "getlistMenuNew",
-      "getemployeedata", "usertypemaster"].map((e) => `${U}/${e}`) }),
-  screen({ id: "setting-shipping", feature: "setting", name: "setting-shipping", area: "admin", section: A.setting, label: "resources.setting-shipping", built: false,
-    routes: { list: "/admin/setting/shipping" },
-    endpoints: ["/api/setting/shippingrate", "/api/setting/createshippingrate", "/api/setting/configcontrol", `${M}/mastershippingtype`, `${M}/mastertransportratetime`] }),
+  // Users, staff roles and their menus (docs/api/users.md); staff accounts and roles are REST additions.
+  screen({ id: "setting-user", feature: "users", name: "setting-user", area: "admin", section: A.setting, grant: "/admin/setting/user", label: "resources.setting-user",
+    icon: "user", built: true, root: A.setting.path, routes: { list: "/admin/setting/user", create: "/admin/setting/user/create", edit: "/admin/setting/user/:id" },
+    leaves: [{ path: "/admin/setting/user", title: "nav.settingUser", sort: 810 }],
+    endpoints: ["getlistusermangement", "getuserroles", "getdetailrole", "updateroleuser", "updatestatususer", "getlistMenuNew",
+      "getemployeedata", "usertypemaster"].map(under(U)).concat(["/api/v2/staff-users", "/api/v2/roles"]) }),
+  screen({ id: "account", feature: "users", name: "account", area: "admin", section: A.account, label: "resources.account", built: true, everyone: true,
+    routes: { list: "/admin/account" }, endpoints: ACCOUNT }),
+  screen({ id: "supplier-account", feature: "users", name: "account", area: "supplier", section: S.account, label: "resources.account", built: true, everyone: true,
+    routes: { list: "/supplier/account" }, endpoints: ACCOUNT }),
+  // The audit log, read only (docs/api/audit.md); the facets name who made changes for the user filter.
+  screen({ id: "audit", feature: "audit", name: "audit", area: "admin", section: A.audit, label: "resources.audit", icon: "audit", built: true,
+    routes: { list: "/admin/audit" }, endpoints: ["/api/v2/audit-log", "/api/v2/audit-facets"] }),
+  // Shipping rates, zones and config control (docs/api/settings.md).
+  screen({ id: "setting-shipping", feature: "settings", name: "setting-shipping", area: "admin", section: A.setting, grant: "/admin/setting/shipping", root: A.setting.path,
+    label: "resources.setting-shipping", icon: "setting", built: true, routes: { list: "/admin/setting/shipping" },
+    leaves: [{ path: "/admin/setting/shipping", title: "nav.settingShipping", sort: 820 }],
+    endpoints: ["/api/setting/shippingrate", "/api/setting/createshippingrate", "/api/setting/configcontrol", "/api/v2/settings", "/api/v2/shipping-zones",
+      "/api/v2/shipping-quotes"] }),
+  // ----- apps -----
+  screen({ id: "taskboard", feature: "taskboard", name: "taskboard", area: "admin", section: A.apps, grant: "/admin/apps/kanban", label: "resources.taskboard", icon: "kanban",
+    built: true, routes: { list: "/admin/apps/kanban" }, leaves: [{ path: "/admin/apps/kanban", title: "nav.kanban", sort: 710 }], endpoints: TASKBOARD }),
+  screen({ id: "supplier-taskboard", feature: "taskboard", name: "taskboard", area: "supplier", section: S.apps, grant: "/supplier/apps/kanban", label: "resources.taskboard", icon: "kanban",
+    built: true, routes: { list: "/supplier/apps/kanban" }, leaves: [{ path: "/supplier/apps/kanban", title: "nav.kanban", sort: 710 }], endpoints: TASKBOARD }),
+  screen({ id: "mail", feature: "mail", name: "mail", area: "admin", section: A.apps, grant: "/admin/apps/mail", label: "resources.mail",
+    built: true, routes: { list: "/admin/apps/mail" }, leaves: [{ path: "/admin/apps/mail", title: "nav.mail", sort: 720 }], endpoints: MAIL }),
+  screen({ id: "supplier-mail", feature: "mail", name: "mail", area: "supplier", section: S.apps, grant: "/supplier/apps/mail", label: "resources.mail",
+    built: true, routes: { list: "/supplier/apps/mail" }, leaves: [{ path: "/supplier/apps/mail", title: "nav.mail", sort: 720 }], endpoints: MAIL }),
+  screen({ id: "chat", feature: "chat", name: "chat", area: "admin", section: A.apps, grant: "/admin/apps/chat", label: "resources.chat",
+    built: true, routes: { list: "/admin/apps/chat" }, leaves: [{ path: "/admin/apps/chat", title: "nav.chat", sort: 730 }], endpoints: CHAT }),
+  screen({ id: "supplier-chat", feature: "chat", name: "chat", area: "supplier", section: S.apps, grant: "/supplier/apps/chat", label: "resources.chat",
+    built: true, routes: { list: "/supplier/apps/chat" }, leaves: [{ path: "/supplier/apps/chat", title: "nav.chat", sort: 730 }], endpoints: CHAT }),
+  // Staff also see the marketing windows of the screens they hold (CALENDAR); suppliers hold none of them.
+  screen({ id: "calendar", feature: "calendar", name: "calendar", area: "admin", section: A.apps, grant: "/admin/apps/calendar", label: "resources.calendar",
+    built: true, routes: { list: "/admin/apps/calendar" }, leaves: [{ path: "/admin/apps/calendar", title: "nav.calendar", sort: 740 }], endpoints: [CALENDAR_ENTRIES, CALENDAR] }),
+  screen({ id: "supplier-calendar", feature: "calendar", name: "calendar", area: "supplier", section: S.apps, grant: "/supplier/apps/calendar", label: "resources.calendar",
+    built: true, routes: { list: "/supplier/apps/calendar" }, leaves: [{ path: "/supplier/apps/calendar", title: "nav.calendar", sort: 740 }], endpoints: [CALENDAR_ENTRIES] }),
+  screen({ id: "checkout", feature: "checkout", name: "checkout", area: "admin", section: A.apps, grant: "/admin/apps/checkout", label: "resources.checkout", icon: "order",
+    built: true, routes: { list: "/admin/apps/checkout" }, leaves: [{ path: "/admin/apps/checkout", title: "nav.checkout", sort: 750, grants: ["admin"] }], endpoints: CHECKOUT }),
   screen({ id: "routes", feature: "routes", name: "routes", area: "admin", section: A.routes, label: "resources.routes", icon: "routes", built: true,
     routes: { list: "/admin/routes" }, endpoints: [] }),
 ];
@@ -341,6 +441,11 @@ export function endpointGrants(screens: readonly Screen[] = SCREENS): Map<string
   return grants;
 }
 
+/** `SIGNED_IN_ENDPOINTS` and the endpoints of built `everyone` screens: any signed-in user may call them. */
+export function signedInEndpoints(screens: readonly Screen[] = SCREENS): string[] {
+  return [...new Set([...SIGNED_IN_ENDPOINTS, ...screens.filter((s) => s.built && s.everyone).flatMap((s) => s.endpoints)])];
+}
+
 /** One navConfig menu entry, as the server stores it. */
 export interface MenuEntry {
   path: string;
@@ -354,11 +459,11 @@ export interface MenuEntry {
   grants: RoleCode[];
 }
 
-/** The menu: the sections of built screens and those screens' leaves. Unbuilt screens stay out of it. */
+/** The menu: the sections of built screens and those screens' leaves. Unbuilt and `everyone` screens stay out of it. */
 export function menuCatalogue(screens: readonly Screen[] = SCREENS): MenuEntry[] {
   const entries = new Map<string, MenuEntry>();
   for (const s of screens) {
-    if (!s.built) continue;
+    if (!s.built || s.everyone) continue;
     const sec = s.section;
     if (!entries.has(sec.path)) {
       entries.set(sec.path, {
@@ -367,7 +472,7 @@ export function menuCatalogue(screens: readonly Screen[] = SCREENS): MenuEntry[]
       });
     }
     for (const leaf of s.leaves ?? []) {
-      entries.set(leaf.path, { path: leaf.path, parent: sec.path, group: sec.group, title: leaf.title, area: s.area, sort: leaf.sort, grants: sec.grants });
+      entries.set(leaf.path, { path: leaf.path, parent: sec.path, group: sec.group, title: leaf.title, area: s.area, sort: leaf.sort, grants: leaf.grants ?? sec.grants });
     }
   }
   return [...entries.values()];

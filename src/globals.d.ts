@@ -1,2 +1,7 @@
 /** Translation namespaces found in public/locales/en at build time (vite.config.ts). */
 declare const __NAMESPACES__: string[];
+
+/** command-score (kbar's own ranking) ships no types: a score above 0 means the text matches. */
+declare module "command-score" {
+  export default function commandScore(text: string, abbreviation: string): number;
+}

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,15 +14,9 @@ import { guardPlugin } from './auth/guard.js';
 import './auth/types.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { syncMenu } from './modules/menu/service.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { accountRoutes } from './modules/account/routes.js';
-import { blogRoutes } from './modules/blogs/routes.js';
-import { reportRoutes } from './modules/report/routes.js';
-import { orderRoutes } from './modules/orders/routes.js';
 import { STATE_MACHINE_DOC } from './modules/orders/state.js';
 import { uploadsPlugin } from './lib/uploads.js';
-import { masterdataRoutes } from './modules/masterdata/routes.js';
-import { productRoutes } from './modules/product/routes.js';
+import { realtimePlugin } from './lib/realtime.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +38,22 @@ export interface BuildOptions {
   inMemory?: boolean;
 }
 
+const MODULES = new URL('./modules/', import.meta.url);
+
+/** The default export of each `modules/<name>/routes` file, in name order. */
+async function moduleRoutes(): Promise<FastifyPluginAsync[]> {
+  const names = readdirSync(MODULES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const found: FastifyPluginAsync[] = [];
+  for (const name of names) {
+    const file = ['routes.ts', 'routes.js'].find((f) => existsSync(new URL(`${name}/${f}`, MODULES)));
+    if (!file) continue;
+    const mod = (await import(new URL(`${name}/${file}`, MODULES).href)) as { default?: FastifyPluginAsync };
+    if (typeof mod.default !== 'function') throw new Error(`server/src/modules/${name}/${file} must export its routes plugin as default`);
+    found.push(mod.default);
+  }
+  return found;
+}
+
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger,
@@ -52,7 +62,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
   });
 
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...opts });
+  const handle = await openDb({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+    onConnectionLost: (err) => app.log.warn({ err }, 'database connection lost; the pool opens a new one'),
+    ...opts,
+  });
   try {
     await setup(app, config, handle);
   } catch (err) {
@@ -84,6 +98,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   });
   await app.register(rateLimit, { global: false });
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(realtimePlugin, { heartbeatMs: config.sseHeartbeatMs });
 
   await app.register(swagger, {
     openapi: {
@@ -115,13 +130,8 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  await app.register(healthRoutes);
-  await app.register(accountRoutes);
-  await app.register(blogRoutes);
-  await app.register(reportRoutes);
-  await app.register(masterdataRoutes);
-  await app.register(productRoutes);
-  await app.register(orderRoutes);
+  // Every module with a routes file serves its routes: adding a module needs no line here.
+  for (const routes of await moduleRoutes()) await app.register(routes);
 
   if (spa) {
     await app.register(fastifyStatic, { root: staticRoot!, wildcard: true, index: ['index.html'] });

@@ -22,6 +22,10 @@ export interface AppConfig {
   logger: FastifyServerOptions['logger'];
   /** Auth record cache lifetime, ms (0 = off, at most 2000). Default 2000. */
   authCacheMs?: number;
+  /** How often the notification delivery worker runs, ms; 0 or unset = no worker (test apps). Default 15000. */
+  notifyWorkerMs?: number;
+  /** Heartbeat (and caller re-check) interval of event streams, ms. Default 25000. */
+  sseHeartbeatMs?: number;
 }
 
 function flag(value: string | undefined, dflt: boolean): boolean {
@@ -64,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: { max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 10), timeWindowMs: 60_000 },
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL || 'info' },
     authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : Math.min(2000, positiveInt('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 2000)),
+    notifyWorkerMs: env.NOTIFY_WORKER_MS === '0' ? 0 : positiveInt('NOTIFY_WORKER_MS', env.NOTIFY_WORKER_MS, 15_000),
   };
 }

@@ -11,6 +11,6 @@ const Forbidden = lazy(() => import("./errors/forbidden"));
  * session so it follows sign-in and sign-out at once.
  */
 export function Guard({ meta, children }: { meta: ResourceMeta; children: ReactNode }) {
-  const { granted } = useAuthContext();
-  return canOpen(meta, granted) ? children : <Forbidden />;
+  const { granted, user } = useAuthContext();
+  return canOpen(meta, granted, user?.role) ? children : <Forbidden />;
 }

@@ -1,25 +1,42 @@
 import type { AccessControlProvider } from "@refinedev/core";
-import { findResource } from "../resources";
+import { endpointsOf, findResource } from "../resources";
 import type { ResourceMeta } from "../resources/types";
-import { grantedPaths, readNavConfig, readUser } from "./session-store";
+import { grantedPaths, isSupplier, readNavConfig, readUser } from "./session-store";
 
 /**
  * A screen is reachable when it is built and its menu path is granted by the stored navConfig.
  * The server enforces the same grant; this only shapes the menu and the 403 page.
  */
-export function canOpen(meta: Partial<ResourceMeta> | undefined, granted: string[]): boolean {
+export function canOpen(meta: Partial<ResourceMeta> | undefined, granted: string[], role?: string): boolean {
   if (!meta || meta.built !== true || !meta.menuPath) return false;
+  // The own account: every signed-in user of its area, no grant needed.
+  if (meta.everyone) return role !== undefined && meta.area === (isSupplier(role) ? "supplier" : "admin");
   return granted.includes(meta.menuPath);
 }
 
+type Item = { meta?: Partial<ResourceMeta>; identifier?: string; name?: string } & Partial<Record<string, unknown>>;
+const PAGES = new Set(["list", "create", "edit", "show"]);
+
+/** Whether the screen offers the action: a page for it, or (delete) a remove endpoint the screen may call. */
+function offers(item: Item, resource: string, action: string): boolean {
+  if (PAGES.has(action)) return typeof item[action] === "string";
+  if (action !== "delete") return true;
+  const remove = endpointsOf(resource).remove;
+  return !!remove && (item.meta?.endpoints ?? []).includes(remove.path);
+}
+
 export const accessControlProvider: AccessControlProvider = {
-  can: async ({ resource, params }) => {
-    const item = params?.resource as { meta?: Partial<ResourceMeta>; identifier?: string; name?: string } | undefined;
-    const meta = item?.meta ?? (resource ? findResource(resource)?.meta : undefined);
+  can: async ({ resource, action, params }) => {
+    // Refine passes the resource without its routes: look the screen up by its identifier.
+    const given = params?.resource as Item | undefined;
+    const key = given?.identifier ?? given?.name ?? resource;
+    const item = key ? (findResource(key) as Item | undefined) : undefined;
+    const meta = item?.meta;
     const granted = grantedPaths(readNavConfig(), readUser()?.role);
-    if (!meta) return { can: false, reason: "errors.forbidden" };
+    if (!item || !meta) return { can: false, reason: "errors.forbidden" };
     if (meta.built !== true) return { can: false, reason: "errors.notBuilt" };
-    return canOpen(meta, granted) ? { can: true } : { can: false, reason: "errors.forbidden" };
+    if (!canOpen(meta, granted, readUser()?.role)) return { can: false, reason: "errors.forbidden" };
+    return offers(item, item.identifier ?? item.name ?? "", action) ? { can: true } : { can: false, reason: "errors.notOffered" };
   },
   options: {
     buttons: { enableAccessControl: true, hideIfUnauthorized: true },

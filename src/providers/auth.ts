@@ -1,6 +1,7 @@
 import type { AuthProvider } from "@refinedev/core";
 import { jwtDecode } from "jwt-decode";
 import { TOKEN_KEY, errorMessage, errorStatus } from "./http-shared";
+import { signInQuery } from "./return-to";
 
 // The HTTP client (axios) is fetched on the first call, keeping it out of the sign-in page's first load.
 const api = () => import("./http");
@@ -65,9 +66,13 @@ export function cancelExpiryTimer() {
   expiryTimer = undefined;
 }
 
+/** The page being looked at, to come back to after signing in again. */
+const here = () => window.location.pathname + window.location.search;
+
 /**
  * Arms the timer that ends the session at the token's `exp`: it clears the stored session and
- * sends a supplier to `/supplier`, anyone else to `/`.
+ * sends a supplier to `/supplier`, anyone else to `/` (whose sign-in page then says the session
+ * expired and comes back to the page being looked at).
  */
 export function scheduleExpiry(
   token: string,
@@ -83,8 +88,9 @@ export function scheduleExpiry(
       () => {
         if (exp * 1000 > Date.now()) return arm();
         expiryTimer = undefined;
-        clearSession();
-        redirect(rootFor(role));
+        const target = rootFor(role) + signInQuery(here(), true);
+        clearSession("expired");
+        redirect(target);
       },
       Math.max(0, Math.min(delay, MAX_DELAY)),
     );
@@ -144,19 +150,22 @@ export const authProvider: AuthProvider = {
   check: async () => {
     if (isTokenValid(readToken())) return { authenticated: true };
     const role = readUser()?.role;
-    clearSession();
+    const expired = readToken() !== null;
+    clearSession(expired ? "expired" : null);
     const supplierArea = window.location.pathname.startsWith("/supplier");
     return {
       authenticated: false,
       logout: true,
-      redirectTo: supplierArea || isSupplier(role) ? "/supplier/login" : "/login",
+      redirectTo: (supplierArea || isSupplier(role) ? "/supplier/login" : "/login") + signInQuery(here(), expired),
     };
   },
 
+  /**
+   * A 401 means the token broke mid-session: the session ends at once, and the app (not Refine)
+   * sends the user to sign in, saying it expired and keeping the page to come back to.
+   */
   onError: async (error) => {
-    if (errorStatus(error) === 401) {
-      return { logout: true, redirectTo: loginPathFor(readUser()?.role), error };
-    }
+    if (errorStatus(error) === 401) clearSession("expired");
     return {};
   },
 

@@ -1,5 +1,5 @@
 import type { BaseRecord, DataProvider, MetaQuery } from "@refinedev/core";
-import { findModule, modules } from "../resources";
+import { endpointsOf as endpointsIn, modules } from "../resources";
 import type { EndpointMap, HttpMethod, ResourceModule } from "../resources/types";
 import { get, post } from "./http";
 
@@ -15,13 +15,7 @@ function call(method: HttpMethod, path: string, request: Record<string, unknown>
  * legacy path serves which operation, so this file knows no domain.
  */
 export function createDataProvider(registry: ResourceModule[] = modules): DataProvider {
-  const endpointsOf = (resource: string): EndpointMap => {
-    const module = findModule(resource, registry);
-    if (!module) throw new Error(`No resource module for "${resource}"`);
-    const own = module.resourceEndpoints?.[resource];
-    if (!own) return module.endpoints;
-    return { ...module.endpoints, ...own, actions: { ...module.endpoints.actions, ...own.actions } };
-  };
+  const endpointsOf = (resource: string) => endpointsIn(resource, registry);
   const endpoint = <K extends Operation>(resource: string, op: K): NonNullable<EndpointMap[K]> => {
     const found = endpointsOf(resource)[op];
     if (!found) throw new Error(`Resource "${resource}" has no "${op}" endpoint`);

@@ -8,7 +8,10 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   role: string;
-  shops: { id: number; name: string }[];
+  /** The role's name (roles made on the user-settings screen have no translated label). */
+  roleName?: string;
+  /** `pending` while a new supplier's shop awaits the marketplace's review. */
+  shops: { id: number; name: string; status?: string }[];
 }
 
 export interface NavItem {
@@ -26,6 +29,8 @@ export interface NavGroup {
 
 export const USER_KEY = "users";
 export const NAV_KEY = "navConfig";
+/** The server's tag of the signed-in user's grants, last seen (http.ts re-reads the menu when it changes). */
+export const ACCESS_TAG_KEY = "accessTag";
 
 function readJson<T>(key: string): T | null {
   const raw = localStorage.getItem(key);
@@ -54,17 +59,25 @@ export const subscribeSession = (listener: () => void) => {
 };
 export const sessionVersion = () => version;
 
+// Why the last session ended, so the sign-in page can say so ("expired") after an in-app sign-out.
+let endedBy: "expired" | null = null;
+export const sessionEndedBy = () => endedBy;
+
 export function storeSession(token: string, user: SessionUser, navConfig: NavGroup[]) {
+  endedBy = null;
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
   localStorage.setItem(NAV_KEY, JSON.stringify(navConfig));
+  localStorage.removeItem(ACCESS_TAG_KEY);
   changed();
 }
 
-export function clearSession() {
+export function clearSession(reason: "expired" | null = null) {
+  endedBy = reason;
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(NAV_KEY);
+  localStorage.removeItem(ACCESS_TAG_KEY);
   changed();
 }
 

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNod
 import { isTokenValid } from "./auth";
 import {
   grantedPaths,
+  isSupplier,
   readNavConfig,
   readToken,
   readUser,
@@ -42,4 +43,21 @@ export function useAuthContext(): AuthContextValue {
   const context = useContext(AuthContext);
   if (!context) throw new Error("useAuthContext context must be use inside AuthProvider");
   return context;
+}
+
+export interface Session {
+  user: SessionUser | null;
+  /** The signed-in supplier's shops; `[]` for staff. */
+  shops: SessionUser["shops"];
+  supplier: boolean;
+}
+
+/** The signed-in user and their shops, for screens: no screen reads the session storage itself. */
+export function useSession(): Session {
+  const version = useSyncExternalStore(subscribeSession, sessionVersion);
+  return useMemo(() => {
+    const user = readUser();
+    return { user, shops: Array.isArray(user?.shops) ? user.shops : [], supplier: isSupplier(user?.role) };
+    // `version` is the store's change signal.
+  }, [version]);
 }

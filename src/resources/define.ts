@@ -19,6 +19,7 @@ export function toResource(s: Screen): ResourceDecl {
       feature: s.feature,
       ...(s.icon ? { icon: s.icon } : {}),
       ...(s.root ? { root: s.root } : {}),
+      ...(s.everyone ? { everyone: true } : {}),
     },
   };
 }

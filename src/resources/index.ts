@@ -1,11 +1,14 @@
 import { SCREENS } from "../../contract/screens";
-import type { ResourceModule } from "./types";
+import type { EndpointMap, ResourceModule } from "./types";
 import { toResource, type ResourceDecl } from "./define";
 
 /** Every domain's resource module, found by its place: src/features/<domain>/resource.ts (default export). */
 export const modules: ResourceModule[] = Object.values(
   import.meta.glob<ResourceModule>("../features/*/resource.ts", { eager: true, import: "default" }),
 );
+
+/** Every built screen's pages, by resource key and action, from all feature modules. */
+export const pages = Object.assign({}, ...modules.map((m) => m.pages ?? {})) as NonNullable<ResourceModule["pages"]>;
 
 /** Every screen of the route table, built or not. */
 export const resources: ResourceDecl[] = SCREENS.map(toResource);
@@ -18,6 +21,15 @@ export function findModule(resource: string, registry: ResourceModule[] = module
     registry.find((m) => m.resources.some((r) => r.identifier === resource)) ??
     registry.find((m) => m.name === resource || m.resources.some((r) => r.name === resource))
   );
+}
+
+/** A resource's endpoint map: its module's, with the resource's own entries layered over it. */
+export function endpointsOf(resource: string, registry: ResourceModule[] = modules): EndpointMap {
+  const module = findModule(resource, registry);
+  if (!module) throw new Error(`No resource module for "${resource}"`);
+  const own = module.resourceEndpoints?.[resource];
+  if (!own) return module.endpoints;
+  return { ...module.endpoints, ...own, actions: { ...module.endpoints.actions, ...own.actions } };
 }
 
 export function findResource(resource: string, all: ResourceDecl[] = resources): ResourceDecl | undefined {

@@ -70,6 +70,8 @@ export interface ResourceMeta {
   built: boolean;
   icon?: string;
   parent?: string;
+  /** Every signed-in user of the area opens it, without a grant (the own account). */
+  everyone?: boolean;
   [key: string]: unknown;
 }
 

@@ -67,3 +67,29 @@ export function browserSession(
   });
   return session;
 }
+
+/** What dnd-kit last told the screen reader. */
+const announced = (page: Page) => page.locator("[id^='DndLiveRegion']").textContent();
+
+/**
+ * One key of a keyboard drag, then the screen reader's words it should bring. dnd-kit's keyboard
+ * sensor starts listening one timer tick after the pick-up, and a loaded browser runs input before
+ * timers: after each key a timer set in the page has run, so the sensor's has too (timers run in the
+ * order they were set) before the next key comes.
+ */
+export async function dragKey(page: Page, key: string, words: string): Promise<void> {
+  await page.keyboard.press(key);
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+  await expect.poll(() => announced(page)).toBe(words);
+}
+
+export const DEMO_PASSWORD = "Demo@2026";
+
+/** Signs in on the sign-in page of the user's area (suppliers: /supplier/login) and waits until the app has taken them in. */
+export async function signIn(page: Page, base: string, user = "admin", password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(base + (user.startsWith("supplier") ? "/supplier/login" : "/login"));
+  await page.locator("input:not([type=password])").first().fill(user);
+  await page.locator("input[type=password]").fill(password);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+}

@@ -97,8 +97,11 @@ describe.skipIf(!browserAvailable)("token expiry in a real browser", () => {
     const { page, server } = session;
     await signIn(page, server.url, loginPath, user);
     await page.waitForURL("**" + landing);
-    // The timer fires at the token's exp (4 s): the token is gone and the root sends to its login page.
-    await page.waitForURL("**" + signedOut, { timeout: 15_000 });
+    // The timer fires at the token's exp (4 s): the token is gone and the root sends to its login
+    // page, which says the session expired and will come back to the page.
+    const back = encodeURIComponent(landing);
+    await page.waitForURL((url) => url.pathname === signedOut && url.search === `?to=${back}&expired=1`, { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
+    await page.getByText("Your session has expired").waitFor();
   });
 });

@@ -1,17 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { startServer } from "../support/server.js";
-import { browserAvailable, DIST, launchBrowser, screenshot } from "./browser.js";
-
+import { browserAvailable, DIST, launchBrowser, screenshot, signIn } from "./browser.js";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
-
-async function signIn(page: Page, base: string) {
-  await page.goto(base + "/login");
-  await page.locator("input:not([type=password])").first().fill("admin");
-  await page.locator("input[type=password]").fill("Demo@2026");
-  await page.keyboard.press("Enter");
-  await page.waitForURL("**/admin/dashboard");
-}
 
 /** The count a status tab shows, e.g. `Preparing (12)` → 12. */
 async function tabCount(page: Page, status: string): Promise<number> {

@@ -1,42 +1,8 @@
 import { readFileSync } from "node:fs";
-import { crc32, deflateSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import type { RunningServer } from "../support/server.js";
-import { browserAvailable, browserSession, screenshot } from "./browser.js";
-
-const PASSWORD = "Demo@2026";
-
-/** A valid solid-colour RGB PNG, so the server's content sniffing accepts it. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from([r, g, b]))]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-async function signIn(page: Page, base: string, loginPath: string, user: string, landing: string) {
-  await page.goto(base + loginPath);
-  await page.locator("input:not([type=password])").first().fill(user);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.keyboard.press("Enter");
-  await page.waitForURL("**" + landing);
-}
+import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
+import { png } from "../support/png.js";
 
 /** Confirms the open Popconfirm. */
 async function confirm(page: Page) {
@@ -61,7 +27,7 @@ describe.skipIf(!browserAvailable)("products in a real browser", () => {
     const name = `Rattan lounge chair ${code}`;
 
     // Supplier: create the draft.
-    await signIn(page, server.url, "/supplier/login", "supplier1", "/supplier/dashboard");
+    await signIn(page, server.url, "supplier1");
     await page.goto(server.url + "/supplier/product/newproduct/create");
     await page.getByLabel("Code").fill(code);
     await page.getByLabel("Price (THB)").fill("1290");
@@ -99,7 +65,7 @@ describe.skipIf(!browserAvailable)("products in a real browser", () => {
 
     // Admin: approve it from the queue.
     const admin = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
-    await signIn(admin, server.url, "/login", "admin", "/admin/dashboard");
+    await signIn(admin, server.url, "admin");
     await admin.goto(server.url + "/admin/product/listproductapprove");
     await admin.getByRole("searchbox", { name: "Search name or code" }).fill(code);
     const queueRow = admin.locator(".ant-table-row", { hasText: code });
@@ -138,7 +104,7 @@ describe.skipIf(!browserAvailable)("products in a real browser", () => {
   });
 
   it("every product screen renders with data", async () => {
-    await signIn(page, server.url, "/login", "admin", "/admin/dashboard");
+    await signIn(page, server.url, "admin");
     const adminScreens: [string, string][] = [
       ["/admin/product/listproduct", "product-admin-list"],
       ["/admin/product/8", "product-admin-edit"],
@@ -181,7 +147,7 @@ describe.skipIf(!browserAvailable)("products in a real browser", () => {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
 
-    await signIn(page, server.url, "/supplier/login", "supplier1", "/supplier/dashboard");
+    await signIn(page, server.url, "supplier1");
     await page.goto(server.url + "/supplier/product/list");
     const first = page.locator(".ant-table-row").first();
     await first.waitFor();

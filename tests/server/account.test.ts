@@ -19,8 +19,10 @@ describe.each(dbKinds())('account (%s)', (kind) => {
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'message', 'navConfig', 'roles', 'status', 'user']);
     expect(body.status).toBe(200);
     expect(body.roles).toEqual(['supplier']);
-    expect(Object.keys(body.user).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'role', 'shops', 'username']);
+    expect(Object.keys(body.user).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'role', 'roleName', 'shops', 'username']);
+    expect(body.user.roleName).toMatch(/\S/);
     expect(body.user.shops.map((s: { name: string }) => s.name)).toEqual(['CoolAir Climate Solutions', 'Siam Tile & Bath']);
+    expect(body.user.shops.map((s: { status: string }) => s.status)).toEqual(['active', 'active']);
     const payload = t.app.jwt.decode<{ sub: number; role: string; exp: number; iat: number }>(body.accessToken)!;
     expect(payload.sub).toBe(body.user.id);
     expect(payload.role).toBe('supplier');
@@ -161,11 +163,12 @@ describe.each(dbKinds())('account (%s)', (kind) => {
       const json = res.json();
       expect(Object.keys(json).sort()).toEqual(['accessToken', 'user']);
       expect(json.user).toMatchObject({ email: 'nok.srisawat@example.co.th', role: 'supplier', firstName: 'Nok' });
-      expect(json.user.shops).toHaveLength(1);
+      // The new shop waits for review; the dashboard tells the supplier so.
+      expect(json.user.shops).toEqual([expect.objectContaining({ status: 'pending' })]);
       const me = await t.app.inject({ url: '/api/account/me', headers: { authorization: `Bearer ${json.accessToken}` } });
       expect(me.statusCode).toBe(200);
       expect(me.json().navConfig.flatMap((g: { items: { path: string }[] }) => g.items.map((i) => i.path)))
-        .toEqual(['/supplier/dashboard', '/supplier/blog', '/supplier/product']);
+        .toEqual(['/supplier/dashboard', '/supplier/blog', '/supplier/product', '/supplier/brandshop', '/supplier/apps']);
       const signIn = await login(t, 'nok.srisawat@example.co.th', 'Garden2026', 'supplier');
       expect(signIn.statusCode).toBe(200);
     });

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from '../support/app.js';
+import pg from 'pg';
+import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { loadConfig } from '../../server/src/config.js';
 
 describe('config', () => {
@@ -72,5 +73,33 @@ describe('serving the front end', () => {
     }
     const api = await t.app.inject({ url: '/api/blogs/master/posts', headers: html });
     expect(api.statusCode).toBe(401);
+  });
+});
+
+describe.runIf(dbKinds().includes('postgres'))('the PostgreSQL connection pool', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp({ db: 'postgres' }); });
+  afterAll(async () => { await t?.close(); });
+
+  it('survives the database server ending its idle connections (restart, failover) and answers on new ones', async () => {
+    const headers = await t.headers('admin');
+    expect((await t.app.inject({ url: '/api/account/me', headers })).statusCode).toBe(200);
+    const url = new URL(t.databaseUrl!);
+    const database = url.pathname.slice(1);
+    url.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+      expect(rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    // Give the pool's idle clients time to hear the termination (the unhandled case crashes here).
+    await new Promise((r) => setTimeout(r, 200));
+    const res = await t.app.inject({ url: '/api/account/me', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().roles).toEqual(['admin']);
   });
 });

@@ -13,7 +13,8 @@ describe.each(dbKinds())('navConfig (%s)', (kind) => {
     const { navConfig, roles } = await me('admin');
     expect(roles).toEqual(['admin']);
     expect(navConfig).toEqual([
-      { subheader: 'nav.overview', items: [{ title: 'nav.dashboard', path: '/admin/dashboard', icon: 'dashboard' }] },
+      { subheader: 'nav.overview', items: [{ title: 'nav.dashboard', path: '/admin/dashboard', icon: 'dashboard' },
+        { title: 'nav.analytics', path: '/admin/two', icon: 'dashboard' }, { title: 'nav.ecommerce', path: '/admin/three', icon: 'dashboard' }] },
       { subheader: 'nav.content', items: [{ title: 'nav.blog', path: '/admin/blog', icon: 'blog', children: [
         { title: 'nav.posts', path: '/admin/blog/posts' }, { title: 'nav.newPost', path: '/admin/blog/new' }] }] },
       { subheader: 'nav.catalogue', items: [{ title: 'nav.products', path: '/admin/product', icon: 'product', children: [
@@ -28,20 +29,47 @@ describe.each(dbKinds())('navConfig (%s)', (kind) => {
         { title: 'nav.branchOrders', path: '/admin/orders/listbranch' },
         { title: 'nav.paymentSlips', path: '/admin/orders/listslip' },
         { title: 'nav.claims', path: '/admin/orders/productclaim' }] }] },
-      { subheader: 'nav.management', items: [{ title: 'nav.routes', path: '/admin/routes', icon: 'routes', roles: ['admin'] }] },
+      { subheader: 'nav.storefront', items: [
+        { title: 'nav.brandshop', path: '/admin/brandshop', icon: 'shop' },
+        { title: 'nav.housebrand', path: '/admin/housebrand', icon: 'shop' }] },
+      { subheader: 'nav.marketing', items: [
+        { title: 'nav.campaign', path: '/admin/campaign', icon: 'campaign' },
+        { title: 'nav.homecategory', path: '/admin/homecategory', icon: 'category' },
+        { title: 'nav.banners', path: '/admin/banners', icon: 'banner', children: [{ title: 'nav.bannerManagement', path: '/admin/banners/bannermanagement' }] },
+        { title: 'nav.promotion', path: '/admin/promotion', icon: 'promotion', children: [
+          { title: 'nav.homeSale', path: '/admin/promotion/homesale' },
+          { title: 'nav.flashSale', path: '/admin/promotion/flashsale' },
+          { title: 'nav.notifications', path: '/admin/promotion/notify' },
+          { title: 'nav.oldForNew', path: '/admin/promotion/oldfornew' },
+          { title: 'nav.couponLine', path: '/admin/promotion/couponline' }] }] },
+      { subheader: 'nav.insight', items: [{ title: 'nav.reports', path: '/admin/reports', icon: 'report', children: [
+        { title: 'nav.reportTrackOrder', path: '/admin/reports/reporttrackorder' },
+        { title: 'nav.reportShippingOrder', path: '/admin/reports/reportshippingorder' },
+        { title: 'nav.reportAirService', path: '/admin/reports/reportairservice' },
+        { title: 'nav.reportCoupon', path: '/admin/reports/reportcupon' },
+        { title: 'nav.reportPromotionOnline', path: '/admin/reports/reportpromotiononline' },
+        { title: 'nav.reportProductPromotion', path: '/admin/reports/reportproductpromotion' },
+        { title: 'nav.reportReview', path: '/admin/reports/reportreview' },
+        { title: 'nav.reportProductStatus', path: '/admin/reports/reportstatusproduct' }] }] },
+      { subheader: 'nav.app', items: [{ title: 'nav.apps', path: '/admin/apps', icon: 'apps', children: [{ title: 'nav.kanban', path: '/admin/apps/kanban' }, { title: 'nav.mail', path: '/admin/apps/mail' }, { title: 'nav.chat', path: '/admin/apps/chat' }, { title: 'nav.calendar', path: '/admin/apps/calendar' }, { title: 'nav.checkout', path: '/admin/apps/checkout' }] }] },
+      { subheader: 'nav.management', items: [
+        { title: 'nav.setting', path: '/admin/setting', icon: 'setting', children: [
+          { title: 'nav.settingUser', path: '/admin/setting/user' }, { title: 'nav.settingShipping', path: '/admin/setting/shipping' }] },
+        { title: 'nav.audit', path: '/admin/audit', icon: 'audit', roles: ['admin'] }, { title: 'nav.routes', path: '/admin/routes', icon: 'routes', roles: ['admin'] }] },
     ]);
   });
 
-  it('gives the editor the blog only', async () => {
+  it('gives the editor the blog, house brands, banners and the task board', async () => {
     const { navConfig } = await me('editor');
-    expect(paths(navConfig)).toEqual(['/admin/blog', '/admin/blog/posts', '/admin/blog/new']);
+    expect(paths(navConfig)).toEqual(['/admin/blog', '/admin/blog/posts', '/admin/blog/new', '/admin/housebrand', '/admin/banners',
+      '/admin/banners/bannermanagement', '/admin/apps', '/admin/apps/kanban', '/admin/apps/mail', '/admin/apps/chat', '/admin/apps/calendar']);
   });
 
   it('gives suppliers supplier paths only', async () => {
     for (const u of ['supplier1', 'supplier2']) {
       const p = paths((await me(u)).navConfig);
       expect(p).toEqual(['/supplier/dashboard', '/supplier/blog', '/supplier/blog/posts', '/supplier/blog/new',
-        '/supplier/product', '/supplier/product/list', '/supplier/product/newproduct']);
+        '/supplier/product', '/supplier/product/list', '/supplier/product/newproduct', '/supplier/brandshop', '/supplier/apps', '/supplier/apps/kanban', '/supplier/apps/mail', '/supplier/apps/chat', '/supplier/apps/calendar']);
     }
   });
 });

@@ -155,6 +155,13 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     expect(view.timeline.filter((e: { kind: string }) => ['status', 'shipping'].includes(e.kind)).slice(0, 4).map((e: { toStatus: string }) => e.toStatus))
       .toEqual(['delivered', 'shipped', 'ready_to_ship', 'preparing']);
     expect(view.timeline[0].actorName).toBeTruthy();
+    // Each event also comes as a code and values, for the client to word in the reader's language.
+    const byCode = (code: string) => view.timeline.find((e: { code: string | null }) => e.code === code);
+    expect(byCode('received')).toMatchObject({ params: {}, message: 'Customer received the order' });
+    expect(byCode('shipped')).toMatchObject({ params: { transportType: 'kerry', trackingNo: 'KER123' } });
+    expect(byCode('itemsReady').params.items).toEqual(expect.any(String));
+    expect(view.timeline.find((e: { toStatus: string }) => e.toStatus === 'preparing'))
+      .toMatchObject({ code: 'status', params: { from: 'paid', to: 'preparing' }, message: 'Status paid → preparing' });
     const [{ n }] = await q<{ n: string }>(sql`select count(*) as n from audit_log where entity = 'order' and entity_id = ${id}`);
     expect(Number(n)).toBeGreaterThanOrEqual(5);
     expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'completed', expectedStatus: 'shipped' })).statusCode).toBe(409);
@@ -212,6 +219,11 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
   it('slips: list, view, reject, change; redeem restore once', async () => {
     const list = (await inj('GET', '/api/order/slippayment?status=pending&limit=5')).json();
     expect(list.items.length).toBeGreaterThan(0);
+    // Pending slips are a review queue: oldest first; other tabs newest first.
+    const times = (items: { createdAt: string }[]) => items.map((i) => i.createdAt);
+    expect(times(list.items)).toEqual([...times(list.items)].sort());
+    const all = (await inj('GET', '/api/order/slippayment?limit=20')).json();
+    expect(times(all.items)).toEqual([...times(all.items)].sort().reverse());
     const s = list.items[0];
     expect((await inj('GET', `/api/order/approveslipview?id=${s.id}`)).json().data.order.id).toBe(s.orderId);
     expect((await inj('POST', '/api/order/approveslip', { id: s.id, approve: false, note: 'Blurry' })).json().data.status).toBe('rejected');
@@ -271,6 +283,8 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
   });
 
   it('claims: only after delivery, quantity bound, claim machine', async () => {
+    const filed = (await inj('GET', '/api/order/claimlist?status=filed&limit=20')).json().items as { createdAt: string }[];
+    expect(filed.map((c) => c.createdAt)).toEqual(filed.map((c) => c.createdAt).sort());
     const early = await orderIn('shipped');
     const [ei] = await q<{ id: number }>(sql`select id from order_items where order_id = ${early} limit 1`);
     expect((await inj('POST', '/api/order/fileclaim', { orderItemId: Number(ei.id), kind: 'claim', reasonCode: 'damaged', qty: 1 })).statusCode).toBe(409);

@@ -34,7 +34,7 @@ export async function multipartPayload(parts: Part[]) {
   const fd = new FormData();
   for (const p of parts) {
     if ('value' in p) fd.append(p.name, p.value);
-    else fd.append(p.name, new Blob([p.file]), p.filename);
+    else fd.append(p.name, new Blob([new Uint8Array(p.file)]), p.filename);
   }
   const req = new Request('http://local/', { method: 'POST', body: fd });
   return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };

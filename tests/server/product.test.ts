@@ -202,6 +202,24 @@ describe.each(dbKinds())('products (%s)', (kind) => {
     expect(good.json().data.changed.sort()).toEqual(approvedOff.map((r) => r.id).sort());
   });
 
+  it('sets and clears the regular price shown struck through, which stays above the price', async () => {
+    const [p] = await t.app.db.select().from(products).where(eq(products.shopId, coolair)).limit(1);
+    const price = Number(p.price);
+    const below = await post('supplier2', `${P}/changeprice`, { id: p.id, price, compareAtPrice: price });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().errors[0].field).toBe('compareAtPrice');
+    const set = await post('supplier2', `${P}/changeprice`, { id: p.id, price, compareAtPrice: price + 100 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ price, compareAtPrice: price + 100 });
+    // A new price at or above the kept regular price would show a discount that is not one.
+    const over = await post('supplier2', `${P}/changeprice`, { id: p.id, price: price + 100 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors[0].field).toBe('compareAtPrice');
+    const cleared = await post('supplier2', `${P}/changeprice`, { id: p.id, price, compareAtPrice: null });
+    expect(cleared.json().data.compareAtPrice).toBeNull();
+    expect((await post('supplier2', `${P}/changeprice`, { id: p.id, price, compareAtPrice: null })).statusCode).toBe(409);
+  });
+
   it('changes price with history, tags, YouTube, attributes, key highlights, shipping, visibility', async () => {
     const cp = await post('supplier1', `${P}/changeprice`, { id: own.id, price: 199, reason: 'Cost change' });
     expect(cp.json().data.price).toBe(199);

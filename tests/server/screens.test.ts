@@ -30,7 +30,8 @@ describe('table of screens', () => {
     for (const s of SCREENS.filter((x) => x.built)) {
       const holder: AuthUser = { id: 1, username: 'probe', role: 'staff', area: s.area, status: 'active', menus: [grantOf(s)], shopIds: [] };
       for (const e of s.endpoints) {
-        if (!served.has(e)) missing.push(`${s.id}: ${e}`);
+        // `/api/v2/<resource>` stands for all of its routes (auth/access.ts): one of them served is enough.
+        if (!served.has(e) && ![...served.keys()].some((url) => tablePath(url) === e)) missing.push(`${s.id}: ${e}`);
         const access = accessFor(e);
         expect(access, `${s.id}: ${e}`).toBeDefined();
         expect(allows(holder, access!), `${s.id} (${grantOf(s)}) may call ${e}`).toBe(true);

@@ -6,29 +6,66 @@ import { blogPosts, products, shops } from '../../server/src/db/schema.js';
 import { PRODUCT_IDLESS, productSample } from './product-files.js';
 import { SCREENS } from '../../contract/screens.js';
 import { ORDER_READS, orderFingerprint, orderIdsOf, orderSample, type OrderIds } from './order-samples.js';
+import { kanbanIdsOf, kanbanSample, type BoardIds } from './kanban-samples.js';
+import { brandshopIdsOf, brandshopSample, type ShopIds } from './brandshop-samples.js';
+import { taskboardSample } from './taskboard-samples.js';
+import { bannersIdsOf, bannersSample, type BannersIds } from './banners-samples.js';
+import { campaignIdsOf, campaignSample, type CampaignIds } from './campaign-samples.js';
+import { promotionIdsOf, promotionSample, type PromotionIds } from './promotion-samples.js';
+import { homecategoryIdsOf, homecategorySample, type HomecategoryIds } from './homecategory-samples.js';
+import { flashsaleIdsOf, flashsaleSample, type FlashsaleIds } from './flashsale-samples.js';
+import { notifyIdsOf, notifySample, type NotifyIds } from './notify-samples.js';
+import { blogSample } from './blog-samples.js';
+import { usersIdsOf, usersSample, type UsersIds } from './users-samples.js';
+import { auditIdsOf, auditSample, type AuditIds } from './audit-samples.js';
+import { chatIdsOf, chatSample, type ChatIds } from './chat-samples.js';
+import { mailIdsOf, mailSample, type MailIds } from './mail-samples.js';
+import { dashboardIdsOf, dashboardSample, type DashboardIds } from './dashboard-samples.js';
+import { reportsIdsOf, reportsSample, type ReportsIds } from './reports-samples.js';
+import { CALENDAR_IDLESS, calendarIdsOf, calendarSample, type CalendarIds } from './calendar-samples.js';
+import { checkoutIdsOf, checkoutSample, type CheckoutIds } from './checkout-samples.js';
+import { settingsIdsOf, settingsSample, type SettingsIds } from './settings-samples.js';
 
 /** A body/query that passes validation for each route, with placeholders for ids. */
-type Ids = { shop: number; post: number; product: number; order: OrderIds };
+type Ids = {
+  dashboard: DashboardIds;
+  reports: ReportsIds;
+  shop: number; post: number; product: number; order: OrderIds; board: BoardIds; storefront: ShopIds;
+  banners: BannersIds; campaign: CampaignIds; promotion: PromotionIds; homecategory: HomecategoryIds; flashsale: FlashsaleIds; notify: NotifyIds;
+  chat: ChatIds;
+  users: UsersIds; audit: AuditIds;
+  mail: MailIds;
+  calendar: CalendarIds;
+  checkout: CheckoutIds;
+  settings: SettingsIds;
+};
 
 function sample(r: RouteEntry, ids: Ids) {
   const product = productSample(r.method, r.url, ids);
   if (product) return product;
   const order = orderSample(r.method, r.url, ids.order);
   if (order) return order;
+  const board = kanbanSample(r.method, r.url, ids.shop, ids.board) ?? brandshopSample(r.method, r.url, ids.shop, ids.storefront);
+  if (board) return board;
+  const tasks = taskboardSample(r.method, r.url, ids.shop); if (tasks) return tasks;
+  const blog = blogSample(r.method, r.url, ids); if (blog) return blog;
+  const chat = chatSample(r.method, r.url, ids.shop, ids.chat); if (chat) return chat;
+  const people = usersSample(r.method, r.url, ids.shop, ids.users) ?? auditSample(r.method, r.url, ids.shop, ids.audit); if (people) return people;
+  const mail = mailSample(r.method, r.url, ids.shop, ids.mail); if (mail) return mail;
+  const report = reportsSample(r.method, r.url, ids.shop, ids.reports); if (report) return report;
+  const marketing = bannersSample(r.method, r.url, ids.shop, ids.banners) ?? campaignSample(r.method, r.url, ids.shop, ids.campaign)
+    ?? promotionSample(r.method, r.url, ids.shop, ids.promotion) ?? homecategorySample(r.method, r.url, ids.shop, ids.homecategory)
+    ?? flashsaleSample(r.method, r.url, ids.shop, ids.flashsale) ?? notifySample(r.method, r.url, ids.shop, ids.notify);
+  if (marketing) return marketing;
+  const calendar = calendarSample(r.method, r.url, ids.shop, ids.calendar); if (calendar) return calendar;
+  const checkout = checkoutSample(r.method, r.url, ids.shop, ids.checkout); if (checkout) return checkout;
+  const dash = dashboardSample(r.method, r.url, ids.shop, ids.dashboard); if (dash) return dash;
+  const setting = settingsSample(r.method, r.url, ids.shop, ids.settings); if (setting) return setting;
   const bodies: Record<string, object> = {
     '/api/account/login': { users: 'x', password: 'x', typeLogin: 'staff' },
     '/api/account/register': { email: 'x@example.com', password: 'abcd1234', firstName: 'a', lastName: 'b' },
-    '/api/blogs/master/new': { shopId: ids.shop, type: 'idea', title: 'Probe', contentHtml: '<p>x</p>', status: 'draft' },
-    '/api/blogs/master/edit': { id: ids.post, version: 1, title: 'Probe' },
-    '/api/blogs/master/closecontent': { id: ids.post, closed: true },
-    '/api/blogs/master/deletecontent': { id: ids.post },
-    '/api/blogs/master/sortproductidea': { id: ids.post, productIds: [ids.product] },
-    '/api/blogs/master/deleteproductidea': { id: ids.post, productId: ids.product },
   };
   const queries: Record<string, string> = {
-    '/api/blogs/master/post': `?id=${ids.post}`,
-    '/api/blogs/master/posts': `?shopId=${ids.shop}`,
-    '/api/blogs/master/product': `?shopId=${ids.shop}`,
     '/api/report/getReloadDashboard': `?shopId=${ids.shop}`,
   };
   return r.method === 'GET'
@@ -68,7 +105,22 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
       const [s] = await t.app.db.select().from(shops).where(eq(shops.name, shopName));
       const [p] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.shopId, s.id)).limit(1);
       const [pr] = await t.app.db.select().from(products).where(eq(products.shopId, s.id)).limit(1);
-      return { shop: s.id, post: p.id, product: pr.id, order: await orderIdsOf(t.app, s.id, await t.headers('admin')) };
+      const admin = await t.headers('admin');
+      return {
+        dashboard: await dashboardIdsOf(t.app, s.id, admin),
+        reports: await reportsIdsOf(t.app, s.id, admin),
+        shop: s.id, post: p.id, product: pr.id, order: await orderIdsOf(t.app, s.id, admin),
+        board: await kanbanIdsOf(t.app, s.id, admin), storefront: await brandshopIdsOf(t.app, s.id, admin),
+        banners: await bannersIdsOf(t.app, s.id, admin), campaign: await campaignIdsOf(t.app, s.id, admin),
+        promotion: await promotionIdsOf(t.app, s.id, admin), homecategory: await homecategoryIdsOf(t.app, s.id, admin),
+        flashsale: await flashsaleIdsOf(t.app, s.id, admin), notify: await notifyIdsOf(t.app, s.id, admin),
+        chat: await chatIdsOf(t.app, s.id, admin),
+        users: await usersIdsOf(t.app, s.id, admin), audit: await auditIdsOf(t.app, s.id, admin),
+        mail: await mailIdsOf(t.app, s.id, admin),
+        calendar: await calendarIdsOf(t.app, s.id, admin),
+        settings: await settingsIdsOf(t.app, s.id, admin),
+        checkout: await checkoutIdsOf(t.app, s.id, admin),
+      };
     };
     ids = { own: await pick('HomePro Lighting'), foreign: await pick('CoolAir Climate Solutions') };
   });
@@ -106,7 +158,7 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
 
   it('answers 403 to the editor on routes it is not granted', async () => {
     const headers = await t.headers('editor');
-    const granted = ['/admin/blog', '/admin/blog/posts', '/admin/blog/new'];
+    const granted = ['/admin/blog', '/admin/blog/posts', '/admin/blog/new', '/admin/housebrand', '/admin/apps', '/admin/apps/kanban', '/admin/apps/mail', '/admin/apps/chat', '/admin/apps/calendar', '/admin/banners', '/admin/banners/bannermanagement'];
     const denied = api.filter((r) => r.access === 'admin' || (menuOf(r).length && !menuOf(r).some((p) => granted.includes(p))));
     expect(denied.some((r) => r.url === '/api/report/getReloadDashboard')).toBe(true);
     for (const r of denied) {
@@ -128,7 +180,7 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
     for (const r of scoped) {
       const req = sample(r, ids.foreign);
       // The type-count menu takes no ids; it must simply not count other shops (checked in blogs tests).
-      if (r.url === '/api/blogs/master/menu' || PRODUCT_IDLESS.includes(r.url)) continue;
+      if (r.url === '/api/blogs/master/menu' || PRODUCT_IDLESS.includes(r.url) || CALENDAR_IDLESS.includes(`${r.method} ${r.url}`)) continue;
       const res = await t.app.inject({ ...req, headers: { ...(req as { headers?: Record<string, string> }).headers, ...headers } });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
       const body = res.json();
@@ -155,5 +207,60 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(404);
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBeLessThan(500);
     }
+  });
+});
+
+describe.each(dbKinds())('REST resources scoped to their owner: saved views (%s)', (kind) => {
+  let t: TestApp;
+  let supplierView: number;
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/saved-views', headers: await t.headers('supplier1'), payload: { listKey: 'supplier-product', name: 'Mine', state: {} } });
+    expect(res.statusCode, res.body).toBe(201);
+    supplierView = res.json().id;
+  });
+  afterAll(async () => { await t?.close(); });
+
+  const routes = (id: number) => [
+    { method: 'GET' as const, url: '/api/v2/saved-views' },
+    { method: 'POST' as const, url: '/api/v2/saved-views', payload: { listKey: 'orders', name: 'Probe', state: {} } },
+    { method: 'GET' as const, url: `/api/v2/saved-views/${id}` },
+    { method: 'PATCH' as const, url: `/api/v2/saved-views/${id}`, payload: { name: 'Probe 2' } },
+    { method: 'DELETE' as const, url: `/api/v2/saved-views/${id}` },
+  ];
+
+  it('answers 401 without a token', async () => {
+    for (const r of routes(supplierView)) {
+      const res = await t.app.inject(r);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('lets a supplier and staff (admin, editor) use their own views', async () => {
+    for (const user of ['supplier1', 'editor', 'admin']) {
+      const headers = await t.headers(user);
+      const made = await t.app.inject({ ...routes(0)[1], headers });
+      expect(made.statusCode, `${user}: ${made.body}`).toBe(201);
+      for (const r of routes(made.json().id)) {
+        if (r.method === 'POST') continue;
+        const res = await t.app.inject({ ...r, headers });
+        expect(res.statusCode, `${user} ${r.method} ${r.url}`).toBe(200);
+      }
+    }
+  });
+
+  it("answers 404 with no data to anyone else using a user's view id, staff included", async () => {
+    for (const user of ['supplier2', 'editor', 'admin']) {
+      const headers = await t.headers(user);
+      for (const r of routes(supplierView).filter((x) => x.url.endsWith(`/${supplierView}`))) {
+        const res = await t.app.inject({ ...r, headers });
+        expect(res.statusCode, `${user} ${r.method} ${r.url}`).toBe(404);
+        expect(res.json()).toEqual({ status: 404, message: 'Saved view not found' });
+      }
+      const list = await t.app.inject({ method: 'GET', url: '/api/v2/saved-views?listKey=supplier-product', headers });
+      expect(list.json().map((v: { id: number }) => v.id)).not.toContain(supplierView);
+    }
+    const own = await t.app.inject({ method: 'GET', url: `/api/v2/saved-views/${supplierView}`, headers: await t.headers('supplier1') });
+    expect(own.json()).toMatchObject({ id: supplierView, name: 'Mine' });
   });
 });

@@ -62,6 +62,17 @@ describe.each(dbKinds())('demo pictures (%s)', (kind) => {
     expect(new Set(slips.map((s) => s.image_url)).size).toBe(slips.length);
   });
 
+  it('gives every shop a logo and a cover, and every banner its picture', async () => {
+    const shops = await queryRows<{ name: string; logo_url: string | null; cover_url: string | null }>(t.app.db, sql`select name, logo_url, cover_url from shops order by id`);
+    const banners = await queryRows<{ image_url: string }>(t.app.db, sql`select image_url from shop_banners order by id`);
+    expect(banners.length).toBeGreaterThanOrEqual(12);
+    for (const url of [...shops.flatMap((s) => [s.logo_url, s.cover_url]), ...banners.map((b) => b.image_url)]) {
+      expect(url).not.toBeNull();
+      expect((await stored(t, url!)).type?.mime, url!).toBe('image/png');
+    }
+    expect(new Set(banners.map((b) => b.image_url)).size).toBe(banners.length);
+  });
+
   it('serves them under /uploads/ and links them where the screens read them', async () => {
     const [p] = await queryRows<{ id: number }>(t.app.db, sql`
       select p.id from products p join shops s on s.id = p.shop_id where s.name = 'HomePro Lighting'
@@ -90,10 +101,10 @@ describe('SEED_DEMO=off', () => {
     try {
       await app.ready();
       expect(app.seeded).toBeNull();
-      const [{ products, slips, posts }] = await queryRows<{ products: number; slips: number; posts: number }>(app.db, sql`
+      const [{ products, slips, posts, banners }] = await queryRows<{ products: number; slips: number; posts: number; banners: number }>(app.db, sql`
         select (select count(*)::int from products) as products, (select count(*)::int from payment_slips) as slips,
-          (select count(*)::int from blog_posts) as posts`);
-      expect({ products, slips, posts }).toEqual({ products: 0, slips: 0, posts: 0 });
+          (select count(*)::int from blog_posts) as posts, (select count(*)::int from shop_banners) as banners`);
+      expect({ products, slips, posts, banners }).toEqual({ products: 0, slips: 0, posts: 0, banners: 0 });
       expect(readdirSync(join(dataDir, 'uploads', 'image'))).toEqual([]);
     } finally {
       await app.close();

@@ -26,6 +26,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export interface TestApp {
   app: FastifyInstance;
   kind: DbKind;
+  /** The PostgreSQL database's URL (null on PGlite). */
+  databaseUrl: string | null;
   /** Signs in through POST /api/account/login (once per user, cached) and returns the access token. */
   login(username: string, password?: string): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for app.inject. */
@@ -44,11 +46,13 @@ export async function createTestApp(opts: { db?: DbKind; config?: Partial<AppCon
   const kind = opts.db ?? 'pglite';
   let app: FastifyInstance;
   let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | null = null;
   if (kind === 'postgres') {
     const tpl = inject('pgTemplate');
     if (!tpl) throw new Error('TEST_DATABASE_URL is not set');
     const clone = await clonePostgres(tpl.baseUrl, tpl.name);
     drop = clone.drop;
+    databaseUrl = clone.url;
     app = await buildApp(testConfig({ ...opts.config, databaseUrl: clone.url }));
   } else {
     templateBlob ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
@@ -67,7 +71,7 @@ export async function createTestApp(opts: { db?: DbKind; config?: Partial<AppCon
     return token;
   };
   return {
-    app, kind, login,
+    app, kind, databaseUrl, login,
     headers: async (username) => ({ authorization: `Bearer ${await login(username)}` }),
     close: async () => {
       await app.close();

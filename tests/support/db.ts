@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDb, type DbHandle } from '../../server/src/db/client.js';
@@ -7,7 +8,8 @@ import { syncMenu } from '../../server/src/modules/menu/service.js';
 import { seedIfEmpty } from '../../server/src/db/seed.js';
 import { repoRoot } from '../../server/src/config.js';
 
-export const TMP_DIR = resolve(repoRoot, '.tmp');
+/** TEST_TMP_DIR lets two test runs on one checkout keep their templates apart. */
+export const TMP_DIR = resolve(repoRoot, process.env.TEST_TMP_DIR ?? '.tmp');
 /** Migrated + seeded PGlite, dumped by the server tests' global setup. */
 export const PGLITE_TEMPLATE_FILE = resolve(TMP_DIR, 'server-test-db.tar.gz');
 /** DATA_DIR of the server tests' apps: the seed stores the demo pictures of the template databases here. */
@@ -26,6 +28,40 @@ export async function buildPgliteTemplate(): Promise<Blob> {
   const dump = await pglite.dumpDataDir('gzip');
   await handle.close();
   return dump;
+}
+
+/** Hash of everything that shapes the seeded database: server code, migrations, PGlite version. */
+function templateKey(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else h.update(p).update(readFileSync(p));
+    }
+  };
+  walk(resolve(repoRoot, 'server/src'));
+  walk(resolve(repoRoot, 'server/drizzle'));
+  h.update(readFileSync(resolve(repoRoot, 'node_modules/@electric-sql/pglite/package.json')));
+  return h.digest('hex');
+}
+
+/**
+ * Migrate + seed once into PGLITE_TEMPLATE_FILE (its demo pictures in TEST_DATA_DIR), reused across
+ * runs while the server code is unchanged (saves a cold initdb and the seed): server tests and the
+ * browser tests' servers start from it.
+ */
+export async function ensurePgliteTemplate(): Promise<void> {
+  mkdirSync(TMP_DIR, { recursive: true });
+  const key = templateKey();
+  const keyFile = `${PGLITE_TEMPLATE_FILE}.key`;
+  // The template's demo pictures live in TEST_DATA_DIR: without them it is rebuilt (the seed stores them again).
+  const fresh = existsSync(PGLITE_TEMPLATE_FILE) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key
+    && existsSync(join(TEST_DATA_DIR, 'uploads', 'image'));
+  if (fresh) return;
+  const blob = await buildPgliteTemplate();
+  writeFileSync(PGLITE_TEMPLATE_FILE, Buffer.from(await blob.arrayBuffer()));
+  writeFileSync(keyFile, key);
 }
 
 export function databaseUrlFor(baseUrl: string, database: string): string {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import type { AppConfig } from '../../server/src/config.js';
 import { shops } from '../../server/src/db/schema.js';
+import { TEST_DATA_DIR } from './db.js';
+import { inject } from 'vitest';
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
@@ -14,6 +16,20 @@ export interface RunningServer {
   /** All shop names in the database (to assert a supplier does not see other shops). */
   shopNames(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+let template: Blob | undefined;
+
+/**
+ * The seeded template database when a test run prepared one (tests/e2e/global-setup.ts), with its demo
+ * pictures copied into the server's data dir; a fresh migrate and seed otherwise.
+ */
+function templateOf(dataDir: string): { loadDataDir: Blob } | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file || !existsSync(file)) return undefined;
+  cpSync(`${TEST_DATA_DIR}/uploads`, `${dataDir}/uploads`, { recursive: true });
+  template ??= new Blob([readFileSync(file)]);
+  return { loadDataDir: template };
 }
 
 /**
@@ -27,7 +43,7 @@ export async function startServer(opts: { staticDir?: string | null; config?: Pa
     tokenTtl: 28800, seedDemo: true, staticDir: opts.staticDir ?? null,
     loginRateLimit: { max: 50, timeWindowMs: 60_000 }, logger: false, ...opts.config,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, templateOf(dataDir));
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (err) {

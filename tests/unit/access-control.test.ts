@@ -47,14 +47,44 @@ describe("access control", () => {
   });
 
   it("refuses a declared screen that is not built, even when its path is granted", async () => {
-    const nav: NavGroup[] = [{ subheader: "x", items: [{ title: "nav.promotion", path: "/admin/promotion" }] }];
+    // Every row of the table is built now: the test takes one (the coupon line screen) and marks it unbuilt for its duration.
+    const screen = findResource("promotion-coupon")!;
+    const nav: NavGroup[] = [{ subheader: "x", items: [{ title: "nav.promotion", path: "/admin/promotion", children: [{ title: "nav.couponLine", path: "/admin/promotion/couponline" }] }] }];
     signIn("admin", nav);
-    expect(await can("promotion-homesale")).toEqual({ can: false, reason: "errors.notBuilt" });
-    expect(canOpen(findResource("promotion-homesale")!.meta, ["/admin/promotion"])).toBe(false);
+    expect(await can("promotion-coupon")).toEqual({ can: true });
+    screen.meta.built = false;
+    try {
+      expect(await can("promotion-coupon")).toEqual({ can: false, reason: "errors.notBuilt" });
+      expect(canOpen(screen.meta, ["/admin/promotion", "/admin/promotion/couponline"])).toBe(false);
+    } finally {
+      screen.meta.built = true;
+    }
   });
 
   it("flattens children into the grant list", () => {
     expect(grantedPaths(NAV, "admin")).toEqual(["/admin/dashboard", "/admin/blog", "/admin/blog/posts", "/admin/routes"]);
+  });
+
+  it("answers per action: a page the screen has, a delete its endpoints allow", async () => {
+    signIn("admin", [
+      { subheader: "x", items: [{ title: "nav.blog", path: "/admin/blog" }] },
+      { subheader: "y", items: [{ title: "nav.products", path: "/admin/product", children: [
+        { title: "nav.productList", path: "/admin/product/listproduct" },
+        { title: "nav.productApprove", path: "/admin/product/listproductapprove" },
+        { title: "nav.productAttributes", path: "/admin/product/masterattribute" }] }] },
+    ]);
+    const act = (resource: string, action: string) =>
+      accessControlProvider.can({ resource, action, params: { resource: findResource(resource) as any } });
+    for (const action of ["list", "create", "edit", "show", "delete"]) expect(await act("blog", action)).toEqual({ can: true });
+    expect(await act("product", "edit")).toEqual({ can: true });
+    // Products are edited, never shown on their own page nor created here (new products are).
+    expect(await act("product", "show")).toEqual({ can: false, reason: "errors.notOffered" });
+    expect(await act("product", "create")).toEqual({ can: false, reason: "errors.notOffered" });
+    expect(await act("product", "delete")).toEqual({ can: false, reason: "errors.notOffered" });
+    expect(await act("product-attribute", "delete")).toEqual({ can: true });
+    expect(await act("product-approve", "delete")).toEqual({ can: false, reason: "errors.notOffered" });
+    // A granted page never lends its actions to a screen whose own grant is missing.
+    expect((await act("product-visible", "list")).can).toBe(false);
   });
 
   it("refuses everything when signed out", async () => {

@@ -6,7 +6,8 @@ import {
   isTokenValid,
   scheduleExpiry,
 } from "../../src/providers/auth";
-import type { NavGroup } from "../../src/providers/session-store";
+import { sessionEndedBy, type NavGroup } from "../../src/providers/session-store";
+import { returnTo, sessionExpiredIn, signInQuery } from "../../src/providers/return-to";
 import { fakeJwt, mockHttp } from "./helpers";
 
 const NAV: NavGroup[] = [
@@ -108,8 +109,8 @@ describe("auth provider: check, logout, onError, identity", () => {
     localStorage.setItem("accessToken", fakeJwt(60));
     expect(await authProvider.check()).toEqual({ authenticated: true });
     localStorage.setItem("accessToken", fakeJwt(-1));
+    expect(await authProvider.check()).toMatchObject({ authenticated: false, redirectTo: "/login?expired=1" });
     expect(await authProvider.check()).toMatchObject({ authenticated: false, redirectTo: "/login" });
-    expect(await authProvider.check()).toMatchObject({ authenticated: false });
     expect(isTokenValid("not-a-jwt")).toBe(false);
     expect(isTokenValid(null)).toBe(false);
   });
@@ -125,14 +126,17 @@ describe("auth provider: check, logout, onError, identity", () => {
     expect(localStorage.getItem("navConfig")).toBeNull();
   });
 
-  it("a 401 from any call logs out; other errors do not", async () => {
+  it("a 401 from any call ends the session at once, as expired; other errors do not", async () => {
+    localStorage.setItem("accessToken", fakeJwt(60));
     localStorage.setItem("users", JSON.stringify(ADMIN));
-    expect(await authProvider.onError({ status: 401, message: "Unauthorized" })).toMatchObject({
-      logout: true,
-      redirectTo: "/login",
-    });
-    expect(await authProvider.onError({ status: 404, message: "Post not found" })).toEqual({});
+    expect(await authProvider.onError({ statusCode: 404, message: "Post not found" })).toEqual({});
     expect(await authProvider.onError("Something went wrong")).toEqual({});
+    expect(localStorage.getItem("accessToken")).not.toBeNull();
+    expect(sessionEndedBy()).toBeNull();
+    // The app, not Refine, then sends the user to sign in (keeping the page): Refine gets no redirect.
+    expect(await authProvider.onError({ statusCode: 401, message: "Unauthorized" })).toEqual({});
+    expect(localStorage.getItem("accessToken")).toBeNull();
+    expect(sessionEndedBy()).toBe("expired");
   });
 
   it("identity is the stored user and permissions are its roles", async () => {
@@ -164,7 +168,7 @@ describe("session expiry timer", () => {
     expect(redirect).not.toHaveBeenCalled();
     expect(localStorage.getItem("accessToken")).not.toBeNull();
     vi.advanceTimersByTime(1_000);
-    expect(redirect).toHaveBeenCalledWith("/supplier");
+    expect(redirect).toHaveBeenCalledWith("/supplier?expired=1");
     expect(localStorage.getItem("accessToken")).toBeNull();
     expect(localStorage.getItem("users")).toBeNull();
     expect(localStorage.getItem("navConfig")).toBeNull();
@@ -173,13 +177,21 @@ describe("session expiry timer", () => {
   it("compares the role case-insensitively", () => {
     const redirect = arm("Supplier");
     vi.advanceTimersByTime(30_000);
-    expect(redirect).toHaveBeenCalledWith("/supplier");
+    expect(redirect).toHaveBeenCalledWith("/supplier?expired=1");
+  });
+
+  it("keeps the page being looked at, to come back to after signing in", () => {
+    window.history.pushState({}, "", "/admin/orders/7/view?tab=items");
+    const redirect = arm("admin");
+    vi.advanceTimersByTime(30_000);
+    expect(redirect).toHaveBeenCalledWith("/?to=%2Fadmin%2Forders%2F7%2Fview%3Ftab%3Ditems&expired=1");
+    window.history.pushState({}, "", "/");
   });
 
   it("sends an admin (anyone not a supplier) to /", () => {
     const redirect = arm("admin");
     vi.advanceTimersByTime(30_000);
-    expect(redirect).toHaveBeenCalledWith("/");
+    expect(redirect).toHaveBeenCalledWith("/?expired=1");
   });
 
   it("signing in again replaces the previous timer", () => {
@@ -196,5 +208,24 @@ describe("home path", () => {
     expect(homePath(NAV, "admin")).toBe("/admin/dashboard");
     expect(homePath(NAV.slice(1), "editor")).toBe("/admin/blog/posts");
     expect(homePath([], "admin")).toBeUndefined();
+  });
+});
+
+describe("coming back after signing in", () => {
+  it("goes back only to a path inside the app, never another site or a sign-in page", () => {
+    expect(returnTo("?to=%2Fadmin%2Forders%2F7%2Fview")).toBe("/admin/orders/7/view");
+    expect(returnTo("?to=/supplier/product/3")).toBe("/supplier/product/3");
+    for (const bad of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "admin/orders", "/login", "/supplier/login?x=1", "/supplier/register"]) {
+      expect(returnTo(`?to=${encodeURIComponent(bad)}`), bad).toBeNull();
+    }
+    expect(returnTo("")).toBeNull();
+  });
+
+  it("names the page to come back to, except the roots and sign-in pages, and whether the session expired", () => {
+    expect(signInQuery("/admin/orders/list?status=paid", false)).toBe("?to=%2Fadmin%2Forders%2Flist%3Fstatus%3Dpaid");
+    expect(signInQuery("/", true)).toBe("?expired=1");
+    expect(signInQuery("/supplier/login", false)).toBe("");
+    expect(sessionExpiredIn("?to=%2Fx&expired=1")).toBe(true);
+    expect(sessionExpiredIn("?to=%2Fx")).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { blog } from "../../src/features/blogs/resource";
-import { serverFieldErrors } from "../../src/features/blogs/model";
+import { endpointsOf } from "../../src/resources";
 
 const ep = blog.endpoints;
 
@@ -52,27 +52,44 @@ describe("blog endpoint map", () => {
     });
   });
 
-  it("declares one resource per area with the route table's paths", () => {
+  it("declares one resource per blog with the route table's paths", () => {
     expect(blog.resources.map((r) => [r.identifier, r.list, r.create, r.show, r.edit, r.meta.menuPath, r.meta.area])).toEqual([
       ["blog", "/admin/blog/posts", "/admin/blog/new", "/admin/blog/post/:id", "/admin/blog/post/:id/edit", "/admin/blog", "admin"],
       ["supplier-blog", "/supplier/blog/posts", "/supplier/blog/new", "/supplier/blog/post/:id", "/supplier/blog/post/:id/edit", "/supplier/blog", "supplier"],
+      ["housebrand-blog", "/admin/housebrand/blog/posts", "/admin/housebrand/blog/new", "/admin/housebrand/blog/:id", "/admin/housebrand/blog/:id/edit", "/admin/housebrand", "admin"],
     ]);
-    for (const r of blog.resources) {
+    for (const r of blog.resources.slice(0, 2)) {
       expect(r.name).toBe("blog");
-      expect(r.meta).toMatchObject({ label: "blog.titles.list", built: true, icon: "blog" });
+      expect(r.meta).toMatchObject({ label: "blogs.titles.list", built: true, icon: "blog" });
       expect(r.meta.endpoints).toContain("/api/blogs/master/posts");
     }
+    expect(blog.resources[2].meta).toMatchObject({ label: "resources.housebrand-blog", built: true, icon: "blog", root: "/admin/housebrand/blog" });
+    expect(Object.keys(blog.pages ?? {})).toEqual(["blog", "supplier-blog", "housebrand-blog"]);
   });
-});
 
-describe("server validation errors", () => {
-  it("become antd field errors whether listed or keyed", () => {
-    expect(serverFieldErrors({ errors: [{ field: "title", message: "Too long" }, { field: "/coverUrl", message: "Not a URL" }] })).toEqual([
-      { name: "title", errors: ["Too long"] },
-      { name: "coverUrl", errors: ["Not a URL"] },
+  it("gives the house-brand blog the same verbs on its own paths, each one its screen may call", () => {
+    const hb = endpointsOf("housebrand-blog", [blog]);
+    const calls = [hb.list, hb.one, hb.create, hb.update, hb.remove, ...Object.values(hb.actions ?? {})].map((e) => `${e!.method} ${e!.path}`);
+    expect(calls).toEqual([
+      "GET /api/blogs/housebrand/posts",
+      "GET /api/blogs/housebrand/post",
+      "POST /api/blogs/housebrand/newpost",
+      "POST /api/blogs/housebrand/postedit",
+      "POST /api/blogs/housebrand/deletecontent",
+      "POST /api/blogs/housebrand/closecontent",
+      "GET /api/blogs/housebrand/menu",
+      "GET /api/blogs/housebrand/product",
+      "POST /api/blogs/housebrand/sortproductidea",
+      "POST /api/blogs/housebrand/deleteproductidea",
+      "GET /api/housebrand/shopmaster",
     ]);
-    expect(serverFieldErrors({ errors: { title: ["Required"] } })).toEqual([{ name: "title", errors: ["Required"] }]);
-    expect(serverFieldErrors("Something went wrong")).toEqual([]);
+    const allowed = blog.resources[2].meta.endpoints;
+    for (const call of calls) expect(allowed, call).toContain(call.split(" ")[1]);
+    // The same request shapes as the master blog's.
+    expect(hb.update?.toRequest({ title: "New", version: 4 }, "12")).toEqual({ title: "New", version: 4, id: 12 });
+    expect(hb.list?.toRequest({ page: 1, limit: 20, filters: [{ field: "shopId", operator: "eq", value: 9 }], sorters: [] })).toEqual({ page: 1, limit: 20, shopId: 9 });
+    // The master blog's screens reach no house-brand path.
+    expect(JSON.stringify(endpointsOf("blog", [blog]))).not.toContain("housebrand");
   });
 });
 
@@ -82,7 +99,7 @@ describe("blog translations", () => {
     value && typeof value === "object"
       ? Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)))
       : { [prefix]: value };
-  const load = (lng: string) => flatten(JSON.parse(readFileSync(resolve(__dirname, `../../public/locales/${lng}/blog.json`), "utf8")));
+  const load = (lng: string) => flatten(JSON.parse(readFileSync(resolve(__dirname, `../../public/locales/${lng}/blogs.json`), "utf8")));
 
   it("has the same non-empty keys in all five languages", () => {
     const en = load("en");

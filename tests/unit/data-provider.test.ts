@@ -79,10 +79,14 @@ describe("data provider", () => {
     expect(m.calls[1]).toMatchObject({ method: "GET", url: "/api/widgets/stats", params: { shop: 2 } });
   });
 
-  it("passes the server's error body through", async () => {
-    const body = { status: 404, message: "Widget not found" };
-    restore = mockHttp(() => ({ status: 404, data: body })).restore;
-    await expect(provider.getOne({ resource: "widget", id: 99 })).rejects.toEqual(body);
+  it("fails with Refine's HttpError, field errors keyed by field", async () => {
+    restore = mockHttp(() => ({ status: 404, data: { status: 404, message: "Widget not found" } })).restore;
+    await expect(provider.getOne({ resource: "widget", id: 99 })).rejects.toEqual({ message: "Widget not found", statusCode: 404 });
+    restore();
+    restore = mockHttp(() => ({ status: 400, data: { status: 400, message: "Bad", errors: [{ field: "name", message: "name is required" }] } })).restore;
+    await expect(provider.create({ resource: "widget", variables: {} })).rejects.toEqual({
+      message: "Bad", statusCode: 400, errors: { name: ["name is required"] },
+    });
   });
 
   it("says which resource or operation is missing", async () => {

@@ -12,7 +12,7 @@ export interface Recorded {
 }
 
 /** Replaces the HTTP layer under the shared axios instance; answers come from `reply`. */
-export function mockHttp(reply: (req: Recorded) => { status: number; data?: unknown }) {
+export function mockHttp(reply: (req: Recorded) => { status: number; data?: unknown; headers?: Record<string, string> }) {
   const calls: Recorded[] = [];
   const original = http.defaults.adapter;
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
@@ -24,8 +24,8 @@ export function mockHttp(reply: (req: Recorded) => { status: number; data?: unkn
       headers: config.headers.toJSON() as Record<string, unknown>,
     };
     calls.push(req);
-    const { status, data } = reply(req);
-    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
+    const { status, data, headers = {} } = reply(req);
+    const response = { data, status, statusText: String(status), headers, config, request: {} };
     const validate = config.validateStatus;
     if (!validate || validate(status)) return response;
     const { AxiosError } = await import("axios");
@@ -45,4 +45,35 @@ export function fakeJwt(expInSeconds: number, role = "admin", now = Date.now()):
 export function keysOnlyI18n() {
   if (!i18next.isInitialized) void i18next.use(initReactI18next).init({ lng: "en", resources: {}, react: { useSuspense: false } });
   return i18next;
+}
+
+/** The `rest` data provider for screen tests that do not look at saved views: no views, no writes. */
+export const noSavedViews: import("@refinedev/core").DataProvider = {
+  getApiUrl: () => "/api/v2",
+  getList: async () => ({ data: [], total: 0 }),
+  getOne: async () => {
+    throw { message: "Not found", statusCode: 404 };
+  },
+  create: async () => {
+    throw { message: "Not in this test", statusCode: 400 };
+  },
+  update: async () => {
+    throw { message: "Not in this test", statusCode: 400 };
+  },
+  deleteOne: async () => {
+    throw { message: "Not in this test", statusCode: 400 };
+  },
+};
+
+/** Refine's i18n provider reading English from a real locale file, so a test reads what a user reads. */
+export function englishFrom(strings: object) {
+  return {
+    translate: (key: string, options?: unknown, fallback?: string) => {
+      const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+      const text = typeof found === "string" ? found : typeof options === "string" ? options : (fallback ?? key);
+      return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String((options as Record<string, unknown>)?.[name] ?? ""));
+    },
+    changeLocale: async () => {},
+    getLocale: () => "en",
+  };
 }

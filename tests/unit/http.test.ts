@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GENERIC_ERROR, get, post } from "../../src/providers/http";
+import { ACCESS_TAG_KEY, readNavConfig, storeSession } from "../../src/providers/session-store";
 import { mockHttp } from "./helpers";
 
 let restore: () => void = () => {};
@@ -25,21 +26,79 @@ describe("http client", () => {
     expect(m.calls[1].data).toEqual({ id: 7 });
   });
 
-  it("rejects with the server's error body", async () => {
-    const body = { status: 400, message: "Bad email", errors: [{ field: "email", message: "invalid" }] };
+  it("rejects with Refine's HttpError: message, statusCode and errors per form field", async () => {
+    const body = {
+      status: 400,
+      message: "Bad input",
+      errors: [
+        { field: "email", message: "email has an invalid format" },
+        { field: "/tags/3", message: "tags must be at most 30 characters" },
+        { field: "tags.4", message: "tags must not be empty" },
+        { field: 7, message: "not a field" },
+      ],
+    };
     restore = mockHttp(() => ({ status: 400, data: body })).restore;
-    await expect(post("/api/account/register", {})).rejects.toEqual(body);
+    await expect(post("/api/account/register", {})).rejects.toEqual({
+      message: "Bad input",
+      statusCode: 400,
+      errors: {
+        email: ["email has an invalid format"],
+        tags: ["tags must be at most 30 characters", "tags must not be empty"],
+      },
+    });
   });
 
-  it("rejects with 'Something went wrong' when there is no body", async () => {
+  it("keeps the HTTP status when the body has no message, and leaves out empty errors", async () => {
+    restore = mockHttp(() => ({ status: 404, data: { status: 404, errors: [] } })).restore;
+    await expect(get("/api/x")).rejects.toEqual({ message: GENERIC_ERROR, statusCode: 404 });
+  });
+
+  it("rejects with 'Something went wrong' and the status when there is no body", async () => {
     restore = mockHttp(() => ({ status: 502 })).restore;
-    await expect(get("/api/x")).rejects.toBe(GENERIC_ERROR);
+    await expect(get("/api/x")).rejects.toEqual({ message: GENERIC_ERROR, statusCode: 502 });
     expect(GENERIC_ERROR).toBe("Something went wrong");
   });
 
   it("treats 3xx as a failure: success is 200–299 only", async () => {
     restore = mockHttp(() => ({ status: 304, data: "" })).restore;
-    await expect(get("/api/x")).rejects.toBe(GENERIC_ERROR);
+    await expect(get("/api/x")).rejects.toEqual({ message: GENERIC_ERROR, statusCode: 304 });
+  });
+});
+
+describe("the grants tag", () => {
+  const user = { id: 9, username: "pat", email: "", firstName: "Pat", lastName: "", role: "staff", shops: [] };
+  const nav = (path: string) => [{ subheader: "nav.insight", items: [{ title: "t", path }] }];
+  const settle = () => new Promise((done) => setTimeout(done, 0));
+
+  it("re-reads the menu once when the server's tag of the grants changes, on a refusal too; not when it stays", async () => {
+    storeSession("tok", user, nav("/admin/orders"));
+    let tag = "aaaaaaaaaaaaaaaa";
+    const m = mockHttp((req) => (req.url === "/api/account/me"
+      ? { status: 200, data: { user, navConfig: nav("/admin/blog") }, headers: { "x-access-tag": tag } }
+      : { status: req.url === "/api/refused" ? 403 : 200, data: { message: "no" }, headers: { "x-access-tag": tag } }));
+    restore = m.restore;
+    await get("/api/x");
+    await get("/api/x");
+    await settle();
+    expect(m.calls.map((c) => c.url)).toEqual(["/api/x", "/api/x"]);
+    expect(localStorage.getItem(ACCESS_TAG_KEY)).toBe(tag);
+
+    tag = "bbbbbbbbbbbbbbbb";
+    await expect(get("/api/refused")).rejects.toMatchObject({ statusCode: 403 });
+    await settle();
+    expect(m.calls.map((c) => c.url)).toEqual(["/api/x", "/api/x", "/api/refused", "/api/account/me"]);
+    expect(readNavConfig()[0].items[0].path).toBe("/admin/blog");
+    expect(localStorage.getItem(ACCESS_TAG_KEY)).toBe(tag);
+    await get("/api/x");
+    await settle();
+    expect(m.calls).toHaveLength(5);
+  });
+
+  it("ignores tags when nobody is signed in", async () => {
+    const m = mockHttp(() => ({ status: 200, data: {}, headers: { "x-access-tag": "cccccccccccccccc" } }));
+    restore = m.restore;
+    await get("/api/x");
+    expect(localStorage.getItem(ACCESS_TAG_KEY)).toBeNull();
   });
 });
 

@@ -88,10 +88,10 @@ describe("the app's i18next setup", () => {
     expect(i18n.t("auth.password")).toBe("Mot de passe");
     expect(i18n.t("auth.signIn")).toBe("Sign in");
     // Domain namespaces answer a plain t() too.
-    const blogFr = JSON.parse(readFileSync(path.join(LOCALES, "fr/blog.json"), "utf8"));
-    const [firstKey] = Object.keys(blogFr.blog ?? {});
+    const blogFr = JSON.parse(readFileSync(path.join(LOCALES, "fr/blogs.json"), "utf8"));
+    const [firstKey] = Object.keys(blogFr.blogs ?? {});
     expect(firstKey).toBeDefined();
-    expect(i18n.t(`blog.${firstKey}`, { returnObjects: true })).toEqual(blogFr.blog[firstKey]);
+    expect(i18n.t(`blogs.${firstKey}`, { returnObjects: true })).toEqual(blogFr.blogs[firstKey]);
   });
 });
 

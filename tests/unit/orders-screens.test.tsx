@@ -16,6 +16,7 @@ import en from "../../public/locales/en/orders.json";
 import { createDataProvider } from "../../src/providers/data";
 import { orders } from "../../src/features/orders/resource";
 import { OrderList } from "../../src/features/orders/OrderList";
+import { noSavedViews, englishFrom } from "./helpers";
 
 const ORDERS = [
   { id: 1, orderNo: "SO2611000001", shopId: 2, shopName: "Baan Teak Furniture", customerName: "Somchai K.", customerPhone: "0812345678", channel: "web", branchId: null, branchName: null, shipment: "delivery", status: "paid", paymentMethod: "transfer", itemCount: 2, total: 12500, createdAt: "2026-11-20T08:00:00Z", updatedAt: "2026-11-20T08:00:00Z" },
@@ -24,22 +25,13 @@ const ORDERS = [
 const COUNTS = [{ status: "all", count: 40 }, { status: "pending_payment", count: 5 }, { status: "paid", count: 12 }, { status: "preparing", count: 7 }];
 const STATUSES = ["pending_payment", "paid", "preparing", "ready_to_ship", "shipped", "delivered", "completed", "cancelled"].map((code, sort) => ({ code, name: code, sort }));
 
-/** English from the real locale file, so the test reads what a user reads. */
-const i18nProvider = {
-  translate: (key: string, options?: unknown, fallback?: string) => {
-    const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
-    const text = typeof found === "string" ? found : typeof options === "string" ? options : (fallback ?? key);
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String((options as Record<string, unknown>)?.[name] ?? ""));
-  },
-  changeLocale: async () => {},
-  getLocale: () => "en",
-};
+const i18nProvider = englishFrom(en);
 
 function renderList() {
   return render(
     <MemoryRouter initialEntries={["/admin/orders/list"]}>
       <Refine
-        dataProvider={createDataProvider([orders])}
+        dataProvider={{ default: createDataProvider([orders]), rest: noSavedViews }}
         routerProvider={routerProvider}
         i18nProvider={i18nProvider}
         resources={orders.resources}

@@ -3,7 +3,7 @@ import { product } from "../../src/features/product/resource";
 import { listQuery } from "../../src/resources/endpoints";
 import { changedFields } from "../../src/features/product/AuditLog";
 import { editBody, EDITABLE_FIELDS } from "../../src/features/product/ProductFields";
-import { fieldErrors, newProductPaths, productPaths, uploadBody } from "../../src/features/product/model";
+import { newProductPaths, productPaths, uploadBody } from "../../src/features/product/model";
 
 describe("product endpoint map", () => {
   it("turns Refine list params into the product list query, with one sorter as sort+order", () => {
@@ -68,14 +68,6 @@ describe("product form helpers", () => {
       brandId: null,
       width: 0,
     });
-  });
-
-  it("puts server field errors on the form field they name", () => {
-    expect(fieldErrors({ status: 400, errors: [{ field: "/brandId", message: "Unknown brand" }, { field: "tags.3", message: "Too long" }] })).toEqual([
-      { name: "brandId", errors: ["Unknown brand"] },
-      { name: "tags", errors: ["Too long"] },
-    ]);
-    expect(fieldErrors("network down")).toEqual([]);
   });
 
   it("puts multipart text fields before the file", () => {

@@ -19,6 +19,10 @@ import { product } from "../../src/features/product/resource";
 import { ProductList } from "../../src/features/product/ProductList";
 import { ApproveQueue } from "../../src/features/product/ApproveQueue";
 import { NewProductCreate } from "../../src/features/product/NewProductCreate";
+import { ProductEditor } from "../../src/features/product/ProductEditor";
+import { AttributeMaster } from "../../src/features/product/AttributeMaster";
+import { toApiError } from "../../src/providers/http-shared";
+import { noSavedViews } from "./helpers";
 
 const summary = (id: number, code: string, name: string, extra: Record<string, unknown> = {}) => ({
   id, shopId: 1, shopName: "HomePro Lighting", code, name, price: 479, imageUrl: null, brandId: 5, brandName: "Philips",
@@ -47,7 +51,7 @@ function renderAt(path: string, element: ReactNode) {
     <MemoryRouter initialEntries={[path]}>
       <AntdApp>
         <Refine
-          dataProvider={createDataProvider([product])}
+          dataProvider={{ default: createDataProvider([product]), rest: noSavedViews }}
           routerProvider={routerProvider}
           resources={product.resources}
           options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
@@ -121,7 +125,8 @@ describe("admin product list", () => {
     const row = (await screen.findByText("Philips Smart Bulb Wi-Fi 10W")).closest("tr")!;
     expect(within(row).queryByRole("checkbox")).toBeNull();
     expect(within(row).queryByRole("button", { name: /Put online|Change price/ })).toBeNull();
-    expect(within(row).getByRole("button", { name: "Edit: Philips Smart Bulb Wi-Fi 10W" })).toBeInTheDocument();
+    // The edit action is a real link to the product's page (middle-click opens a tab).
+    expect(within(row).getByRole("link", { name: "Edit: Philips Smart Bulb Wi-Fi 10W" })).toHaveAttribute("href", "/supplier/product/8");
   });
 });
 
@@ -164,7 +169,7 @@ describe("new product form", () => {
   });
 
   it("puts the server's field errors on the fields they name", async () => {
-    http.post.mockRejectedValueOnce({ status: 400, message: "Validation failed", errors: [{ field: "name", message: "Name must not contain HTML" }] });
+    http.post.mockRejectedValueOnce(toApiError(400, { status: 400, message: "Validation failed", errors: [{ field: "name", message: "Name must not contain HTML" }] }));
     renderAt("/supplier/product/newproduct/create", <NewProductCreate />);
     await fill();
     fireEvent.click(screen.getByRole("button", { name: /Save draft/ }));
@@ -179,5 +184,126 @@ describe("new product form", () => {
     expect(await screen.findByText("This code is already used in this shop")).toBeInTheDocument();
     expect(http.get).toHaveBeenCalledWith("/api/product/searchproductcode", { code: "HPL-10008", shopId: 1 });
     expect(http.post).not.toHaveBeenCalled();
+  });
+});
+
+describe("product editor", () => {
+  const detail = (extra: Record<string, unknown> = {}) => ({
+    ...summary(8, "HPL-10008", "Philips Smart Bulb Wi-Fi 10W", { approvalStatus: "pending", submittedAt: "2026-10-03T00:00:00Z" }),
+    description: "Warm white", unitId: null, warrantyId: null, colorId: null, width: null, length: null, height: null, dimensionUnitId: null,
+    weight: null, weightUnitId: null, volume: null, volumeUnitId: null, shippingTypeId: null, tisId: null, youtubeUrl: null,
+    searchTags: [], keyHighlights: [], imageEditStatus: "none", version: 4, ...extra,
+  });
+  const reads = () => http.get.mock.calls.filter(([p]) => p === "/api/product/getproduct").length;
+  const answer = (product: unknown) => {
+    const base = http.get.getMockImplementation()!;
+    http.get.mockImplementation(async (path: string, query: Record<string, unknown>) => {
+      if (path === "/api/product/getproduct") {
+        if (product instanceof Error || (product as { statusCode?: number }).statusCode) throw product;
+        return { data: product };
+      }
+      if (path.startsWith("/api/product/")) return { items: [], total: 0, maxpage: 0, data: [] };
+      return base(path, query);
+    });
+  };
+
+  it("loads the product into the form and saves the edit with the version it was read at", async () => {
+    answer(detail());
+    http.post.mockResolvedValueOnce({ status: 200, message: "Saved", data: detail({ name: "Philips Smart Bulb 12W", version: 5 }) });
+    renderAt("/admin/product/8", <ProductEditor area="admin" flow="product" id="8" />);
+    const name = await screen.findByLabelText("Product name");
+    await waitFor(() => expect(name).toHaveValue("Philips Smart Bulb Wi-Fi 10W"));
+    fireEvent.change(name, { target: { value: "Philips Smart Bulb 12W" } });
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/product/editproduct", expect.objectContaining({ id: 8, name: "Philips Smart Bulb 12W", version: 4 })));
+  });
+
+  it("puts a server field error on its field, and says a failure with no field above the form", async () => {
+    answer(detail());
+    renderAt("/admin/product/8", <ProductEditor area="admin" flow="product" id="8" />);
+    await screen.findByDisplayValue("Philips Smart Bulb Wi-Fi 10W");
+    http.post.mockRejectedValueOnce(toApiError(400, { message: "Bad input", errors: [{ field: "name", message: "name must not contain HTML" }] }));
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    expect(await screen.findByText("name must not contain HTML")).toBeInTheDocument();
+    http.post.mockRejectedValueOnce(toApiError(400, { message: "The brand was removed meanwhile", errors: [{ field: "brandCode", message: "unknown" }] }));
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    expect(await screen.findByText("The brand was removed meanwhile")).toBeInTheDocument();
+  });
+
+  it("a save that lost a race says the product changed meanwhile and offers a reload", async () => {
+    answer(detail());
+    renderAt("/admin/product/8", <ProductEditor area="admin" flow="product" id="8" />);
+    await screen.findByDisplayValue("Philips Smart Bulb Wi-Fi 10W");
+    http.post.mockRejectedValueOnce(toApiError(409, { message: "Someone saved HPL-10008 first." }));
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    expect(await screen.findByText("Someone saved HPL-10008 first.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+  });
+
+  it("a product that does not exist or is another shop's is the not-found page after one read: no form, no Save", async () => {
+    answer(toApiError(404, { message: "Product not found" }));
+    renderAt("/supplier/product/77", <ProductEditor area="supplier" flow="product" id="77" />);
+    expect(await screen.findByText("errors.recordNotFound")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Save/ })).toBeNull();
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(reads()).toBe(1);
+  });
+
+  it("offers approve and reject to staff on a pending product, not to its supplier", async () => {
+    answer(detail());
+    const { unmount } = renderAt("/admin/product/8", <ProductEditor area="admin" flow="product" id="8" />);
+    expect(await screen.findByRole("button", { name: /Approve/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Reject/ })).toBeInTheDocument();
+    unmount();
+    renderAt("/supplier/product/8", <ProductEditor area="supplier" flow="product" id="8" />);
+    await screen.findByDisplayValue("Philips Smart Bulb Wi-Fi 10W");
+    expect(screen.queryByRole("button", { name: /Approve/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Reject/ })).toBeNull();
+  });
+});
+
+describe("attribute master", () => {
+  const ATTRS = [
+    { id: 3, name: "Colour temperature", iconUrl: null, status: "active", items: [{ id: 31, name: "Warm white" }], updatedAt: "2026-11-01T00:00:00Z" },
+  ];
+  beforeEach(() => {
+    const base = http.get.getMockImplementation()!;
+    http.get.mockImplementation(async (path: string, query: Record<string, unknown>) =>
+      path === "/api/masterdata/masterattribute" ? { items: ATTRS, total: 1, maxpage: 1 } : base(path, query));
+  });
+
+  it("creates an attribute with its values", async () => {
+    http.post.mockResolvedValueOnce({ status: 200, message: "Attribute created.", data: { ...ATTRS[0], id: 4, name: "Finish" } });
+    renderAt("/admin/product/masterattribute", <AttributeMaster />);
+    await screen.findByText("Colour temperature");
+    fireEvent.click(screen.getAllByRole("button", { name: /New attribute/ })[0]);
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Attribute"), { target: { value: " Finish " } });
+    fireEvent.change(within(dialog).getAllByRole("textbox")[1], { target: { value: "Matte" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/masterdata/createattribute", { name: "Finish", items: ["Matte"] }));
+  });
+
+  it("a name already taken lands on the name field and keeps the dialog open", async () => {
+    http.post.mockRejectedValueOnce(toApiError(409, { message: "An attribute named Colour temperature already exists." }));
+    renderAt("/admin/product/masterattribute", <AttributeMaster />);
+    await screen.findByText("Colour temperature");
+    fireEvent.click(screen.getAllByRole("button", { name: /New attribute/ })[0]);
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Attribute"), { target: { value: "Colour temperature" } });
+    fireEvent.change(within(dialog).getAllByRole("textbox")[1], { target: { value: "Cool" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("An attribute named Colour temperature already exists.")).toBeInTheDocument();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("deletes an attribute only after confirmation", async () => {
+    http.post.mockResolvedValueOnce({ status: 200, message: "Attribute deleted." });
+    renderAt("/admin/product/masterattribute", <AttributeMaster />);
+    fireEvent.click(await screen.findByRole("button", { name: "Delete: Colour temperature" }));
+    expect(http.post).not.toHaveBeenCalled();
+    const confirm = await screen.findByRole("tooltip", { name: /Delete this attribute/ });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/masterdata/deleteattribute", expect.objectContaining({ id: 3 })));
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SIGNED_IN_ENDPOINTS } from "../../contract/screens";
-import { findModule, modules, resourceKey, resources, routeTable } from "../../src/resources";
+import { findModule, modules, pages, resourceKey, resources, routeTable } from "../../src/resources";
 
-const pages: Record<string, unknown> = Object.assign({}, ...modules.map((m) => m.pages ?? {}));
 
 /** The spec's route table (§2), as paths with `:id` for `{id}`. */
 const SPEC_ROUTES = [

@@ -3,11 +3,19 @@ import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // antd's responsive hooks and Select need browser APIs jsdom lacks.
+function mediaMatches(query: string, width: number): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+}
+
 if (!window.matchMedia) {
   Object.defineProperty(window, "matchMedia", {
     writable: true,
+    // Media queries answer as a desktop window of jsdom's width (1024 px): min/max-width compare with it.
     value: (query: string) => ({
-      matches: false,
+      matches: mediaMatches(query, window.innerWidth),
       media: query,
       onchange: null,
       addListener: () => {},

@@ -3,12 +3,13 @@
  * callable by the holders of the menu paths of the built screens that list it. No route types its
  * own rule; a route the table does not name gets none, and the guard refuses to start.
  */
-import { endpointGrants, PUBLIC_ENDPOINTS, SIGNED_IN_ENDPOINTS } from '../../../contract/screens.js';
+import { endpointGrants, PUBLIC_ENDPOINTS, signedInEndpoints } from '../../../contract/screens.js';
 import type { Access } from './types.js';
 
 const grants = endpointGrants();
 const publicPaths = new Set(PUBLIC_ENDPOINTS);
-const signedIn = new Set(SIGNED_IN_ENDPOINTS);
+// The own account (`everyone` screens) is callable by any signed-in user, like SIGNED_IN_ENDPOINTS.
+const signedIn = new Set(signedInEndpoints());
 
 /** `/api/v2/<resource>/...` routes share their resource's rule (`/api/v2/<resource>`). */
 export function tablePath(url: string): string {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -80,10 +81,29 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db; authC
       return;
     }
     const user = await authenticate(opts.db, request, opts.authCacheMs);
-    if (!allows(user, access)) throw forbidden('You do not have permission to do this.');
     request.auth = user;
+    if (!allows(user, access)) throw forbidden('You do not have permission to do this.');
+  });
+
+  // Every signed-in answer (a 403 too) carries a tag of the caller's grants: the client re-reads its
+  // menu when the tag changes, so a role's edited menus show at the next request, not the next sign-in.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.auth) reply.header(ACCESS_TAG_HEADER, accessTag(request.auth));
   });
 }, { name: 'guard' });
+
+export const ACCESS_TAG_HEADER = 'x-access-tag';
+const tags = new WeakMap<AuthUser, string>();
+
+/** A short digest of the role and granted menus (auth records are frozen and cached: one digest per record). */
+export function accessTag(user: AuthUser): string {
+  let tag = tags.get(user);
+  if (!tag) {
+    tag = createHash('sha1').update(`${user.role}|${[...user.menus].sort().join(',')}`).digest('base64url').slice(0, 16);
+    tags.set(user, tag);
+  }
+  return tag;
+}
 
 /** For handlers behind a non-public rule: the guard has set the user. */
 export function requireUser(request: FastifyRequest): AuthUser {

@@ -33,11 +33,16 @@ export interface DbOptions {
   loadDataDir?: Blob;
   /** Test-only: an empty in-memory PGlite. */
   inMemory?: boolean;
+  /** Told when the PostgreSQL server ends an idle pooled connection. */
+  onConnectionLost?: (err: Error) => void;
 }
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl && !opts.pglite && !opts.loadDataDir && !opts.inMemory) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the database ends (restart, failover, terminated backend) is dropped by the
+    // pool and replaced on the next query; unheard, its 'error' event would take the process down.
+    pool.on('error', (err) => opts.onConnectionLost?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -7,9 +7,25 @@ import { faker, fakerTH } from '@faker-js/faker';
 import type { Db } from './client.js';
 import * as t from './schema.js';
 import { hashPassword } from '../auth/passwords.js';
-import { ensureCatalogueMasterData, seedProductDemo } from './seed/products.js';
+import { ensureCatalogueMasterData, mulberry32, seedProductDemo } from './seed/products.js';
 import { ensureOrderMasterData, seedOrderDemo } from './seed/orders.js';
 import { seedDemoPictures, type PictureStats } from './seed/pictures.js';
+import { seedBoardDemo } from './seed/boards.js';
+import { seedHousebrandBlogDemo } from './seed/housebrand-blog.js';
+import { seedShopDemo } from './seed/shops.js';
+import { seedFlashsaleDemo } from './seed/flashsale.js';
+import { ensureHomeSaleMasterData, seedHomePageDemo } from './seed/homepage.js';
+import { seedCampaignDemo } from './seed/campaigns.js';
+import { seedNotificationDemo } from './seed/notifications.js';
+import { seedBannerDemo } from './seed/banners.js';
+import { ensureUserTypes, seedUserDemo } from './seed/users.js';
+import { ensureShippingZones, seedSettingsDemo } from './seed/settings.js';
+import { seedCheckoutDemo } from './seed/checkout.js';
+import { seedReportDemo } from './seed/reports.js';
+import { seedVisitDemo } from './seed/dashboard.js';
+import { seedChatDemo } from './seed/chat.js';
+import { seedMailDemo } from './seed/mail.js';
+import { seedCalendarDemo } from './seed/calendar.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** Demo dates end here (not Date.now(), so the data is the same on every run). */
@@ -28,17 +44,9 @@ export async function ensureReferenceData(db: Db): Promise<void> {
   await db.insert(t.blogMenus).values(BLOG_TYPES.map((code, i) => ({ code, sort: (i + 1) * 10 }))).onConflictDoNothing();
   await ensureCatalogueMasterData(db);
   await ensureOrderMasterData(db);
-}
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  await ensureHomeSaleMasterData(db);
+  await ensureUserTypes(db);
+  await ensureShippingZones(db);
 }
 
 interface Catalogue {
@@ -217,12 +225,32 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
       referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin'),
       categoryOf: (shopId) => CATALOGUES.find((c) => shopByName.get(c.name)!.id === shopId)!.category,
     });
+    await seedBoardDemo(tx);
+    await seedHousebrandBlogDemo(tx, { referenceDate: SEED_REFERENCE_DATE, authorId: userId('editor') });
+    people.push(await seedShopDemo(tx, { dataDir: opts.dataDir, referenceDate: SEED_REFERENCE_DATE, passwordHash, adminId: userId('admin') }));
+    people.push(...await seedUserDemo(tx, { referenceDate: SEED_REFERENCE_DATE, passwordHash, adminId: userId('admin') }));
+    await seedHomePageDemo(tx, { dataDir: opts.dataDir, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
+    await seedCampaignDemo(tx, { dataDir: opts.dataDir, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
+    await seedBannerDemo(tx, { dataDir: opts.dataDir, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
 
     // Items, addresses, timeline, slips, POs, transfers and claims of the orders above.
     await seedOrderDemo(tx, SEED_REFERENCE_DATE, {
       adminId: userId('admin'),
       ownerByShop: new Map(shopRows.map((s) => [s.id, (() => { const o = people.find((p) => p.shops.includes(s.name)); return o ? userId(o.username) : undefined; })()])),
     });
+    // After the order details: its orders are its own (items at the sale price, coupon discounts).
+    await seedFlashsaleDemo(tx, SEED_REFERENCE_DATE);
+    await seedVisitDemo(tx, SEED_REFERENCE_DATE);
+    await seedReportDemo(tx, SEED_REFERENCE_DATE);
+
+    await seedNotificationDemo(tx, { referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
+    await seedChatDemo(tx, { referenceDate: SEED_REFERENCE_DATE });
+    await seedMailDemo(tx, { referenceDate: SEED_REFERENCE_DATE, dataDir: opts.dataDir });
+    await seedCalendarDemo(tx, { referenceDate: SEED_REFERENCE_DATE });
+
+    // Shipping rates and settings; stock once every product exists.
+    await seedSettingsDemo(tx, { adminId: userId('admin') });
+    await seedCheckoutDemo(tx);
 
     // The house brand is run by staff; no supplier account is linked to it.
     await tx.update(t.shops).set({ status: 'active' }).where(eq(t.shops.kind, 'housebrand'));

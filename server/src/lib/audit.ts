@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
+import { type Tx } from './sql.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Written inside the same transaction as the change it records. */
 export async function audit(tx: Tx | Db, entry: {

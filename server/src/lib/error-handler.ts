@@ -45,6 +45,8 @@ export function describeValidationError(e: FastifySchemaValidationError, context
       return { field: base, message: `${base} must be at most ${params.limit}` };
     case 'enum':
       return { field: base, message: `${base} must be one of: ${(params.allowedValues as unknown[]).join(', ')}` };
+    case 'minProperties':
+      return { field: base, message: `${base} must have at least ${params.limit} field(s)` };
     case 'minItems':
       return { field: base, message: `${base} must have at least ${params.limit} item(s)` };
     case 'maxItems':

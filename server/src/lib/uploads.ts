@@ -32,6 +32,7 @@ import fastifyStatic from '@fastify/static';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
+import { imageSize } from 'image-size';
 
 export type UploadKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -217,4 +218,14 @@ export function intField(fields: Record<string, string>, name: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw err(400, name, `${name} must be a whole number`);
   return n;
+}
+
+/** Width and height read from an image's header (image-size); null when the header does not give them. */
+export function imagePixelSize(bytes: Buffer): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { Button, Divider, Input, Popover, Space, Tooltip } from "antd";
+import { Button, Divider, Input, Popover, Space, theme, Tooltip } from "antd";
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -56,7 +56,7 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
   const [open, setOpen] = useState(false);
   const [href, setHref] = useState("");
   const active = useEditorState({ editor, selector: ({ editor: e }) => e.isActive("link") });
-  const label = t("blog.editor.link", "Link");
+  const label = t("blogs.editor.link", "Link");
 
   const apply = () => {
     const url = href.trim();
@@ -78,7 +78,7 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
         <Space.Compact>
           <Input
             autoFocus
-            aria-label={t("blog.editor.linkUrl", "Link address")}
+            aria-label={t("blogs.editor.linkUrl", "Link address")}
             placeholder="https://"
             value={href}
             onChange={(e) => setHref(e.target.value)}
@@ -87,7 +87,7 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
             style={{ width: 260 }}
           />
           <Button type="primary" onClick={apply}>
-            {href.trim() ? t("blog.editor.apply", "Apply") : t("blog.editor.unlink", "Remove link")}
+            {href.trim() ? t("blogs.editor.apply", "Apply") : t("blogs.editor.unlink", "Remove link")}
           </Button>
         </Space.Compact>
       }
@@ -118,36 +118,36 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   const chain = () => editor.chain().focus();
 
   return (
-    <div className="rte-toolbar" role="toolbar" aria-label={t("blog.editor.toolbar", "Formatting")}>
-      <ToolButton label={t("blog.editor.bold", "Bold")} active={state.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
+    <div className="rte-toolbar" role="toolbar" aria-label={t("blogs.editor.toolbar", "Formatting")}>
+      <ToolButton label={t("blogs.editor.bold", "Bold")} active={state.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
         <BoldOutlined />
       </ToolButton>
-      <ToolButton label={t("blog.editor.italic", "Italic")} active={state.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()}>
+      <ToolButton label={t("blogs.editor.italic", "Italic")} active={state.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()}>
         <ItalicOutlined />
       </ToolButton>
       <Divider type="vertical" />
-      <ToolButton label={t("blog.editor.heading2", "Heading")} active={state.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <ToolButton label={t("blogs.editor.heading2", "Heading")} active={state.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
         H2
       </ToolButton>
-      <ToolButton label={t("blog.editor.heading3", "Subheading")} active={state.h3} disabled={disabled} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <ToolButton label={t("blogs.editor.heading3", "Subheading")} active={state.h3} disabled={disabled} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
         H3
       </ToolButton>
       <Divider type="vertical" />
-      <ToolButton label={t("blog.editor.bulletList", "Bulleted list")} active={state.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
+      <ToolButton label={t("blogs.editor.bulletList", "Bulleted list")} active={state.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
         <UnorderedListOutlined />
       </ToolButton>
-      <ToolButton label={t("blog.editor.orderedList", "Numbered list")} active={state.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
+      <ToolButton label={t("blogs.editor.orderedList", "Numbered list")} active={state.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
         <OrderedListOutlined />
       </ToolButton>
-      <ToolButton label={t("blog.editor.blockquote", "Quote")} active={state.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
+      <ToolButton label={t("blogs.editor.blockquote", "Quote")} active={state.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
         <span aria-hidden className="rte-quote-icon">”</span>
       </ToolButton>
       <LinkButton editor={editor} disabled={disabled} />
       <Divider type="vertical" />
-      <ToolButton label={t("blog.editor.undo", "Undo")} disabled={disabled || !state.canUndo} onClick={() => chain().undo().run()}>
+      <ToolButton label={t("blogs.editor.undo", "Undo")} disabled={disabled || !state.canUndo} onClick={() => chain().undo().run()}>
         <UndoOutlined />
       </ToolButton>
-      <ToolButton label={t("blog.editor.redo", "Redo")} disabled={disabled || !state.canRedo} onClick={() => chain().redo().run()}>
+      <ToolButton label={t("blogs.editor.redo", "Redo")} disabled={disabled || !state.canRedo} onClick={() => chain().redo().run()}>
         <RedoOutlined />
       </ToolButton>
     </div>
@@ -188,11 +188,25 @@ export default function RichTextEditor({ value, onChange, id, disabled, ...rest 
   useEffect(() => {
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
+  const { token } = theme.useToken();
 
   return (
-    <div className={`rte${rest["aria-invalid"] ? " rte-invalid" : ""}`}>
+    <div className={`rte${rest["aria-invalid"] ? " rte-invalid" : ""}`} style={tokenVars(token)}>
       <Toolbar editor={editor} disabled={disabled} />
       <EditorContent editor={editor} />
     </div>
   );
+}
+
+/** The theme's colours as the CSS variables editor.css reads (antd writes none without its cssVar mode), so dark mode reaches the editor. */
+function tokenVars(token: ReturnType<typeof theme.useToken>["token"]): React.CSSProperties {
+  return {
+    "--ant-color-border": token.colorBorder,
+    "--ant-color-border-secondary": token.colorBorderSecondary,
+    "--ant-color-bg-container": token.colorBgContainer,
+    "--ant-color-primary": token.colorPrimary,
+    "--ant-color-error": token.colorError,
+    "--ant-color-text-secondary": token.colorTextSecondary,
+    color: token.colorText,
+  } as React.CSSProperties;
 }

@@ -9,7 +9,7 @@ import { navChain, selectedKey } from "./nav";
 
 /**
  * The trail above a page: the menu items leading to the screen (translated, with the menu's
- * icon), then the resource's list and the action when the page sits below the menu item.
+ * icon); on a record's page, the menu items leading to its list, then the action.
  * Given to Refine as its global breadcrumb, so every CRUD page header shows this one.
  */
 export function ShellBreadcrumb() {
@@ -17,7 +17,11 @@ export function ShellBreadcrumb() {
   const { pathname } = useLocation();
   const { navConfig, granted } = useAuthContext();
   const { resource, action } = useResourceParams();
-  const items = navChain(navConfig, selectedKey(pathname, granted));
+  const list = typeof resource?.list === "string" ? resource.list : undefined;
+  // A record's page sits under its list: the trail is the list's menu chain, then the action
+  // (never the section and the list under the same name twice).
+  const record = !!list && !!action && action !== "list" && list !== pathname;
+  const items = navChain(navConfig, selectedKey(record ? list : pathname, granted));
   const trail = items.map((item, index) => ({
     key: item.path,
     title: (
@@ -27,13 +31,11 @@ export function ShellBreadcrumb() {
       </Link>
     ),
   }));
-  const last = items[items.length - 1];
-  if (last && last.path !== pathname && resource && action && action !== "list") {
-    const list = typeof resource.list === "string" ? resource.list : undefined;
-    const label = (resource.meta as Partial<ResourceMeta> | undefined)?.label;
-    if (list && list !== last.path && label) trail.push({ key: list, title: <Link to={list}>{t(label)}</Link> });
-    trail.push({ key: pathname, title: <span>{t(`routes.actions.${action}`)}</span> });
+  if (record && items[items.length - 1]?.path !== list) {
+    const label = (resource?.meta as Partial<ResourceMeta> | undefined)?.label;
+    if (label) trail.push({ key: list, title: <Link to={list}>{t(label)}</Link> });
   }
+  if (record) trail.push({ key: pathname, title: <span>{t(`routes.actions.${action}`)}</span> });
   if (trail.length === 0) return null;
   return <Breadcrumb items={trail} style={{ marginBottom: 8 }} />;
 }

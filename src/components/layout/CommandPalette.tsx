@@ -5,8 +5,6 @@ import {
   KBarPortal,
   KBarPositioner,
   KBarResults,
-  KBarSearch,
-  useMatches,
   useRegisterActions,
   type Action,
 } from "@refinedev/kbar";
@@ -20,6 +18,8 @@ import { navLeaves } from "../../providers/session-store";
 import { useSettings } from "../../providers/settings-context";
 import { resources, routeTable } from "../../resources";
 import { navIcon } from "./icons";
+import { usePaletteMatches } from "./paletteMatches";
+import { PaletteSearch } from "./PaletteSearch";
 
 /** Paths that lead to a built screen (directly or through a section redirect). */
 const OPENABLE = new Set(routeTable(resources).filter((e) => e.resource.meta.built).map((e) => e.path));
@@ -71,7 +71,7 @@ function usePaletteActions(): Action[] {
 
 function Results() {
   const { token } = theme.useToken();
-  const { results } = useMatches();
+  const results = usePaletteMatches();
   return (
     <KBarResults
       items={results}
@@ -125,10 +125,8 @@ export function CommandPalette() {
             fontFamily: token.fontFamily,
           }}
         >
-          <KBarSearch
-            defaultPlaceholder={t("palette.placeholder")}
-            aria-label={t("palette.placeholder")}
-            data-testid="palette-search"
+          <PaletteSearch
+            placeholder={t("palette.placeholder")}
             style={{
               width: "100%",
               boxSizing: "border-box",

@@ -1,13 +1,17 @@
-import { DownOutlined, LogoutOutlined, MenuOutlined, SearchOutlined, UserOutlined } from "@ant-design/icons";
-import { useLogout } from "@refinedev/core";
+import { DownOutlined, IdcardOutlined, LogoutOutlined, MenuOutlined, SearchOutlined, UserOutlined } from "@ant-design/icons";
+import { useGo, useLogout } from "@refinedev/core";
 import { useKBar } from "@refinedev/kbar";
 import { Avatar, Button, Dropdown, Layout, Space, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useAuthContext } from "../../providers/session";
+import { isSupplier } from "../../providers/session-store";
+import { screenPath } from "../../resources/calls";
 import { HEADER } from "../../providers/settings";
 import { SettingsButton } from "../settings/SettingsButton";
 import { AppTitle } from "./AppTitle";
 import { LanguagePicker } from "./LanguagePicker";
+// The one domain piece of the shell: every signed-in user's notifications.
+import { NotificationBell } from "../../features/notifications/Bell";
 
 /** Ctrl on most keyboards, ⌘ on Apple ones. */
 const MOD_KEY = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
@@ -17,6 +21,7 @@ export function Header({ mobile, showTitle, onOpenNav }: { mobile: boolean; show
   const { token } = theme.useToken();
   const { user } = useAuthContext();
   const { mutate: logout } = useLogout();
+  const go = useGo();
   const { query } = useKBar();
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "";
 
@@ -57,17 +62,23 @@ export function Header({ mobile, showTitle, onOpenNav }: { mobile: boolean; show
         </Button>
       </Space>
       <Space size={mobile ? "small" : "middle"}>
+        <NotificationBell />
         <LanguagePicker compact={mobile} />
         <SettingsButton />
         <Dropdown
           trigger={["click"]}
           menu={{
             items: [
-              { key: "role", label: t(`roles.${user?.role?.toLowerCase() ?? "unknown"}`, user?.role ?? ""), disabled: true },
+              { key: "role", label: t(`roles.${user?.role?.toLowerCase() ?? "unknown"}`, user?.roleName ?? user?.role ?? ""), disabled: true },
               { type: "divider" },
+              { key: "account", icon: <IdcardOutlined />, label: t("header.myAccount") },
               { key: "logout", icon: <LogoutOutlined />, label: t("header.logout"), danger: true },
             ],
-            onClick: ({ key }) => key === "logout" && logout(),
+            onClick: ({ key }) => {
+              if (key === "logout") logout();
+              // The own account of the user's area.
+              if (key === "account") go({ to: screenPath(isSupplier(user?.role) ? "supplier-account" : "account", "list") });
+            },
           }}
         >
           <Button type="text" aria-label={t("header.userMenu")} style={{ height: 48 }}>

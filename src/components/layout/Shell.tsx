@@ -8,6 +8,7 @@ import { CommandPalette } from "./CommandPalette";
 import { Header } from "./Header";
 import { ChunkPending, RouteProgress } from "./RouteProgress";
 import { MobileNav, NavMenu, Sider } from "./Sider";
+import "../kit/kit.css";
 
 function useWindowWidth() {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -65,7 +66,7 @@ export default function Shell() {
               width: "100%",
               maxWidth: stretched ? "none" : CONTENT_MAX_WIDTH,
               margin: "0 auto",
-              padding: mobile ? "8px 0 24px" : "8px 16px 40px",
+              padding: mobile ? "8px 12px 24px" : "8px 16px 40px",
             }}
           >
             <Suspense fallback={<ChunkPending />}>

@@ -1,7 +1,7 @@
 import { Divider, Drawer, Layout, Menu, theme, type MenuProps } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useAuthContext } from "../../providers/session";
 import type { NavGroup, NavItem } from "../../providers/session-store";
 import { NAV_MINI_WIDTH, NAV_WIDTH } from "../../providers/settings";
@@ -20,13 +20,13 @@ export function NavMenu({ mode, onNavigate }: { mode: NavMode; onNavigate?: () =
   const { t } = useTranslation();
   const { navConfig, granted } = useAuthContext();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
 
   const items = useMemo<MenuItem[]>(() => {
     const toItem = (item: NavItem): MenuItem =>
       item.children?.length
         ? { key: item.path, icon: navIcon(item.icon), label: t(item.title), children: item.children.map(toItem) }
-        : { key: item.path, icon: navIcon(item.icon), label: t(item.title) };
+        : // A real link: middle-click and "open in new tab" work; a plain click stays in the app.
+          { key: item.path, icon: navIcon(item.icon), label: <Link to={item.path} onClick={onNavigate}>{t(item.title)}</Link> };
     if (mode === "vertical") {
       return navConfig.map((group: NavGroup) => ({
         type: "group" as const,
@@ -39,7 +39,7 @@ export function NavMenu({ mode, onNavigate }: { mode: NavMode; onNavigate?: () =
       ...(index > 0 && mode === "mini" ? [{ type: "divider" as const, key: `divider-${group.subheader}` }] : []),
       ...group.items.map(toItem),
     ]);
-  }, [navConfig, t, mode]);
+  }, [navConfig, t, mode, onNavigate]);
 
   const selected = selectedKey(pathname, granted);
   const open = granted.filter((p) => selected && selected !== p && selected.startsWith(`${p}/`));
@@ -51,10 +51,6 @@ export function NavMenu({ mode, onNavigate }: { mode: NavMode; onNavigate?: () =
       items={items}
       selectedKeys={selected ? [selected] : []}
       defaultOpenKeys={mode === "vertical" ? open : undefined}
-      onClick={({ key }) => {
-        navigate(key);
-        onNavigate?.();
-      }}
       style={{ borderInlineEnd: 0, borderBottom: 0, background: "transparent", flex: 1, minWidth: 0 }}
     />
   );

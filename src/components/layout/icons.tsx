@@ -1,9 +1,12 @@
 import {
+  AppstoreAddOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
   FileTextOutlined,
   GiftOutlined,
+  ProjectOutlined,
   PictureOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -32,6 +35,9 @@ const ICONS: Record<string, ReactNode> = {
   promotion: <TagsOutlined />,
   report: <BarChartOutlined />,
   reports: <BarChartOutlined />,
+  apps: <AppstoreAddOutlined />,
+  kanban: <ProjectOutlined />,
+  audit: <AuditOutlined />,
 };
 
 export const navIcon = (name: string | undefined): ReactNode => (name ? (ICONS[name] ?? <AppstoreOutlined />) : undefined);

@@ -1,30 +1,21 @@
-import { useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Create, Edit, useForm } from "@refinedev/antd";
-import { useGo, useInvalidate, useList, useTranslate, type BaseKey, type HttpError } from "@refinedev/core";
+import { useGo, useInvalidate, useTranslate, type BaseKey, type HttpError } from "@refinedev/core";
 import { Alert, Button, Col, Form, Input, Row, Select, Typography } from "antd";
 import { LazyRichTextEditor } from "../../components/editor/LazyRichTextEditor";
-import {
-  blogPaths,
-  blogResource,
-  errorMessage,
-  errorStatus,
-  POST_TYPES,
-  serverFieldErrors,
-  userShops,
-  type BlogArea,
-  type PostDetail,
-  type PostStatus,
-  type ShopOption,
-} from "./model";
+import { blogPaths, blogResource, POST_TYPES, type BlogKind, type PostDetail, type PostStatus } from "./model";
+import { useBlogShops } from "./useBlogShops";
+import { useProductIdeas } from "./useProductIdeas";
+import { ProductIdeas } from "./ProductIdeas";
+import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/errors";
+import { RecordFailure } from "../../components/kit/RecordFailure";
+import { BackLink } from "../../components/kit/direction";
 
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 500;
 const TAGS_MAX = 20;
 const TAG_MAX = 50;
-/** Enough recent posts to offer staff the shops that have a blog; the server caps limit at 100. */
-const SHOP_SAMPLE = 100;
 
-const FIELD_NAMES = new Set(["shopId", "type", "title", "description", "coverUrl", "tags", "contentHtml", "status"]);
 /** A cover is a full web address or one of this server's stored images (demo posts' covers are the latter). */
 const COVER_URL = /^(https?:\/\/[^\s/$.?#][^\s]*|\/uploads\/image\/[0-9a-f]{32}\.(png|jpg|webp))$/i;
 
@@ -37,20 +28,6 @@ interface PostFormValues {
   tags?: string[];
   contentHtml: string;
   status?: PostStatus;
-}
-
-/** Staff have no shops of their own: offer the shops that appear among the posts they can see. */
-function useStaffShops(enabled: boolean): ShopOption[] {
-  const { result } = useList<PostDetail>({
-    resource: "blog",
-    pagination: { currentPage: 1, pageSize: SHOP_SAMPLE },
-    queryOptions: { enabled },
-  });
-  return useMemo(() => {
-    const byId = new Map<number, string>();
-    for (const post of result.data ?? []) byId.set(post.shopId, post.shopName);
-    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-  }, [result.data]);
 }
 
 function payloadOf(values: PostFormValues, mode: "create" | "edit"): Record<string, unknown> {
@@ -76,15 +53,13 @@ function payloadOf(values: PostFormValues, mode: "create" | "edit"): Record<stri
   return payload;
 }
 
-export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | "edit"; id?: BaseKey }) {
+export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | "edit"; id?: BaseKey }) {
   const t = useTranslate();
   const go = useGo();
   const invalidate = useInvalidate();
-  const resource = blogResource(area);
-  const paths = blogPaths(area);
-  const ownShops = useMemo(() => (area === "supplier" ? userShops() : []), [area]);
-  const staffShops = useStaffShops(area === "admin" && mode === "create");
-  const shops = area === "supplier" ? ownShops : staffShops;
+  const resource = blogResource(blog);
+  const paths = blogPaths(blog);
+  const shops = useBlogShops(blog, mode === "create");
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
 
@@ -97,37 +72,43 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
     // Refine refetches after a failed save too, which would replace what the user typed with the
     // server's newer copy on a 409; caches are refreshed after a successful save instead.
     invalidates: [],
-    // The server lists errors as [{field, message}]: they are put on the fields below.
-    disableServerSideValidation: true,
     successNotification: () => ({
       type: "success",
-      message: mode === "create" ? t("blog.messages.created", "Post created") : t("blog.messages.saved", "Post saved"),
+      message: mode === "create" ? t("blogs.messages.created", "Post created") : t("blogs.messages.saved", "Post saved"),
     }),
     errorNotification: (error) => {
       const status = errorStatus(error);
       if (status === 400 || status === 409) return false;
-      return { type: "error", message: t("blog.messages.saveFailed", "The post could not be saved"), description: errorMessage(error) };
+      return { type: "error", message: t("blogs.messages.saveFailed", "The post could not be saved"), description: errorMessage(error) };
     },
-    onMutationSuccess: ({ data }) => {
-      invalidate({ resource, invalidates: ["list", "many", "detail"], id: (data as PostDetail).id ?? id });
-      go({ to: paths.show((data as PostDetail).id ?? id ?? "") });
+    onMutationSuccess: async ({ data }) => {
+      const postId = (data as PostDetail).id ?? id ?? "";
+      // A new post's product ideas are saved once it exists; if that fails, its edit page lets them be picked again.
+      const ideasSaved = mode === "create" ? await ideas.saveAfterCreate(Number(postId)) : true;
+      invalidate({ resource, invalidates: ["list", "many", "detail"], id: postId });
+      go({ to: ideasSaved ? paths.show(postId) : paths.edit(postId) });
     },
     onMutationError: (error) => {
       const status = errorStatus(error);
       if (status === 409) {
-        setConflict(errorMessage(error) ?? t("blog.messages.conflict", "Someone else changed this post."));
+        setConflict(errorMessage(error) ?? t("blogs.messages.conflict", "Someone else changed this post."));
         return;
       }
-      const fields = serverFieldErrors(error);
-      const known = fields.filter((f) => FIELD_NAMES.has(f.name));
-      form.setFields(known.map((f) => ({ name: f.name as keyof PostFormValues, errors: f.errors })));
-      setFormError(known.length === fields.length && known.length > 0 ? null : errorMessage(error) ?? null);
+      // Refine has put the field errors on the fields; anything else is said above the form.
+      setFormError(hasFieldErrors(form, error) ? null : errorMessage(error));
     },
   });
 
   const post = query?.data?.data;
+  const ideas = useProductIdeas(blog, post);
+  const chosenShop = Form.useWatch("shopId", form);
   const initialValues: Partial<PostFormValues> =
-    mode === "create" ? { shopId: ownShops[0]?.id, type: POST_TYPES[0], status: "draft", tags: [] } : (formProps.initialValues ?? {});
+    mode === "create" ? { shopId: shops[0]?.id, type: POST_TYPES[0], status: "draft", tags: [] } : (formProps.initialValues ?? {});
+  // Shops read from the server arrive after the form: a sole one (the house brand) is chosen for the writer.
+  const soleShop = shops.length === 1 ? shops[0].id : undefined;
+  useEffect(() => {
+    if (mode === "create" && soleShop !== undefined && form.getFieldValue("shopId") === undefined) form.setFieldValue("shopId", soleShop);
+  }, [mode, soleShop, form]);
 
   const submit = (values: PostFormValues) => {
     setFormError(null);
@@ -143,23 +124,32 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
   };
 
   const statusOptions = [
-    { value: "draft", label: t("blog.status.draft", "Draft") },
-    { value: "published", label: t("blog.status.published", "Published") },
-    ...(post?.status === "closed" ? [{ value: "closed", label: t("blog.status.closed", "Closed"), disabled: true }] : []),
+    { value: "draft", label: t("blogs.status.draft", "Draft") },
+    { value: "published", label: t("blogs.status.published", "Published") },
+    ...(post?.status === "closed" ? [{ value: "closed", label: t("blogs.status.closed", "Closed"), disabled: true }] : []),
   ];
 
   const fields = (
-    <Form<PostFormValues> {...formProps} initialValues={initialValues} onFinish={submit} layout="vertical" style={{ maxWidth: 960 }}>
+    <Form<PostFormValues>
+      {...formProps}
+      initialValues={initialValues}
+      onFinish={submit}
+      onValuesChange={(changed: Partial<PostFormValues>) => {
+        if ("shopId" in changed) ideas.clear();
+      }}
+      layout="vertical"
+      style={{ maxWidth: 960 }}
+    >
       {conflict && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message={t("blog.messages.conflictTitle", "This post was changed meanwhile")}
+          message={t("blogs.messages.conflictTitle", "This post was changed meanwhile")}
           description={conflict}
           action={
             <Button size="small" onClick={reload}>
-              {t("blog.actions.reload", "Reload")}
+              {t("blogs.actions.reload", "Reload")}
             </Button>
           }
         />
@@ -170,47 +160,47 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
           {mode === "create" ? (
             <Form.Item
               name="shopId"
-              label={t("blog.fields.shop", "Shop")}
-              rules={[{ required: true, message: t("blog.messages.shopRequired", "Choose a shop") }]}
+              label={t("blogs.fields.shop", "Shop")}
+              rules={[{ required: true, message: t("blogs.messages.shopRequired", "Choose a shop") }]}
             >
               <Select
                 showSearch
                 optionFilterProp="label"
-                placeholder={t("blog.fields.chooseShop", "Choose a shop")}
+                placeholder={t("blogs.fields.chooseShop", "Choose a shop")}
                 options={shops.map((s) => ({ value: s.id, label: s.name }))}
               />
             </Form.Item>
           ) : (
-            <Form.Item label={t("blog.fields.shop", "Shop")}>
+            <Form.Item label={t("blogs.fields.shop", "Shop")}>
               <Typography.Text>{post?.shopName}</Typography.Text>
             </Form.Item>
           )}
         </Col>
         <Col xs={12} md={7}>
-          <Form.Item name="type" label={t("blog.fields.type", "Type")} rules={[{ required: true, message: t("blog.messages.typeRequired", "Choose a type") }]}>
-            <Select options={POST_TYPES.map((code) => ({ value: code, label: t(`blog.types.${code}`, code) }))} />
+          <Form.Item name="type" label={t("blogs.fields.type", "Type")} rules={[{ required: true, message: t("blogs.messages.typeRequired", "Choose a type") }]}>
+            <Select options={POST_TYPES.map((code) => ({ value: code, label: t(`blogs.types.${code}`, code) }))} />
           </Form.Item>
         </Col>
         <Col xs={12} md={7}>
-          <Form.Item name="status" label={t("blog.fields.status", "Status")} rules={[{ required: mode === "create" }]}>
+          <Form.Item name="status" label={t("blogs.fields.status", "Status")} rules={[{ required: mode === "create" }]}>
             <Select options={statusOptions} />
           </Form.Item>
         </Col>
       </Row>
       <Form.Item
         name="title"
-        label={t("blog.fields.title", "Title")}
+        label={t("blogs.fields.title", "Title")}
         rules={[
-          { required: true, whitespace: true, message: t("blog.messages.titleRequired", "Enter a title") },
-          { max: TITLE_MAX, message: t("blog.messages.titleTooLong", { max: TITLE_MAX }, `At most ${TITLE_MAX} characters`) },
+          { required: true, whitespace: true, message: t("blogs.messages.titleRequired", "Enter a title") },
+          { max: TITLE_MAX, message: t("blogs.messages.titleTooLong", { max: TITLE_MAX }, `At most ${TITLE_MAX} characters`) },
         ]}
       >
         <Input showCount maxLength={TITLE_MAX} dir="auto" />
       </Form.Item>
       <Form.Item
         name="description"
-        label={t("blog.fields.description", "Description")}
-        rules={[{ max: DESCRIPTION_MAX, message: t("blog.messages.descriptionTooLong", { max: DESCRIPTION_MAX }, `At most ${DESCRIPTION_MAX} characters`) }]}
+        label={t("blogs.fields.description", "Description")}
+        rules={[{ max: DESCRIPTION_MAX, message: t("blogs.messages.descriptionTooLong", { max: DESCRIPTION_MAX }, `At most ${DESCRIPTION_MAX} characters`) }]}
       >
         <Input.TextArea rows={2} showCount maxLength={DESCRIPTION_MAX} dir="auto" />
       </Form.Item>
@@ -218,8 +208,8 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
         <Col xs={24} md={12}>
           <Form.Item
             name="coverUrl"
-            label={t("blog.fields.coverUrl", "Cover image URL")}
-            rules={[{ pattern: COVER_URL, message: t("blog.messages.coverUrlInvalid", "Enter a full address starting with https://") }]}
+            label={t("blogs.fields.coverUrl", "Cover image URL")}
+            rules={[{ pattern: COVER_URL, message: t("blogs.messages.coverUrlInvalid", "Enter a full address starting with https://") }]}
           >
             <Input placeholder="https://" inputMode="url" dir="ltr" />
           </Form.Item>
@@ -227,45 +217,56 @@ export function PostForm({ area, mode, id }: { area: BlogArea; mode: "create" | 
         <Col xs={24} md={12}>
           <Form.Item
             name="tags"
-            label={t("blog.fields.tags", "Tags")}
+            label={t("blogs.fields.tags", "Tags")}
             rules={[
-              { type: "array", max: TAGS_MAX, message: t("blog.messages.tooManyTags", { max: TAGS_MAX }, `At most ${TAGS_MAX} tags`) },
+              { type: "array", max: TAGS_MAX, message: t("blogs.messages.tooManyTags", { max: TAGS_MAX }, `At most ${TAGS_MAX} tags`) },
               {
                 validator: (_, tags?: string[]) =>
                   (tags ?? []).every((tag) => tag.length <= TAG_MAX)
                     ? Promise.resolve()
-                    : Promise.reject(new Error(t("blog.messages.tagTooLong", { max: TAG_MAX }, `A tag has at most ${TAG_MAX} characters`))),
+                    : Promise.reject(new Error(t("blogs.messages.tagTooLong", { max: TAG_MAX }, `A tag has at most ${TAG_MAX} characters`))),
               },
             ]}
           >
-            <Select mode="tags" tokenSeparators={[","]} placeholder={t("blog.fields.tagsHint", "Type a tag and press Enter")} open={false} suffixIcon={null} />
+            <Select mode="tags" tokenSeparators={[","]} placeholder={t("blogs.fields.tagsHint", "Type a tag and press Enter")} open={false} suffixIcon={null} />
           </Form.Item>
         </Col>
       </Row>
       <Form.Item
         name="contentHtml"
-        label={t("blog.fields.content", "Content")}
-        rules={[{ required: true, message: t("blog.messages.contentRequired", "Write the post") }]}
+        label={t("blogs.fields.content", "Content")}
+        rules={[{ required: true, message: t("blogs.messages.contentRequired", "Write the post") }]}
       >
         <LazyRichTextEditor />
       </Form.Item>
+      <ProductIdeas
+        blog={blog}
+        shopId={mode === "create" ? chosenShop : post?.shopId}
+        products={ideas.products}
+        busy={ideas.busy}
+        onAdd={ideas.add}
+        onReorder={ideas.reorder}
+        onRemove={ideas.remove}
+      />
     </Form>
   );
 
   if (mode === "create") {
     return (
-      <Create title={t("blog.titles.create", "New post")} resource={resource} saveButtonProps={{ ...saveButtonProps, children: t("blog.actions.save", "Save") }}>
+      <Create title={t("blogs.titles.create", "New post")} resource={resource} goBack={<BackLink to={paths.list} label={t("buttons.backToList")} />} saveButtonProps={{ ...saveButtonProps, children: t("blogs.actions.save", "Save") }}>
         {fields}
       </Create>
     );
   }
+  if (query?.isError) return <RecordFailure query={query} backTo={paths.list} />;
   return (
     <Edit
-      title={t("blog.titles.edit", "Edit post")}
+      title={t("blogs.titles.edit", "Edit post")}
+      goBack={<BackLink to={paths.show(id ?? "")} label={t("blogs.actions.backToPost", "Back to the post")} />}
       resource={resource}
       recordItemId={id}
       isLoading={formLoading}
-      saveButtonProps={{ ...saveButtonProps, children: t("blog.actions.save", "Save") }}
+      saveButtonProps={{ ...saveButtonProps, children: t("blogs.actions.save", "Save") }}
       headerButtons={() => null}
       deleteButtonProps={{ hidden: true }}
     >

@@ -1,55 +1,52 @@
-import { useMemo, useState } from "react";
-import { useCustom, useCustomMutation, useGetLocale, useTranslate } from "@refinedev/core";
-import { Button, Card, Empty, Input, Modal, Popconfirm, Space, Table, Tooltip, Typography } from "antd";
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { errorMessage, readCall, writeCall, type LinkedProduct, type PostDetail } from "./model";
+import { createContext, useContext, useEffect, useMemo, useState, type HTMLAttributes } from "react";
+import { useCustom, useTranslate } from "@refinedev/core";
+import { Button, Card, Empty, Input, Modal, Popconfirm, Table, Tooltip, Typography } from "antd";
+import { DeleteOutlined, HolderOutlined, PlusOutlined } from "@ant-design/icons";
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { blogConfig, type BlogKind, type LinkedProduct } from "./model";
+import { useFormat } from "../../components/kit/format";
+import { Thumb } from "../../components/kit/Thumb";
 
 const PICKER_PAGE_SIZE = 8;
 
-/** App language codes → Intl locales (`cn` is the app's code for Simplified Chinese). */
-const INTL_LOCALES: Record<string, string> = { cn: "zh-CN" };
-
-function usePrice() {
-  const locale = useGetLocale()();
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(locale ? (INTL_LOCALES[locale] ?? locale) : undefined, { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol" });
-    return (value: number) => format.format(value);
-  }, [locale]);
-}
-
-function ProductPicker(props: { post: PostDetail; open: boolean; onClose: () => void; onAdd: (ids: number[]) => Promise<unknown> }) {
+function ProductPicker(props: { blog: BlogKind; shopId: number; linked: LinkedProduct[]; open: boolean; onClose: () => void; onAdd: (products: LinkedProduct[]) => Promise<unknown> | void }) {
   const t = useTranslate();
-  const price = usePrice();
+  const { money: price } = useFormat();
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
+  // Picked rows by id, kept across the picker's pages.
+  const [picked, setPicked] = useState<Map<number, LinkedProduct>>(new Map());
   const [saving, setSaving] = useState(false);
-  const linked = new Set(props.post.products.map((p) => p.id));
+  const linked = new Set(props.linked.map((p) => p.id));
 
   const { result, query } = useCustom<{ items: LinkedProduct[]; total: number }>({
-    ...readCall("products"),
-    config: { query: { shopId: props.post.shopId, search: search || undefined, page, limit: PICKER_PAGE_SIZE } },
+    ...blogConfig(props.blog).calls.readCall("products"),
+    config: { query: { shopId: props.shopId, search: search || undefined, page, limit: PICKER_PAGE_SIZE } },
     queryOptions: { enabled: props.open },
   });
 
   const close = () => {
-    setSelected([]);
+    setPicked(new Map());
     props.onClose();
   };
 
   return (
     <Modal
       open={props.open}
-      title={t("blog.titles.addProducts", "Add products")}
-      okText={t("blog.actions.addSelected", { count: selected.length }, `Add ${selected.length}`)}
-      cancelText={t("blog.actions.cancel", "Cancel")}
-      okButtonProps={{ disabled: selected.length === 0, loading: saving }}
+      title={t("blogs.titles.addProducts", "Add products")}
+      okText={t("blogs.actions.addSelected", { count: picked.size }, `Add ${picked.size}`)}
+      cancelText={t("buttons.cancel")}
+      okButtonProps={{ disabled: picked.size === 0, loading: saving }}
       onCancel={close}
       onOk={async () => {
         setSaving(true);
         try {
-          await props.onAdd(selected);
+          await props.onAdd([...picked.values()]);
           close();
+        } catch {
+          // The error toast says why; the picker stays open with its choice.
         } finally {
           setSaving(false);
         }
@@ -60,8 +57,8 @@ function ProductPicker(props: { post: PostDetail; open: boolean; onClose: () => 
       <Input.Search
         allowClear
         autoFocus
-        aria-label={t("blog.fields.searchProducts", "Search products")}
-        placeholder={t("blog.fields.searchProducts", "Search products")}
+        aria-label={t("blogs.fields.searchProducts", "Search products")}
+        placeholder={t("blogs.fields.searchProducts", "Search products")}
         onSearch={(value) => {
           setSearch(value.trim());
           setPage(1);
@@ -74,9 +71,16 @@ function ProductPicker(props: { post: PostDetail; open: boolean; onClose: () => 
         loading={query.isFetching}
         dataSource={result.data?.items ?? []}
         rowSelection={{
-          selectedRowKeys: selected,
+          selectedRowKeys: [...picked.keys()],
           preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys as number[]),
+          onChange: (keys, rows) => {
+            const next = new Map<number, LinkedProduct>();
+            for (const key of keys as number[]) {
+              const row = rows.find((r) => r?.id === key) ?? picked.get(key);
+              if (row) next.set(key, row);
+            }
+            setPicked(next);
+          },
           getCheckboxProps: (product) => ({ disabled: linked.has(product.id), "aria-label": product.name }),
         }}
         pagination={{
@@ -87,133 +91,165 @@ function ProductPicker(props: { post: PostDetail; open: boolean; onClose: () => 
           showSizeChanger: false,
         }}
         columns={[
-          { dataIndex: "code", title: t("blog.fields.code", "Code"), width: 120 },
-          { dataIndex: "name", title: t("blog.fields.productName", "Product") },
-          { dataIndex: "price", title: t("blog.fields.price", "Price"), align: "end", render: (v: number) => price(v) },
+          { dataIndex: "code", title: t("blogs.fields.code", "Code"), width: 120 },
+          { dataIndex: "name", title: t("blogs.fields.productName", "Product"), render: (name: string) => <bdi>{name}</bdi> },
+          { dataIndex: "price", title: t("blogs.fields.price", "Price"), align: "end", render: (v: number) => price(v) },
         ]}
       />
     </Modal>
   );
 }
 
-/** The post's linked products ("product ideas"): reorder, remove, add from the shop's catalogue. */
-export function ProductIdeas({ post, onChanged }: { post: PostDetail; onChanged: () => Promise<unknown> }) {
+/** The drag handle of a row: the row's sortable listeners and attributes, handed down by the row. */
+const HandleContext = createContext<Pick<ReturnType<typeof useSortable>, "attributes" | "listeners" | "setActivatorNodeRef"> | null>(null);
+
+function DragHandle({ label, disabled }: { label: string; disabled: boolean }) {
+  const handle = useContext(HandleContext);
+  return (
+    <Button
+      ref={handle?.setActivatorNodeRef}
+      type="text"
+      size="small"
+      icon={<HolderOutlined />}
+      aria-label={label}
+      disabled={disabled}
+      style={{ cursor: disabled ? undefined : "grab", touchAction: "none" }}
+      {...handle?.attributes}
+      {...handle?.listeners}
+    />
+  );
+}
+
+/** A table row that moves while dragged; antd hands it the row's key. */
+function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { "data-row-key": number }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props["data-row-key"] });
+  const handle = useMemo(() => ({ attributes, listeners, setActivatorNodeRef }), [attributes, listeners, setActivatorNodeRef]);
+  const style = { ...props.style, transform: CSS.Translate.toString(transform), transition, ...(isDragging ? { position: "relative" as const, zIndex: 2, opacity: 0.85 } : {}) };
+  return (
+    <HandleContext.Provider value={handle}>
+      <tr {...props} ref={setNodeRef} style={style} />
+    </HandleContext.Provider>
+  );
+}
+
+interface ProductIdeasProps {
+  blog: BlogKind;
+  /** The shop whose products may be picked; until one is chosen nothing can be added. */
+  shopId?: number;
+  products: LinkedProduct[];
+  busy?: boolean;
+  onAdd(products: LinkedProduct[]): Promise<unknown> | void;
+  onReorder(ids: number[]): Promise<unknown> | void;
+  onRemove(product: LinkedProduct): Promise<unknown> | void;
+}
+
+/** A post's product ideas in the order readers see them: drag (or Space and the arrow keys) to reorder, remove, add from the shop's catalogue. */
+export function ProductIdeas({ blog, shopId, products, busy = false, onAdd, onReorder, onRemove }: ProductIdeasProps) {
   const t = useTranslate();
-  const price = usePrice();
+  const { money: price } = useFormat();
   const [pickerOpen, setPickerOpen] = useState(false);
-  const { mutateAsync, mutation } = useCustomMutation();
-  const products = post.products;
+  // Shown at once when dropped; back to the last saved order when the save fails.
+  const [order, setOrder] = useState(products);
+  useEffect(() => setOrder(products), [products]);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
-  const failed = (error: unknown) => ({
-    type: "error" as const,
-    message: t("blog.messages.actionFailed", "The action failed"),
-    description: errorMessage(error),
-  });
-
-  const saveOrder = (productIds: number[], message: string) =>
-    mutateAsync({
-      ...writeCall("sortProducts"),
-      values: { id: post.id, productIds },
-      successNotification: () => ({ type: "success", message }),
-      errorNotification: failed,
-    }).then(onChanged);
-
-  const move = (index: number, delta: -1 | 1) => {
-    const ids = products.map((p) => p.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + delta, 0, id);
-    return saveOrder(ids, t("blog.messages.orderSaved", "Order saved"));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const next = arrayMove(order, order.findIndex((p) => p.id === active.id), order.findIndex((p) => p.id === over.id));
+    setOrder(next);
+    Promise.resolve(onReorder(next.map((p) => p.id))).catch(() => setOrder(products));
   };
 
-  const remove = (productId: number) =>
-    mutateAsync({
-      ...writeCall("removeProduct"),
-      values: { id: post.id, productId },
-      successNotification: () => ({ type: "success", message: t("blog.messages.productRemoved", "Product removed") }),
-      errorNotification: failed,
-    }).then(onChanged);
+  const announcements = useMemo<Announcements>(() => {
+    const name = (id: UniqueIdentifier) => order.find((p) => p.id === id)?.name ?? "";
+    const position = (id: UniqueIdentifier) => order.findIndex((p) => p.id === id) + 1;
+    return {
+      onDragStart: ({ active }) => t("blogs.dnd.pickedUp", { name: name(active.id), position: position(active.id), total: order.length }),
+      // Over its own place (at pick-up): already said.
+      onDragOver: ({ active, over }) => (over && over.id !== active.id ? t("blogs.dnd.over", { name: name(active.id), position: position(over.id), total: order.length }) : undefined),
+      onDragEnd: ({ active, over }) => (over ? t("blogs.dnd.dropped", { name: name(active.id), position: position(over.id), total: order.length }) : undefined),
+      onDragCancel: ({ active }) => t("blogs.dnd.cancelled", { name: name(active.id), position: position(active.id) }),
+    };
+  }, [order, t]);
+
+  const addButton = (
+    <Button icon={<PlusOutlined />} disabled={!shopId || busy} onClick={() => setPickerOpen(true)}>
+      {t("blogs.actions.addProducts", "Add products")}
+    </Button>
+  );
 
   return (
     <Card
-      title={t("blog.titles.products", "Product ideas")}
-      extra={
-        <Button icon={<PlusOutlined />} onClick={() => setPickerOpen(true)}>
-          {t("blog.actions.addProducts", "Add products")}
-        </Button>
-      }
+      size="small"
+      className="blog-ideas"
+      title={t("blogs.titles.products", "Product ideas")}
+      extra={shopId ? addButton : <Tooltip title={t("blogs.messages.shopFirst", "Choose a shop first")}>{addButton}</Tooltip>}
     >
-      <Table<LinkedProduct>
-        size="small"
-        rowKey="id"
-        pagination={false}
-        loading={mutation.isPending}
-        dataSource={products}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("blog.messages.noProducts", "No products linked yet")} /> }}
-        columns={[
-          ...(products.some((p) => p.imageUrl)
-            ? [
+      {order.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("blogs.messages.noProducts", "No products linked yet")} />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t("blogs.dnd.instructions") } }}
+        >
+          <SortableContext items={order.map((p) => p.id)} strategy={verticalListSortingStrategy} disabled={busy}>
+            <Table<LinkedProduct>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              loading={busy}
+              dataSource={order}
+              components={{ body: { row: SortableRow } }}
+              columns={[
                 {
-                  key: "image",
-                  width: 56,
-                  render: (_: unknown, p: LinkedProduct) =>
-                    p.imageUrl ? <img src={p.imageUrl} alt="" width={40} height={40} loading="lazy" style={{ objectFit: "cover", borderRadius: 4 }} /> : null,
+                  key: "move",
+                  width: 40,
+                  render: (_, p, index) => <DragHandle disabled={busy} label={t("blogs.actions.moveProduct", { name: p.name, position: index + 1 }, `Move ${p.name} (position ${index + 1})`)} />,
                 },
-              ]
-            : []),
-          { dataIndex: "code", title: t("blog.fields.code", "Code"), width: 120 },
-          { dataIndex: "name", title: t("blog.fields.productName", "Product") },
-          { dataIndex: "price", title: t("blog.fields.price", "Price"), align: "end", render: (v: number) => price(v) },
-          {
-            key: "actions",
-            title: t("blog.fields.actions", "Actions"),
-            width: 140,
-            render: (_, p, index) => (
-              <Space size={4}>
-                <Tooltip title={t("blog.actions.moveUp", "Move up")}>
-                  <Button
-                    size="small"
-                    icon={<ArrowUpOutlined />}
-                    aria-label={`${t("blog.actions.moveUp", "Move up")}: ${p.name}`}
-                    disabled={index === 0 || mutation.isPending}
-                    onClick={() => move(index, -1)}
-                  />
-                </Tooltip>
-                <Tooltip title={t("blog.actions.moveDown", "Move down")}>
-                  <Button
-                    size="small"
-                    icon={<ArrowDownOutlined />}
-                    aria-label={`${t("blog.actions.moveDown", "Move down")}: ${p.name}`}
-                    disabled={index === products.length - 1 || mutation.isPending}
-                    onClick={() => move(index, 1)}
-                  />
-                </Tooltip>
-                <Popconfirm
-                  title={t("blog.messages.confirmRemoveProduct", "Remove this product from the post?")}
-                  okText={t("blog.actions.remove", "Remove")}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t("blog.actions.cancel", "Cancel")}
-                  onConfirm={() => remove(p.id)}
-                >
-                  <Tooltip title={t("blog.actions.remove", "Remove")}>
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("blog.actions.remove", "Remove")}: ${p.name}`} />
-                  </Tooltip>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
-      {products.length > 1 && (
+                { key: "image", width: 56, responsive: ["sm"], render: (_, p) => <Thumb url={p.imageUrl} size={40} /> },
+                { dataIndex: "name", title: t("blogs.fields.productName", "Product"), render: (name: string, p) => (
+                  <>
+                    <bdi>{name}</bdi>
+                    <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>{p.code}</Typography.Text>
+                  </>
+                ) },
+                { dataIndex: "price", title: t("blogs.fields.price", "Price"), align: "end", width: 104, render: (v: number) => price(v) },
+                {
+                  key: "remove",
+                  width: 56,
+                  render: (_, p) => (
+                    <Popconfirm
+                      title={t("blogs.messages.confirmRemoveProduct", "Remove this product from the post?")}
+                      okText={t("blogs.actions.remove", "Remove")}
+                      okButtonProps={{ danger: true }}
+                      cancelText={t("buttons.cancel")}
+                      // A failure is told by its toast; the product stays in the list.
+                      onConfirm={() => Promise.resolve(onRemove(p)).catch(() => undefined)}
+                    >
+                      <Tooltip title={t("blogs.actions.remove", "Remove")}>
+                        <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={busy} aria-label={`${t("blogs.actions.remove", "Remove")}: ${p.name}`} />
+                      </Tooltip>
+                    </Popconfirm>
+                  ),
+                },
+              ]}
+            />
+          </SortableContext>
+        </DndContext>
+      )}
+      {order.length > 1 && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-          {t("blog.messages.orderHint", "Readers see the products in this order.")}
+          {t("blogs.messages.orderHint", "Readers see the products in this order.")}
         </Typography.Paragraph>
       )}
-      <ProductPicker
-        post={post}
-        open={pickerOpen}
-        onClose={() => setPickerOpen(false)}
-        onAdd={(ids) => saveOrder([...products.map((p) => p.id), ...ids], t("blog.messages.productsAdded", "Products added"))}
-      />
+      {shopId && (
+        <ProductPicker blog={blog} shopId={shopId} linked={order} open={pickerOpen} onClose={() => setPickerOpen(false)} onAdd={onAdd} />
+      )}
     </Card>
   );
 }

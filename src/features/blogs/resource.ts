@@ -1,42 +1,50 @@
-import type { ResourceModule } from "../../resources/types";
+import type { ActionEndpoint, EndpointMap, ResourceModule } from "../../resources/types";
 import { action, byId, pagedList, write } from "../../resources/endpoints";
 import { page } from "../../components/kit/page";
 import { screensOf } from "../../resources/define";
+import type { BlogKind } from "./model";
 
-const BASE = "/api/blogs/master";
+/**
+ * One blog's endpoint map: the same verbs in each family's folder (server/src/modules/blogs/family.ts),
+ * the catalogue naming create and edit differently in each.
+ */
+function blogEndpoints(base: string, names: { create: string; update: string }, extra: Record<string, ActionEndpoint> = {}): EndpointMap {
+  return {
+    list: pagedList(`${base}/posts`, { filters: ["search", "type", "status", "shopId"], contains: ["search"] }),
+    one: byId(`${base}/post`),
+    create: write(`${base}/${names.create}`, "create"),
+    update: write(`${base}/${names.update}`),
+    remove: write(`${base}/deletecontent`, "remove"),
+    actions: {
+      close: action(`${base}/closecontent`),
+      menu: action(`${base}/menu`, "GET"),
+      products: action(`${base}/product`, "GET"),
+      sortProducts: action(`${base}/sortproductidea`),
+      removeProduct: action(`${base}/deleteproductidea`),
+      ...extra,
+    },
+  };
+}
 
-const endpoints: ResourceModule["endpoints"] = {
-  list: pagedList(`${BASE}/posts`, { filters: ["search", "type", "status", "shopId"], contains: ["search"] }),
-  one: byId(`${BASE}/post`),
-  create: write(`${BASE}/new`, "create"),
-  update: write(`${BASE}/edit`),
-  remove: write(`${BASE}/deletecontent`, "remove"),
-  actions: {
-    close: action(`${BASE}/closecontent`),
-    menu: action(`${BASE}/menu`, "GET"),
-    products: action(`${BASE}/product`, "GET"),
-    sortProducts: action(`${BASE}/sortproductidea`),
-    removeProduct: action(`${BASE}/deleteproductidea`),
-  },
-};
+/** The master blog: every shop in the caller's reach (admin and supplier screens). */
+export const MASTER_ENDPOINTS = blogEndpoints("/api/blogs/master", { create: "new", update: "edit" });
+/** The house-brand blog: house brands' posts only; its form picks among the house brands. */
+export const HOUSEBRAND_ENDPOINTS = blogEndpoints("/api/blogs/housebrand", { create: "newpost", update: "postedit" }, {
+  shops: action("/api/housebrand/shopmaster", "GET"),
+});
+
+const pagesOf = (kind: BlogKind) => ({
+  list: page(() => import("./PostList").then((m) => m.PostList), { blog: kind }),
+  create: page(() => import("./PostForm").then((m) => m.PostForm), { blog: kind, mode: "create" }),
+  edit: page(() => import("./PostForm").then((m) => m.PostForm), { blog: kind, mode: "edit" }),
+  show: page(() => import("./PostShow").then((m) => m.PostShow), { blog: kind }),
+});
 
 export const blog: ResourceModule = {
-  pages: {
-    blog: {
-      list: page(() => import("./PostList").then((m) => m.PostList), { area: "admin" }),
-      create: page(() => import("./PostForm").then((m) => m.PostForm), { area: "admin", mode: "create" }),
-      edit: page(() => import("./PostForm").then((m) => m.PostForm), { area: "admin", mode: "edit" }),
-      show: page(() => import("./PostShow").then((m) => m.PostShow), { area: "admin" }),
-    },
-    "supplier-blog": {
-      list: page(() => import("./PostList").then((m) => m.PostList), { area: "supplier" }),
-      create: page(() => import("./PostForm").then((m) => m.PostForm), { area: "supplier", mode: "create" }),
-      edit: page(() => import("./PostForm").then((m) => m.PostForm), { area: "supplier", mode: "edit" }),
-      show: page(() => import("./PostShow").then((m) => m.PostShow), { area: "supplier" }),
-    },
-  },
   name: "blog",
-  endpoints,
+  endpoints: MASTER_ENDPOINTS,
+  resourceEndpoints: { "housebrand-blog": HOUSEBRAND_ENDPOINTS },
+  pages: { blog: pagesOf("admin"), "supplier-blog": pagesOf("supplier"), "housebrand-blog": pagesOf("housebrand") },
   resources: screensOf("blogs"),
 };
 

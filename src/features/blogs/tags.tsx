@@ -6,10 +6,10 @@ const TYPE_COLORS: Record<string, string> = { idea: "gold", howto: "blue", revie
 
 export function PostTypeTag({ type }: { type: string }) {
   const t = useTranslate();
-  return <Tag color={TYPE_COLORS[type]}>{t(`blog.types.${type}`, type)}</Tag>;
+  return <Tag color={TYPE_COLORS[type]}>{t(`blogs.types.${type}`, type)}</Tag>;
 }
 
 export function PostStatusTag({ status }: { status: PostStatus }) {
   const t = useTranslate();
-  return <Tag color={STATUS_COLORS[status]}>{t(`blog.status.${status}`, status)}</Tag>;
+  return <Tag color={STATUS_COLORS[status]}>{t(`blogs.status.${status}`, status)}</Tag>;
 }

@@ -1,16 +1,17 @@
-import { useCustomMutation, useDelete, useTranslate, type BaseKey } from "@refinedev/core";
-import { writeCall, blogResource, errorMessage, type BlogArea, type PostStatus } from "./model";
+import { useCustomMutation, useTranslate, type BaseKey } from "@refinedev/core";
+import { blogConfig, blogResource, type BlogKind, type PostStatus } from "./model";
+import { errorMessage } from "../../components/kit/errors";
 
-/** Close/reopen and delete, with their notifications; both refresh the blog queries. */
-export function usePostActions(area: BlogArea) {
+/** Close/reopen, and the delete button's settings, with their notifications; both refresh the blog queries. */
+export function usePostActions(blog: BlogKind) {
   const t = useTranslate();
-  const resource = blogResource(area);
+  const resource = blogResource(blog);
+  const { writeCall } = blogConfig(blog).calls;
   const { mutateAsync: custom, mutation: customMutation } = useCustomMutation();
-  const { mutateAsync: remove, mutation: removeMutation } = useDelete();
 
   const failed = (error: unknown) => ({
     type: "error" as const,
-    message: t("blog.messages.actionFailed", "The action failed"),
+    message: t("blogs.messages.actionFailed", "The action failed"),
     description: errorMessage(error),
   });
 
@@ -21,25 +22,27 @@ export function usePostActions(area: BlogArea) {
       values: { id: Number(id), closed },
       successNotification: () => ({
         type: "success",
-        message: closed ? t("blog.messages.closed", "Post closed") : t("blog.messages.reopened", "Post reopened"),
+        message: closed ? t("blogs.messages.closed", "Post closed") : t("blogs.messages.reopened", "Post reopened"),
       }),
       errorNotification: failed,
     });
   };
 
-  const deletePost = (id: BaseKey) =>
-    remove({
-      resource,
-      id,
-      // The post is gone: refetching its detail would only answer 404.
-      invalidates: ["list", "many"],
-      successNotification: () => ({ type: "success", message: t("blog.messages.deleted", "Post deleted") }),
-      errorNotification: failed,
-    });
+  /** Props of Refine's DeleteButton for a post: its resource, confirm texts and notifications. */
+  const deleteProps = {
+    resource,
+    confirmTitle: `${t("blogs.messages.confirmDelete", "Delete this post?")} ${t("blogs.messages.deleteHint", "It disappears everywhere. This cannot be undone.")}`,
+    confirmOkText: t("blogs.actions.delete", "Delete"),
+    confirmCancelText: t("buttons.cancel"),
+    // The post is gone: refetching its detail would only answer 404.
+    invalidates: ["list", "many"] as ("list" | "many")[],
+    successNotification: () => ({ type: "success" as const, message: t("blogs.messages.deleted", "Post deleted") }),
+    errorNotification: failed,
+  };
 
   return {
     toggleClosed,
-    deletePost,
-    busy: customMutation.isPending || removeMutation.isPending,
+    deleteProps,
+    busy: customMutation.isPending,
   };
 }

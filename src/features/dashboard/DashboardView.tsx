@@ -8,13 +8,15 @@ import {
   ShoppingOutlined,
   SyncOutlined,
 } from "@ant-design/icons";
+import { CreateButton, ListButton } from "../../components/kit/buttons";
 import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Typography } from "antd";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../providers/http";
-import { useAuthContext } from "../../providers/session";
+import { errorMessage } from "../../components/kit/errors";
+import { useSession } from "../../providers/session";
 import type { Area } from "../../resources/types";
+import { useFormat } from "../../components/kit/format";
 
 export interface DashboardFigures {
   products: number;
@@ -34,9 +36,10 @@ const OrdersChart = lazy(() => import("./OrdersChart"));
 const ALL = "all";
 
 export function DashboardView({ area }: { area: Area }) {
-  const { t, i18n } = useTranslation();
-  const { user } = useAuthContext();
-  const shops = user?.shops ?? [];
+  const { t } = useTranslation();
+  const { shops } = useSession();
+  // A new supplier's shop waits for the marketplace's review; figures stay at zero until then.
+  const awaitingReview = area === "supplier" && shops.length > 0 && shops.every((s) => s.status === "pending");
   const [shopId, setShopId] = useState<string>(ALL);
 
   const { query, result } = useCustom<{ data: DashboardFigures }>({
@@ -47,11 +50,7 @@ export function DashboardView({ area }: { area: Area }) {
     errorNotification: false,
   });
   const figures = result?.data?.data;
-  const money = new Intl.NumberFormat(i18n.resolvedLanguage === "cn" ? "zh-CN" : (i18n.resolvedLanguage ?? "en"), {
-    style: "currency",
-    currency: "THB",
-    maximumFractionDigits: 0,
-  });
+  const fmt = useFormat();
 
   const cards: { key: keyof DashboardFigures; icon: ReactNode; money?: boolean }[] = [
     { key: "products", icon: <ShoppingOutlined /> },
@@ -84,6 +83,30 @@ export function DashboardView({ area }: { area: Area }) {
         )}
       </Flex>
 
+      {awaitingReview && (
+        <Alert
+          type="info"
+          showIcon
+          message={t("dashboard.awaitingReviewTitle")}
+          description={
+            <Flex vertical gap={12}>
+              <span>{t("dashboard.awaitingReviewHint")}</span>
+              <Flex wrap gap={8}>
+                <CreateButton type="primary" icon={null} resource="supplier-newproduct">
+                  {t("dashboard.addFirstProduct")}
+                </CreateButton>
+                <CreateButton icon={null} resource="supplier-blog">
+                  {t("dashboard.writeDraft")}
+                </CreateButton>
+                <ListButton icon={null} resource="supplier-brandshop">
+                  {t("dashboard.arrangeStorefront")}
+                </ListButton>
+              </Flex>
+            </Flex>
+          }
+        />
+      )}
+
       {query.isError && (
         <Alert
           type="error"
@@ -96,14 +119,14 @@ export function DashboardView({ area }: { area: Area }) {
 
       <Row gutter={[16, 16]}>
         {cards.map(({ key, icon, money: isMoney }) => (
-          <Col xs={24} sm={12} xl={6} key={key}>
+          <Col xs={12} xl={6} key={key}>
             <Card>
               <Skeleton loading={query.isLoading} active paragraph={false}>
                 <Statistic
                   title={t(`dashboard.${key}`)}
                   prefix={icon}
                   value={(figures?.[key] as number | undefined) ?? 0}
-                  formatter={isMoney ? (v) => money.format(Number(v)) : undefined}
+                  formatter={(v) => (isMoney ? fmt.money(v as number) : fmt.number(v as number))}
                 />
               </Skeleton>
             </Card>

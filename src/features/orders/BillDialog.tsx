@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { Alert, Button, Modal, Spin } from "antd";
 import { PrinterOutlined } from "@ant-design/icons";
-import { dateTime, useMoney } from "./format";
-import { errorMessage, writeCall, type Address } from "./model";
+import { dateTime, useFormat } from "../../components/kit/format";
+import { writeCall, type Address } from "./model";
 import "./print.css";
+import { errorMessage } from "../../components/kit/errors";
 
 interface Bill {
   documentNo: string;
@@ -26,7 +27,7 @@ const nameOf = (v: { name: string } | string) => (typeof v === "string" ? v : v?
 /** The bill / job report: the server numbers it and logs the print; the browser prints it. */
 export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: number; onClose: () => void; onPrinted: () => unknown }) {
   const t = useTranslate();
-  const money = useMoney();
+  const { money } = useFormat();
   const { mutateAsync } = useCustomMutation();
   const [bill, setBill] = useState<Bill>();
   const [error, setError] = useState<string>();

@@ -1,56 +1,50 @@
 import { useState } from "react";
-import { List, Show, useTable } from "@refinedev/antd";
-import { Link, useCustom, useGo, useShow, useTranslate, type CrudFilter } from "@refinedev/core";
-import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Radio, Result, Select, Space, Table, Tabs, Timeline, Typography, Upload } from "antd";
+import { Create, List, Show } from "@refinedev/antd";
+import { Link, useCustom, useGo, useShow, useTranslate } from "@refinedev/core";
+import { Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Result, Select, Space, Table, Tabs, Timeline, Typography, Upload } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useSearchParams } from "react-router";
-import { dateTime } from "./format";
-import { CLAIM_NEXT, orderPaths, readCall, serverFieldErrors, type Claim, type ClaimStatus, type OrderDetail, type OrderItem, type OrderSummary, type TimelineEvent } from "./model";
+import { EMPTY, dateTime, useFormat } from "../../components/kit/format";
+import { CLAIM_NEXT, orderPaths, readCall, type Claim, type ClaimStatus, type OrderDetail, type OrderItem, type OrderSummary, type TimelineEvent } from "./model";
 import { AuthImage, StatusTag, useMaster } from "./shared";
 import { useOrderAction } from "./useOrderAction";
+import { applyFieldErrors } from "../../components/kit/errors";
+import { RecordFailure } from "../../components/kit/RecordFailure";
+import { FilterBar, SearchBox, useListTable, useTableScroll } from "../../components/kit/list";
+import { BackLink } from "../../components/kit/direction";
+import { eventText } from "./eventText";
 
 const CLAIM_STATUSES = ["filed", "reviewing", "approved", "rejected", "resolved"] as const;
 const MAX_PHOTOS = 5;
 
 export function ClaimList() {
   const t = useTranslate();
-  const [kind, setKind] = useState("all");
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<Claim>({
-    resource: "orders-claim",
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-    syncWithLocation: false,
-  });
-  const setFilter = (field: string, value: unknown) => {
-    setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
-    setCurrentPage(1);
-  };
+  const scroll = useTableScroll();
+  const { tableProps, filters, apply, savedViews } = useListTable<Claim>("orders-claim", { empty: t("orders.messages.noClaims") });
+  const kind = (filters.kind as string | undefined) ?? "all";
   return (
     <List title={t("orders.titles.claims")} resource="orders-claim">
       <Tabs
         activeKey={kind}
-        onChange={(key) => {
-          setKind(key);
-          setFilter("kind", key === "all" ? undefined : key);
-        }}
+        onChange={(key) => apply({ kind: key === "all" ? undefined : key })}
         items={["all", "claim", "return"].map((k) => ({ key: k, label: t(`orders.claimKind.${k}`) }))}
       />
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear aria-label={t("orders.fields.claimSearch")} placeholder={t("orders.fields.claimSearch")} onSearch={(v) => setFilter("search", v.trim() || undefined)} style={{ width: 260 }} />
+      <FilterBar extra={savedViews}>
+        <SearchBox label={t("orders.fields.claimSearch")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
         <Select
           allowClear
           aria-label={t("orders.fields.status")}
           placeholder={t("orders.fields.allStatuses")}
           options={CLAIM_STATUSES.map((s) => ({ value: s, label: t(`orders.claimStatus.${s}`) }))}
-          onChange={(v?: string) => setFilter("status", v)}
+          value={filters.status as string | undefined}
+          onChange={(v?: string) => apply({ status: v })}
           style={{ width: 170 }}
         />
-      </Space>
+      </FilterBar>
       <Table<Claim>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("orders.messages.noClaims")} /> }}
+        scroll={scroll(1000)}
       >
         <Table.Column<Claim> dataIndex="claimNo" title={t("orders.fields.claimNo")} render={(v: string, c) => <Link to={orderPaths.claim(c)}>{v}</Link>} />
         <Table.Column<Claim> dataIndex="kind" title={t("orders.fields.kind")} render={(k: string) => t(`orders.claimKind.${k}`)} />
@@ -90,7 +84,7 @@ export function ClaimNew({ id: orderId }: { id: string }) {
   const item = items.find((i) => i.id === itemId);
   const maxQty = item ? item.qty - item.claimedQty : undefined;
 
-  if (orderQuery.isError) return <Result status="404" title={t("orders.messages.notFound")} />;
+  if (orderQuery.isError) return <RecordFailure query={orderQuery} backTo={orderPaths.claims} />;
   if (order && !order.canClaim) {
     return <Result status="warning" title={t("orders.messages.cannotClaim", { orderNo: order.orderNo })} extra={<Link to={orderPaths.show(order.id)}>{t("orders.actions.backToOrder")}</Link>} />;
   }
@@ -105,11 +99,18 @@ export function ClaimNew({ id: orderId }: { id: string }) {
     for (const photo of values.photos ?? []) if (photo.originFileObj) body.append("photos", photo.originFileObj);
     const res = await run("fileClaim", body, "claimFiled");
     if (res.ok) go({ to: orderPaths.claim(res.data.data as Claim) });
-    else form.setFields(serverFieldErrors(res.error) as never);
+    else applyFieldErrors(form, res.error);
   };
 
   return (
-    <Card title={order ? t("orders.titles.newClaim", { orderNo: order.orderNo }) : t("orders.titles.newClaimPlain")} loading={orderQuery.isLoading}>
+    <Create
+      breadcrumb={false}
+      resource="orders-claim"
+      isLoading={orderQuery.isLoading}
+      title={order ? t("orders.titles.newClaim", { orderNo: order.orderNo }) : t("orders.titles.newClaimPlain")}
+      goBack={<BackLink to={order ? orderPaths.show(order.id) : orderPaths.claims} label={t("orders.actions.backToOrder")} />}
+      saveButtonProps={{ onClick: () => form.submit(), loading: busy, icon: null, children: t("orders.actions.fileClaim") }}
+    >
       <Form<ClaimValues>
         form={form}
         layout="vertical"
@@ -144,12 +145,8 @@ export function ClaimNew({ id: orderId }: { id: string }) {
             <div><PlusOutlined /><div style={{ marginTop: 4 }}>{t("orders.actions.addPhoto")}</div></div>
           </Upload>
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={busy}>{t("orders.actions.fileClaim")}</Button>
-          {order && <Link to={orderPaths.show(order.id)}>{t("orders.actions.backToOrder")}</Link>}
-        </Space>
       </Form>
-    </Card>
+    </Create>
   );
 }
 
@@ -158,11 +155,12 @@ type ClaimDetailData = Claim & { order: OrderSummary; history: TimelineEvent[] }
 /** One claim or return: photos, the order, its history, and the next steps of the claim machine. */
 export function ClaimDetail({ id, kind }: { id: string; kind: "claim" | "return" }) {
   const t = useTranslate();
+  const { money } = useFormat();
   const resource = kind === "return" ? "orders-return" : "orders-claim";
   const { query, result: claim } = useShow<ClaimDetailData>({ resource, id });
   const { run, busy } = useOrderAction(() => query.refetch());
   const [resolution, setResolution] = useState("");
-  if (query.isError) return <Result status="404" title={t("orders.messages.claimNotFound")} extra={<Link to={orderPaths.claims}>{t("orders.actions.backToClaims")}</Link>} />;
+  if (query.isError) return <RecordFailure query={query} backTo={orderPaths.claims} />;
   const next = claim ? CLAIM_NEXT[claim.status] : [];
   const move = (status: ClaimStatus) =>
     run("setClaim", { id: claim!.id, status, expectedStatus: claim!.status, ...(resolution.trim() ? { resolution: resolution.trim() } : {}) }, "claimUpdated");
@@ -173,13 +171,13 @@ export function ClaimDetail({ id, kind }: { id: string; kind: "claim" | "return"
       resource={resource}
       recordItemId={id}
       isLoading={query.isLoading}
-      goBack={<Link to={orderPaths.claims} aria-label={t("orders.actions.backToClaims")}>←</Link>}
+      goBack={<BackLink to={orderPaths.claims} label={t("orders.actions.backToClaims")} />}
       title={claim ? <Space>{t(`orders.titles.${claim.kind}Detail`, { claimNo: claim.claimNo })}<StatusTag status={claim.status} group="claimStatus" /></Space> : t("orders.titles.claims")}
       headerButtons={
         next.length > 0 && (
           <Space wrap>
             {next.map((s) => (
-              <Popconfirm key={s} title={t("orders.messages.confirmClaimStatus", { status: t(`orders.claimStatus.${s}`) })} okText={t("orders.actions.apply")} cancelText={t("orders.actions.close")} onConfirm={() => move(s)}>
+              <Popconfirm key={s} title={t("orders.messages.confirmClaimStatus", { status: t(`orders.claimStatus.${s}`) })} okText={t("orders.actions.apply")} cancelText={t("buttons.cancel")} onConfirm={() => move(s)}>
                 <Button type={s === "rejected" ? "default" : "primary"} danger={s === "rejected"} loading={busy}>
                   {t("orders.actions.moveTo", { status: t(`orders.claimStatus.${s}`) })}
                 </Button>
@@ -198,8 +196,8 @@ export function ClaimDetail({ id, kind }: { id: string; kind: "claim" | "return"
             <Descriptions.Item label={t("orders.fields.qty")}>{claim.qty}</Descriptions.Item>
             <Descriptions.Item label={t("orders.fields.reason")}>{claim.reasonName}</Descriptions.Item>
             <Descriptions.Item label={t("orders.fields.createdAt")}>{dateTime(claim.createdAt)} · {claim.createdByName}</Descriptions.Item>
-            <Descriptions.Item label={t("orders.fields.description")} span={2}><span dir="auto">{claim.description ?? "—"}</span></Descriptions.Item>
-            <Descriptions.Item label={t("orders.fields.resolution")} span={2}>{claim.resolution ?? "—"}</Descriptions.Item>
+            <Descriptions.Item label={t("orders.fields.description")} span={2}><span dir="auto">{claim.description ?? EMPTY}</span></Descriptions.Item>
+            <Descriptions.Item label={t("orders.fields.resolution")} span={2}>{claim.resolution ?? EMPTY}</Descriptions.Item>
           </Descriptions>
           {next.length > 0 && (
             <Input.TextArea rows={2} maxLength={1000} placeholder={t("orders.fields.resolution")} aria-label={t("orders.fields.resolution")} value={resolution} onChange={(e) => setResolution(e.target.value)} />
@@ -212,7 +210,7 @@ export function ClaimDetail({ id, kind }: { id: string; kind: "claim" | "return"
             )}
           </Card>
           <Card size="small" title={t("orders.titles.timeline")}>
-            <Timeline items={claim.history.map((e) => ({ key: e.id, children: <div>{e.toStatus && <StatusTag status={e.toStatus} group="claimStatus" />}{e.message}<br /><Typography.Text type="secondary">{e.actorName} · {dateTime(e.createdAt)}</Typography.Text></div> }))} />
+            <Timeline items={claim.history.map((e) => ({ key: e.id, children: <div>{e.toStatus && <StatusTag status={e.toStatus} group="claimStatus" />}<bdi>{eventText(t, e, money)}</bdi><br /><Typography.Text type="secondary">{e.actorName} · {dateTime(e.createdAt)}</Typography.Text></div> }))} />
           </Card>
         </Space>
       )}

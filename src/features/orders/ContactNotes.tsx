@@ -1,9 +1,10 @@
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Button, Card, Empty, Form, Input, List, Popconfirm, Select, Space, Tag, Typography } from "antd";
 import { DeleteOutlined } from "@ant-design/icons";
-import { dateTime } from "./format";
-import { readCall, serverFieldErrors } from "./model";
+import { dateTime } from "../../components/kit/format";
+import { readCall } from "./model";
 import { useOrderAction } from "./useOrderAction";
+import { applyFieldErrors } from "../../components/kit/errors";
 
 const CHANNELS = ["phone", "line", "email", "sms"] as const;
 
@@ -26,7 +27,7 @@ export function ContactNotes({ orderId, refresh }: { orderId: number; refresh: (
   const add = async (values: { channel: string; note: string }) => {
     const res = await run("contact", { id: orderId, channel: values.channel, note: values.note.trim() }, "noteAdded");
     if (res.ok) form.resetFields(["note"]);
-    else form.setFields(serverFieldErrors(res.error) as never);
+    else applyFieldErrors(form, res.error);
   };
 
   return (
@@ -64,7 +65,7 @@ export function ContactNotes({ orderId, refresh }: { orderId: number; refresh: (
                 title={t("orders.messages.confirmDeleteNote")}
                 okText={t("orders.actions.delete")}
                 okButtonProps={{ danger: true }}
-                cancelText={t("orders.actions.close")}
+                cancelText={t("buttons.cancel")}
                 onConfirm={() => run("deleteContact", { id: note.id }, "noteDeleted")}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("orders.actions.delete")} />

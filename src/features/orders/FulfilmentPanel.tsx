@@ -4,12 +4,13 @@ import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tab
 import { FileTextOutlined, PlusOutlined } from "@ant-design/icons";
 import { http } from "../../providers/http";
 import { orders as ordersModule } from "./resource";
-import { dateTime, useMoney } from "./format";
+import { EMPTY, dateTime, useFormat } from "../../components/kit/format";
 import { readCall, type OrderDetail, type PurchaseOrder, type TimelineEvent, type Transfer } from "./model";
 import { ReasonDialog } from "./OrderDialogs";
 import { StatusTag, useBranches } from "./shared";
 import { useOrderAction } from "./useOrderAction";
 import "./print.css";
+import { FromTo } from "../../components/kit/direction";
 
 type Reason = { kind: "cancelPo" | "requestCancelTransfer" | "cancelTransfer"; id: number } | null;
 type Doc = { title: string; lines: [string, string][]; items: { code: string; name: string; qty: number }[] } | null;
@@ -19,7 +20,7 @@ const actionPath = (action: "poTracking" | "poDocument" | "transferDocument") =>
 /** Purchase orders to the supplier and stock transfers between branches for one order. */
 export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail; refresh: () => unknown }) {
   const t = useTranslate();
-  const money = useMoney();
+  const { money } = useFormat();
   const branches = useBranches();
   const { result: pos, query: poQuery } = useCustom<{ items: PurchaseOrder[] }>(readCall("poList", { orderId: order.id, limit: 100 }));
   // The contract has no per-order transfer list: transfers made here are kept for this visit.
@@ -68,13 +69,13 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
         <Table.Column<PurchaseOrder> dataIndex="poNo" title={t("orders.fields.poNo")} />
         <Table.Column<PurchaseOrder> dataIndex="status" title={t("orders.fields.status")} render={(s: string) => <StatusTag status={s} group="poStatus" />} />
         <Table.Column<PurchaseOrder> dataIndex="total" title={t("orders.fields.total")} align="end" render={(v: number) => money(v)} />
-        <Table.Column<PurchaseOrder> dataIndex="trackingNo" title={t("orders.fields.trackingNo")} render={(v: string | null) => v ?? "—"} />
+        <Table.Column<PurchaseOrder> dataIndex="trackingNo" title={t("orders.fields.trackingNo")} render={(v: string | null) => v ?? EMPTY} />
         <Table.Column<PurchaseOrder>
           key="actions"
           render={(_, po) => (
             <Space size={4} wrap>
               {po.status === "requested" && (
-                <Popconfirm title={t("orders.messages.confirmIssuePo")} okText={t("orders.actions.issuePo")} cancelText={t("orders.actions.close")} onConfirm={() => run("issuePo", { id: po.id }, "poIssued")}>
+                <Popconfirm title={t("orders.messages.confirmIssuePo")} okText={t("orders.actions.issuePo")} cancelText={t("buttons.cancel")} onConfirm={() => run("issuePo", { id: po.id }, "poIssued")}>
                   <Button size="small" type="primary">{t("orders.actions.issuePo")}</Button>
                 </Popconfirm>
               )}
@@ -82,7 +83,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
                 <Button size="small" danger onClick={() => setReason({ kind: "cancelPo", id: po.id })}>{t("orders.actions.cancelPo")}</Button>
               )}
               {po.status === "cancelled" && (
-                <Popconfirm title={t("orders.messages.confirmRestorePo")} okText={t("orders.actions.restorePo")} cancelText={t("orders.actions.close")} onConfirm={() => run("restorePo", { id: po.id }, "poRestored")}>
+                <Popconfirm title={t("orders.messages.confirmRestorePo")} okText={t("orders.actions.restorePo")} cancelText={t("buttons.cancel")} onConfirm={() => run("restorePo", { id: po.id }, "poRestored")}>
                   <Button size="small">{t("orders.actions.restorePo")}</Button>
                 </Popconfirm>
               )}
@@ -131,7 +132,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
       </Form>
       <Table<Transfer> dataSource={transfers} rowKey="id" size="small" pagination={false} locale={{ emptyText: t("orders.messages.noTransfers") }}>
         <Table.Column<Transfer> dataIndex="transferNo" title={t("orders.fields.transferNo")} />
-        <Table.Column<Transfer> key="route" title={t("orders.fields.route")} render={(_, tr) => `${tr.fromBranchName} → ${tr.toBranchName}`} />
+        <Table.Column<Transfer> key="route" title={t("orders.fields.route")} render={(_, tr) => <FromTo from={tr.fromBranchName} to={tr.toBranchName} />} />
         <Table.Column<Transfer> dataIndex="status" title={t("orders.fields.status")} render={(s: string) => <StatusTag status={s} group="transferStatus" />} />
         <Table.Column<Transfer>
           key="actions"
@@ -141,7 +142,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
                 <Popconfirm
                   title={t("orders.messages.confirmClearTransfer")}
                   okText={t("orders.actions.clearTransfer")}
-                  cancelText={t("orders.actions.close")}
+                  cancelText={t("buttons.cancel")}
                   onConfirm={async () => {
                     const res = await run("clearTransfer", { id: tr.id }, "transferCleared");
                     if (res.ok) replaceTransfer(res.data?.data ?? { ...tr, status: "cleared" });

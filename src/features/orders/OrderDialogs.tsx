@@ -1,9 +1,9 @@
 import { useTranslate } from "@refinedev/core";
 import { Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
-import { serverFieldErrors } from "./model";
 import { useMaster } from "./shared";
 import type { ActionResult } from "./useOrderAction";
+import { applyFieldErrors } from "../../components/kit/errors";
 
 interface DialogProps<T> {
   open: boolean;
@@ -21,7 +21,7 @@ function useSubmit<T>(form: ReturnType<typeof Form.useForm<T>>[0], props: Dialog
       form.resetFields();
       props.onClose();
     } else {
-      form.setFields(serverFieldErrors(result.error) as never);
+      applyFieldErrors(form, result.error);
     }
   };
 }
@@ -37,7 +37,7 @@ export function ReasonDialog(props: DialogProps<{ reason: string }> & { title: s
       title={props.title}
       okText={props.okText}
       okButtonProps={{ danger: props.danger, loading: props.busy }}
-      cancelText={t("orders.actions.close")}
+      cancelText={t("buttons.cancel")}
       onOk={submit}
       onCancel={props.onClose}
       destroyOnHidden
@@ -74,14 +74,14 @@ export function ShipDialog(props: DialogProps<ShipValues> & { initial?: Partial<
       title={t("orders.titles.ship")}
       okText={t("orders.actions.ship")}
       okButtonProps={{ loading: props.busy }}
-      cancelText={t("orders.actions.close")}
+      cancelText={t("buttons.cancel")}
       onOk={submit}
       onCancel={props.onClose}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="transportType" label={t("orders.fields.transportType")} rules={[{ required: true, message: t("orders.validation.transportType") }]}>
-          <Select options={transportTypes.map((x) => ({ value: x.code, label: x.name }))} aria-label={t("orders.fields.transportType")} />
+          <Select options={transportTypes.map((x) => ({ value: x.code, label: t(`orders.transport.${x.code}`, x.name) }))} aria-label={t("orders.fields.transportType")} />
         </Form.Item>
         <Form.Item
           name="trackingNo"

@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useState } from "react";
-import { List, useTable } from "@refinedev/antd";
-import { Link, useCustomMutation, useNotification, useTranslate, type CrudFilter } from "@refinedev/core";
-import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tabs, Tooltip, Typography } from "antd";
+import { useMemo, useState } from "react";
+import { List } from "@refinedev/antd";
+import { Link, useCustomMutation, useNotification, useTranslate } from "@refinedev/core";
+import { Button, DatePicker, Popconfirm, Select, Space, Table, Tabs, Tooltip, Typography } from "antd";
 import { CloudSyncOutlined, DownloadOutlined, EyeOutlined, SwapOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { orders as ordersModule, ORDER_FILTERS } from "./resource";
-import { dateTime, useMoney } from "./format";
-import { errorMessage, ORDER_STATUSES, orderPaths, writeCall, type OrderSummary, type StatusCount } from "./model";
+import { dateTime, useFormat } from "../../components/kit/format";
+import { ORDER_STATUSES, orderPaths, writeCall, type OrderSummary, type StatusCount } from "./model";
 import { download, StatusTag, useBranches, useMaster, useShops } from "./shared";
-
-const SEARCH_DELAY_MS = 400;
+import { errorMessage } from "../../components/kit/errors";
+import { FilterBar, SearchBox, useListTable, type FilterValues, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
 
 interface Filters {
   status?: string;
@@ -22,9 +22,13 @@ interface Filters {
 }
 
 /** The admin order list (`variant="all"`, tabs with counts) and the branch-fulfilled list. */
+/** Columns a phone leaves out: the number, status, total and actions are what a list is read by. */
+
 export function OrderList({ variant }: { variant: "all" | "branch" }) {
   const t = useTranslate();
-  const money = useMoney();
+  const scroll = useTableScroll();
+  const pinned = usePinned();
+  const { money } = useFormat();
   const { open } = useNotification();
   const branchView = variant === "branch";
   const resource = branchView ? "orders-branch" : "orders";
@@ -32,41 +36,22 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
   const channels = useMaster("channels");
   const branches = useBranches();
   const shops = useShops();
-  const [filters, setFilterState] = useState<Filters>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [bulkStatus, setBulkStatus] = useState<string>();
   const [exporting, setExporting] = useState(false);
   const { mutateAsync: mutate, mutation } = useCustomMutation();
 
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<OrderSummary>({
-    resource,
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-    syncWithLocation: false,
+  const { tableProps, tableQuery, filters: values, apply, savedViews } = useListTable<OrderSummary>(resource, {
+    numeric: ["shopId", "branchId"],
+    empty: t("orders.messages.noOrders", "No orders yet"),
+    onApply: () => setSelected([]),
   });
+  const filters = values as Filters;
   const extra = (tableQuery.data as { extra?: { sumordersstatus?: StatusCount[] } } | undefined)?.extra;
   const counts = useMemo(() => new Map((extra?.sumordersstatus ?? []).map((c) => [c.status, c.count])), [extra]);
   const statusCodes = statuses.length ? statuses.map((s) => s.code) : ORDER_STATUSES;
 
-  const applyFilters = (next: Filters) => {
-    setFilterState(next);
-    setSelected([]);
-    setFilters(
-      Object.entries(next).map(([field, value]) => ({ field, operator: "eq", value: value === "" ? undefined : value }) as CrudFilter),
-      "replace",
-    );
-    setCurrentPage(1);
-  };
-  const patch = (change: Filters) => applyFilters({ ...filters, ...change });
-
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const next = search.trim();
-    if (next === (filters.search ?? "")) return;
-    const timer = setTimeout(() => patch({ search: next || undefined }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // Only the typed text drives the debounce; patch is a fresh closure every render.
-  }, [search]);
+  const patch = (change: Filters) => apply(change as FilterValues);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -147,18 +132,12 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
           }))}
         />
       )}
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          aria-label={t("orders.fields.search", "Order no., customer or phone")}
-          placeholder={t("orders.fields.search", "Order no., customer or phone")}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onSearch={(value) => {
-            setSearch(value);
-            patch({ search: value.trim() || undefined });
-          }}
-          style={{ width: 280 }}
+      <FilterBar extra={savedViews}>
+        <SearchBox
+          label={t("orders.fields.search", "Order no., customer or phone")}
+          value={filters.search}
+          onSearch={(search) => patch({ search })}
+          width={280}
         />
         {branchView && (
           <Select
@@ -166,6 +145,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
             aria-label={t("orders.fields.status", "Status")}
             placeholder={t("orders.fields.allStatuses", "All statuses")}
             options={statusCodes.map((s) => ({ value: s, label: t(`orders.status.${s}`, s) }))}
+            value={filters.status}
             onChange={(value?: string) => patch({ status: value })}
             style={{ width: 180 }}
           />
@@ -176,6 +156,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
             aria-label={t("orders.fields.channel", "Channel")}
             placeholder={t("orders.fields.allChannels", "All channels")}
             options={channels.map((c) => ({ value: c.code, label: t(`orders.channel.${c.code}`, c.name) }))}
+            value={filters.channel}
             onChange={(value?: string) => patch({ channel: value })}
             style={{ width: 160 }}
           />
@@ -188,6 +169,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
             aria-label={t("orders.fields.shop", "Shop")}
             placeholder={t("orders.fields.allShops", "All shops")}
             options={shops.map((s) => ({ value: s.id, label: s.name }))}
+            value={filters.shopId}
             onChange={(value?: number) => patch({ shopId: value })}
             style={{ width: 200 }}
           />
@@ -199,18 +181,20 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
           aria-label={t("orders.fields.branch", "Branch")}
           placeholder={t("orders.fields.allBranches", "All branches")}
           options={branches.map((b) => ({ value: b.id, label: b.name }))}
+          value={filters.branchId}
           onChange={(value?: number) => patch({ branchId: value })}
           style={{ width: 200 }}
         />
         <DatePicker.RangePicker
           aria-label={t("orders.fields.dateRange", "Order date")}
           placeholder={[t("orders.fields.dateFrom", "From"), t("orders.fields.dateTo", "To")]}
+          value={[filters.dateFrom ? dayjs(filters.dateFrom) : null, filters.dateTo ? dayjs(filters.dateTo) : null]}
           onChange={(range) => {
             const [from, to] = (range ?? [null, null]) as [Dayjs | null, Dayjs | null];
             patch({ dateFrom: from?.format("YYYY-MM-DD"), dateTo: to?.format("YYYY-MM-DD") });
           }}
         />
-      </Space>
+      </FilterBar>
       {!branchView && selected.length > 0 && (
         <Space wrap style={{ marginBottom: 12 }} role="toolbar" aria-label={t("orders.fields.bulk", "Bulk actions")}>
           <Typography.Text strong>{t("orders.messages.selected", { count: selected.length }, "{{count}} selected")}</Typography.Text>
@@ -226,7 +210,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
             title={t("orders.messages.confirmBulk", { count: selected.length }, "Change the status of {{count}} orders?")}
             description={t("orders.messages.bulkHint", "Orders that cannot move to this status are left as they are.")}
             okText={t("orders.actions.apply", "Apply")}
-            cancelText={t("orders.actions.close", "Close")}
+            cancelText={t("buttons.cancel")}
             onConfirm={bulkChange}
             disabled={!bulkStatus}
           >
@@ -240,26 +224,22 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
       <Table<OrderSummary>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1200 }}
+        scroll={scroll(1400)}
         rowSelection={branchView ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{
-          ...tableProps.pagination,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t("orders.messages.total", { count: total }, "{{count}} orders"),
-        }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("orders.messages.empty", "No orders match these filters")} /> }}
       >
         <Table.Column<OrderSummary>
           dataIndex="orderNo"
           title={t("orders.fields.orderNo", "Order no.")}
           width={160}
+          fixed={pinned("left")}
           render={(value: string, order) => <Link to={showPath(order.id)}>{value}</Link>}
         />
-        <Table.Column<OrderSummary> dataIndex="createdAt" title={t("orders.fields.createdAt", "Ordered")} width={170} render={dateTime} />
+        <Table.Column<OrderSummary> dataIndex="status" title={t("orders.fields.status", "Status")} width={150} render={(s: string) => <StatusTag status={s} />} />
+        <Table.Column<OrderSummary> dataIndex="createdAt" responsive={WIDE} title={t("orders.fields.createdAt", "Ordered")} width={170} render={dateTime} />
         <Table.Column<OrderSummary>
-          dataIndex="customerName"
+          dataIndex="customerName" responsive={WIDE}
           title={t("orders.fields.customer", "Customer")}
+          width={200}
           render={(name: string, order) => (
             <div>
               <div>{name}</div>
@@ -267,24 +247,23 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
             </div>
           )}
         />
-        <Table.Column<OrderSummary> dataIndex="shopName" title={t("orders.fields.shop", "Shop")} width={180} />
+        <Table.Column<OrderSummary> dataIndex="shopName" responsive={WIDE} title={t("orders.fields.shop", "Shop")} width={180} />
         {branchView ? (
-          <Table.Column<OrderSummary> dataIndex="branchName" title={t("orders.fields.branch", "Branch")} width={160} />
+          <Table.Column<OrderSummary> dataIndex="branchName" responsive={WIDE} title={t("orders.fields.branch", "Branch")} width={160} />
         ) : (
           <Table.Column<OrderSummary>
-            dataIndex="channel"
+            dataIndex="channel" responsive={WIDE}
             title={t("orders.fields.channel", "Channel")}
             width={120}
             render={(code: string) => t(`orders.channel.${code}`, code)}
           />
         )}
-        <Table.Column<OrderSummary> dataIndex="itemCount" title={t("orders.fields.items", "Items")} width={80} align="end" />
+        <Table.Column<OrderSummary> dataIndex="itemCount" responsive={WIDE} title={t("orders.fields.items", "Items")} width={110} align="end" />
         <Table.Column<OrderSummary> dataIndex="total" title={t("orders.fields.total", "Total")} width={130} align="end" render={(v: number) => money(v)} />
-        <Table.Column<OrderSummary> dataIndex="status" title={t("orders.fields.status", "Status")} width={150} render={(s: string) => <StatusTag status={s} />} />
         <Table.Column<OrderSummary>
           key="actions"
-          fixed="right"
-          width={70}
+          fixed={pinned("right")}
+          width={110}
           title={t("orders.fields.actions", "Actions")}
           render={(_, order) => (
             <Tooltip title={t("orders.actions.view", "View")}>

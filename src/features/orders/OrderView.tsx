@@ -1,14 +1,18 @@
 import { lazy, Suspense, useState } from "react";
 import { Show } from "@refinedev/antd";
 import { Link, useCustom, useShow, useTranslate } from "@refinedev/core";
-import { Button, Card, Col, Descriptions, Popconfirm, Result, Row, Space, Spin, Switch, Table, Timeline, Typography } from "antd";
-import { CarOutlined, CheckOutlined, CloseCircleOutlined, GiftOutlined, PrinterOutlined, RightOutlined } from "@ant-design/icons";
-import { dateTime, useMoney } from "./format";
+import { Button, Card, Col, Descriptions, Popconfirm, Row, Space, Spin, Switch, Table, Timeline, Typography } from "antd";
+import { CarOutlined, CheckOutlined, CloseCircleOutlined, GiftOutlined, PrinterOutlined } from "@ant-design/icons";
+import { EMPTY, dateTime, useFormat } from "../../components/kit/format";
+import { Email, Phone } from "../../components/kit/contact";
 import { orderPaths, readCall, type Address, type OrderDetail, type OrderItem, type TimelineEvent } from "./model";
 import { ContactNotes } from "./ContactNotes";
 import { ReasonDialog, ShipDialog } from "./OrderDialogs";
 import { StatusTag } from "./shared";
 import { useOrderAction } from "./useOrderAction";
+import { RecordFailure } from "../../components/kit/RecordFailure";
+import { BackLink, ThenChevron } from "../../components/kit/direction";
+import { eventText } from "./eventText";
 
 // Print layout and the PO/transfer tools are opened by few visits: separate chunks.
 const BillDialog = lazy(() => import("./BillDialog"));
@@ -32,6 +36,7 @@ function AddressBlock({ address }: { address: Address | null }) {
 
 function OrderTimeline({ events }: { events: TimelineEvent[] }) {
   const t = useTranslate();
+  const { money } = useFormat();
   // Newest first: the latest change is what the reader came for.
   const items = [...events].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
@@ -46,11 +51,12 @@ function OrderTimeline({ events }: { events: TimelineEvent[] }) {
               <span>
                 {" "}
                 {e.fromStatus && <StatusTag status={e.fromStatus} />}
-                {e.fromStatus && <RightOutlined style={{ fontSize: 10, marginInlineEnd: 8 }} />}
+                {e.fromStatus && <ThenChevron style={{ fontSize: 10, marginInlineEnd: 8 }} />}
                 <StatusTag status={e.toStatus} />
               </span>
             )}
-            {e.message && <div dir="auto">{e.message}</div>}
+            {/* Isolated, so free text in another script keeps its own order yet aligns with the title. */}
+            {eventText(t, e, money) && <div><bdi>{eventText(t, e, money)}</bdi></div>}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {e.actorName ?? t("orders.messages.system")} · {dateTime(e.createdAt)}
             </Typography.Text>
@@ -63,7 +69,7 @@ function OrderTimeline({ events }: { events: TimelineEvent[] }) {
 
 function ItemsCard({ order, refresh }: { order: OrderDetail; refresh: () => unknown }) {
   const t = useTranslate();
-  const money = useMoney();
+  const { money } = useFormat();
   const { result, query } = useCustom<{ items: OrderItem[] }>(readCall("items", { id: order.id }));
   const items = result.data?.items ?? [];
   const { run, busy } = useOrderAction(() => Promise.all([query.refetch(), refresh()]));
@@ -121,7 +127,7 @@ function ItemsCard({ order, refresh }: { order: OrderDetail; refresh: () => unkn
 /** One order: header actions along the state machine, details, items, notes, fulfilment and the timeline. */
 export function OrderView({ id, variant }: { id: string; variant: "all" | "branch" }) {
   const t = useTranslate();
-  const money = useMoney();
+  const { money } = useFormat();
   const resource = variant === "branch" ? "orders-branch" : "orders";
   const { query, result: order } = useShow<OrderDetail>({ resource: "orders", id });
   const refresh = () => query.refetch();
@@ -129,15 +135,7 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
   const [dialog, setDialog] = useState<"cancel" | "ship" | "bill" | null>(null);
   const listPath = variant === "branch" ? orderPaths.branchList : orderPaths.list;
 
-  if (query.isError) {
-    return (
-      <Result
-        status="404"
-        title={t("orders.messages.notFound")}
-        extra={<Link to={listPath}><Button>{t("orders.actions.backToList")}</Button></Link>}
-      />
-    );
-  }
+  if (query.isError) return <RecordFailure query={query} backTo={listPath} />;
 
   const expected = order ? { id: order.id, expectedStatus: order.status } : {};
   const actions = order && (
@@ -149,7 +147,7 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
             key={s}
             title={t("orders.messages.confirmStatus", { status: t(`orders.status.${s}`) })}
             okText={t("orders.actions.apply")}
-            cancelText={t("orders.actions.close")}
+            cancelText={t("buttons.cancel")}
             onConfirm={() => run("changeStatus", { ...expected, status: s }, "statusChanged")}
           >
             <Button type="primary" loading={busy}>
@@ -166,7 +164,7 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
         <Popconfirm
           title={t("orders.messages.confirmReceived")}
           okText={t("orders.actions.confirmReceived")}
-          cancelText={t("orders.actions.close")}
+          cancelText={t("buttons.cancel")}
           onConfirm={() => run("confirmReceived", { id: order.id }, "received")}
         >
           <Button type="primary" icon={<CheckOutlined />}>{t("orders.actions.confirmReceived")}</Button>
@@ -176,7 +174,7 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
         <Popconfirm
           title={t("orders.messages.confirmRestoreRedeem", { points: order.redeemPoints })}
           okText={t("orders.actions.restoreRedeem")}
-          cancelText={t("orders.actions.close")}
+          cancelText={t("buttons.cancel")}
           onConfirm={() => run("restoreRedeem", { id: order.id }, "redeemRestored")}
         >
           <Button icon={<GiftOutlined />}>{t("orders.actions.restoreRedeem")}</Button>
@@ -195,7 +193,7 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
       resource={resource}
       recordItemId={id}
       isLoading={query.isLoading}
-      goBack={<Link to={listPath} aria-label={t("orders.actions.backToList")}>←</Link>}
+      goBack={<BackLink to={listPath} label={t("orders.actions.backToList")} />}
       title={
         order ? (
           <Space>
@@ -215,17 +213,17 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
               <Card title={t("orders.titles.summary")}>
                 <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
                   <Descriptions.Item label={t("orders.fields.customer")}>{order.customerName}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.phone")}>{order.customerPhone}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.email")}>{order.customerEmail ?? "—"}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.phone")}><Phone value={order.customerPhone} /></Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.email")}><Email value={order.customerEmail} /></Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.shop")}>{order.shopName}</Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.channel")}>{t(`orders.channel.${order.channel}`, order.channel)}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.branch")}>{order.branchName ?? "—"}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.paymentMethod")}>{order.paymentMethod}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.shipment")}>{order.shipment}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.branch")}>{order.branchName ?? EMPTY}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.paymentMethod")}>{t(`orders.payment.${order.paymentMethod}`, order.paymentMethod)}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.shipment")}>{t(`orders.shipment.${order.shipment}`, order.shipment)}</Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.createdAt")}>{dateTime(order.createdAt)}</Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.paidAt")}>{dateTime(order.paidAt)}</Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.tracking")}>
-                    {order.trackingNo ? `${order.transportType ?? ""} ${order.trackingNo}` : "—"}
+                    {order.trackingNo ? `${order.transportType ? t(`orders.transport.${order.transportType}`, order.transportType) : ""} ${order.trackingNo}`.trim() : EMPTY}
                   </Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.shippedAt")}>{dateTime(order.shippedAt)}</Descriptions.Item>
                   {order.cancelReason && (

@@ -1,13 +1,15 @@
 import { useState } from "react";
-import { List, useTable } from "@refinedev/antd";
-import { Link, useCustom, useTranslate, type CrudFilter } from "@refinedev/core";
-import { Button, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Typography, Upload } from "antd";
+import { List } from "@refinedev/antd";
+import { Link, useCustom, useTranslate } from "@refinedev/core";
+import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Typography, Upload } from "antd";
 import { CheckOutlined, CloseOutlined, EyeOutlined, SwapOutlined, UploadOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
-import { dateTime, useMoney } from "./format";
-import { orderPaths, readCall, serverFieldErrors, type OrderSummary, type Slip } from "./model";
+import { dateTime, useFormat } from "../../components/kit/format";
+import { orderPaths, readCall, type OrderSummary, type Slip } from "./model";
 import { AuthImage, StatusTag, useMaster } from "./shared";
 import { useOrderAction } from "./useOrderAction";
+import { applyFieldErrors } from "../../components/kit/errors";
+import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll } from "../../components/kit/list";
 
 const SLIP_STATUSES = ["all", "pending", "approved", "rejected", "replaced"] as const;
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
@@ -38,7 +40,7 @@ function SlipUploadDialog({ mode, slip, onClose, onDone }: { mode: "upload" | "c
     if (file) body.append("file", file);
     const res = await run(mode === "upload" ? "uploadSlip" : "changeSlip", body, mode === "upload" ? "slipUploaded" : "slipChanged");
     if (res.ok) onClose();
-    else form.setFields(serverFieldErrors(res.error) as never);
+    else applyFieldErrors(form, res.error);
   };
   const required = mode === "upload";
   return (
@@ -47,7 +49,7 @@ function SlipUploadDialog({ mode, slip, onClose, onDone }: { mode: "upload" | "c
       title={mode === "upload" ? t("orders.titles.uploadSlip") : t("orders.titles.changeSlip", { orderNo: slip?.orderNo })}
       okText={t("orders.actions.save")}
       okButtonProps={{ loading: busy }}
-      cancelText={t("orders.actions.close")}
+      cancelText={t("buttons.cancel")}
       onOk={submit}
       onCancel={onClose}
     >
@@ -87,7 +89,7 @@ function SlipUploadDialog({ mode, slip, onClose, onDone }: { mode: "upload" | "c
 /** Approve or reject one slip, with its image, its order and the order's other slips side by side. */
 function SlipReviewDialog({ slipId, onClose, onDone }: { slipId: number; onClose: () => void; onDone: () => unknown }) {
   const t = useTranslate();
-  const money = useMoney();
+  const { money } = useFormat();
   const { result, query } = useCustom<{ data: Slip & { order: OrderSummary; otherSlips: Slip[] } }>(readCall("slipView", { id: slipId }));
   const { run, busy } = useOrderAction(() => Promise.all([query.refetch(), onDone()]));
   const [note, setNote] = useState("");
@@ -106,10 +108,10 @@ function SlipReviewDialog({ slipId, onClose, onDone }: { slipId: number; onClose
       footer={
         pending && (
           <Space>
-            <Popconfirm title={t("orders.messages.confirmRejectSlip")} okText={t("orders.actions.reject")} okButtonProps={{ danger: true }} cancelText={t("orders.actions.close")} onConfirm={() => decide(false)}>
+            <Popconfirm title={t("orders.messages.confirmRejectSlip")} okText={t("orders.actions.reject")} okButtonProps={{ danger: true }} cancelText={t("buttons.cancel")} onConfirm={() => decide(false)}>
               <Button danger icon={<CloseOutlined />} loading={busy}>{t("orders.actions.reject")}</Button>
             </Popconfirm>
-            <Popconfirm title={t("orders.messages.confirmApproveSlip")} okText={t("orders.actions.approve")} cancelText={t("orders.actions.close")} onConfirm={() => decide(true)}>
+            <Popconfirm title={t("orders.messages.confirmApproveSlip")} okText={t("orders.actions.approve")} cancelText={t("buttons.cancel")} onConfirm={() => decide(true)}>
               <Button type="primary" icon={<CheckOutlined />} loading={busy}>{t("orders.actions.approve")}</Button>
             </Popconfirm>
           </Space>
@@ -148,21 +150,16 @@ function SlipReviewDialog({ slipId, onClose, onDone }: { slipId: number; onClose
 
 export function SlipList() {
   const t = useTranslate();
-  const money = useMoney();
-  const [status, setStatus] = useState("pending");
+  const scroll = useTableScroll();
+  const pinned = usePinned();
+  const { money } = useFormat();
   const [review, setReview] = useState<number | null>(null);
   const [upload, setUpload] = useState<{ mode: "upload" | "change"; slip?: Slip } | null>(null);
-  const { tableProps, setFilters, setCurrentPage, tableQuery } = useTable<Slip>({
-    resource: "orders-slip",
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-    filters: { initial: [{ field: "status", operator: "eq", value: "pending" }] },
-    syncWithLocation: false,
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<Slip>("orders-slip", {
+    initial: { status: "pending" },
+    empty: t("orders.messages.noSlips"),
   });
-  const setFilter = (field: string, value: unknown) => {
-    setFilters([{ field, operator: "eq", value } as CrudFilter], "merge");
-    setCurrentPage(1);
-  };
+  const status = (filters.status as string | undefined) ?? "all";
 
   return (
     <List
@@ -172,37 +169,28 @@ export function SlipList() {
     >
       <Tabs
         activeKey={status}
-        onChange={(key) => {
-          setStatus(key);
-          setFilter("status", key);
-        }}
+        onChange={(key) => apply({ status: key })}
         items={SLIP_STATUSES.map((s) => ({ key: s, label: s === "all" ? t("orders.status.all") : t(`orders.slipStatus.${s}`) }))}
       />
-      <Input.Search
-        allowClear
-        aria-label={t("orders.fields.slipSearch")}
-        placeholder={t("orders.fields.slipSearch")}
-        onSearch={(value) => setFilter("search", value.trim() || undefined)}
-        style={{ width: 280, marginBottom: 16 }}
-      />
+      <FilterBar extra={savedViews}>
+        <SearchBox label={t("orders.fields.slipSearch")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} width={280} />
+      </FilterBar>
       <Table<Slip>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1000 }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("orders.messages.noSlips")} /> }}
+        scroll={scroll(1400)}
       >
-        <Table.Column<Slip> key="image" width={80} title={t("orders.fields.slip")} render={(_, slip) => <AuthImage url={slip.imageUrl} width={48} height={64} alt={`${t("orders.fields.slip")} ${slip.orderNo}`} />} />
-        <Table.Column<Slip> dataIndex="orderNo" title={t("orders.fields.orderNo")} render={(v: string, slip) => <Link to={orderPaths.show(slip.orderId)}>{v}</Link>} />
+        <Table.Column<Slip> key="image" width={120} title={t("orders.fields.slip")} render={(_, slip) => <AuthImage url={slip.imageUrl} width={48} height={64} alt={`${t("orders.fields.slip")} ${slip.orderNo}`} />} />
+        <Table.Column<Slip> dataIndex="orderNo" title={t("orders.fields.orderNo")} width={160} render={(v: string, slip) => <Link to={orderPaths.show(slip.orderId)}>{v}</Link>} />
         <Table.Column<Slip> dataIndex="shopName" title={t("orders.fields.shop")} />
-        <Table.Column<Slip> dataIndex="bankName" title={t("orders.fields.bank")} />
-        <Table.Column<Slip> dataIndex="amount" title={t("orders.fields.amount")} align="end" render={(v: number) => money(v)} />
-        <Table.Column<Slip> dataIndex="transferredAt" title={t("orders.fields.transferredAt")} render={dateTime} />
-        <Table.Column<Slip> dataIndex="status" title={t("orders.fields.slipStatus")} render={(s: string) => <StatusTag status={s} group="slipStatus" />} />
-        <Table.Column<Slip> dataIndex="orderStatus" title={t("orders.fields.orderStatus")} render={(s: string) => <StatusTag status={s} />} />
+        <Table.Column<Slip> dataIndex="bankName" title={t("orders.fields.bank")} width={160} />
+        <Table.Column<Slip> dataIndex="amount" title={t("orders.fields.amount")} width={130} align="end" render={(v: number) => money(v)} />
+        <Table.Column<Slip> dataIndex="transferredAt" title={t("orders.fields.transferredAt")} width={180} render={dateTime} />
+        <Table.Column<Slip> dataIndex="status" title={t("orders.fields.slipStatus")} width={150} render={(s: string) => <StatusTag status={s} group="slipStatus" />} />
+        <Table.Column<Slip> dataIndex="orderStatus" title={t("orders.fields.orderStatus")} width={170} render={(s: string) => <StatusTag status={s} />} />
         <Table.Column<Slip>
           key="actions"
-          fixed="right"
+          fixed={pinned("right")}
           width={200}
           title={t("orders.fields.actions")}
           render={(_, slip) => (

@@ -1,4 +1,5 @@
 import { orders } from "./resource";
+import { callsOf, screenPath } from "../../resources/calls";
 
 export type OrderStatus =
   | "pending_payment" | "paid" | "preparing" | "ready_to_ship" | "shipped" | "delivered" | "completed" | "cancelled";
@@ -67,7 +68,10 @@ export interface TimelineEvent {
   kind: string;
   fromStatus: string | null;
   toStatus: string | null;
+  /** English, for events from before codes; `code` and `params` are what the screen words. */
   message: string | null;
+  code: string | null;
+  params: Record<string, string | number> | null;
   actorId: number | null;
   actorName: string | null;
   createdAt: string;
@@ -212,46 +216,16 @@ export interface StatusCount {
 }
 
 export const RESOURCE = orders.name;
-type Action = keyof NonNullable<typeof orders.endpoints.actions>;
-
-/** `useCustom` parameters for a GET verb; the data provider resolves `meta.action` through the endpoint map. */
-export function readCall(action: Action, query?: Record<string, unknown>) {
-  const path = orders.endpoints.actions![action].path;
-  return { url: path, method: "get" as const, config: { query }, meta: { resource: RESOURCE, action } };
-}
-
-/** `useCustomMutation` parameters for a POST verb. */
-export function writeCall(action: Action) {
-  const path = orders.endpoints.actions![action].path;
-  return { url: path, method: "post" as const, meta: { resource: RESOURCE, action } };
-}
+export const { readCall, writeCall } = callsOf(orders);
 
 export const orderPaths = {
-  list: "/admin/orders/list",
-  branchList: "/admin/orders/listbranch",
-  slips: "/admin/orders/listslip",
-  claims: "/admin/orders/productclaim",
-  show: (id: number | string) => `/admin/orders/${id}/view`,
-  branchShow: (id: number | string) => `/admin/orders/${id}/viewbranch`,
-  claimNew: (orderId: number | string) => `/admin/orders/productclaim/product-claim-new/${orderId}`,
+  list: screenPath("orders", "list"),
+  branchList: screenPath("orders-branch", "list"),
+  slips: screenPath("orders-slip", "list"),
+  claims: screenPath("orders-claim", "list"),
+  show: (id: number | string) => screenPath("orders", "show", id),
+  branchShow: (id: number | string) => screenPath("orders-branch", "show", id),
+  claimNew: (orderId: number | string) => screenPath("orders-claim", "create", orderId),
   claim: (claim: Pick<Claim, "id" | "kind">) =>
-    claim.kind === "return"
-      ? `/admin/orders/productclaim/product-return-detail/${claim.id}`
-      : `/admin/orders/productclaim/product-claim-detail/${claim.id}/view`,
+    claim.kind === "return" ? screenPath("orders-return", "show", claim.id) : screenPath("orders-claim", "show", claim.id),
 };
-
-export function errorMessage(error: unknown): string | undefined {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === "string" ? message : typeof error === "string" ? error : undefined;
-}
-
-type FieldError = { field: string; message: string };
-
-/** Server validation errors (`errors: [{field, message}]`) as antd `setFields` entries. */
-export function serverFieldErrors(error: unknown): { name: string; errors: string[] }[] {
-  const errors = (error as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return (errors as FieldError[])
-    .filter((e) => e && typeof e.field === "string")
-    .map((e) => ({ name: e.field.replace(/^\//, "").split(/[./]/)[0], errors: [e.message] }));
-}

@@ -1,5 +1,6 @@
 import { useCustomMutation, useTranslate } from "@refinedev/core";
-import { errorMessage, writeCall } from "./model";
+import { writeCall } from "./model";
+import { errorMessage } from "../../components/kit/errors";
 
 type Action = Parameters<typeof writeCall>[0];
 export type ActionResult = { ok: true; data: any } | { ok: false; error: unknown };

@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { List } from "@refinedev/antd";
 import { Link, useTranslate } from "@refinedev/core";
-import { Button, Empty, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
+import { Button, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
-import { useListMasters, useProductWrite, useFilteredTable } from "./hooks";
-import { APPROVAL_LABELS, formatPrice, productPaths, type ProductSummary } from "./model";
+import { useListMasters, useProductWrite } from "./hooks";
+import { APPROVAL_LABELS, productPaths, type ProductSummary } from "./model";
 import { RejectDialog } from "./RejectDialog";
-import { SearchBox, Thumb } from "./SearchBox";
+import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag } from "./StateTags";
+import { EMPTY, date, dateTime, useFormat } from "../../components/kit/format";
+import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE, useNarrow } from "../../components/kit/list";
 
 const QUEUE_STATES = ["pending", "resubmitted", "approved", "rejected"] as const;
 const waiting = (p: ProductSummary) => p.approvalStatus === "pending" || p.approvalStatus === "resubmitted";
@@ -16,13 +17,17 @@ const waiting = (p: ProductSummary) => p.approvalStatus === "pending" || p.appro
 /** Supplier submissions waiting for review, oldest first: approve, reject with a reason, or approve many. */
 export function ApproveQueue() {
   const t = useTranslate();
+  const scroll = useTableScroll();
+  const narrow = useNarrow();
+  const pinned = usePinned();
+  const { money } = useFormat();
   const paths = productPaths("admin");
   const masters = useListMasters();
   const { run, busy } = useProductWrite();
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<ProductSummary | null>(null);
 
-  const { tableProps, tableQuery, apply } = useFilteredTable<ProductSummary>("product-approve", { onApply: () => setSelected([]) });
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>("product-approve", { onApply: () => setSelected([]), empty: t("product.approve.empty", "Nothing waiting for review") });
   const done = () => {
     setSelected([]);
     return tableQuery.refetch();
@@ -30,8 +35,8 @@ export function ApproveQueue() {
 
   return (
     <List title={t("product.titles.approve", "Approval queue")}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <SearchBox label={t("product.filters.search", "Search name or code")} onSearch={(search) => apply({ search })} />
+      <FilterBar extra={savedViews}>
+        <SearchBox label={t("product.filters.search", "Search name or code")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
         {(masters.shops?.length ?? 0) > 1 && (
           <Select
             allowClear
@@ -52,7 +57,7 @@ export function ApproveQueue() {
           onChange={(status?: string) => apply({ status })}
           style={{ width: 190 }}
         />
-      </Space>
+      </FilterBar>
       {selected.length > 0 && (
         <Space style={{ marginBottom: 12 }} role="toolbar" aria-label={t("product.bulk.toolbar", "Selected products")}>
           <Typography.Text strong>{t("product.bulk.selected", { count: selected.length }, `${selected.length} selected`)}</Typography.Text>
@@ -60,7 +65,7 @@ export function ApproveQueue() {
             title={t("product.bulk.confirmApprove", { count: selected.length }, `Approve ${selected.length} products?`)}
             description={t("product.bulk.allOrNothing", "All of them are approved, or none if one cannot be.")}
             okText={t("product.actions.approve", "Approve")}
-            cancelText={t("product.actions.cancel", "Cancel")}
+            cancelText={t("buttons.cancel")}
             onConfirm={() => run("approveproduct", { ids: selected }, t("product.messages.bulkApproved", { count: selected.length }, `${selected.length} products approved`)).then(done)}
           >
             <Button type="primary" icon={<CheckOutlined />} loading={busy}>{t("product.actions.approveSelected", "Approve selected")}</Button>
@@ -71,26 +76,24 @@ export function ApproveQueue() {
       <Table<ProductSummary>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1000 }}
+        scroll={scroll(1000)}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (p) => ({ disabled: !waiting(p) }) }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.approve.empty", "Nothing waiting for review")} /> }}
       >
         <Table.Column<ProductSummary> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
-        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} />
-        <Table.Column<ProductSummary> dataIndex="name" title={t("product.fields.name", "Product name")} render={(name: string, p) => <Link to={paths.edit(p.id)} dir="auto">{name}</Link>} />
+        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} responsive={WIDE} />
+        <Table.Column<ProductSummary> dataIndex="name" title={t("product.fields.name", "Product name")} width={narrow ? 240 : undefined} render={(name: string, p) => <Link to={paths.edit(p.id)} dir="auto">{name}</Link>} />
         <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={170} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>} />
         <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={130} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
         <Table.Column<ProductSummary>
           dataIndex="submittedAt"
           title={t("product.fields.submittedAt", "Submitted")}
           width={120}
-          render={(v: string | null) => (v ? <span title={dayjs(v).format("YYYY-MM-DD HH:mm")}>{dayjs(v).format("YYYY-MM-DD")}</span> : "–")}
+          render={(v: string | null) => (v ? <span title={dateTime(v)}>{date(v)}</span> : EMPTY)}
         />
         <Table.Column<ProductSummary>
           key="actions"
-          fixed="right"
+          fixed={pinned("right")}
           width={110}
           title={t("product.fields.actions", "Actions")}
           render={(_, p) => (
@@ -99,7 +102,7 @@ export function ApproveQueue() {
                 <Popconfirm
                   title={t("product.messages.confirmApprove", "Approve this product?")}
                   okText={t("product.actions.approve", "Approve")}
-                  cancelText={t("product.actions.cancel", "Cancel")}
+                  cancelText={t("buttons.cancel")}
                   onConfirm={() => run("approveproduct", { id: p.id }, t("product.messages.approved", "Product approved")).then(done)}
                 >
                   <Tooltip title={t("product.actions.approve", "Approve")}>

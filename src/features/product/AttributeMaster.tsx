@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { List } from "@refinedev/antd";
-import { useCreate, useDelete, useTranslate, useUpdate } from "@refinedev/core";
-import { App, Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Upload } from "antd";
-import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PictureOutlined, PlusOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
-import { useProductWrite, useFilteredTable } from "./hooks";
-import { errorMessage, fieldErrors, IMAGE_ACCEPT, IMAGE_MAX_BYTES, uploadBody } from "./model";
-import { SearchBox } from "./SearchBox";
+import { DeleteButton, List } from "@refinedev/antd";
+import { useCreate, useTranslate, useUpdate } from "@refinedev/core";
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Upload } from "antd";
+import { EditOutlined, MinusCircleOutlined, PictureOutlined, PlusOutlined } from "@ant-design/icons";
+import { useProductWrite } from "./hooks";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, uploadBody } from "./model";
+import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { EMPTY, date } from "../../components/kit/format";
+import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll } from "../../components/kit/list";
 
 interface AttributeItem {
   id: number;
@@ -51,8 +52,7 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
       }
       onClose(true);
     } catch (error) {
-      const fields = fieldErrors(error);
-      form.setFields(fields.length ? fields.map((f) => ({ name: f.name === "items" ? "items" : "name", errors: f.errors })) : [{ name: "name", errors: [errorMessage(error)] }]);
+      applyFieldErrors(form, error, "name");
     }
   };
 
@@ -61,7 +61,7 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
       open
       title={attribute ? t("product.attributes.editTitle", "Edit attribute") : t("product.attributes.createTitle", "New attribute")}
       okText={t("product.actions.save", "Save")}
-      cancelText={t("product.actions.cancel", "Cancel")}
+      cancelText={t("buttons.cancel")}
       confirmLoading={creating.isPending || updating.isPending}
       onOk={() => form.submit()}
       onCancel={() => onClose(false)}
@@ -101,7 +101,7 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
                         title={t("product.attributes.confirmDeleteItem", "Delete this value? Products using it lose it.")}
                         okText={t("product.actions.delete", "Delete")}
                         okButtonProps={{ danger: true }}
-                        cancelText={t("product.actions.cancel", "Cancel")}
+                        cancelText={t("buttons.cancel")}
                         onConfirm={() => run("deleteattributeitem", { id: itemId }, t("product.attributes.itemDeleted", "Value deleted")).then(() => remove(field.name))}
                       >
                         <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${label}`} />
@@ -126,22 +126,23 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
 /** The attribute master: names, values, icon and status; products pick from the active ones. */
 export function AttributeMaster() {
   const t = useTranslate();
+  const scroll = useTableScroll();
+  const pinned = usePinned();
   const { notification } = App.useApp();
   const { run } = useProductWrite();
-  const { mutateAsync: remove } = useDelete();
   const [editing, setEditing] = useState<Attribute | null | undefined>(undefined);
-  const { tableProps, tableQuery, apply } = useFilteredTable<Attribute>(RESOURCE);
   const refetch = () => tableQuery.refetch();
   const createButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
       {t("product.attributes.create", "New attribute")}
     </Button>
   );
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<Attribute>(RESOURCE, { empty: <><div style={{ marginBottom: 12 }}>{t("product.attributes.empty", "No attributes yet")}</div>{createButton}</> });
 
   return (
     <List title={t("product.titles.attributes", "Attribute master")} headerButtons={createButton}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <SearchBox label={t("product.attributes.search", "Search attributes")} onSearch={(search) => apply({ search })} />
+      <FilterBar extra={savedViews}>
+        <SearchBox label={t("product.attributes.search", "Search attributes")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
         <Select
           allowClear
           aria-label={t("product.fields.activeState", "Status")}
@@ -153,13 +154,11 @@ export function AttributeMaster() {
           onChange={(status?: string) => apply({ status })}
           style={{ width: 170 }}
         />
-      </Space>
+      </FilterBar>
       <Table<Attribute>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 900 }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.attributes.empty", "No attributes yet")}>{createButton}</Empty> }}
+        scroll={scroll(900)}
       >
         <Table.Column<Attribute>
           key="icon"
@@ -194,9 +193,9 @@ export function AttributeMaster() {
         <Table.Column<Attribute>
           dataIndex="items"
           title={t("product.attributes.values", "Values")}
-          render={(items: AttributeItem[]) => (items.length ? <Space size={[4, 4]} wrap>{items.map((i) => <Tag key={i.id}>{i.name}</Tag>)}</Space> : "–")}
+          render={(items: AttributeItem[]) => (items.length ? <Space size={[4, 4]} wrap>{items.map((i) => <Tag key={i.id}>{i.name}</Tag>)}</Space> : EMPTY)}
         />
-        <Table.Column<Attribute> dataIndex="updatedAt" title={t("product.fields.updatedAt", "Updated")} width={120} render={(v: string) => dayjs(v).format("YYYY-MM-DD")} />
+        <Table.Column<Attribute> dataIndex="updatedAt" title={t("product.fields.updatedAt", "Updated")} width={120} render={(v: string) => date(v)} />
         <Table.Column<Attribute>
           dataIndex="status"
           title={t("product.fields.activeState", "Status")}
@@ -213,7 +212,7 @@ export function AttributeMaster() {
         />
         <Table.Column<Attribute>
           key="actions"
-          fixed="right"
+          fixed={pinned("right")}
           width={100}
           title={t("product.fields.actions", "Actions")}
           render={(_, a) => (
@@ -221,25 +220,20 @@ export function AttributeMaster() {
               <Tooltip title={t("product.actions.edit", "Edit")}>
                 <Button size="small" icon={<EditOutlined />} aria-label={`${t("product.actions.edit", "Edit")}: ${a.name}`} onClick={() => setEditing(a)} />
               </Tooltip>
-              <Popconfirm
-                title={t("product.attributes.confirmDelete", "Delete this attribute?")}
-                description={t("product.attributes.deleteHint", "Products lose it and its values.")}
-                okText={t("product.actions.delete", "Delete")}
-                okButtonProps={{ danger: true }}
-                cancelText={t("product.actions.cancel", "Cancel")}
-                onConfirm={() =>
-                  remove({
-                    resource: RESOURCE,
-                    id: a.id,
-                    successNotification: () => ({ type: "success", message: t("product.attributes.deleted", "Attribute deleted") }),
-                    errorNotification: (error) => ({ type: "error", message: t("product.messages.actionFailed", "The action failed"), description: errorMessage(error) }),
-                  })
-                }
-              >
-                <Tooltip title={t("product.actions.delete", "Delete")}>
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${a.name}`} />
-                </Tooltip>
-              </Popconfirm>
+              <Tooltip title={t("product.actions.delete", "Delete")}>
+                <DeleteButton
+                  size="small"
+                  hideText
+                  resource={RESOURCE}
+                  recordItemId={a.id}
+                  confirmTitle={`${t("product.attributes.confirmDelete", "Delete this attribute?")} ${t("product.attributes.deleteHint", "Products lose it and its values.")}`}
+                  confirmOkText={t("product.actions.delete", "Delete")}
+                  confirmCancelText={t("buttons.cancel")}
+                  successNotification={() => ({ type: "success", message: t("product.attributes.deleted", "Attribute deleted") })}
+                  errorNotification={(error) => ({ type: "error", message: t("product.messages.actionFailed", "The action failed"), description: errorMessage(error) })}
+                  aria-label={`${t("product.actions.delete", "Delete")}: ${a.name}`}
+                />
+              </Tooltip>
             </Space>
           )}
         />

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Table, Typography } from "antd";
-import dayjs from "dayjs";
 import { useProductRead } from "./hooks";
 import type { ListAnswer } from "./model";
+import { EMPTY, dateTime } from "../../components/kit/format";
 
 interface AuditEntry {
   id: number;
@@ -18,7 +18,7 @@ interface AuditEntry {
 // Bookkeeping columns change on every write; they would drown the real change.
 const NOISE = new Set(["updatedAt", "version"]);
 
-const show = (value: unknown) => (value === null || value === undefined || value === "" ? "–" : typeof value === "string" ? value : JSON.stringify(value));
+const show = (value: unknown) => (value === null || value === undefined || value === "" ? EMPTY : typeof value === "string" ? value : JSON.stringify(value));
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 /** The fields an entry changed, as `field: before → after` lines. */
@@ -29,7 +29,7 @@ export function changedFields(before: unknown, after: unknown): string[] {
   return [...new Set([...Object.keys(b), ...Object.keys(a)])]
     .filter((key) => !NOISE.has(key) && JSON.stringify(b[key]) !== JSON.stringify(a[key]))
     // A new record lists only the fields it was given.
-    .filter((key) => key in b || show(a[key]) !== "–" && show(a[key]) !== "[]")
+    .filter((key) => key in b || show(a[key]) !== EMPTY && show(a[key]) !== "[]")
     .map((key) => (key in b ? `${key}: ${show(b[key])} → ${show(a[key])}` : `${key}: ${show(a[key])}`));
 }
 
@@ -48,8 +48,8 @@ export function AuditLog({ productId }: { productId: number }) {
       locale={{ emptyText: t("product.audit.empty", "No changes recorded yet") }}
       scroll={{ x: 800 }}
       columns={[
-        { dataIndex: "createdAt", title: t("product.audit.when", "When"), width: 170, render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
-        { dataIndex: "actorName", title: t("product.audit.who", "Who"), width: 140, render: (v: string | null) => v ?? "–" },
+        { dataIndex: "createdAt", title: t("product.audit.when", "When"), width: 170, render: (v: string) => dateTime(v) },
+        { dataIndex: "actorName", title: t("product.audit.who", "Who"), width: 140, render: (v: string | null) => v ?? EMPTY },
         { dataIndex: "action", title: t("product.audit.what", "What"), width: 160 },
         {
           key: "change",

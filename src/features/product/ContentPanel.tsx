@@ -3,7 +3,7 @@ import { useTranslate } from "@refinedev/core";
 import { Button, Card, Form, List, Select, Space, Typography } from "antd";
 import { BulbOutlined, SaveOutlined } from "@ant-design/icons";
 import { useProductRead, useProductWrite } from "./hooks";
-import { fieldErrors } from "./model";
+import { applyFieldErrors } from "../../components/kit/errors";
 
 const TAGS_MAX = 30;
 const TAG_MAX = 50;
@@ -28,7 +28,7 @@ export default function ContentPanel({ productId, keyHighlights, onChange }: { p
       await refetch();
       onChange();
     } catch (error) {
-      form.setFields(fieldErrors(error).map((f) => ({ name: "tags", errors: f.errors })));
+      applyFieldErrors(form, error, "tags");
     }
   };
 

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Button, Card, Descriptions, Popconfirm, Space, Table } from "antd";
 import { PlusOutlined, SyncOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import { useProductRead, useProductWrite } from "./hooks";
 import { JobTag } from "./StateTags";
-import { formatPrice, type ListAnswer } from "./model";
+import { type ListAnswer } from "./model";
+import { date, useFormat } from "../../components/kit/format";
 
 interface GpItem {
   id: number;
@@ -33,6 +33,7 @@ const statusLabel = (t: ReturnType<typeof useTranslate>, s: string) => t(`produc
 /** The product's item in GP (the ERP) and its purchase orders; GP work is queued, never done here. */
 export default function GpPanel({ productId, name, approved, onQueued }: { productId: number; name: string; approved: boolean; onQueued(): void }) {
   const t = useTranslate();
+  const { money } = useFormat();
   const { run, busy } = useProductWrite();
   const [page, setPage] = useState(1);
   // GP has no lookup by product: its items carry the product's name (first 60 characters) and the product id.
@@ -56,7 +57,7 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
               <Popconfirm
                 title={t("product.gp.confirmCreate", "Request a GP item for this product?")}
                 okText={t("product.gp.create", "Request GP item")}
-                cancelText={t("product.actions.cancel", "Cancel")}
+                cancelText={t("buttons.cancel")}
                 onConfirm={() => queue("creategp")}
               >
                 <Button icon={<PlusOutlined />} loading={busy}>{t("product.gp.create", "Request GP item")}</Button>
@@ -66,7 +67,7 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
               <Popconfirm
                 title={t("product.gp.confirmSync", "Send this product to GP?")}
                 okText={t("product.actions.sync", "Sync")}
-                cancelText={t("product.actions.cancel", "Cancel")}
+                cancelText={t("buttons.cancel")}
                 onConfirm={() => queue("gpproductsync")}
               >
                 <Button icon={<SyncOutlined />} loading={busy}>{t("product.jobs.kinds.gp_sync", "Sync to GP")}</Button>
@@ -79,7 +80,7 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
           <Descriptions size="small" column={{ xs: 1, md: 3 }}>
             <Descriptions.Item label={t("product.gp.itemCode", "Item code")}>{item.itemCode}</Descriptions.Item>
             <Descriptions.Item label={t("product.gp.uom", "Unit of measure")}>{item.uom}</Descriptions.Item>
-            <Descriptions.Item label={t("product.gp.cost", "Cost")}>{formatPrice(item.cost)}</Descriptions.Item>
+            <Descriptions.Item label={t("product.gp.cost", "Cost")}>{money(item.cost)}</Descriptions.Item>
             <Descriptions.Item label={t("product.jobs.status", "State")}>
               {item.status === "queued" ? <JobTag status="queued" /> : statusLabel(t, item.status)}
             </Descriptions.Item>
@@ -100,9 +101,9 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
             { dataIndex: "poNo", title: t("product.gp.poNo", "PO number"), width: 150 },
             { dataIndex: "itemCode", title: t("product.gp.itemCode", "Item code"), width: 150 },
             { dataIndex: "qty", title: t("product.gp.qty", "Quantity"), width: 100, align: "right" },
-            { dataIndex: "cost", title: t("product.gp.cost", "Cost"), width: 130, align: "right", render: (v: number) => formatPrice(v) },
+            { dataIndex: "cost", title: t("product.gp.cost", "Cost"), width: 130, align: "right", render: (v: number) => money(v) },
             { dataIndex: "status", title: t("product.jobs.status", "State"), width: 120, render: (s: string) => statusLabel(t, s) },
-            { dataIndex: "orderedAt", title: t("product.gp.orderedAt", "Ordered"), render: (v: string) => dayjs(v).format("YYYY-MM-DD") },
+            { dataIndex: "orderedAt", title: t("product.gp.orderedAt", "Ordered"), render: (v: string) => date(v) },
           ]}
         />
       </Card>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Button, Card, Form, Input, Select, Table, Tag } from "antd";
-import dayjs from "dayjs";
 import { useProductRead, useProductWrite } from "./hooks";
 import type { ListAnswer, ProductDetail } from "./model";
+import { dateTime, EMPTY } from "../../components/kit/format";
 
 type EditStatus = ProductDetail["imageEditStatus"];
 const STATUSES: EditStatus[] = ["none", "requested", "in_progress", "done"];
@@ -66,10 +66,10 @@ export default function ImageEditPanel({ productId, status, onChange }: { produc
         pagination={{ current: page, pageSize: 10, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
         locale={{ emptyText: t("product.imageEdit.empty", "No image editing yet") }}
         columns={[
-          { dataIndex: "createdAt", title: t("product.audit.when", "When"), width: 160, render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
-          { dataIndex: "actorName", title: t("product.audit.who", "Who"), width: 160, render: (v: string | null) => v ?? "–" },
+          { dataIndex: "createdAt", title: t("product.audit.when", "When"), width: 160, render: (v: string) => dateTime(v) },
+          { dataIndex: "actorName", title: t("product.audit.who", "Who"), width: 160, render: (v: string | null) => v ?? EMPTY },
           { dataIndex: "action", title: t("product.audit.what", "What"), width: 160 },
-          { dataIndex: "note", title: t("product.imageEdit.noteShort", "Note"), render: (v: string | null) => v ?? "–" },
+          { dataIndex: "note", title: t("product.imageEdit.noteShort", "Note"), render: (v: string | null) => v ?? EMPTY },
         ]}
       />
     </Card>

@@ -70,7 +70,7 @@ function Tile({ image, index, disabled, onDelete }: { image: SortableImage; inde
           title={t("product.images.confirmDelete", "Delete this image?")}
           okText={t("product.actions.delete", "Delete")}
           okButtonProps={{ danger: true }}
-          cancelText={t("product.actions.cancel", "Cancel")}
+          cancelText={t("buttons.cancel")}
           onConfirm={() => onDelete(image.id)}
           disabled={disabled}
         >

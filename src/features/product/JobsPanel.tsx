@@ -1,9 +1,9 @@
 import { useTranslate } from "@refinedev/core";
 import { Table } from "antd";
-import dayjs from "dayjs";
 import { useProductRead } from "./hooks";
 import { JobTag } from "./StateTags";
 import type { Job, ListAnswer } from "./model";
+import { dateTime } from "../../components/kit/format";
 
 /** The product's outbox jobs (syncs, TIS, GP); the parent remounts it (key) to refetch after a sync. */
 export function JobsPanel({ productId }: { productId: number }) {
@@ -20,7 +20,7 @@ export function JobsPanel({ productId }: { productId: number }) {
       columns={[
         { dataIndex: "kind", title: t("product.jobs.kind", "Job"), render: (kind: string) => t(`product.jobs.kinds.${kind.replace(/^product\./, "")}`, kind) },
         { dataIndex: "status", title: t("product.jobs.status", "State"), width: 120, render: (s: Job["status"]) => <JobTag status={s} /> },
-        { dataIndex: "createdAt", title: t("product.jobs.createdAt", "Queued at"), width: 170, render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+        { dataIndex: "createdAt", title: t("product.jobs.createdAt", "Queued at"), width: 170, render: (v: string) => dateTime(v) },
       ]}
     />
   );

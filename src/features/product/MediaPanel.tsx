@@ -3,7 +3,8 @@ import { useTranslate } from "@refinedev/core";
 import { App, Button, Card, Form, Input, List, Popconfirm, Space, Typography, Upload } from "antd";
 import { DeleteOutlined, SaveOutlined, UploadOutlined } from "@ant-design/icons";
 import { useProductRead, useProductWrite } from "./hooks";
-import { fieldErrors, uploadBody, type ListAnswer, type Media } from "./model";
+import { uploadBody, type ListAnswer, type Media } from "./model";
+import { applyFieldErrors } from "../../components/kit/errors";
 
 const KINDS = {
   video: { title: "Videos", rules: "MP4, up to 100 MB.", tooLarge: "videos are at most 100 MB", list: "listvideo", upload: "uploadvideo", remove: "deletevideo", idField: "videoId", accept: "video/mp4", max: 100 * 1024 * 1024 },
@@ -54,7 +55,7 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
                 title={t("product.media.confirmDelete", "Delete this file?")}
                 okText={t("product.actions.delete", "Delete")}
                 okButtonProps={{ danger: true }}
-                cancelText={t("product.actions.cancel", "Cancel")}
+                cancelText={t("buttons.cancel")}
                 onConfirm={() => run(cfg.remove, { id: productId, [cfg.idField]: m.id }, t("product.media.deleted", "File deleted")).then(() => refetch())}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${m.originalName}`} />
@@ -85,7 +86,7 @@ function YoutubeLink({ productId }: { productId: number }) {
       await run("setlinkyoutubeproduct", { id: productId, url: url?.trim() || null }, t("product.media.youtubeSaved", "YouTube link saved"));
       await refetch();
     } catch (error) {
-      form.setFields(fieldErrors(error).map((f) => ({ name: "url", errors: f.errors })));
+      applyFieldErrors(form, error, "url");
     }
   };
   const videoId = data?.data.youtubeId;

@@ -5,7 +5,10 @@ import { Alert, Col, Form, Input, InputNumber, Row, Select } from "antd";
 import { useEditMasters } from "./hooks";
 import { editBody } from "./ProductFields";
 import { ProductFields } from "./ProductFields";
-import { errorMessage, errorStatus, fieldErrors, newProductPaths, readCall, userShops, type ProductDetail } from "./model";
+import { newProductPaths, readCall, type ProductDetail } from "./model";
+import { useSession } from "../../providers/session";
+import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/errors";
+import { BackLink } from "../../components/kit/direction";
 
 interface CreateValues {
   shopId: number;
@@ -16,13 +19,12 @@ interface CreateValues {
 }
 
 const CREATE_FIELDS = ["name", "description", "brandId", "level1Id", "level2Id", "unitId", "warrantyId"] as const;
-const KNOWN = new Set<string>(["shopId", "code", "price", ...CREATE_FIELDS]);
 
 /** A supplier's new product: saved as a draft, then images are added and it is submitted. */
 export function NewProductCreate() {
   const t = useTranslate();
   const go = useGo();
-  const shops = userShops();
+  const { shops } = useSession();
   const masters = useEditMasters();
   const dataProvider = useDataProvider();
   const [formError, setFormError] = useState<string | null>(null);
@@ -31,7 +33,6 @@ export function NewProductCreate() {
     resource: "supplier-newproduct",
     action: "create",
     redirect: false,
-    disableServerSideValidation: true,
     successNotification: () => ({ type: "success", message: t("product.messages.draftCreated", "Draft saved — now add images and submit") }),
     errorNotification: (error) =>
       errorStatus(error) === 400 || errorStatus(error) === 409
@@ -39,10 +40,10 @@ export function NewProductCreate() {
         : { type: "error", message: t("product.messages.saveFailed", "The product could not be saved"), description: errorMessage(error) },
     onMutationSuccess: ({ data }) => go({ to: newProductPaths.edit((data as ProductDetail).id) }),
     onMutationError: (error) => {
-      const fields = fieldErrors(error).filter((f) => KNOWN.has(f.name));
-      if (errorStatus(error) === 409 && fields.length === 0) fields.push({ name: "code", errors: [errorMessage(error)] });
-      form.setFields(fields.map((f) => ({ name: f.name, errors: f.errors })));
-      setFormError(fields.length ? null : errorMessage(error));
+      // A duplicate code found by the server on a race: the code field is the one to change.
+      const onCode = !hasFieldErrors(form, error) && errorStatus(error) === 409;
+      if (onCode) form.setFields([{ name: "code", errors: [errorMessage(error)] }]);
+      setFormError(onCode || hasFieldErrors(form, error) ? null : errorMessage(error));
     },
   });
 
@@ -65,7 +66,7 @@ export function NewProductCreate() {
   };
 
   return (
-    <Create title={t("product.titles.create", "New product")} saveButtonProps={{ ...saveButtonProps, children: t("product.actions.saveDraft", "Save draft") }}>
+    <Create title={t("product.titles.create", "New product")} goBack={<BackLink to={newProductPaths.list} label={t("buttons.backToList")} />} saveButtonProps={{ ...saveButtonProps, children: t("product.actions.saveDraft", "Save draft") }}>
       <Form<CreateValues> {...formProps} onFinish={submit} layout="vertical" initialValues={{ shopId: shops[0]?.id }} style={{ maxWidth: 960 }}>
         {formError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formError} />}
         <Row gutter={16}>

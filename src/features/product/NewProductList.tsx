@@ -1,12 +1,16 @@
 import { List } from "@refinedev/antd";
-import { Link, useGo, useTranslate } from "@refinedev/core";
-import { Button, DatePicker, Empty, Popconfirm, Select, Space, Table, Tooltip } from "antd";
-import { DownloadOutlined, EditOutlined, PlusOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
-import dayjs, { type Dayjs } from "dayjs";
-import { useCsvExport, useListMasters, useProductWrite, useFilteredTable } from "./hooks";
-import { APPROVAL_LABELS, APPROVAL_STATUSES, formatPrice, newProductPaths, productPaths, userShops, type ProductArea, type ProductSummary } from "./model";
-import { SearchBox, Thumb } from "./SearchBox";
+import { CreateButton, EditButton } from "../../components/kit/buttons";
+import { Link, useTranslate } from "@refinedev/core";
+import { Button, DatePicker, Popconfirm, Select, Space, Table, Tooltip } from "antd";
+import { DownloadOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
+import type { Dayjs } from "dayjs";
+import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
+import { APPROVAL_LABELS, APPROVAL_STATUSES, newProductPaths, productPaths, type ProductArea, type ProductSummary } from "./model";
+import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag } from "./StateTags";
+import { useSession } from "../../providers/session";
+import { date, useFormat } from "../../components/kit/format";
+import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE, useNarrow } from "../../components/kit/list";
 
 const DATE = "YYYY-MM-DD";
 
@@ -16,20 +20,24 @@ const DATE = "YYYY-MM-DD";
  */
 export function NewProductList({ area }: { area: ProductArea }) {
   const t = useTranslate();
-  const go = useGo();
+  const scroll = useTableScroll();
+  const narrow = useNarrow();
+  const pinned = usePinned();
+  const { money } = useFormat();
   const supplier = area === "supplier";
   const masters = useListMasters();
-  const shops = supplier ? userShops() : (masters.shops ?? []);
+  const session = useSession();
+  const shops = supplier ? session.shops : (masters.shops ?? []);
   const { run } = useProductWrite();
   const csv = useCsvExport("exportnewproductcsv", "new-products");
 
-  const { tableProps, tableQuery, filters, apply } = useFilteredTable<ProductSummary>(supplier ? "supplier-newproduct" : "product-report-new");
 
   const newButton = supplier ? (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ to: newProductPaths.create })}>
+    <CreateButton type="primary" resource="supplier-newproduct">
       {t("product.actions.newProduct", "New product")}
-    </Button>
+    </CreateButton>
   ) : null;
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>(supplier ? "supplier-newproduct" : "product-report-new", { empty: <><div style={{ marginBottom: 12 }}>{t("product.messages.noNewProducts", "No new products")}</div>{newButton}</> });
 
   return (
     <List
@@ -43,8 +51,8 @@ export function NewProductList({ area }: { area: ProductArea }) {
         </Space>
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <SearchBox label={t("product.filters.search", "Search name or code")} onSearch={(search) => apply({ search })} />
+      <FilterBar extra={savedViews}>
+        <SearchBox label={t("product.filters.search", "Search name or code")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
         <DatePicker.RangePicker
           aria-label={t("product.filters.dateRange", "Created between")}
           allowEmpty={[true, true]}
@@ -72,19 +80,18 @@ export function NewProductList({ area }: { area: ProductArea }) {
             style={{ width: 220 }}
           />
         )}
-      </Space>
+      </FilterBar>
       <Table<ProductSummary>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1000 }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.messages.noNewProducts", "No new products")}>{newButton}</Empty> }}
+        scroll={scroll(1000)}
       >
         <Table.Column<ProductSummary> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
-        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} />
+        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} responsive={WIDE} />
         <Table.Column<ProductSummary>
           dataIndex="name"
           title={t("product.fields.name", "Product name")}
+          width={narrow ? 240 : undefined}
           render={(name: string, p) => (
             <Link to={supplier ? newProductPaths.edit(p.id) : productPaths("admin").edit(p.id)} dir="auto">
               {name}
@@ -92,30 +99,30 @@ export function NewProductList({ area }: { area: ProductArea }) {
           )}
         />
         <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={180} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>} />
         <Table.Column<ProductSummary>
           dataIndex="approvalStatus"
           title={t("product.fields.status", "Approval")}
           width={130}
           render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
         />
-        <Table.Column<ProductSummary> dataIndex="createdAt" title={t("product.fields.createdAt", "Created")} width={120} render={(v: string) => dayjs(v).format(DATE)} />
+        <Table.Column<ProductSummary> dataIndex="createdAt" title={t("product.fields.createdAt", "Created")} width={120} render={(v: string) => date(v)} />
         {supplier && (
           <Table.Column<ProductSummary>
             key="actions"
-            fixed="right"
+            fixed={pinned("right")}
             width={130}
             title={t("product.fields.actions", "Actions")}
             render={(_, p) => (
               <Space size={4}>
                 <Tooltip title={t("product.actions.edit", "Edit")}>
-                  <Button size="small" icon={<EditOutlined />} aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`} onClick={() => go({ to: newProductPaths.edit(p.id) })} />
+                  <EditButton size="small" hideText resource="supplier-newproduct" recordItemId={p.id} aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`} />
                 </Tooltip>
                 {(p.approvalStatus === "draft" || p.approvalStatus === "rejected") && (
                   <Popconfirm
                     title={t("product.messages.confirmSubmit", "Submit this product for approval?")}
                     okText={t("product.actions.submit", "Submit for approval")}
-                    cancelText={t("product.actions.cancel", "Cancel")}
+                    cancelText={t("buttons.cancel")}
                     onConfirm={() => run("submitproduct", { id: p.id }, t("product.messages.submitted", "Sent for approval")).then(() => tableQuery.refetch())}
                   >
                     <Tooltip title={t("product.actions.submit", "Submit for approval")}>
@@ -127,7 +134,7 @@ export function NewProductList({ area }: { area: ProductArea }) {
                   <Popconfirm
                     title={t("product.messages.confirmPurchaseSync", "Send this product to purchasing?")}
                     okText={t("product.actions.syncPurchase", "Sync to purchasing")}
-                    cancelText={t("product.actions.cancel", "Cancel")}
+                    cancelText={t("buttons.cancel")}
                     onConfirm={() => run("synctopurchase", { id: p.id }, t("product.messages.queued", "Queued — another system will pick it up"))}
                   >
                     <Tooltip title={t("product.actions.syncPurchase", "Sync to purchasing")}>

@@ -3,7 +3,6 @@ import { Edit, useForm } from "@refinedev/antd";
 import { useInvalidate, useTranslate, type HttpError } from "@refinedev/core";
 import { Alert, App, Button, Col, Descriptions, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Skeleton, Space, Tabs } from "antd";
 import { CheckOutlined, CloseOutlined, CloudDownloadOutlined, CloudUploadOutlined, DollarOutlined, DownOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import { useEditMasters, useProductWrite } from "./hooks";
 import { EDITABLE_FIELDS, ProductFields, editBody } from "./ProductFields";
 import { ProductImages } from "./ProductImages";
@@ -12,7 +11,11 @@ import { RejectDialog } from "./RejectDialog";
 import { PriceDialog } from "./PriceDialog";
 import { AuditLog } from "./AuditLog";
 import { JobsPanel } from "./JobsPanel";
-import { errorMessage, errorStatus, fieldErrors, formatPrice, type ProductArea, type ProductDetail } from "./model";
+import { newProductPaths, productPaths, type ProductArea, type ProductDetail } from "./model";
+import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/errors";
+import { RecordFailure } from "../../components/kit/RecordFailure";
+import { dateTime, useFormat } from "../../components/kit/format";
+import { BackLink } from "../../components/kit/direction";
 
 // The extra tabs are only downloaded when opened.
 const ContentPanel = lazy(() => import("./ContentPanel"));
@@ -27,7 +30,6 @@ const GpPanel = lazy(() => import("./GpPanel"));
 type Flow = "product" | "newproduct";
 type Values = Record<string, unknown>;
 
-const KNOWN = new Set<string>([...EDITABLE_FIELDS, "price", "code"]);
 const lazyTab = (node: React.ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
 
 /**
@@ -37,6 +39,7 @@ const lazyTab = (node: React.ReactNode) => <Suspense fallback={<Skeleton active 
 export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; flow: Flow; id: string }) {
   const id = Number(routeId);
   const t = useTranslate();
+  const { money } = useFormat();
   const admin = area === "admin";
   const resource = flow === "newproduct" ? "supplier-newproduct" : admin ? "product" : "supplier-product";
   const masters = useEditMasters();
@@ -56,7 +59,6 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
     id,
     redirect: false,
     invalidates: [],
-    disableServerSideValidation: true,
     successNotification: () => ({ type: "success", message: t("product.messages.saved", "Product saved") }),
     errorNotification: (error) =>
       errorStatus(error) === 400 || errorStatus(error) === 409
@@ -68,9 +70,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
         setConflict(errorMessage(error));
         return;
       }
-      const fields = fieldErrors(error).filter((f) => KNOWN.has(f.name));
-      form.setFields(fields.map((f) => ({ name: f.name, errors: f.errors })));
-      setFormError(fields.length ? null : errorMessage(error));
+      setFormError(hasFieldErrors(form, error) ? null : errorMessage(error));
     },
   });
   const product = query?.data?.data;
@@ -107,7 +107,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
       title={t("product.messages.confirmSubmit", "Submit this product for approval?")}
       description={t("product.messages.submitHint", "Save your changes first; an admin reviews what is saved.")}
       okText={t("product.actions.submit", "Submit for approval")}
-      cancelText={t("product.actions.cancel", "Cancel")}
+      cancelText={t("buttons.cancel")}
       onConfirm={() => act("submitproduct", { id }, t("product.messages.submitted", "Sent for approval"))}
     >
       <Button icon={<SendOutlined />} loading={busy}>{t("product.actions.submit", "Submit for approval")}</Button>
@@ -120,7 +120,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
         <Popconfirm
           title={t("product.messages.confirmApprove", "Approve this product?")}
           okText={t("product.actions.approve", "Approve")}
-          cancelText={t("product.actions.cancel", "Cancel")}
+          cancelText={t("buttons.cancel")}
           onConfirm={() => act("approveproduct", { id }, t("product.messages.approved", "Product approved"))}
         >
           <Button type="primary" ghost icon={<CheckOutlined />}>{t("product.actions.approve", "Approve")}</Button>
@@ -133,7 +133,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
         <Popconfirm
           title={t("product.messages.confirmOnline", "Put this product online?")}
           okText={t("product.actions.putOnline", "Put online")}
-          cancelText={t("product.actions.cancel", "Cancel")}
+          cancelText={t("buttons.cancel")}
           onConfirm={() => act("updateOpenOnline", { id }, t("product.messages.nowOnline", "The product is online"))}
         >
           <Button icon={<CloudUploadOutlined />}>{t("product.actions.putOnline", "Put online")}</Button>
@@ -144,7 +144,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
           title={t("product.messages.confirmClose", "Take this product offline?")}
           okText={t("product.actions.closeOnline", "Close")}
           okButtonProps={{ danger: true }}
-          cancelText={t("product.actions.cancel", "Cancel")}
+          cancelText={t("buttons.cancel")}
           onConfirm={() => act("updateCloseOnline", { id }, t("product.messages.nowClosed", "The product is closed"))}
         >
           <Button icon={<CloudDownloadOutlined />}>{t("product.actions.closeOnline", "Close")}</Button>
@@ -162,7 +162,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
             modal.confirm({
               title: t("product.messages.confirmSync", "Send this product to the shop front?"),
               okText: t("product.actions.sync", "Sync"),
-              cancelText: t("product.actions.cancel", "Cancel"),
+              cancelText: t("buttons.cancel"),
               onOk: () => queue(key as "syncproduct" | "syncchangeproduct"),
             }),
         }}
@@ -177,7 +177,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
     <Popconfirm
       title={t("product.messages.confirmPurchaseSync", "Send this product to purchasing?")}
       okText={t("product.actions.syncPurchase", "Sync to purchasing")}
-      cancelText={t("product.actions.cancel", "Cancel")}
+      cancelText={t("buttons.cancel")}
       onConfirm={() => queue("synctopurchase")}
     >
       <Button icon={<SyncOutlined />}>{t("product.actions.syncPurchase", "Sync to purchasing")}</Button>
@@ -254,9 +254,13 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
     { key: "audit", label: t("product.tabs.audit", "Change log"), children: <AuditLog key={auditKey} productId={id} /> },
   ];
 
+  const listPath = flow === "newproduct" ? newProductPaths.list : productPaths(area).list;
+  if (query?.isError) return <RecordFailure query={query} backTo={listPath} />;
+
   return (
     <Edit
       title={product ? `${product.code} · ${product.name}` : t("product.titles.edit", "Product")}
+      goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       isLoading={query?.isLoading}
       saveButtonProps={saveButtonProps}
       headerButtons={<Space wrap>{submitButton}{adminButtons}{newProductButtons}</Space>}
@@ -277,13 +281,14 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
             <Descriptions.Item label={t("product.fields.shop", "Shop")}>{product.shopName}</Descriptions.Item>
             <Descriptions.Item label={t("product.fields.status", "Approval")}><ApprovalTag status={product.approvalStatus} reason={product.rejectReason} /></Descriptions.Item>
             <Descriptions.Item label={t("product.fields.online", "Online")}><OnlineTag online={product.online} /></Descriptions.Item>
-            <Descriptions.Item label={t("product.fields.price", "Price (THB)")}>{formatPrice(product.price)}</Descriptions.Item>
-            <Descriptions.Item label={t("product.fields.updatedAt", "Updated")}>{dayjs(product.updatedAt).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>
-            {product.submittedAt && <Descriptions.Item label={t("product.fields.submittedAt", "Submitted")}>{dayjs(product.submittedAt).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>}
+            <Descriptions.Item label={t("product.fields.price", "Price (THB)")}>{money(product.price)}</Descriptions.Item>
+            <Descriptions.Item label={t("product.fields.updatedAt", "Updated")}>{dateTime(product.updatedAt)}</Descriptions.Item>
+            {product.submittedAt && <Descriptions.Item label={t("product.fields.submittedAt", "Submitted")}>{dateTime(product.submittedAt)}</Descriptions.Item>}
           </Descriptions>
         </>
       )}
-      <Tabs items={tabs} destroyOnHidden={false} />
+      {/* The tabs read more of the record: they wait until it is known to exist. */}
+      {product && <Tabs items={tabs} destroyOnHidden={false} />}
       {rejecting && (
         <RejectDialog
           title={t("product.approve.rejectTitle", "Reject this product")}

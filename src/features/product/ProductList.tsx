@@ -1,23 +1,31 @@
 import { useState } from "react";
 import { List } from "@refinedev/antd";
-import { Link, useGo, useTranslate } from "@refinedev/core";
-import { App, Button, Dropdown, Empty, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
-import { CloudDownloadOutlined, CloudUploadOutlined, DollarOutlined, DownloadOutlined, EditOutlined, MoreOutlined } from "@ant-design/icons";
-import { useCsvExport, useListMasters, useProductWrite, useFilteredTable } from "./hooks";
-import { APPROVAL_LABELS, APPROVAL_STATUSES, formatPrice, productPaths, type ProductArea, type ProductSummary } from "./model";
+import { EditButton } from "../../components/kit/buttons";
+import { Link, useTranslate } from "@refinedev/core";
+import { App, Button, Dropdown, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
+import { CloudDownloadOutlined, CloudUploadOutlined, DollarOutlined, DownloadOutlined, MoreOutlined } from "@ant-design/icons";
+import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
+import { APPROVAL_LABELS, APPROVAL_STATUSES, productPaths, type ProductArea, type ProductSummary } from "./model";
 import { PriceDialog, type PriceTarget } from "./PriceDialog";
-import { SearchBox, Thumb } from "./SearchBox";
+import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag, OnlineTag } from "./StateTags";
+import { useFormat } from "../../components/kit/format";
+import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
 
 /**
  * The catalogue list. Admins see every shop with online, price and sync controls and bulk
  * online/close; suppliers see their own shops' products and open them to edit content and media.
  */
+/** Columns a phone leaves out. */
+
 export function ProductList({ area }: { area: ProductArea }) {
   const t = useTranslate();
-  const go = useGo();
+  const scroll = useTableScroll();
+  const pinned = usePinned();
+  const { money } = useFormat();
   const { modal } = App.useApp();
   const admin = area === "admin";
+  const resource = admin ? "product" : "supplier-product";
   const paths = productPaths(area);
   const masters = useListMasters();
   const { run, busy } = useProductWrite();
@@ -25,7 +33,7 @@ export function ProductList({ area }: { area: ProductArea }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [pricing, setPricing] = useState<PriceTarget | null>(null);
 
-  const { tableProps, tableQuery, filters, apply } = useFilteredTable<ProductSummary>(admin ? "product" : "supplier-product", { sorters: { initial: [{ field: "createdAt", order: "desc" }] }, onApply: () => setSelected([]) });
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>(resource, { sorters: { initial: [{ field: "createdAt", order: "desc" }] }, onApply: () => setSelected([]) });
   const refetch = () => tableQuery.refetch();
 
   const bulkOnline = (online: boolean) =>
@@ -48,7 +56,7 @@ export function ProductList({ area }: { area: ProductArea }) {
         title: t("product.messages.confirmSync", "Send this product to the shop front?"),
         content: `${p.code} · ${p.name}`,
         okText: t("product.actions.sync", "Sync"),
-        cancelText: t("product.actions.cancel", "Cancel"),
+        cancelText: t("buttons.cancel"),
         onOk: () => run(key as "syncproduct", { id: p.id }, t("product.messages.queued", "Queued — another system will pick it up")),
       }),
   });
@@ -66,8 +74,8 @@ export function ProductList({ area }: { area: ProductArea }) {
         </Button>
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <SearchBox label={t("product.filters.search", "Search name or code")} onSearch={(search) => apply({ search })} />
+      <FilterBar extra={savedViews}>
+        <SearchBox label={t("product.filters.search", "Search name or code")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
         {(masters.shops?.length ?? 0) > 1 && (
           <Select {...filterSelect} aria-label={t("product.fields.shop", "Shop")} placeholder={t("product.filters.allShops", "All shops")} options={opts(masters.shops)} onChange={(shopId?: number) => apply({ shopId })} style={{ width: 200 }} />
         )}
@@ -108,7 +116,7 @@ export function ProductList({ area }: { area: ProductArea }) {
           onChange={(online?: string) => apply({ online })}
           style={{ width: 160 }}
         />
-      </Space>
+      </FilterBar>
       {admin && selected.length > 0 && (
         <Space style={{ marginBottom: 12 }} role="toolbar" aria-label={t("product.bulk.toolbar", "Selected products")}>
           <Typography.Text strong>{t("product.bulk.selected", { count: selected.length }, `${selected.length} selected`)}</Typography.Text>
@@ -116,7 +124,7 @@ export function ProductList({ area }: { area: ProductArea }) {
             title={t("product.bulk.confirmOnline", { count: selected.length }, `Put ${selected.length} products online?`)}
             description={t("product.bulk.onlyApproved", "Only approved products can go online; if one is not, nothing changes.")}
             okText={t("product.actions.putOnline", "Put online")}
-            cancelText={t("product.actions.cancel", "Cancel")}
+            cancelText={t("buttons.cancel")}
             onConfirm={() => bulkOnline(true)}
           >
             <Button icon={<CloudUploadOutlined />} loading={busy}>{t("product.actions.putOnline", "Put online")}</Button>
@@ -125,7 +133,7 @@ export function ProductList({ area }: { area: ProductArea }) {
             title={t("product.bulk.confirmClose", { count: selected.length }, `Close ${selected.length} products?`)}
             okText={t("product.actions.closeOnline", "Close")}
             okButtonProps={{ danger: true }}
-            cancelText={t("product.actions.cancel", "Cancel")}
+            cancelText={t("buttons.cancel")}
             onConfirm={() => bulkOnline(false)}
           >
             <Button icon={<CloudDownloadOutlined />} loading={busy}>{t("product.actions.closeOnline", "Close")}</Button>
@@ -136,16 +144,15 @@ export function ProductList({ area }: { area: ProductArea }) {
       <Table<ProductSummary>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1000 }}
+        scroll={scroll(1200)}
         rowSelection={admin ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
-        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.messages.noProducts", "No products match")} /> }}
       >
         <Table.Column<ProductSummary> key="image" width={56} render={(_, p) => <Thumb url={p.imageUrl} size={40} />} />
-        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={110} sorter />
+        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={110} sorter responsive={WIDE} />
         <Table.Column<ProductSummary>
           dataIndex="name"
           title={t("product.fields.name", "Product name")}
+          width={240}
           sorter
           render={(name: string, p) => (
             <div>
@@ -156,26 +163,26 @@ export function ProductList({ area }: { area: ProductArea }) {
             </div>
           )}
         />
-        <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={120} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
-        <Table.Column<ProductSummary> dataIndex="online" title={t("product.fields.online", "Online")} width={90} render={(v: boolean) => <OnlineTag online={v} />} />
-        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={150} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" sorter render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{formatPrice(v)}</span>} />
+        <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={150} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
+        <Table.Column<ProductSummary> dataIndex="online" title={t("product.fields.online", "Online")} width={90} responsive={WIDE} render={(v: boolean) => <OnlineTag online={v} />} />
+        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={150} responsive={WIDE} />
+        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" sorter render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>} />
         <Table.Column<ProductSummary>
           key="actions"
-          fixed="right"
-          width={admin ? 130 : 70}
+          fixed={pinned("right")}
+          width={admin ? 130 : 110}
           title={t("product.fields.actions", "Actions")}
           render={(_, p) => (
             <Space size={4}>
               <Tooltip title={t("product.actions.edit", "Edit")}>
-                <Button size="small" icon={<EditOutlined />} aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`} onClick={() => go({ to: paths.edit(p.id) })} />
+                <EditButton size="small" hideText resource={resource} recordItemId={p.id} aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`} />
               </Tooltip>
               {admin && p.approvalStatus === "approved" && (
                 <Popconfirm
                   title={p.online ? t("product.messages.confirmClose", "Take this product offline?") : t("product.messages.confirmOnline", "Put this product online?")}
                   okText={p.online ? t("product.actions.closeOnline", "Close") : t("product.actions.putOnline", "Put online")}
                   okButtonProps={{ danger: p.online }}
-                  cancelText={t("product.actions.cancel", "Cancel")}
+                  cancelText={t("buttons.cancel")}
                   onConfirm={() =>
                     run(
                       p.online ? "updateCloseOnline" : "updateOpenOnline",

@@ -16,7 +16,7 @@ export function RejectDialog({ title, busy, onCancel, onReject }: { title: strin
       title={title}
       okText={t("product.actions.reject", "Reject")}
       okButtonProps={{ danger: true }}
-      cancelText={t("product.actions.cancel", "Cancel")}
+      cancelText={t("buttons.cancel")}
       confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onCancel}

@@ -2,7 +2,9 @@ import { useTranslate } from "@refinedev/core";
 import { Button, Card, Descriptions, Form, Popconfirm, Select, Table } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useProductRead, useProductWrite } from "./hooks";
-import { fieldErrors, type ListAnswer, type MasterItem } from "./model";
+import { type ListAnswer, type MasterItem } from "./model";
+import { applyFieldErrors } from "../../components/kit/errors";
+import { EMPTY } from "../../components/kit/format";
 
 interface Placement {
   id: number;
@@ -32,14 +34,14 @@ export default function RoomsPanel({ productId }: { productId: number }) {
       form.resetFields(["roomId"]);
       await refetch();
     } catch (error) {
-      form.setFields(fieldErrors(error).map((f) => ({ name: f.name as "roomId", errors: f.errors })));
+      applyFieldErrors(form, error, "roomId");
     }
   };
 
   return (
     <Card size="small" title={t("product.rooms.title", "Virtual rooms")} style={{ maxWidth: 960 }}>
       <Descriptions size="small" style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t("product.rooms.tileSize", "Tile size")}>{detail?.data.size?.name ?? "–"}</Descriptions.Item>
+        <Descriptions.Item label={t("product.rooms.tileSize", "Tile size")}>{detail?.data.size?.name ?? EMPTY}</Descriptions.Item>
       </Descriptions>
       <Form form={form} layout="inline" onFinish={place} initialValues={{ sizeId: detail?.data.size?.id }} style={{ marginBottom: 12, rowGap: 8 }}>
         <Form.Item name="roomId" label={t("product.rooms.room", "Room")} rules={[{ required: true, message: t("product.rooms.roomRequired", "Choose a room") }]}>
@@ -68,7 +70,7 @@ export default function RoomsPanel({ productId }: { productId: number }) {
                 title={t("product.rooms.confirmRemove", "Remove from this room?")}
                 okText={t("product.actions.delete", "Delete")}
                 okButtonProps={{ danger: true }}
-                cancelText={t("product.actions.cancel", "Cancel")}
+                cancelText={t("buttons.cancel")}
                 onConfirm={() => run("deleteproductroom", { id: p.id }, t("product.rooms.removed", "Removed from the room")).then(() => refetch())}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${p.roomName}`} />

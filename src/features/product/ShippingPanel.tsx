@@ -1,6 +1,7 @@
 import { useTranslate } from "@refinedev/core";
 import { Descriptions, Skeleton } from "antd";
 import { useProductRead } from "./hooks";
+import { EMPTY } from "../../components/kit/format";
 
 interface ShippingConfig {
   shippingType: { id: number; code: string; name: string } | null;
@@ -15,7 +16,7 @@ interface ShippingConfig {
   volumetricWeightKg: number | null;
 }
 
-const num = (v: number | null, unit?: string | null) => (v === null ? "–" : `${v}${unit ? ` ${unit}` : ""}`);
+const num = (v: number | null, unit?: string | null) => (v === null ? EMPTY : `${v}${unit ? ` ${unit}` : ""}`);
 
 /** What shipping is computed from (edited on the Details tab). */
 export default function ShippingPanel({ productId }: { productId: number }) {
@@ -25,7 +26,7 @@ export default function ShippingPanel({ productId }: { productId: number }) {
   const c = data.data;
   return (
     <Descriptions bordered size="small" column={1} style={{ maxWidth: 640 }}>
-      <Descriptions.Item label={t("product.fields.shippingType", "Shipping type")}>{c.shippingType?.name ?? "–"}</Descriptions.Item>
+      <Descriptions.Item label={t("product.fields.shippingType", "Shipping type")}>{c.shippingType?.name ?? EMPTY}</Descriptions.Item>
       <Descriptions.Item label={t("product.shipping.dimensions", "W × L × H")}>
         {`${num(c.width)} × ${num(c.length)} × ${num(c.height, c.dimensionUnit)}`}
       </Descriptions.Item>

@@ -1,10 +1,10 @@
 import { useTranslate } from "@refinedev/core";
 import { App, Button, Card, Form, Popconfirm, Select, Table, Typography, Upload } from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import { useEditMasters, useProductRead, useProductWrite } from "./hooks";
 import { JobTag } from "./StateTags";
 import { uploadBody, type ListAnswer } from "./model";
+import { dateTime } from "../../components/kit/format";
 
 interface Certificate {
   id: number;
@@ -72,7 +72,7 @@ export default function TisPanel({ productId, onQueued }: { productId: number; o
           { key: "tis", title: t("product.fields.tis", "TIS standard"), render: (_, c) => `${c.tisCode} ${c.tisName}` },
           { dataIndex: "url", title: t("product.tis.file", "File"), width: 120, render: (url: string) => <Typography.Link href={url} target="_blank" rel="noreferrer">{t("product.tis.open", "Open")}</Typography.Link> },
           { dataIndex: "status", title: t("product.jobs.status", "State"), width: 110, render: (s: Certificate["status"]) => <JobTag status={s} /> },
-          { dataIndex: "createdAt", title: t("product.jobs.createdAt", "Queued at"), width: 160, render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+          { dataIndex: "createdAt", title: t("product.jobs.createdAt", "Queued at"), width: 160, render: (v: string) => dateTime(v) },
           {
             key: "delete",
             width: 60,
@@ -81,7 +81,7 @@ export default function TisPanel({ productId, onQueued }: { productId: number; o
                 title={t("product.tis.confirmDelete", "Delete this certificate?")}
                 okText={t("product.actions.delete", "Delete")}
                 okButtonProps={{ danger: true }}
-                cancelText={t("product.actions.cancel", "Cancel")}
+                cancelText={t("buttons.cancel")}
                 onConfirm={() => run("deleteTis", { id: c.id }, t("product.tis.deleted", "Certificate deleted")).then(() => refetch())}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${c.tisCode}`} />

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { List } from "@refinedev/antd";
 import { Link, useTranslate } from "@refinedev/core";
-import { Empty, Select, Space, Switch, Table } from "antd";
-import { useProductRead, useProductWrite, useFilteredTable } from "./hooks";
+import { Select, Switch, Table } from "antd";
+import { useProductRead, useProductWrite } from "./hooks";
 import { productPaths, type ApprovalStatus, type Option } from "./model";
-import { SearchBox, Thumb } from "./SearchBox";
+import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag, OnlineTag } from "./StateTags";
+import { FilterBar, SearchBox, useListTable, useTableScroll, WIDE } from "../../components/kit/list";
 
 interface VisibleRow {
   id: number;
@@ -26,6 +27,7 @@ interface Channel {
 /** Per product and sales channel (web, app, LINE, branch): shown or hidden. */
 export function VisibilityList() {
   const t = useTranslate();
+  const scroll = useTableScroll();
   const paths = productPaths("admin");
   const { run } = useProductWrite();
   const { data: channelAnswer } = useProductRead<{ items: Channel[] }>("getmasterdatavisible", {});
@@ -34,7 +36,7 @@ export function VisibilityList() {
   // Switches flip at once; the row is refetched after the server answers.
   const [pending, setPending] = useState<string | null>(null);
 
-  const { tableProps, tableQuery, apply } = useFilteredTable<VisibleRow>("product-visible");
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<VisibleRow>("product-visible", { empty: t("product.messages.noProducts", "No products yet") });
   const channelName = (c: Channel) => t(`product.channels.${c.code}`, c.name);
   const opts = (items?: Option[]) => (items ?? []).map((i) => ({ value: i.id, label: i.name }));
 
@@ -53,8 +55,8 @@ export function VisibilityList() {
 
   return (
     <List title={t("product.titles.visible", "Visibility by channel")}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <SearchBox label={t("product.filters.search", "Search name or code")} onSearch={(search) => apply({ search })} />
+      <FilterBar extra={savedViews}>
+        <SearchBox label={t("product.filters.search", "Search name or code")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
         <Select allowClear showSearch optionFilterProp="label" aria-label={t("product.fields.shop", "Shop")} placeholder={t("product.filters.allShops", "All shops")} options={opts(filterAnswer?.data.shops)} onChange={(shopId?: number) => apply({ shopId })} style={{ width: 200 }} />
         <Select allowClear showSearch optionFilterProp="label" aria-label={t("product.fields.level1", "Category")} placeholder={t("product.filters.allCategories", "All categories")} options={opts(filterAnswer?.data.level1)} onChange={(level1Id?: number) => apply({ level1Id })} style={{ width: 180 }} />
         <Select
@@ -65,16 +67,14 @@ export function VisibilityList() {
           onChange={(channel?: string) => apply({ channel })}
           style={{ width: 160 }}
         />
-      </Space>
+      </FilterBar>
       <Table<VisibleRow>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1250 }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : <Empty description={t("product.messages.noProducts", "No products match")} /> }}
+        scroll={scroll(1250)}
       >
         <Table.Column<VisibleRow> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
-        <Table.Column<VisibleRow> dataIndex="code" title={t("product.fields.code", "Code")} width={110} />
+        <Table.Column<VisibleRow> dataIndex="code" title={t("product.fields.code", "Code")} width={110} responsive={WIDE} />
         <Table.Column<VisibleRow> dataIndex="name" title={t("product.fields.name", "Product name")} width={240} render={(name: string, p) => <Link to={paths.edit(p.id)} dir="auto">{name}</Link>} />
         <Table.Column<VisibleRow> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={160} />
         <Table.Column<VisibleRow> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={130} render={(s: ApprovalStatus) => <ApprovalTag status={s} />} />

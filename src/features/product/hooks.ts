@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useCustom, useCustomMutation, useDataProvider, useTranslate, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
-import { useTable } from "@refinedev/antd";
+import { useCustom, useCustomMutation, useDataProvider, useTranslate, type BaseRecord } from "@refinedev/core";
 import { App } from "antd";
-import { downloadCsv, errorMessage, readCall, writeCall, type MasterItem, type Option } from "./model";
+import { downloadCsv, readCall, writeCall, type MasterItem, type Option } from "./model";
 import type { ProductRead, ProductWrite } from "./resource";
+import { errorMessage } from "../../components/kit/errors";
 
 export interface ListMasters {
   shops: Option[];
@@ -90,22 +90,3 @@ export function useCsvExport(action: "exportcsv" | "exportnewproductcsv", filena
   return { run, busy };
 }
 
-/**
- * A server-paged table filtered by a flat record of fields: `apply` merges a change into the
- * filters the toolbar shows, sends them all and goes back to page 1.
- */
-export function useFilteredTable<T extends BaseRecord>(
-  resource: string,
-  { sorters = { mode: "off" }, onApply }: { sorters?: { initial?: CrudSort[]; mode?: "server" | "off" }; onApply?: () => void } = {},
-) {
-  const [filters, setFilterState] = useState<Record<string, unknown>>({});
-  const { setFilters, setCurrentPage, ...table } = useTable<T>({ resource, pagination: { pageSize: 20 }, sorters, syncWithLocation: false });
-  const apply = (next: Record<string, unknown>) => {
-    const merged = { ...filters, ...next };
-    setFilterState(merged);
-    setFilters(Object.entries(merged).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter), "replace");
-    setCurrentPage(1);
-    onApply?.();
-  };
-  return { ...table, filters, apply };
-}

@@ -1,5 +1,5 @@
 import { product, type ProductRead, type ProductWrite } from "./resource";
-import { errorMessage as httpErrorMessage, errorStatus } from "../../providers/http";
+import { callsOf, screenPath } from "../../resources/calls";
 
 export type ProductArea = "admin" | "supplier";
 export type ApprovalStatus = "draft" | "pending" | "approved" | "rejected" | "resubmitted";
@@ -23,6 +23,8 @@ export interface ProductSummary {
   code: string;
   name: string;
   price: number;
+  /** Regular price before the discount, shown struck through; null = not discounted. */
+  compareAtPrice: number | null;
   imageUrl: string | null;
   brandId: number | null;
   brandName: string | null;
@@ -116,35 +118,19 @@ export const RESOURCES = {
   newProduct: "newproduct",
 } as const;
 
-/** Screen paths come from the resource module so pages and the route table never disagree. */
-function route(identifier: string, action: "list" | "create" | "edit"): string {
-  const found = product.resources.find((r) => r.identifier === identifier)?.[action];
-  if (typeof found !== "string") throw new Error(`product: no ${action} route for ${identifier}`);
-  return found;
-}
-
+/** Screen paths come from the table of screens so pages and the route table never disagree. */
 export const productPaths = (area: ProductArea) => {
-  const id = area === "admin" ? "product" : "supplier-product";
-  return { list: route(id, "list"), edit: (pid: number | string) => route(id, "edit").replace(":id", String(pid)) };
+  const screen = area === "admin" ? "product" : "supplier-product";
+  return { list: screenPath(screen, "list"), edit: (pid: number | string) => screenPath(screen, "edit", pid) };
 };
 
 export const newProductPaths = {
-  list: route("supplier-newproduct", "list"),
-  create: route("supplier-newproduct", "create"),
-  edit: (pid: number | string) => route("supplier-newproduct", "edit").replace(":id", String(pid)),
+  list: screenPath("supplier-newproduct", "list"),
+  create: screenPath("supplier-newproduct", "create"),
+  edit: (pid: number | string) => screenPath("supplier-newproduct", "edit", pid),
 };
 
-const pathOf = (action: ProductRead | ProductWrite) => product.endpoints.actions![action].path;
-
-/** `useCustom` parameters for a GET action; the data provider resolves `meta.action`. */
-export function readCall(action: ProductRead, query: Record<string, unknown> = {}) {
-  return { url: pathOf(action), method: "get" as const, config: { query }, meta: { resource: product.name, action } };
-}
-
-/** `useCustomMutation` parameters for a POST action. */
-export function writeCall(action: ProductWrite) {
-  return { url: pathOf(action), method: "post" as const, meta: { resource: product.name, action } };
-}
+export const { readCall, writeCall } = callsOf<ProductRead | ProductWrite>(product);
 
 /** A multipart body: text fields before the file, as the server requires. */
 export function uploadBody(fields: Record<string, string | number>, file: File): FormData {
@@ -153,28 +139,6 @@ export function uploadBody(fields: Record<string, string | number>, file: File):
   body.append("file", file);
   return body;
 }
-
-/** Shops of the signed-in supplier (kept by the auth provider; `[]` for staff). */
-export function userShops(): Option[] {
-  try {
-    const user = JSON.parse(localStorage.getItem("users") ?? "null") as { shops?: Option[] } | null;
-    return Array.isArray(user?.shops) ? user.shops : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Server validation errors `[{field, message}]` as antd `setFields` entries. */
-export function fieldErrors(error: unknown): { name: string; errors: string[] }[] {
-  const errors = (error as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors
-    .filter((e): e is { field: string; message: string } => !!e && typeof e.field === "string")
-    .map((e) => ({ name: e.field.replace(/^\//, "").split(/[./]/)[0], errors: [e.message] }));
-}
-
-export { errorStatus };
-export const errorMessage = (error: unknown) => httpErrorMessage(error);
 
 /** Saves a CSV answer (a string) as a file download. */
 export function downloadCsv(csv: string, filename: string) {
@@ -185,8 +149,3 @@ export function downloadCsv(csv: string, filename: string) {
   a.click();
   URL.revokeObjectURL(url);
 }
-
-export const formatPrice = (value: number | null | undefined, locale?: string) =>
-  value === null || value === undefined
-    ? "–"
-    : new Intl.NumberFormat(locale, { style: "currency", currency: "THB", minimumFractionDigits: 2 }).format(value);

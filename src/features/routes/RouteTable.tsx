@@ -3,6 +3,7 @@ import { App, Button, Card, Flex, Input, Space, Table, Tag, Tooltip, Typography 
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { resourceKey, routeTable, type RouteEntry } from "../../resources";
+import { useTableScroll } from "../../components/kit/list";
 
 /** Long endpoint lists show their first few; the rest open on demand. */
 const ENDPOINTS_SHOWN = 3;
@@ -41,6 +42,7 @@ export default function RouteTablePage() {
 
 function RouteTable() {
   const { t } = useTranslation();
+  const scroll = useTableScroll();
   const { notification } = App.useApp();
   const copy = (path: string) =>
     navigator.clipboard
@@ -80,7 +82,7 @@ function RouteTable() {
           size="middle"
           pagination={{ pageSize: 50, hideOnSinglePage: true }}
           locale={{ emptyText: t("routes.empty") }}
-          scroll={{ x: 1180 }}
+          scroll={scroll(1180)}
           columns={[
             {
               title: t("routes.path"),

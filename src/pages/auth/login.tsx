@@ -1,11 +1,14 @@
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
-import { Alert, Button, Form } from "antd";
+import { Alert, Button } from "antd";
+import Form from "rc-field-form";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { sessionExpiredIn } from "../../providers/return-to";
 import { authProvider, type LoginParams, type TypeLogin } from "../../providers/auth";
 import { AuthFrame, AuthFooter } from "./AuthFrame";
 import { PasswordInput, TextInput } from "./inputs";
 import { useAuthSubmit } from "./useAuthSubmit";
+import { AuthField } from "./AuthField";
 
 interface Values {
   users: string;
@@ -17,6 +20,7 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
   const { t } = useTranslation();
   const { submit, pending: isPending, error } = useAuthSubmit<LoginParams>(authProvider.login);
   const supplier = typeLogin === "supplier";
+  const expired = sessionExpiredIn(useLocation().search);
 
   const onFinish = ({ users, password }: Values) => void submit({ users: users.trim(), password, typeLogin });
 
@@ -25,18 +29,15 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
       title={t(supplier ? "auth.supplierTitle" : "auth.staffTitle")}
       subtitle={t(supplier ? "auth.supplierSubtitle" : "auth.staffSubtitle")}
     >
+      {expired && !error && <Alert type="info" showIcon message={t("errors.sessionExpired")} role="status" style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<Values> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={isPending}>
-        <Form.Item
-          label={t("auth.users")}
-          name="users"
-          rules={[{ required: true, whitespace: true, message: t("auth.usersRequired") }]}
-        >
-          <TextInput prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item label={t("auth.password")} name="password" rules={[{ required: true, message: t("auth.passwordRequired") }]}>
-          <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-        </Form.Item>
+      <Form<Values> onFinish={onFinish}>
+        <AuthField label={t("auth.users")} name="users" rules={[{ required: true, whitespace: true, message: t("auth.usersRequired") }]}>
+          <TextInput prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" disabled={isPending} />
+        </AuthField>
+        <AuthField label={t("auth.password")} name="password" rules={[{ required: true, message: t("auth.passwordRequired") }]}>
+          <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" size="large" disabled={isPending} />
+        </AuthField>
         <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
           {t("auth.signIn")}
         </Button>

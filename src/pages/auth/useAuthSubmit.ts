@@ -1,7 +1,8 @@
 import type { AuthActionResponse } from "@refinedev/core";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { errorMessage } from "../../providers/http-shared";
+import { returnTo } from "../../providers/return-to";
 
 /**
  * Runs an auth provider action from a sign-in form. Called directly rather than through Refine's
@@ -9,6 +10,7 @@ import { errorMessage } from "../../providers/http-shared";
  */
 export function useAuthSubmit<P>(action: (params: P) => Promise<AuthActionResponse>) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -18,7 +20,11 @@ export function useAuthSubmit<P>(action: (params: P) => Promise<AuthActionRespon
     try {
       const result = await action(params);
       if (!result.success) setError(errorMessage(result.error));
-      else if (result.redirectTo) navigate(result.redirectTo, { replace: true });
+      else {
+        // Back to the page asked for (a deep link, or where the session expired), else the menu's first screen.
+        const to = returnTo(search) ?? result.redirectTo;
+        if (to) navigate(to, { replace: true });
+      }
     } catch (e) {
       setError(errorMessage(e));
     } finally {

@@ -3,7 +3,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ts } from './columns.js';
-import { products } from './products.js';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -42,10 +41,22 @@ export const users = pgTable('users', {
   roleId: integer('role_id').notNull().references(() => roles.id),
   status: text('status').notNull().default('active'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // Staff employee data (the user-settings screen): code, department, position, phone; a code of `usertypemaster`.
+  phone: text('phone'),
+  employeeCode: text('employee_code'),
+  department: text('department'),
+  position: text('position'),
+  userType: text('user_type'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
   uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
 ]);
+
+/** SHOP_KINDS: a supplier's brand shop, or one of the marketplace's own house brands. */
+export const SHOP_KINDS = ['supplier', 'housebrand'] as const;
+/** pending (new from sign-up, awaiting staff review) → active | rejected; a rejected shop may be approved later. */
+export const SHOP_STATUSES = ['pending', 'active', 'rejected'] as const;
 
 export const shops = pgTable('shops', {
   id: serial('id').primaryKey(),
@@ -53,41 +64,25 @@ export const shops = pgTable('shops', {
   kind: text('kind').notNull(),
   status: text('status').notNull().default('active'),
   createdAt: ts('created_at').notNull().defaultNow(),
-});
+  // The storefront profile a shopper sees.
+  description: text('description'),
+  logoUrl: text('logo_url'),
+  coverUrl: text('cover_url'),
+  contactEmail: text('contact_email'),
+  contactPhone: text('contact_phone'),
+  /** Staff's reason when the shop was rejected (shown to the supplier). */
+  reviewNote: text('review_note'),
+  reviewedAt: ts('reviewed_at'),
+  reviewedBy: integer('reviewed_by').references(() => users.id),
+  /** Optimistic version of the profile: a save read at an older version is refused (409). */
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('shops_kind_status').on(t.kind, t.status)]);
 
 export const userShops = pgTable('user_shops', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.userId, t.shopId] })]);
-
-export const blogMenus = pgTable('blog_menus', {
-  code: text('code').primaryKey(),
-  sort: integer('sort').notNull().default(0),
-});
-
-export const blogPosts = pgTable('blog_posts', {
-  id: serial('id').primaryKey(),
-  shopId: integer('shop_id').notNull().references(() => shops.id),
-  type: text('type').notNull().references(() => blogMenus.code),
-  title: text('title').notNull(),
-  description: text('description'),
-  contentHtml: text('content_html').notNull().default(''),
-  coverUrl: text('cover_url'),
-  tags: jsonb('tags').$type<string[]>().notNull().default([]),
-  status: text('status').notNull().default('draft'),
-  authorId: integer('author_id').references(() => users.id),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  publishedAt: ts('published_at'),
-  deletedAt: ts('deleted_at'),
-  version: integer('version').notNull().default(1),
-}, (t) => [index('blog_posts_shop_created').on(t.shopId, t.createdAt)]);
-
-export const blogPostProducts = pgTable('blog_post_products', {
-  postId: integer('post_id').notNull().references(() => blogPosts.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  sort: integer('sort').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.postId, t.productId] })]);
 
 export const auditLog = pgTable('audit_log', {
   id: serial('id').primaryKey(),
@@ -98,4 +93,21 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('audit_log_entity').on(t.entity, t.entityId)]);
+}, (t) => [
+  index('audit_log_entity').on(t.entity, t.entityId),
+  index('audit_log_created').on(t.createdAt.desc(), t.id.desc()),
+  index('audit_log_actor_created').on(t.actorId, t.createdAt.desc()),
+]);
+
+/** A one-time password-set link for an invited staff user (only its hash is kept). */
+export const passwordTokens = pgTable('password_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** invite | reset */
+  purpose: text('purpose').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

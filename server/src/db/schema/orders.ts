@@ -82,6 +82,10 @@ export const orders = pgTable('orders', {
   completedAt: ts('completed_at'),
   cancelledAt: ts('cancelled_at'),
   version: integer('version').notNull().default(1),
+  /** A back-office order's idempotency key (checkout): the same key places one order. */
+  idempotencyKey: text('idempotency_key').unique(),
+  /** The staff member who placed a back-office order. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
@@ -124,6 +128,8 @@ export const orderEvents = pgTable('order_events', {
   fromStatus: text('from_status'),
   toStatus: text('to_status'),
   message: text('message').notNull(),
+  /** The message as a code and values (modules/orders/events.ts), worded by the client in the reader's language. */
+  data: jsonb('data').$type<{ code: string; params: Record<string, string | number> }>(),
   refId: integer('ref_id'),
   actorId: integer('actor_id').references(() => users.id),
   createdAt: ts('created_at').notNull().defaultNow(),

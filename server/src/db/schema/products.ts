@@ -3,6 +3,13 @@ import { ts } from './columns.js';
 import { shops, users } from './core.js';
 import { attributeItems, attributes, masterData } from './masterdata.js';
 
+/** A product's approval states, in the order a product goes through them. */
+export const PRODUCT_STATES = ['draft', 'pending', 'approved', 'rejected', 'resubmitted'] as const;
+/** The sales channels a product can be shown in or hidden from (product_visibility.channel). */
+export const CHANNELS: { code: string; name: string }[] = [
+  { code: 'web', name: 'Website' }, { code: 'app', name: 'Mobile app' }, { code: 'line', name: 'LINE shop' }, { code: 'branch', name: 'Branch kiosk' },
+];
+
 const master = (name: string) => integer(name).references(() => masterData.id);
 
 export const products = pgTable('products', {
@@ -11,6 +18,10 @@ export const products = pgTable('products', {
   code: text('code').notNull(),
   name: text('name').notNull(),
   price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  /** The regular price before the shop's discount ("was" price); null = not discounted. Always above `price`. */
+  compareAtPrice: numeric('compare_at_price', { precision: 12, scale: 2 }),
+  /** Units on hand for back-office orders (checkout); never below 0. */
+  stock: integer('stock').notNull().default(0),
   imageUrl: text('image_url'),
   /** draft | pending | approved | rejected | resubmitted (docs/api/products.md) */
   approvalStatus: text('approval_status').notNull().default('draft'),
@@ -126,6 +137,10 @@ export const installRates = pgTable('install_rates', {
   level1Id: integer('level1_id').references(() => masterData.id),
   productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
   price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  /** The regular price before the shop's discount ("was" price); null = not discounted. Always above `price`. */
+  compareAtPrice: numeric('compare_at_price', { precision: 12, scale: 2 }),
+  /** Units on hand for back-office orders (checkout); never below 0. */
+  stock: integer('stock').notNull().default(0),
   status: text('status').notNull().default('active'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -5,8 +5,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import * as t from '../schema.js';
+import { said, type EventText } from '../../modules/orders/events.js';
+import { type Tx } from '../../lib/sql.js';
+import { mulberry32 } from './products.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** An event's message and its code and values, as the order_events columns. */
+const words = (t: EventText) => ({ message: t.message, data: t.data });
 
 const M = (code: string, name: string, nameTh: string, attrs: Record<string, unknown> = {}) => ({ code, name, nameTh, attrs });
 
@@ -81,17 +85,6 @@ export async function ensureOrderMasterData(db: Db): Promise<void> {
   }
 }
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const STREETS = ['Sukhumvit', 'Phahonyothin', 'Ratchadaphisek', 'Lat Phrao', 'Rama IV', 'Charoen Krung', 'Ngam Wong Wan', 'Srinakarin', 'Bang Na-Trat', 'Chaeng Watthana'];
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -164,7 +157,7 @@ export async function seedOrderDemo(tx: Tx, ref: Date, staff: { adminId: number;
     // Timeline: one event per step the order went through.
     for (let s = 1; s <= idx && flow[s]; s++) {
       events.push({ orderId: o.id, kind: s === 1 ? 'slip' : s === 4 ? 'shipping' : 'status', fromStatus: flow[s - 1], toStatus: flow[s], actorId: actor, createdAt: at(s),
-        message: s === 1 ? 'Payment confirmed' : `Status ${flow[s - 1].replace(/_/g, ' ')} → ${flow[s].replace(/_/g, ' ')}` });
+        ...words(s === 1 ? said('paymentConfirmed') : said('status', { from: flow[s - 1], to: flow[s] })) });
     }
     if (idx >= 1) set.paidAt = at(1);
     if (idx >= 4 && status !== 'cancelled') {
@@ -175,7 +168,7 @@ export async function seedOrderDemo(tx: Tx, ref: Date, staff: { adminId: number;
     if (status === 'cancelled') {
       set.cancelReason = pick(['Customer asked to cancel', 'Out of stock', 'Payment not received in time', 'Duplicate order']);
       set.cancelledAt = at(idx + 1);
-      events.push({ orderId: o.id, kind: 'status', fromStatus: flow[idx], toStatus: 'cancelled', actorId: actor, createdAt: at(idx + 1), message: `Status ${flow[idx].replace(/_/g, ' ')} → cancelled: ${set.cancelReason}` });
+      events.push({ orderId: o.id, kind: 'status', fromStatus: flow[idx], toStatus: 'cancelled', actorId: actor, createdAt: at(idx + 1), ...words(said('status', { from: flow[idx], to: 'cancelled', reason: set.cancelReason })) });
     }
     updates.push({ id: o.id, set });
     const itemsReady = idx >= 3 && status !== 'cancelled';
@@ -239,7 +232,7 @@ export async function seedOrderDemo(tx: Tx, ref: Date, staff: { adminId: number;
       const [po] = await tx.insert(t.purchaseOrders).values({ poNo: `PO${String(900000 + poSeq).padStart(8, '0')}`, orderId: o.id, shopId: o.shopId, status,
         trackingNo: status === 'issued' ? `GP-${o.id}-${poSeq}` : null, createdBy: staff.adminId, createdAt, updatedAt: createdAt, issuedAt: status === 'issued' ? createdAt : null }).returning({ id: t.purchaseOrders.id, poNo: t.purchaseOrders.poNo });
       await tx.insert(t.purchaseOrderItems).values(its.map((i) => ({ poId: po.id, orderItemId: i.id, qty: i.qty })));
-      await tx.insert(t.orderEvents).values({ orderId: o.id, kind: 'po', refId: po.id, actorId: staff.adminId, createdAt, message: `Purchase order ${po.poNo} ${status}` });
+      await tx.insert(t.orderEvents).values({ orderId: o.id, kind: 'po', refId: po.id, actorId: staff.adminId, createdAt, ...words(said(status === 'issued' ? 'poIssued' : 'poRequested', { poNo: po.poNo, count: its.length })) });
     }
     if (['paid', 'preparing'].includes(st) && rand() < 0.2) {
       trSeq += 1;
@@ -249,7 +242,7 @@ export async function seedOrderDemo(tx: Tx, ref: Date, staff: { adminId: number;
         const [tr] = await tx.insert(t.stockTransfers).values({ transferNo: `TR${String(900000 + trSeq).padStart(8, '0')}`, orderId: o.id, shopId: o.shopId, fromBranchId: a.id, toBranchId: b.id,
           status: pick(['requested', 'requested', 'cleared']), createdBy: staff.adminId, createdAt, updatedAt: createdAt }).returning({ id: t.stockTransfers.id, no: t.stockTransfers.transferNo });
         await tx.insert(t.stockTransferItems).values(its.map((i) => ({ transferId: tr.id, orderItemId: i.id, qty: i.qty })));
-        await tx.insert(t.orderEvents).values({ orderId: o.id, kind: 'transfer', refId: tr.id, actorId: staff.adminId, createdAt, message: `Stock transfer ${tr.no} requested` });
+        await tx.insert(t.orderEvents).values({ orderId: o.id, kind: 'transfer', refId: tr.id, actorId: staff.adminId, createdAt, ...words(said('transferRequested', { transferNo: tr.no })) });
       }
     }
     if (['delivered', 'completed'].includes(st) && rand() < 0.08) {
@@ -260,7 +253,7 @@ export async function seedOrderDemo(tx: Tx, ref: Date, staff: { adminId: number;
       const [c] = await tx.insert(t.orderClaims).values({ claimNo: `${kind === 'return' ? 'RT' : 'CL'}${String(900000 + clSeq).padStart(8, '0')}`, kind, orderId: o.id, orderItemId: its[0].id,
         shopId: o.shopId, reasonCode: reason.code, qty: 1, description: `${reason.name}: reported by the customer after delivery.`,
         status: pick(['filed', 'reviewing', 'approved', 'resolved', 'rejected']), createdBy: staff.adminId, createdAt, updatedAt: createdAt }).returning({ id: t.orderClaims.id, no: t.orderClaims.claimNo });
-      await tx.insert(t.orderEvents).values({ orderId: o.id, kind: 'claim', refId: c.id, actorId: staff.adminId, createdAt, message: `${kind === 'return' ? 'Return' : 'Claim'} ${c.no} filed` });
+      await tx.insert(t.orderEvents).values({ orderId: o.id, kind: 'claim', refId: c.id, actorId: staff.adminId, createdAt, ...words(said('claimFiled', { kind, claimNo: c.no })) });
     }
   }
 }

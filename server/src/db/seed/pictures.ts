@@ -9,30 +9,18 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client.js';
 import * as t from '../schema.js';
 import { storeFile } from '../../lib/uploads.js';
-import { blogCover, productBox, productFront, productSize, slip, type ProductArt, type Rand } from './drawings.js';
+import { blogCover, productBox, productFront, productSize, slip, type ProductArt } from './drawings.js';
 import { ORDER_MASTER } from './orders.js';
 import { renderPng, type RenderStats } from './render.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { type Tx } from '../../lib/sql.js';
+import { mulberry32 } from './products.js';
 
 /** Who receives the transfers: the marketplace collects the money for every shop. */
 const PAYEE = 'Seller Center Marketplace Co., Ltd.';
 
 export interface PictureStats extends RenderStats { pictures: number; ms: number }
-
-function mulberry32(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rowsOf = async <T>(tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 const num = (v: string | number | null) => (v === null ? null : Number(v));

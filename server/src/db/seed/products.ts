@@ -5,8 +5,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import * as t from '../schema.js';
+import { CHANNELS } from '../schema/products.js';
+import { type Tx } from '../../lib/sql.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type M = { code: string; name: string; parent?: string; extra?: Record<string, unknown> };
 
 const LEVELS: Record<string, [string, [string, RegExp][]]> = {
@@ -33,10 +34,6 @@ const BRANDS = ['Philips', 'Panasonic', 'Lamptan', 'Osram', 'EVE Lighting', 'Hi-
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
-export const PRODUCT_STATES = ['draft', 'pending', 'approved', 'rejected', 'resubmitted'] as const;
-export const CHANNELS: { code: string; name: string }[] = [
-  { code: 'web', name: 'Website' }, { code: 'app', name: 'Mobile app' }, { code: 'line', name: 'LINE shop' }, { code: 'branch', name: 'Branch kiosk' },
-];
 
 function masterRows(): (M & { type: string })[] {
   const rows: (M & { type: string })[] = [];
@@ -96,7 +93,8 @@ const ATTRIBUTES: [string, string[]][] = [
   ['Installation', ['Included', 'Available at extra cost', 'Self install']],
 ];
 
-function mulberry32(seed: number) {
+/** A small seeded PRNG: the same numbers on every run; every demo seed draws from its own. */
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { authenticateLogin, registerSupplier, sessionFor, publicUser, type RegisterInput } from './service.js';
 import { loginSchema, meSchema, registerSchema } from './schemas.js';
+import { routesOf } from '../../lib/route.js';
 
-export async function accountRoutes(app: FastifyInstance) {
+export default async function accountRoutes(app: FastifyInstance) {
+  const r = routesOf(app, '/api/account', { tags: ['account'] });
   const { db } = app;
   const limit = app.config.loginRateLimit;
 
-  app.post<{ Body: { users: string; password: string; typeLogin: 'staff' | 'supplier' } }>('/api/account/login', {
+  r.post<{ Body: { users: string; password: string; typeLogin: 'staff' | 'supplier' } }>('login', {
     schema: loginSchema,
     config: {
       rateLimit: {
@@ -30,13 +32,13 @@ export async function accountRoutes(app: FastifyInstance) {
     return { status: 200, message: 'Signed in successfully.', accessToken, ...session };
   });
 
-  app.post<{ Body: RegisterInput }>('/api/account/register', { schema: registerSchema }, async (request) => {
+  r.post<{ Body: RegisterInput }>('register', { schema: registerSchema }, async (request) => {
     const who = await registerSupplier(db, request.body);
     const user = await publicUser(db, who.id);
     return { accessToken: app.jwt.sign({ sub: who.id, role: who.role }), user };
   });
 
-  app.get('/api/account/me', { schema: meSchema }, async (request) => {
+  r.get('me', { schema: meSchema }, async (request) => {
     return sessionFor(db, requireUser(request).id);
   });
 }

@@ -22,8 +22,8 @@ export const userSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' }, username: { type: 'string' }, email: { type: 'string' },
-    firstName: { type: 'string' }, lastName: { type: 'string' }, role: { type: 'string' },
-    shops: { type: 'array', items: { type: 'object', properties: { id, name: { type: 'string' } }, required: ['id', 'name'] } },
+    firstName: { type: 'string' }, lastName: { type: 'string' }, role: { type: 'string' }, roleName: { type: 'string' },
+    shops: { type: 'array', items: { type: 'object', properties: { id, name: { type: 'string' }, status: { type: 'string' } }, required: ['id', 'name', 'status'] } },
   },
   required: ['id', 'username', 'email', 'firstName', 'lastName', 'role', 'shops'],
 } as const;

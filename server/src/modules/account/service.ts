@@ -1,26 +1,29 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { roles, shops, userShops, users } from '../../db/schema.js';
 import { burnVerify, hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { conflict, fieldError, forbidden, HttpError, isUniqueViolation, unauthorized } from '../../lib/errors.js';
 import { audit } from '../../lib/audit.js';
+import type { Tx } from '../../lib/sql.js';
 import { invalidateAuth } from '../../auth/context.js';
 import { buildNavConfig, type NavGroup } from '../menu/service.js';
 
 export interface PublicUser {
   id: number; username: string; email: string; firstName: string; lastName: string; role: string;
-  shops: { id: number; name: string }[];
+  /** The role's name (staff roles made on the user-settings screen have no translated label). */
+  roleName: string;
+  shops: { id: number; name: string; status: string }[];
 }
 
 export const BAD_CREDENTIALS = 'Incorrect username or password.';
 
 const userColumns = {
   id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName,
-  status: users.status, passwordHash: users.passwordHash, role: roles.code, area: roles.area,
+  status: users.status, passwordHash: users.passwordHash, role: roles.code, roleName: roles.name, area: roles.area,
 };
 
 async function shopsOf(db: Db, userId: number) {
-  return db.select({ id: shops.id, name: shops.name }).from(userShops)
+  return db.select({ id: shops.id, name: shops.name, status: shops.status }).from(userShops)
     .innerJoin(shops, eq(shops.id, userShops.shopId))
     .where(eq(userShops.userId, userId)).orderBy(asc(shops.id));
 }
@@ -29,7 +32,7 @@ export async function publicUser(db: Db, userId: number): Promise<PublicUser | n
   const [u] = await db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId));
   if (!u) return null;
   return {
-    id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role,
+    id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, roleName: u.roleName,
     shops: u.area === 'supplier' ? await shopsOf(db, u.id) : [],
   };
 }
@@ -105,15 +108,37 @@ export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ 
 }
 
 /**
- * Enable or disable an account. The cached auth record is dropped, so the user's existing tokens
- * are refused from the next request on (see auth/context.ts).
+ * Locks the active administrators' rows (in id order, so two changes wait for each other) and gives
+ * their ids: a change that would leave none checks it against them (the last admin stays).
  */
-export async function setUserStatus(db: Db, actorId: number, userId: number, status: 'active' | 'disabled'): Promise<void> {
+export async function lockActiveAdmins(tx: Tx): Promise<number[]> {
+  const rows = await tx.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(roles.code, 'admin'), eq(users.status, 'active'))).orderBy(asc(users.id)).for('update', { of: users });
+  return rows.map((r) => r.id);
+}
+
+export const LAST_ADMIN = 'This is the last active administrator. Make another account an administrator first.';
+
+export interface StatusTarget { id: number; status: string; role: string; updatedAt: Date }
+
+/**
+ * Enable or disable an account, in one transaction with the user's row locked: the same status again,
+ * or disabling the last active administrator, is a 409; `check` may refuse more (who may change whom,
+ * a stale read). The cached auth record is dropped, so the user's existing tokens are refused from
+ * the next request on (see auth/context.ts).
+ */
+export async function setUserStatus(db: Db, actorId: number, userId: number, status: 'active' | 'disabled',
+  check?: (current: StatusTarget) => void): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
-    if (!before) throw new HttpError(404, 'User not found');
-    await tx.update(users).set({ status }).where(eq(users.id, userId));
-    await audit(tx, { actorId, action: 'user.status', entity: 'user', entityId: userId, before, after: { status } });
+    const admins = status === 'disabled' ? await lockActiveAdmins(tx) : [];
+    const [current] = await tx.select({ id: users.id, status: users.status, role: roles.code, updatedAt: users.updatedAt }).from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId)).for('update', { of: users });
+    if (!current) throw new HttpError(404, 'User not found');
+    check?.(current);
+    if (current.status === status) throw conflict(status === 'active' ? 'This account is already enabled.' : 'This account is already disabled.');
+    if (status === 'disabled' && admins.length === 1 && admins[0] === userId) throw conflict(LAST_ADMIN);
+    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(tx, { actorId, action: 'user.status', entity: 'user', entityId: userId, before: { status: current.status }, after: { status } });
   });
   invalidateAuth(db, userId);
 }

@@ -2,45 +2,57 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import * as schemas from './schemas.js';
 import * as blogs from './service.js';
+import { ok } from '../../lib/sql.js';
+import { routesOf } from '../../lib/route.js';
+import { BLOG_FAMILIES, type BlogFamily, type BlogVerb } from './family.js';
 
+export default async function blogRoutes(app: FastifyInstance) {
+  for (const family of BLOG_FAMILIES) familyRoutes(app, family);
+}
 
-export async function blogRoutes(app: FastifyInstance) {
+/** One family's routes: the same handlers under the family's folder and verb names. */
+function familyRoutes(app: FastifyInstance, family: BlogFamily) {
+  const r = routesOf(app, family.base, { tags: [family.tag] });
   const { db } = app;
+  const name = family.names;
+  const def = <S extends { tags: readonly string[]; summary: string }>(verb: BlogVerb, schema: S) => {
+    const tagged = { ...schema, tags: [family.tag] };
+    return { schema: family.additions.includes(verb) ? schemas.asAddition(tagged) : tagged };
+  };
 
-  app.get<{ Querystring: blogs.ListQuery }>('/api/blogs/master/posts', { schema: schemas.listPostsSchema },
-    async (req) => blogs.listPosts(db, requireUser(req), req.query));
+  r.get<{ Querystring: blogs.ListQuery }>(name.posts, def('posts', schemas.listPostsSchema),
+    async (req) => blogs.listPosts(db, requireUser(req), family, req.query));
 
-  app.get<{ Querystring: { id: number } }>('/api/blogs/master/post', { schema: schemas.getPostSchema },
-    async (req) => ({ data: await blogs.getPost(db, requireUser(req), req.query.id) }));
+  r.get<{ Querystring: { id: number } }>(name.post, def('post', schemas.getPostSchema),
+    async (req) => ({ data: await blogs.getPost(db, requireUser(req), family, req.query.id) }));
 
-  app.post<{ Body: blogs.NewPostInput }>('/api/blogs/master/new', { schema: schemas.newPostSchema },
-    async (req) => ({ status: 200, message: 'Post created.', data: await blogs.createPost(db, requireUser(req), req.body) }));
+  r.post<{ Body: blogs.NewPostInput }>(name.create, def('create', schemas.newPostSchema),
+    async (req) => ok('Post created.', await blogs.createPost(db, requireUser(req), family, req.body)));
 
-  app.post<{ Body: blogs.EditPostInput }>('/api/blogs/master/edit', { schema: schemas.editPostSchema },
-    async (req) => ({ status: 200, message: 'Post saved.', data: await blogs.editPost(db, requireUser(req), req.body) }));
+  r.post<{ Body: blogs.EditPostInput }>(name.edit, def('edit', schemas.editPostSchema),
+    async (req) => ok('Post saved.', await blogs.editPost(db, requireUser(req), family, req.body)));
 
-  app.post<{ Body: { id: number; closed: boolean } }>('/api/blogs/master/closecontent', { schema: schemas.closeSchema },
+  r.post<{ Body: { id: number; closed: boolean } }>(name.close, def('close', schemas.closeSchema),
     async (req) => {
-      const data = await blogs.closePost(db, requireUser(req), req.body.id, req.body.closed);
-      return { status: 200, message: req.body.closed ? 'Post closed.' : 'Post reopened.', data };
+      const data = await blogs.closePost(db, requireUser(req), family, req.body.id, req.body.closed);
+      return ok(req.body.closed ? 'Post closed.' : 'Post reopened.', data);
     });
 
-  app.post<{ Body: { id: number } }>('/api/blogs/master/deletecontent', { schema: schemas.deleteSchema },
+  r.post<{ Body: { id: number } }>(name.remove, def('remove', schemas.deleteSchema),
     async (req) => {
-      await blogs.deletePost(db, requireUser(req), req.body.id);
-      return { status: 200, message: 'Post deleted.' };
+      await blogs.deletePost(db, requireUser(req), family, req.body.id);
+      return ok('Post deleted.');
     });
 
-  app.get('/api/blogs/master/menu', { schema: schemas.menuSchema },
-    async (req) => blogs.postTypeCounts(db, requireUser(req)));
+  r.get(name.menu, def('menu', schemas.menuSchema),
+    async (req) => blogs.postTypeCounts(db, requireUser(req), family));
 
-  app.get<{ Querystring: { page: number; limit: number; shopId?: number; search?: string } }>('/api/blogs/master/product',
-    { schema: schemas.productsSchema },
-    async (req) => blogs.linkableProducts(db, requireUser(req), req.query));
+  r.get<{ Querystring: { page: number; limit: number; shopId?: number; search?: string } }>(name.products, def('products', schemas.productsSchema),
+    async (req) => blogs.linkableProducts(db, requireUser(req), family, req.query));
 
-  app.post<{ Body: { id: number; productIds: number[] } }>('/api/blogs/master/sortproductidea', { schema: schemas.sortProductsSchema },
-    async (req) => ({ status: 200, message: 'Products saved.', data: await blogs.setPostProducts(db, requireUser(req), req.body.id, req.body.productIds) }));
+  r.post<{ Body: { id: number; productIds: number[] } }>(name.sortProducts, def('sortProducts', schemas.sortProductsSchema),
+    async (req) => ok('Products saved.', await blogs.setPostProducts(db, requireUser(req), family, req.body.id, req.body.productIds)));
 
-  app.post<{ Body: { id: number; productId: number } }>('/api/blogs/master/deleteproductidea', { schema: schemas.unlinkProductSchema },
-    async (req) => ({ status: 200, message: 'Product unlinked.', data: await blogs.unlinkProduct(db, requireUser(req), req.body.id, req.body.productId) }));
+  r.post<{ Body: { id: number; productId: number } }>(name.unlinkProduct, def('unlinkProduct', schemas.unlinkProductSchema),
+    async (req) => ok('Product unlinked.', await blogs.unlinkProduct(db, requireUser(req), family, req.body.id, req.body.productId)));
 }

@@ -1,18 +1,19 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blogMenus, blogPostProducts, blogPosts, products, shops, users } from '../../db/schema.js';
-import { assertRecordInScope, assertShopAccess, scopeCondition, shopFilter } from '../../auth/shop-scope.js';
+import { assertShopApproved } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/sanitize.js';
 import { maxpage } from '../../lib/schemas.js';
 import type { PostType } from './schemas.js';
+import { containing, type Tx } from '../../lib/sql.js';
+import { assertFamilyShop, assertPostInFamily, familyShopFilter, type BlogFamily } from './family.js';
 
 type PostStatus = 'draft' | 'published' | 'closed';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const summaryColumns = {
   id: blogPosts.id, shopId: blogPosts.shopId, shopName: shops.name, type: blogPosts.type, title: blogPosts.title,
@@ -29,12 +30,12 @@ const visible = isNull(blogPosts.deletedAt);
 
 export interface ListQuery { page: number; limit: number; shopId?: number; type?: PostType; status?: PostStatus; search?: string }
 
-export async function listPosts(db: Db, user: AuthUser, q: ListQuery) {
-  const conds: (SQL | undefined)[] = [visible, await shopFilter(db, user, blogPosts.shopId, q.shopId)];
+export async function listPosts(db: Db, user: AuthUser, family: BlogFamily, q: ListQuery) {
+  const conds: (SQL | undefined)[] = [visible, await familyShopFilter(db, user, family, blogPosts.shopId, q.shopId)];
   if (q.type) conds.push(eq(blogPosts.type, q.type));
   if (q.status) conds.push(eq(blogPosts.status, q.status));
   const search = q.search?.trim();
-  if (search) conds.push(or(ilike(blogPosts.title, escapeLike(search)), ilike(blogPosts.description, escapeLike(search))));
+  if (search) conds.push(or(ilike(blogPosts.title, containing(search)), ilike(blogPosts.description, containing(search))));
   const where = and(...conds);
   const [{ total }] = await db.select({ total: count() }).from(blogPosts).where(where);
   const rows = await db.select(summaryColumns).from(blogPosts)
@@ -49,15 +50,15 @@ export async function listPosts(db: Db, user: AuthUser, q: ListQuery) {
 const productColumns = { id: products.id, code: products.code, name: products.name, price: products.price, imageUrl: products.imageUrl };
 const toProduct = (p: { id: number; code: string; name: string; price: string; imageUrl: string | null }) => ({ ...p, price: Number(p.price) });
 
-/** 404 for missing, deleted or out-of-scope posts alike: a foreign id reveals nothing. */
-export async function getPost(db: Db, user: AuthUser, id: number) {
+/** 404 for missing, deleted, out-of-scope or other-family posts alike: a foreign id reveals nothing. */
+export async function getPost(db: Db, user: AuthUser, family: BlogFamily, id: number) {
   const [row] = await db.select({
     ...summaryColumns, contentHtml: blogPosts.contentHtml, tags: blogPosts.tags, version: blogPosts.version,
   }).from(blogPosts)
     .innerJoin(shops, eq(shops.id, blogPosts.shopId))
     .leftJoin(users, eq(users.id, blogPosts.authorId))
     .where(and(eq(blogPosts.id, id), visible));
-  const post = assertRecordInScope(user, row, 'Post');
+  const post = await assertPostInFamily(db, user, family, row);
   const linked = await db.select(productColumns).from(blogPostProducts)
     .innerJoin(products, eq(products.id, blogPostProducts.productId))
     .where(eq(blogPostProducts.postId, id))
@@ -81,8 +82,9 @@ function cleanTitle(title: string): string {
   return t;
 }
 
-export async function createPost(db: Db, user: AuthUser, input: NewPostInput) {
-  await assertShopAccess(db, user, input.shopId);
+export async function createPost(db: Db, user: AuthUser, family: BlogFamily, input: NewPostInput) {
+  await assertFamilyShop(db, user, family, input.shopId);
+  if (input.status === 'published') await assertShopApproved(db, user, input.shopId, 'publish posts');
   const now = new Date();
   const values = {
     shopId: input.shopId, type: input.type, title: cleanTitle(input.title), description: input.description ?? null,
@@ -95,15 +97,13 @@ export async function createPost(db: Db, user: AuthUser, input: NewPostInput) {
     await audit(tx, { actorId: user.id, action: 'create', entity: 'blog_post', entityId: row.id, after: row });
     return row.id;
   });
-  return getPost(db, user, id);
+  return getPost(db, user, family, id);
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Inside a transaction: the current row, locked, and in the caller's scope. */
-async function lockPost(tx: Tx, user: AuthUser, id: number) {
+/** Inside a transaction: the current row, locked, in the caller's scope and of the family's shops. */
+async function lockPost(tx: Tx, user: AuthUser, family: BlogFamily, id: number) {
   const [row] = await tx.select().from(blogPosts).where(and(eq(blogPosts.id, id), visible)).for('update');
-  return assertRecordInScope(user, row, 'Post');
+  return assertPostInFamily(tx, user, family, row);
 }
 
 const STALE = 'This post was changed by someone else since you opened it. Reload it and try again.';
@@ -113,7 +113,7 @@ export interface EditPostInput {
   coverUrl?: string | null; tags?: string[]; status?: PostStatus;
 }
 
-export async function editPost(db: Db, user: AuthUser, input: EditPostInput) {
+export async function editPost(db: Db, user: AuthUser, family: BlogFamily, input: EditPostInput) {
   // Sanitize before the transaction: no slow work while PGlite's one connection is held.
   const patch: Partial<typeof blogPosts.$inferInsert> = {};
   if (input.type !== undefined) patch.type = input.type;
@@ -125,8 +125,9 @@ export async function editPost(db: Db, user: AuthUser, input: EditPostInput) {
   if (input.status !== undefined) patch.status = input.status;
 
   await db.transaction(async (tx) => {
-    const before = await lockPost(tx, user, input.id);
+    const before = await lockPost(tx, user, family, input.id);
     if (before.version !== input.version) throw conflict(STALE);
+    if (patch.status === 'published' && before.status !== 'published') await assertShopApproved(tx, user, before.shopId, 'publish posts');
     const now = new Date();
     const set = {
       ...patch, updatedAt: now, version: before.version + 1,
@@ -137,14 +138,15 @@ export async function editPost(db: Db, user: AuthUser, input: EditPostInput) {
     if (!after) throw conflict(STALE);
     await audit(tx, { actorId: user.id, action: 'update', entity: 'blog_post', entityId: input.id, before, after });
   });
-  return getPost(db, user, input.id);
+  return getPost(db, user, family, input.id);
 }
 
-export async function closePost(db: Db, user: AuthUser, id: number, closed: boolean) {
+export async function closePost(db: Db, user: AuthUser, family: BlogFamily, id: number, closed: boolean) {
   await db.transaction(async (tx) => {
-    const before = await lockPost(tx, user, id);
+    const before = await lockPost(tx, user, family, id);
     if (closed && before.status === 'closed') throw conflict('This post is already closed.');
     if (!closed && before.status !== 'closed') throw conflict('Only a closed post can be reopened.');
+    if (!closed) await assertShopApproved(tx, user, before.shopId, 'publish posts');
     const now = new Date();
     const [after] = await tx.update(blogPosts).set({
       status: closed ? 'closed' : 'published', updatedAt: now, version: before.version + 1,
@@ -152,12 +154,12 @@ export async function closePost(db: Db, user: AuthUser, id: number, closed: bool
     }).where(eq(blogPosts.id, id)).returning();
     await audit(tx, { actorId: user.id, action: closed ? 'close' : 'reopen', entity: 'blog_post', entityId: id, before, after });
   });
-  return getPost(db, user, id);
+  return getPost(db, user, family, id);
 }
 
-export async function deletePost(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function deletePost(db: Db, user: AuthUser, family: BlogFamily, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await lockPost(tx, user, id);
+    const before = await lockPost(tx, user, family, id);
     const now = new Date();
     const [after] = await tx.update(blogPosts).set({ deletedAt: now, updatedAt: now, version: before.version + 1 })
       .where(eq(blogPosts.id, id)).returning();
@@ -165,19 +167,19 @@ export async function deletePost(db: Db, user: AuthUser, id: number): Promise<vo
   });
 }
 
-export async function postTypeCounts(db: Db, user: AuthUser) {
+export async function postTypeCounts(db: Db, user: AuthUser, family: BlogFamily) {
   const counts = await db.select({ type: blogPosts.type, count: count() }).from(blogPosts)
-    .where(and(visible, scopeCondition(user, blogPosts.shopId)))
+    .where(and(visible, await familyShopFilter(db, user, family, blogPosts.shopId)))
     .groupBy(blogPosts.type);
   const byType = new Map(counts.map((c) => [c.type, c.count]));
   const menus = await db.select().from(blogMenus).orderBy(asc(blogMenus.sort));
-  return { items: menus.map((m) => ({ code: m.code, title: `blog.types.${m.code}`, count: byType.get(m.code) ?? 0 })) };
+  return { items: menus.map((m) => ({ code: m.code, title: `blogs.types.${m.code}`, count: byType.get(m.code) ?? 0 })) };
 }
 
-export async function linkableProducts(db: Db, user: AuthUser, q: { page: number; limit: number; shopId?: number; search?: string }) {
-  const conds: (SQL | undefined)[] = [await shopFilter(db, user, products.shopId, q.shopId)];
+export async function linkableProducts(db: Db, user: AuthUser, family: BlogFamily, q: { page: number; limit: number; shopId?: number; search?: string }) {
+  const conds: (SQL | undefined)[] = [await familyShopFilter(db, user, family, products.shopId, q.shopId)];
   const search = q.search?.trim();
-  if (search) conds.push(or(ilike(products.name, escapeLike(search)), ilike(products.code, escapeLike(search))));
+  if (search) conds.push(or(ilike(products.name, containing(search)), ilike(products.code, containing(search))));
   const where = and(...conds);
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const rows = await db.select(productColumns).from(products).where(where)
@@ -185,9 +187,9 @@ export async function linkableProducts(db: Db, user: AuthUser, q: { page: number
   return { items: rows.map(toProduct), total, maxpage: maxpage(total, q.limit) };
 }
 
-export async function setPostProducts(db: Db, user: AuthUser, id: number, productIds: number[]) {
+export async function setPostProducts(db: Db, user: AuthUser, family: BlogFamily, id: number, productIds: number[]) {
   await db.transaction(async (tx) => {
-    const post = await lockPost(tx, user, id);
+    const post = await lockPost(tx, user, family, id);
     if (productIds.length) {
       const found = await tx.select({ id: products.id }).from(products)
         .where(and(inArray(products.id, productIds), eq(products.shopId, post.shopId)));
@@ -209,17 +211,17 @@ export async function setPostProducts(db: Db, user: AuthUser, id: number, produc
       before: { productIds: before.map((b) => b.productId) }, after: { productIds },
     });
   });
-  return getPost(db, user, id);
+  return getPost(db, user, family, id);
 }
 
-export async function unlinkProduct(db: Db, user: AuthUser, id: number, productId: number) {
+export async function unlinkProduct(db: Db, user: AuthUser, family: BlogFamily, id: number, productId: number) {
   await db.transaction(async (tx) => {
-    await lockPost(tx, user, id);
+    await lockPost(tx, user, family, id);
     const removed = await tx.delete(blogPostProducts)
       .where(and(eq(blogPostProducts.postId, id), eq(blogPostProducts.productId, productId)))
       .returning({ productId: blogPostProducts.productId });
     if (!removed.length) throw notFound('Linked product');
     await audit(tx, { actorId: user.id, action: 'unlink_product', entity: 'blog_post', entityId: id, before: { productId } });
   });
-  return getPost(db, user, id);
+  return getPost(db, user, family, id);
 }

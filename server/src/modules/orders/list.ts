@@ -7,6 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES } from './state.js';
+import { containing, startingWith } from '../../lib/sql.js';
 
 export interface OrderListFilter {
   page: number; limit: number; status?: string; channel?: string; shopId?: number; branchId?: number;
@@ -31,12 +32,16 @@ export interface OrderListStatements {
 
 const DAY = 86_400_000;
 
-/** `shops`: the shop ids to restrict to (supplier scope or shopId filter), null = every shop. */
-export function orderListStatements(shops: number[] | null, f: OrderListFilter): OrderListStatements {
+const shopCond = (shops: number[] | null, col: SQL) => (shops === null ? null
+  : shops.length === 1 ? sql`${col} = ${shops[0]}` : shops.length ? sql`${col} = any(${sql.raw(`'{${shops.map(Number).join(',')}}'::int[]`)})` : sql`false`);
+
+/**
+ * The WHERE of a filtered order list (columns of `orders`, unqualified) and whether it sets a filter the
+ * status counters do not cover. `shops`: the shop ids to restrict to (supplier scope or shopId filter), null = every shop.
+ */
+export function orderListWhere(shops: number[] | null, f: Omit<OrderListFilter, 'page' | 'limit'>): { where: SQL; extra: boolean } {
   const conds: SQL[] = [];
-  const shopCond = (col: SQL) => (shops === null ? null
-    : shops.length === 1 ? sql`${col} = ${shops[0]}` : shops.length ? sql`${col} = any(${sql.raw(`'{${shops.map(Number).join(',')}}'::int[]`)})` : sql`false`);
-  const sc = shopCond(sql`shop_id`);
+  const sc = shopCond(shops, sql`shop_id`);
   if (sc) conds.push(sc);
   if (f.status) conds.push(sql`status = ${f.status}`);
   let extra = false;
@@ -46,12 +51,16 @@ export function orderListStatements(shops: number[] | null, f: OrderListFilter):
   if (f.dateTo) { conds.push(sql`created_at < ${new Date(new Date(f.dateTo).getTime() + DAY).toISOString()}::timestamptz`); extra = true; }
   const search = f.search?.trim();
   if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const prefix = `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(search);
+    const prefix = startingWith(search);
     conds.push(sql`(order_no ilike ${prefix} or customer_phone like ${prefix} or customer_name ilike ${like})`);
     extra = true;
   }
-  const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+  return { where: conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``, extra };
+}
+
+export function orderListStatements(shops: number[] | null, f: OrderListFilter): OrderListStatements {
+  const { where, extra } = orderListWhere(shops, f);
   const offset = (f.page - 1) * f.limit;
   const rows = sql`select o.id, o.order_no, o.shop_id, s.name as shop_name, o.customer_name, o.customer_phone, o.channel,
       o.branch_id, b.name as branch_name, o.shipment, o.status, o.payment_method, o.item_count, o.total, ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.updated_at`)} as updated_at
@@ -60,7 +69,7 @@ export function orderListStatements(shops: number[] | null, f: OrderListFilter):
     join shops s on s.id = o.shop_id
     left join branches b on b.id = o.branch_id
     order by k.created_at desc, k.id desc`;
-  const csc = shopCond(sql`shop_id`);
+  const csc = shopCond(shops, sql`shop_id`);
   const sums = sql`select status, sum(n)::bigint as n from order_status_counters ${csc ? sql`where ${csc}` : sql``} group by status`;
   const count = extra ? sql`select count(*)::bigint as n from orders ${where}` : null;
   const page = sql`select
@@ -77,7 +86,7 @@ export interface OrderRowRaw {
 }
 
 /** ISO 8601 UTC text made by PostgreSQL (list rows): JS need not parse and re-format two dates per row. */
-const isoSql = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoSql = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 export const isoOf = (d: Date | string | null | undefined) =>

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/client.js';
 import { closedObject, errorResponses, id } from '../../lib/schemas.js';
+import { routesOf } from '../../lib/route.js';
 
 const tags = ['masterdata'];
 const dataResponse = { ...errorResponses, 200: { type: 'object', properties: { data: { type: 'array', items: { type: 'object', additionalProperties: true } } }, required: ['data'] } };
@@ -15,19 +16,20 @@ const CODE_LISTS: [string, string][] = [
 ];
 
 export async function orderMasterRoutes(app: FastifyInstance) {
+  const r = routesOf(app, '/api/masterdata', { tags: ['orders'] });
   const { db } = app;
   for (const [path, kind] of CODE_LISTS) {
-    app.get(`/api/masterdata/${path}`, { schema: { tags, summary: `Order master data: ${kind}`, response: dataResponse } }, async () => {
+    r.get(path, { schema: { tags, summary: `Order master data: ${kind}`, response: dataResponse } }, async () => {
       const rows = await queryRows<{ code: string; name: string; name_th: string; sort: number; attrs: Record<string, unknown> }>(db,
         sql`select code, name, name_th, sort, attrs from order_master_data where kind = ${kind} order by sort, code`);
       return { data: rows.map((r) => ({ code: r.code, name: r.name, nameTh: r.name_th, sort: Number(r.sort), ...r.attrs })) };
     });
   }
-  app.get('/api/masterdata/masterprovince', { schema: { tags, summary: 'Provinces', response: dataResponse } }, async () => {
+  r.get('masterprovince', { schema: { tags, summary: 'Provinces', response: dataResponse } }, async () => {
     const rows = await queryRows<{ id: number; code: string; name: string; name_th: string }>(db, sql`select id, code, name, name_th from provinces order by name`);
     return { data: rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, nameTh: r.name_th })) };
   });
-  app.get<{ Querystring: { provinceId?: number } }>('/api/masterdata/masterdistrict', {
+  r.get<{ Querystring: { provinceId?: number } }>('masterdistrict', {
     schema: { tags, summary: 'Districts (of a province)', querystring: closedObject({ provinceId: id }), response: dataResponse },
   }, async (req) => {
     const p = req.query.provinceId;
@@ -35,7 +37,7 @@ export async function orderMasterRoutes(app: FastifyInstance) {
       sql`select id, province_id, name, name_th, zipcode from districts ${p ? sql`where province_id = ${p}` : sql``} order by province_id, name`);
     return { data: rows.map((r) => ({ id: Number(r.id), provinceId: Number(r.province_id), name: r.name, nameTh: r.name_th, zipcode: r.zipcode })) };
   });
-  app.get<{ Querystring: { provinceId?: number } }>('/api/masterdata/masterbranch', {
+  r.get<{ Querystring: { provinceId?: number } }>('masterbranch', {
     schema: { tags, summary: 'Branches', querystring: closedObject({ provinceId: id }), response: dataResponse },
   }, async (req) => {
     const p = req.query.provinceId;

@@ -5,16 +5,18 @@ import { orderContacts, orderEvents, orderItems, orders, outboxJobs } from '../.
 import { assertRecordInScope, canAccessShop, shopScope } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
+import { said, type EventText } from './events.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { maxpage } from '../../lib/schemas.js';
 import {
   CLAIMABLE, ITEM_READY_STATUSES, STATUS_TIMESTAMP, SUPPLIER_STEPS, canTransition, nextStatuses, type OrderStatus,
 } from './state.js';
 import {
-  MAX_LIST_DEPTH, isoOf, orderListStatements, statusSums, toOrderSummary, type OrderListFilter, type OrderRowRaw,
+  MAX_LIST_DEPTH, isoOf, isoSql, orderListStatements, orderListWhere, statusSums, toOrderSummary, type OrderListFilter, type OrderRowRaw,
 } from './list.js';
+import type { CsvExport } from '../../lib/csv-export.js';
+import { type Tx } from '../../lib/sql.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The shop ids a list may read: a shopId filter (404 if foreign) or the caller's scope (null = all). */
 export function listShops(user: AuthUser, shopId?: number): number[] | null {
@@ -54,16 +56,19 @@ export async function branchOrders(db: Db, user: AuthUser, f: OrderListFilter) {
   return { items: r.orders, total: r.totalorders, maxpage: r.maxpageorders };
 }
 
-export async function exportOrders(db: Db, user: AuthUser, f: Omit<OrderListFilter, 'page' | 'limit'>) {
-  const st = orderListStatements(listShops(user, f.shopId), { ...f, page: 1, limit: 50_000 });
-  const rows = (await queryRows<OrderRowRaw>(db, st.rows)).map(toOrderSummary);
+/** The order list's filter as a streamed CSV (lib/csv-export.ts): every matching order, newest first. */
+export function exportOrders(user: AuthUser, f: Omit<OrderListFilter, 'page' | 'limit'>): CsvExport<Record<string, unknown>> {
+  const { where } = orderListWhere(listShops(user, f.shopId), f);
+  const select = sql`select o.id, o.created_at as sort_at, o.order_no as "orderNo", ${isoSql(sql`o.created_at`)} as "createdAt", s.name as "shopName",
+      o.customer_name as "customerName", o.customer_phone as "customerPhone", o.channel, b.name as "branchName", o.status,
+      o.item_count as "itemCount", o.total::text as total
+    from (select * from orders ${where}) o join shops s on s.id = o.shop_id left join branches b on b.id = o.branch_id`;
   const head = ['orderNo', 'createdAt', 'shopName', 'customerName', 'customerPhone', 'channel', 'branchName', 'status', 'itemCount', 'total'] as const;
-  const cell = (v: unknown) => {
-    const s = v == null ? '' : String(v);
-    // Quote always; neutralise spreadsheet formulas.
-    return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
+  return {
+    filename: 'orders.csv',
+    columns: head.map((h) => ({ header: h, value: (r: Record<string, unknown>) => (h === 'itemCount' || h === 'total' ? Number(r[h]) : r[h] as string | null) })),
+    query: { select, key: [['sort_at', 'timestamptz'], ['id', 'integer']], order: 'desc' },
   };
-  return [head.join(','), ...rows.map((r) => head.map((h) => cell(r[h])).join(','))].join('\r\n') + '\r\n';
 }
 
 // ---- one order ------------------------------------------------------------------------------
@@ -88,9 +93,12 @@ async function timeline(db: Db, orderId: number) {
 }
 
 export function eventOut(e: { id: number; kind: string; from_status: string | null; to_status: string | null; message: string;
+  data?: { code: string; params: Record<string, string | number> } | null;
   ref_id?: number | null; actor_id: number | null; actor_name: string | null; created_at: Date | string }) {
   return {
     id: Number(e.id), kind: e.kind, fromStatus: e.from_status, toStatus: e.to_status, message: e.message,
+    // The message as a code and values, for the client to word in the reader's language (null on rows from before).
+    code: e.data?.code ?? null, params: e.data?.params ?? null,
     refId: e.ref_id == null ? null : Number(e.ref_id),
     actorId: e.actor_id == null ? null : Number(e.actor_id), actorName: e.actor_name, createdAt: isoOf(e.created_at)!,
   };
@@ -136,9 +144,10 @@ export async function itemsOf(db: Db | Tx, orderId: number) {
   }));
 }
 
-export async function addEvent(tx: Tx, e: { orderId: number; kind: string; message: string; actorId: number; from?: string | null; to?: string | null; refId?: number | null }) {
+export async function addEvent(tx: Tx, e: { orderId: number; kind: string; text: EventText; actorId: number; from?: string | null; to?: string | null; refId?: number | null }) {
   await tx.insert(orderEvents).values({
-    orderId: e.orderId, kind: e.kind, message: e.message, actorId: e.actorId, fromStatus: e.from ?? null, toStatus: e.to ?? null, refId: e.refId ?? null,
+    orderId: e.orderId, kind: e.kind, message: e.text.message, data: e.text.data, actorId: e.actorId,
+    fromStatus: e.from ?? null, toStatus: e.to ?? null, refId: e.refId ?? null,
   });
 }
 
@@ -149,7 +158,7 @@ export function illegal(orderNo: string, from: string, to: string) {
 }
 
 export interface TransitionOpts {
-  expectedStatus?: string; note?: string; reason?: string; kind?: string; message?: string;
+  expectedStatus?: string; note?: string; reason?: string; kind?: string; said?: EventText;
   set?: Partial<typeof orders.$inferInsert>; extraWhere?: SQL;
   /** Extra statements in the same transaction (the order is already moved). */
   inTx?: (tx: Tx) => Promise<void>;
@@ -188,8 +197,8 @@ export async function transition(db: Db, user: AuthUser, id: number, to: OrderSt
       if (cur && cur.status === from) throw conflict(`Order ${o.order_no} could not move to ${label(to)}.`);
       throw illegal(o.order_no, cur?.status ?? from, to);
     }
-    const text = opts.message ?? `Status ${label(from)} → ${label(to)}${opts.reason ? `: ${opts.reason}` : ''}${opts.note ? ` — ${opts.note}` : ''}`;
-    await addEvent(tx, { orderId: id, kind: opts.kind ?? 'status', from, to, message: text, actorId: user.id });
+    const text = opts.said ?? said('status', { from, to, reason: opts.reason, note: opts.note });
+    await addEvent(tx, { orderId: id, kind: opts.kind ?? 'status', from, to, text, actorId: user.id });
     await audit(tx, { actorId: user.id, action: `order.${to}`, entity: 'order', entityId: id, before: { status: from }, after: { status: to, ...opts.set } });
     if (opts.inTx) await opts.inTx(tx);
   });
@@ -236,19 +245,19 @@ export async function shipOrder(db: Db, user: AuthUser, b: { id: number; transpo
       const r = await tx.update(orders).set({ transportType: b.transportType, trackingNo, updatedAt: new Date(), version: sql`${orders.version} + 1` })
         .where(and(eq(orders.id, b.id), eq(orders.status, 'shipped'))).returning({ id: orders.id });
       if (!r.length) throw illegal(o.order_no, 'delivered', 'shipped');
-      await addEvent(tx, { orderId: b.id, kind: 'shipping', message: `Tracking changed to ${b.transportType} ${trackingNo}`, actorId: user.id });
+      await addEvent(tx, { orderId: b.id, kind: 'shipping', text: said('trackingChanged', { transportType: b.transportType, trackingNo }), actorId: user.id });
       await audit(tx, { actorId: user.id, action: 'order.tracking', entity: 'order', entityId: b.id, before: { trackingNo: o.tracking_no }, after: { trackingNo } });
     });
     return orderView(db, user, b.id);
   }
   return transition(db, user, b.id, 'shipped', {
     kind: 'shipping', set: { transportType: b.transportType, trackingNo },
-    message: `Shipped by ${b.transportType}, tracking ${trackingNo}`,
+    said: said('shipped', { transportType: b.transportType, trackingNo }),
   });
 }
 
 export async function confirmReceived(db: Db, user: AuthUser, id: number) {
-  return transition(db, user, id, 'delivered', { message: 'Customer received the order' });
+  return transition(db, user, id, 'delivered', { said: said('received') });
 }
 
 export async function restoreRedeem(db: Db, user: AuthUser, id: number) {
@@ -259,7 +268,7 @@ export async function restoreRedeem(db: Db, user: AuthUser, id: number) {
     const r = await tx.update(orders).set({ redeemRestored: true, updatedAt: new Date(), version: sql`${orders.version} + 1` })
       .where(and(eq(orders.id, id), eq(orders.status, 'cancelled'), eq(orders.redeemRestored, false))).returning({ id: orders.id });
     if (!r.length) throw conflict(`The redeem points of order ${o.order_no} were already given back.`);
-    await addEvent(tx, { orderId: id, kind: 'redeem', message: `${o.redeem_points} redeem points given back to the customer`, actorId: user.id });
+    await addEvent(tx, { orderId: id, kind: 'redeem', text: said('redeemRestored', { points: Number(o.redeem_points) }), actorId: user.id });
     await audit(tx, { actorId: user.id, action: 'order.restoreredeem', entity: 'order', entityId: id, after: { points: Number(o.redeem_points) } });
   });
   return orderView(db, user, id);
@@ -282,7 +291,7 @@ export async function setItemsReady(db: Db, user: AuthUser, b: { orderId: number
       if (cur && !ITEM_READY_STATUSES.includes(cur.status as OrderStatus)) throw conflict(`Order ${o.order_no} is now ${label(cur.status)}; items cannot change.`);
       throw notFound('Order item');
     }
-    await addEvent(tx, { orderId: b.orderId, kind: 'items', message: `${b.ready ? 'Ready' : 'Not ready'}: ${r.map((x) => x.name).join(', ')}`, actorId: user.id });
+    await addEvent(tx, { orderId: b.orderId, kind: 'items', text: said(b.ready ? 'itemsReady' : 'itemsNotReady', { items: r.map((x) => x.name).join(', ') }), actorId: user.id });
     await audit(tx, { actorId: user.id, action: 'order.itemsready', entity: 'order', entityId: b.orderId, after: { itemIds: ids, ready: b.ready } });
   });
   return itemsOf(db, b.orderId);
@@ -294,7 +303,7 @@ export async function billReport(db: Db, user: AuthUser, id: number) {
   const documentNo = `BJ-${view.orderNo}`;
   const printedAt = new Date();
   await db.transaction(async (tx) => {
-    await addEvent(tx, { orderId: id, kind: 'document', message: `Bill / job report ${documentNo} printed`, actorId: user.id });
+    await addEvent(tx, { orderId: id, kind: 'document', text: said('billPrinted', { documentNo }), actorId: user.id });
   });
   return {
     documentNo, orderNo: view.orderNo, status: view.status, shop: { id: view.shopId, name: view.shopName },
@@ -321,7 +330,7 @@ export async function addContact(db: Db, user: AuthUser, b: { id: number; channe
   await loadOrder(db, user, b.id);
   const id = await db.transaction(async (tx) => {
     const [c] = await tx.insert(orderContacts).values({ orderId: b.id, channel: b.channel, note, actorId: user.id }).returning({ id: orderContacts.id });
-    await addEvent(tx, { orderId: b.id, kind: 'contact', message: `Contacted customer by ${b.channel}: ${note}`, actorId: user.id, refId: c.id });
+    await addEvent(tx, { orderId: b.id, kind: 'contact', text: said('contacted', { channel: b.channel, note }), actorId: user.id, refId: c.id });
     await audit(tx, { actorId: user.id, action: 'order.contact', entity: 'order', entityId: b.id, after: { contactId: c.id, channel: b.channel } });
     return c.id;
   });
@@ -342,7 +351,7 @@ export async function deleteContact(db: Db, user: AuthUser, id: number) {
   await db.transaction(async (tx) => {
     const r = await tx.update(orderContacts).set({ deletedAt: new Date() }).where(and(eq(orderContacts.id, id), sql`${orderContacts.deletedAt} is null`)).returning({ id: orderContacts.id });
     if (!r.length) throw notFound('Contact note');
-    await addEvent(tx, { orderId: c.orderId, kind: 'contact', message: 'Contact note deleted', actorId: user.id, refId: id });
+    await addEvent(tx, { orderId: c.orderId, kind: 'contact', text: said('contactDeleted'), actorId: user.id, refId: id });
     await audit(tx, { actorId: user.id, action: 'order.contact.delete', entity: 'order_contact', entityId: id });
   });
 }

@@ -4,19 +4,20 @@ import type { Db } from '../../db/client.js';
 import {
   auditLog, masterData, outboxJobs, productPriceHistory, products, shops, users,
 } from '../../db/schema.js';
-import { assertRecordInScope, assertShopAccess, scopeCondition, shopFilter } from '../../auth/shop-scope.js';
+import { assertRecordInScope, assertShopAccess, assertShopApproved, scopeCondition, shopFilter } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
+import { notifyProductReviewed } from '../notifications/notices.js';
 import { conflict, fieldError, HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { maxpage } from '../../lib/schemas.js';
+import { containing, type Tx } from '../../lib/sql.js';
+import type { ExportQuery } from '../../lib/csv-export.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ProductRow = typeof products.$inferSelect;
 export type ApprovalStatus = 'draft' | 'pending' | 'approved' | 'rejected' | 'resubmitted';
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const num = (v: string | null) => (v === null ? null : Number(v));
-export const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const brand = alias(masterData, 'brand');
 const level1 = alias(masterData, 'level1');
@@ -24,22 +25,22 @@ const level2 = alias(masterData, 'level2');
 
 const summaryColumns = {
   id: products.id, shopId: products.shopId, shopName: shops.name, code: products.code, name: products.name,
-  price: products.price, imageUrl: products.imageUrl, brandId: products.brandId, brandName: brand.name,
+  price: products.price, compareAtPrice: products.compareAtPrice, imageUrl: products.imageUrl, brandId: products.brandId, brandName: brand.name,
   level1Id: products.level1Id, level1Name: level1.name, level2Id: products.level2Id, level2Name: level2.name,
   approvalStatus: products.approvalStatus, rejectReason: products.rejectReason, online: products.online, isNew: products.isNew,
   submittedAt: products.submittedAt, approvedAt: products.approvedAt, createdAt: products.createdAt, updatedAt: products.updatedAt,
 };
 
-type SummaryRow = { price: string; submittedAt: Date | null; approvedAt: Date | null; createdAt: Date; updatedAt: Date } & Record<string, unknown>;
+type SummaryRow = { price: string; compareAtPrice: string | null; submittedAt: Date | null; approvedAt: Date | null; createdAt: Date; updatedAt: Date } & Record<string, unknown>;
 export interface ProductSummary {
-  id: number; shopId: number; shopName: string; code: string; name: string; price: number; imageUrl: string | null;
+  id: number; shopId: number; shopName: string; code: string; name: string; price: number; compareAtPrice: number | null; imageUrl: string | null;
   brandId: number | null; brandName: string | null; level1Id: number | null; level1Name: string | null; level2Id: number | null;
   level2Name: string | null; approvalStatus: string; rejectReason: string | null; online: boolean; isNew: boolean;
   submittedAt: string | null; approvedAt: string | null; createdAt: string; updatedAt: string;
 }
 export function toSummary(r: SummaryRow): ProductSummary {
   return {
-    ...r, price: Number(r.price), submittedAt: iso(r.submittedAt), approvedAt: iso(r.approvedAt),
+    ...r, price: Number(r.price), compareAtPrice: num(r.compareAtPrice), submittedAt: iso(r.submittedAt), approvedAt: iso(r.approvedAt),
     createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
   } as unknown as ProductSummary;
 }
@@ -61,7 +62,7 @@ export interface ListQuery {
 async function listWhere(db: Db, user: AuthUser, q: Omit<ListQuery, 'page' | 'limit'>) {
   const conds: (SQL | undefined)[] = [await shopFilter(db, user, products.shopId, q.shopId)];
   const search = q.search?.trim();
-  if (search) conds.push(or(ilike(products.name, escapeLike(search)), ilike(products.code, escapeLike(search))));
+  if (search) conds.push(or(ilike(products.name, containing(search)), ilike(products.code, containing(search))));
   if (q.brandId) conds.push(eq(products.brandId, q.brandId));
   if (q.level1Id) conds.push(eq(products.level1Id, q.level1Id));
   if (q.level2Id) conds.push(eq(products.level2Id, q.level2Id));
@@ -88,11 +89,26 @@ export async function listProducts(db: Db, user: AuthUser, q: ListQuery) {
   return { items: (rows as SummaryRow[]).map(toSummary), total, maxpage: maxpage(total, q.limit) };
 }
 
-export const EXPORT_LIMIT = 10_000;
-export async function exportRows(db: Db, user: AuthUser, q: Omit<ListQuery, 'page' | 'limit'>) {
+/** A product export's columns, each under its CSV name (aliases keep equal column names of the joined tables apart). */
+const exportColumns = {
+  id: sql<number>`${products.id}`.as('id'), code: sql<string>`${products.code}`.as('code'), name: sql<string>`${products.name}`.as('name'),
+  shop: sql<string>`${shops.name}`.as('shop'), brand: sql<string>`${brand.name}`.as('brand'), category: sql<string>`${level1.name}`.as('category'),
+  subcategory: sql<string>`${level2.name}`.as('subcategory'), price: sql<string>`${products.price}::text`.as('price'),
+  approval: sql<string>`${products.approvalStatus}`.as('approval'), reject_reason: sql<string>`${products.rejectReason}`.as('reject_reason'),
+  online: sql<boolean>`${products.online}`.as('online'), new_product: sql<boolean>`${products.isNew}`.as('new_product'),
+  created_at: sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
+  updated_at: sql<string>`to_char(${products.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('updated_at'),
+};
+const SORT_TYPES = { createdAt: 'timestamptz', updatedAt: 'timestamptz', name: 'text', code: 'text', price: 'numeric' } as const;
+
+/** The product list's filter as a streamed export (lib/csv-export.ts): every matching product, in the list's order. */
+export async function exportQuery(db: Db, user: AuthUser, q: Omit<ListQuery, 'page' | 'limit'>): Promise<ExportQuery> {
   const where = await listWhere(db, user, q);
-  const rows = await joined(db, summaryColumns).where(where).orderBy(...orderBy(q)).limit(EXPORT_LIMIT);
-  return (rows as SummaryRow[]).map(toSummary);
+  const sort = q.sort ?? 'createdAt';
+  const col = { createdAt: products.createdAt, updatedAt: products.updatedAt, name: products.name, code: products.code, price: products.price }[sort];
+  const order = (q.order ?? (['name', 'code'].includes(sort) ? 'asc' : 'desc')) as 'asc' | 'desc';
+  const select = joined(db, { ...exportColumns, sort_key: sql`${col}`.as('sort_key') }).where(where).getSQL();
+  return { select, key: [['sort_key', SORT_TYPES[sort]], ['id', 'integer']], order };
 }
 
 export async function getProduct(db: Db | Tx, user: AuthUser, id: number) {
@@ -156,6 +172,7 @@ function pickAudit(p: ProductRow) {
 const STATE_WORDS: Record<string, string> = { draft: 'a draft', pending: 'pending approval', approved: 'approved', rejected: 'rejected', resubmitted: 'resubmitted' };
 
 export async function submitProduct(db: Db, user: AuthUser, id: number) {
+  await assertShopApproved(db, user, (await getProduct(db, user, id)).shopId, 'submit products for approval');
   await changeProduct(db, user, id, 'submit', {
     check: (b) => {
       if (b.approvalStatus !== 'draft' && b.approvalStatus !== 'rejected') {
@@ -177,6 +194,7 @@ export async function approveProduct(db: Db, user: AuthUser, id: number) {
       }
     },
     set: () => ({ approvalStatus: 'approved', approvedAt: new Date(), approvedBy: user.id, rejectReason: null }),
+    after: (tx) => notifyProductReviewed(tx, id),
   });
   return getProduct(db, user, id);
 }
@@ -197,6 +215,7 @@ export async function approveMany(db: Db, user: AuthUser, ids: number[]) {
     for (const after of updated) {
       const before = rows.find((r) => r.id === after.id)!;
       await audit(tx, { actorId: user.id, action: 'approve', entity: 'product', entityId: after.id, before: pickAudit(before), after: pickAudit(after) });
+      await notifyProductReviewed(tx, after.id);
     }
   });
   return { ids: unique };
@@ -212,6 +231,7 @@ export async function unapproveProduct(db: Db, user: AuthUser, id: number, reaso
       }
     },
     set: () => ({ approvalStatus: 'rejected', rejectReason: text, online: false, approvedAt: null, approvedBy: null }),
+    after: (tx) => notifyProductReviewed(tx, id),
   });
   return getProduct(db, user, id);
 }
@@ -315,10 +335,21 @@ export async function editProduct(db: Db, user: AuthUser, input: EditInput, opts
   return getProduct(db, user, id);
 }
 
-export async function changePrice(db: Db, user: AuthUser, id: number, price: number, reason?: string) {
+/**
+ * A new price, and optionally the regular price shown struck through beside it (`compareAtPrice`,
+ * null clears it). The regular price stays above the price, or the storefront would show a discount
+ * that is not one.
+ */
+export async function changePrice(db: Db, user: AuthUser, id: number, price: number, reason?: string, compareAtPrice?: number | null) {
   await changeProduct(db, user, id, 'change_price', {
-    check: (b) => { if (Number(b.price) === price) throw conflict(`The price is already ${price}.`); },
-    set: () => ({ price: price.toFixed(2) }),
+    check: (b) => {
+      const regular = compareAtPrice === undefined ? num(b.compareAtPrice) : compareAtPrice;
+      if (regular !== null && regular <= price) {
+        throw fieldError('compareAtPrice', `The regular price (${regular.toFixed(2)}) must be above the price (${price.toFixed(2)}); clear it when the product is not discounted.`);
+      }
+      if (Number(b.price) === price && (compareAtPrice === undefined || num(b.compareAtPrice) === compareAtPrice)) throw conflict(`The price is already ${price}.`);
+    },
+    set: () => ({ price: price.toFixed(2), ...(compareAtPrice === undefined ? {} : { compareAtPrice: compareAtPrice === null ? null : compareAtPrice.toFixed(2) }) }),
     after: async (tx, b, a) => {
       await tx.insert(productPriceHistory).values({ productId: id, oldPrice: b.price, newPrice: a.price, reason: reason?.trim() || null, changedBy: user.id });
     },

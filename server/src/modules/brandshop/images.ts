@@ -1,0 +1,36 @@
+/**
+ * Storefront images (logos, covers, banners): stored through the upload machinery of lib/uploads.ts
+ * (sniffed, size-limited, random names), answered with their pixel size, and linked by later profile
+ * or banner writes, which accept only paths this server stored.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { assertStorefrontAccess } from '../../auth/shop-scope.js';
+import type { AuthUser } from '../../auth/types.js';
+import { fieldError, HttpError } from '../../lib/errors.js';
+import { imagePixelSize, intField, UPLOAD_LIMITS, uploadsDir, withUpload } from '../../lib/uploads.js';
+
+const STORED_IMAGE = /^\/uploads\/image\/([0-9a-f]{32}\.(?:jpg|png|webp))$/;
+
+/** 400 naming `field` unless `url` is an image this server stored (the file is there). */
+export async function assertStoredImage(dataDir: string, field: string, url: string): Promise<void> {
+  const m = STORED_IMAGE.exec(url);
+  const there = m && (await stat(join(uploadsDir(dataDir), 'image', m[1])).catch(() => null))?.isFile();
+  if (!there) throw fieldError(field, `${field} must be an image uploaded through /api/v2/storefront-images (a path like /uploads/image/<name>.png)`);
+}
+
+/** `POST /api/v2/storefront-images`: one image in `file` (and the shop it is for in `shopId`) → `{ url, width, height }`. */
+export async function storeStorefrontImage(db: Db, user: AuthUser, req: FastifyRequest) {
+  return withUpload(req, { kinds: ['image'] }, async ({ fields, file }) => {
+    // The file is removed again when the shop is out of reach (withUpload).
+    if (fields.shopId !== undefined) await assertStorefrontAccess(db, user, intField(fields, 'shopId'));
+    const size = imagePixelSize(await readFile(file.path));
+    if (!size) {
+      const message = `file must be ${UPLOAD_LIMITS.image.words}; its size could not be read from it`;
+      throw new HttpError(415, message, [{ field: 'file', message }]);
+    }
+    return { url: file.url, ...size };
+  });
+}

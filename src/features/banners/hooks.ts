@@ -1,0 +1,35 @@
+import { useMemo } from "react";
+import { useCustomMutation, useTranslate } from "@refinedev/core";
+import { callsOf } from "../../resources/calls";
+import banners from "./resource";
+import type { BannerMenu, BannerType } from "./model";
+
+export const calls = callsOf(banners);
+
+/** A type's or page's name in the reader's language; a category page keeps its category's name. */
+export function useBannerNames() {
+  const t = useTranslate();
+  return useMemo(() => ({
+    type: (x: Pick<BannerType, "code" | "name">) => t(`banners.types.${x.code}`, {}, x.name),
+    menu: (x: Pick<BannerMenu, "code" | "name">) => t(`banners.menus.${x.code}`, {}, x.name),
+  }), [t]);
+}
+
+/** Writes with a success toast; failures are left to the caller, which knows what to undo or where to show them. */
+export function useBannerWrite() {
+  const { mutateAsync, mutation } = useCustomMutation();
+  const write = <T = unknown>(action: string, values: Record<string, unknown> | FormData, success: string) =>
+    mutateAsync({
+      ...calls.writeCall(action),
+      values: values as Record<string, unknown>,
+      successNotification: () => ({ type: "success", message: success }),
+      errorNotification: false,
+    }).then((r) => (r.data as { data: T }).data);
+  return { write, busy: mutation.isPending };
+}
+
+/**
+ * A banner's title inside a sentence: first-strong isolated (U+2068 … U+2069), so an English title in
+ * an Arabic sentence keeps its own direction and the quotes around it stay where they belong.
+ */
+export const isolated = (title: string) => `\u2068${title}\u2069`;

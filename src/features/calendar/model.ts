@@ -1,0 +1,150 @@
+import dayjs, { type Dayjs } from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+import { SCREENS } from "../../../contract/screens";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The caller's own events (`/api/v2/calendar-entries`) and the read-only marketing windows (`/api/v2/calendar-events`). */
+export const REST = { entries: "calendar-entries", windows: "calendar-events" } as const;
+const WINDOWS_PATH = `/api/v2/${REST.windows}`;
+
+/** Whether a calendar screen may read the marketing windows: staff screens list them, the supplier's does not. */
+export const showsWindows = (screenId: string) => !!SCREENS.find((s) => s.id === screenId)?.endpoints.includes(WINDOWS_PATH);
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+
+/** The palette a person picks from (the server's names), drawn in these colours. */
+export const COLORS = {
+  blue: "#1668dc",
+  green: "#389e0d",
+  orange: "#d46b08",
+  red: "#cf1322",
+  purple: "#722ed1",
+  grey: "#595959",
+} as const;
+export type ColorName = keyof typeof COLORS;
+export const COLOR_NAMES = Object.keys(COLORS) as ColorName[];
+
+/** Marketing windows, each kind in its own colour (calendar.css), outlined so they never read as one's own events. */
+export const KINDS = ["campaign", "flashsale", "banner", "coupon"] as const;
+export type WindowKind = (typeof KINDS)[number];
+
+export interface Entry {
+  id: number;
+  title: string;
+  description: string | null;
+  startsAt: string;
+  endsAt: string;
+  allDay: boolean;
+  color: ColorName;
+  timezone: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MarketingWindow {
+  id: string;
+  kind: WindowKind;
+  title: string;
+  startsAt: string;
+  endsAt: string | null;
+  timezone: string;
+  link: string;
+}
+
+/** What the form and a drop send: a window in `timezone`, ISO with that zone's offset. */
+export interface EntryInput {
+  title: string;
+  description: string | null;
+  startsAt: string;
+  endsAt: string;
+  allDay: boolean;
+  color: ColorName;
+  timezone: string;
+}
+
+/** The zones the marketplace's teams work in, plus the browser's own. */
+export const ZONES = ["Asia/Bangkok", "Asia/Ho_Chi_Minh", "Asia/Shanghai", "Asia/Singapore", "Africa/Khartoum", "Europe/Paris", "UTC"];
+export const ownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Bangkok";
+
+/** A stored instant as the wall-clock time of `zone`, for a picker (which shows wall-clock values). */
+export const wallClock = (iso: string, zone: string): Dayjs => dayjs(dayjs.utc(iso).tz(zone).format("YYYY-MM-DDTHH:mm:ss"));
+/** A picked wall-clock time in `zone` → ISO with that zone's offset. */
+export const inZone = (picked: Dayjs, zone: string): string => dayjs.tz(picked.format("YYYY-MM-DDTHH:mm:00"), zone).format();
+/** Midnight starting the calendar day `date` (YYYY-MM-DD) in `zone`. */
+export const midnight = (date: string, zone: string): string => dayjs.tz(`${date}T00:00:00`, zone).format();
+/** The calendar day (YYYY-MM-DD) an instant falls on in `zone`. */
+export const dayIn = (iso: string, zone: string): string => dayjs.utc(iso).tz(zone).format("YYYY-MM-DD");
+/** The browser's calendar day of a date the calendar gives (it works in the browser's zone). */
+export const localDay = (d: Date): string => dayjs(d).format("YYYY-MM-DD");
+export const addDays = (date: string, n: number): string => dayjs(date).add(n, "day").format("YYYY-MM-DD");
+
+/** Where an event landed after a drag or resize, as the calendar reports it (`end` null: it kept no end). */
+export interface Landing {
+  start: Date;
+  end: Date | null;
+  allDay: boolean;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The change a drop makes, in the event's own zone: whole days stay whole days (midnights of its zone,
+ * the end exclusive), timed events keep their instants. An event given no end keeps one day or one hour.
+ */
+export function landingChange(entry: Pick<Entry, "timezone">, to: Landing): Pick<EntryInput, "startsAt" | "endsAt" | "allDay"> {
+  const zone = entry.timezone;
+  if (to.allDay) {
+    const first = localDay(to.start);
+    const after = to.end ? localDay(to.end) : addDays(first, 1);
+    return { allDay: true, startsAt: midnight(first, zone), endsAt: midnight(after, zone) };
+  }
+  const end = to.end ?? new Date(to.start.getTime() + HOUR);
+  return { allDay: false, startsAt: dayjs(to.start).tz(zone).format(), endsAt: dayjs(end).tz(zone).format() };
+}
+
+/** The calendar's input for one of the caller's events: whole days as the days of its own zone. */
+export function entryEvent(e: Entry) {
+  return {
+    id: `entry-${e.id}`,
+    title: e.title,
+    allDay: e.allDay,
+    start: e.allDay ? dayIn(e.startsAt, e.timezone) : e.startsAt,
+    end: e.allDay ? dayIn(e.endsAt, e.timezone) : e.endsAt,
+    backgroundColor: COLORS[e.color] ?? COLORS.blue,
+    borderColor: COLORS[e.color] ?? COLORS.blue,
+    textColor: "#ffffff",
+    classNames: ["calendar-entry"],
+    // Own events before windows in a crowded day (eventOrder "rank,…").
+    extendedProps: { entry: e, rank: 0 },
+  };
+}
+
+/**
+ * The calendar's input for a marketing window: not draggable, outlined in its kind's colour. A window of a
+ * day or more is drawn as whole days of its own zone (a bar, not a column filling the week's hours); one
+ * with no end is drawn to the end of the range asked for, as it goes on past it.
+ */
+export function windowEvent(w: MarketingWindow, rangeEnd: string) {
+  const end = w.endsAt ?? rangeEnd;
+  const long = Date.parse(end) - Date.parse(w.startsAt) >= 24 * HOUR;
+  const lastInstant = new Date(Date.parse(end) - 1).toISOString();
+  return {
+    id: `window-${w.id}`,
+    title: w.title,
+    allDay: long,
+    start: long ? dayIn(w.startsAt, w.timezone) : w.startsAt,
+    end: long ? addDays(dayIn(lastInstant, w.timezone), 1) : end,
+    editable: false,
+    startEditable: false,
+    durationEditable: false,
+    // Coloured by calendar.css per kind (lighter in the dark theme).
+    classNames: ["calendar-window", `calendar-kind-${w.kind}`],
+    // Among windows the shorter first: a banner running for months stays behind a two-day sale.
+    extendedProps: { window: w, rank: 1, length: Date.parse(end) - Date.parse(w.startsAt) },
+  };
+}

@@ -1,0 +1,26 @@
+import { useCustomMutation, useTranslate } from "@refinedev/core";
+import { callsOf } from "../../resources/calls";
+import { errorMessage } from "../../components/kit/errors";
+import campaign from "./resource";
+
+const calls = callsOf(campaign);
+
+type Values = Record<string, unknown> | FormData;
+
+/**
+ * The screen's writes: a legacy verb (`verb`) or a REST call under /api/v2 (`rest`), with a success toast
+ * when given words, and an error toast that says why unless `quiet` (a form puts field errors on its fields).
+ */
+export function useCampaignWrites() {
+  const t = useTranslate();
+  const { mutateAsync, mutation } = useCustomMutation();
+  const notes = (success?: string, quiet = false) => ({
+    successNotification: success ? () => ({ type: "success" as const, message: success }) : (false as const),
+    errorNotification: quiet ? (false as const) : (error: unknown) => ({ type: "error" as const, message: t("campaign.messages.failed"), description: errorMessage(error) }),
+  });
+  const verb = <T = any>(action: string, values: Values, success?: string, quiet = false) =>
+    mutateAsync({ ...calls.writeCall(action), values: values as Record<string, unknown>, ...notes(success, quiet) }).then((r) => r.data as T);
+  const rest = <T = any>(url: string, method: "post" | "patch" | "delete", values: Values, success?: string, quiet = false) =>
+    mutateAsync({ url, method, values: values as Record<string, unknown>, dataProviderName: "rest", ...notes(success, quiet) }).then((r) => r.data as T);
+  return { verb, rest, busy: mutation.isPending, calls };
+}

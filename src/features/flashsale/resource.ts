@@ -1,0 +1,26 @@
+import type { EndpointMap, ResourceModule } from "../../resources/types";
+import { action, pagedList } from "../../resources/endpoints";
+import { screensOf } from "../../resources/define";
+import { page } from "../../components/kit/page";
+
+const PR = "/api/promotion";
+
+/** Flash sales (legacy promotion verbs): the list, the products a sale can be set for, set, close, the report. */
+const endpoints: EndpointMap = {
+  list: pagedList(`${PR}/productflashsale`, { filters: ["status", "search", "id", "from", "to"], contains: ["search"], allValues: ["all"] }),
+  actions: {
+    products: action(`${PR}/listSelectProductFlashsale`, "GET"),
+    set: action(`${PR}/setproductflashsale`),
+    close: action(`${PR}/closeproductflashsale`),
+    report: action(`${PR}/reportproductflashsale`, "GET"),
+  },
+};
+
+export const flashsale: ResourceModule = {
+  name: "promotion-flashsale",
+  endpoints,
+  pages: { "promotion-flashsale": { list: page(() => import("./FlashSaleList").then((m) => m.FlashSaleList)) } },
+  resources: screensOf("flashsale"),
+};
+
+export default flashsale;

@@ -1,0 +1,27 @@
+import type { ResourceModule } from "../../resources/types";
+import { action, pagedList } from "../../resources/endpoints";
+import { screensOf } from "../../resources/define";
+import { page } from "../../components/kit/page";
+
+const PR = "/api/promotion";
+
+/** Home-sale groups: the legacy promotion verbs, the group types, and the product list for the picker. */
+export const homesale: ResourceModule = {
+  name: "homesale",
+  endpoints: {
+    list: pagedList(`${PR}/listhomesale`, { filters: ["search", "groupType", "status"], contains: ["search"], allValues: ["all"] }),
+    actions: {
+      load: action(`${PR}/loadhomesale`, "GET"),
+      add: action(`${PR}/addpromotionhomesale`),
+      edit: action(`${PR}/editpromotionhomesale`),
+      removeLink: action(`${PR}/deletelinkgroup`),
+      setStatus: action(`${PR}/setstatuslink`),
+      groupTypes: action(`${PR}/mastergrouplist`, "GET"),
+      products: action("/api/product/productlist", "GET"),
+    },
+  },
+  pages: { "promotion-homesale": { list: page(() => import("./GroupList").then((m) => m.GroupList)) } },
+  resources: screensOf("homesale"),
+};
+
+export default homesale;

@@ -1,0 +1,100 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+import { callsOf } from "../../resources/calls";
+import notifications from "./resource";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export type MessageStatus = "draft" | "scheduled" | "sent" | "cancelled";
+export type Audience = "all" | "shop" | "role";
+
+export const STATUSES: MessageStatus[] = ["scheduled", "sent", "cancelled", "draft"];
+export const AUDIENCES: Audience[] = ["all", "shop", "role"];
+
+export interface Message {
+  id: number;
+  title: string;
+  body: string;
+  category: string;
+  audience: Audience;
+  shopId: number | null;
+  shopName: string | null;
+  roleCode: string | null;
+  roleName: string | null;
+  link: string | null;
+  scheduledAt: string;
+  timezone: string;
+  status: MessageStatus;
+  sentAt: string | null;
+  recipientCount: number | null;
+  readCount: number;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+/** One of the signed-in user's notifications (`id` is the message's). */
+export interface InboxItem {
+  id: number;
+  title: string;
+  body: string;
+  category: string;
+  link: string | null;
+  deliveredAt: string;
+  readAt: string | null;
+  /** A notice the system sent: its kind and values (the text in the reader's language); null for a composed message. */
+  template?: string | null;
+  params?: Record<string, string | number> | null;
+}
+
+/** Notices the client can word itself (`notifications.notices.<template>` in every language). */
+export const NOTICE_TEMPLATES = ["productApproved", "productRejected", "newOrder", "slipUploaded", "claimFiled", "returnFiled"];
+
+/**
+ * A notification's title and body in the UI language: a known notice from its kind and values (amounts
+ * as money), anything else (a composed message, a kind this client does not know) as it was written.
+ */
+export function noticeText(
+  item: InboxItem,
+  t: (key: string, options: Record<string, unknown>) => string,
+  money: (v: number) => string,
+): { title: string; body: string } {
+  if (!item.template || !NOTICE_TEMPLATES.includes(item.template) || !item.params) return { title: item.title, body: item.body };
+  const values = { ...item.params, ...(typeof item.params.amount === "number" ? { amount: money(item.params.amount) } : {}) };
+  const key = `notifications.notices.${item.template}`;
+  return { title: t(`${key}.title`, values), body: t(`${key}.body`, values) };
+}
+
+export interface Inbox {
+  items: InboxItem[];
+  total: number;
+  maxpage: number;
+  unread: number;
+}
+
+/** A row of the audience picker (`/api/v2/notification-audiences`). */
+export interface AudienceRow {
+  audience: Audience;
+  /** The shop's or role's id; the server sends null for everyone. */
+  id?: number;
+  code: string | null;
+  name: string;
+  users: number;
+}
+
+export const TITLE_MAX = 120;
+export const BODY_MAX = 2000;
+export const LINK = /^\/(?!\/)[^\s\\]*$/;
+
+export const calls = callsOf<"categories" | "inbox" | "read">(notifications);
+/** The screen's resource (the table row's identifier). */
+export const RESOURCE = "promotion-notify";
+export const REST = { dataProviderName: "rest" } as const;
+
+export const STATUS_COLORS: Record<MessageStatus, string> = { draft: "default", scheduled: "blue", sent: "green", cancelled: "red" };
+const CATEGORY_COLORS: Record<string, string> = { promotion: "magenta", order: "geekblue", product: "cyan", shop: "gold", system: "purple" };
+export const categoryColor = (code: string) => CATEGORY_COLORS[code] ?? "default";
+
+/** A stored instant as the wall-clock time of the zone it was entered in. */
+export const inZone = (iso: string, zone: string) => dayjs.utc(iso).tz(zone).format("ll HH:mm");

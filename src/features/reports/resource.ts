@@ -1,0 +1,34 @@
+import type { EndpointMap, ResourceModule } from "../../resources/types";
+import { action, itemsPage, listQuery } from "../../resources/endpoints";
+import { screensOf } from "../../resources/define";
+import { page } from "../../components/kit/page";
+import { REPORT_PATH, REPORTS, defaultRange, filterNames, type ReportConfig } from "./config";
+
+/** One report's list: the current filter (the default range when the URL names none), its totals and chart as list extras. */
+function reportList(r: ReportConfig): EndpointMap {
+  const path = `${REPORT_PATH}/${r.endpoint}`;
+  const query = listQuery(path, { filters: filterNames(r) });
+  return {
+    list: {
+      method: "GET",
+      path,
+      // "Clear filters" keeps a range: the server needs one (it is the report's bound).
+      toRequest: (req) => ({ ...defaultRange(), ...query(req) }),
+      fromResponse: (body) => ({ ...itemsPage(body), extra: { maxpage: body?.maxpage ?? 0, totals: body?.totals ?? {}, chart: body?.chart } }),
+    },
+  };
+}
+
+/** The eight admin reports: one screen (ReportScreen) configured by `config.ts`, one endpoint each. */
+export const reports: ResourceModule = {
+  name: "reports",
+  endpoints: {
+    // The shop filter's names (every report screen lists this endpoint).
+    actions: { masterproduct: action("/api/product/masterproduct", "GET") },
+  },
+  resourceEndpoints: Object.fromEntries(REPORTS.map((r) => [r.screen, reportList(r)])),
+  pages: Object.fromEntries(REPORTS.map((r) => [r.screen, { list: page(() => import("./ReportScreen").then((m) => m.ReportScreen), { screen: r.screen }) }])),
+  resources: screensOf("reports"),
+};
+
+export default reports;

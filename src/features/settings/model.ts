@@ -1,0 +1,69 @@
+/** Shipping rates, zones and config control (docs/api/settings.md): the shapes the screen reads. */
+
+export interface Rate {
+  id: number;
+  zone: string;
+  zoneName: string;
+  transportType: string;
+  transportTypeName: string;
+  /** kg, inclusive. */
+  weightFrom: number;
+  /** kg, exclusive; null: "and heavier". */
+  weightTo: number | null;
+  price: number;
+  active: boolean;
+  version: number;
+  updatedAt: string;
+}
+
+export interface Province { id: number; code: string; name: string }
+
+export interface Zone { code: string; name: string; nameTh: string; provinces: Province[] }
+
+export interface TransportType { code: string; name: string }
+
+/** One typed setting as configcontrol answers it; `schema` is the JSON schema of `value`. */
+export interface Setting {
+  key: string;
+  value: unknown;
+  default: unknown;
+  isDefault: boolean;
+  schema: { type: string | string[]; enum?: string[]; minimum?: number; maximum?: number; multipleOf?: number };
+  description: string;
+  readBy: string;
+  updatedAt: string | null;
+  updatedByName: string | null;
+}
+
+/** How a setting's value is edited, from its schema. */
+export type SettingInput =
+  | { kind: "choice"; values: string[] }
+  | { kind: "integer"; min: number; max: number }
+  | { kind: "money"; min: number; max: number; nullable: boolean };
+
+export function inputOf(schema: Setting["schema"]): SettingInput {
+  if (schema.enum) return { kind: "choice", values: schema.enum };
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const range = { min: schema.minimum ?? 0, max: schema.maximum ?? Number.MAX_SAFE_INTEGER };
+  if (types.includes("integer")) return { kind: "integer", ...range };
+  return { kind: "money", ...range, nullable: types.includes("null") };
+}
+
+/** REST resources under /api/v2, read through the `rest` data provider. */
+export const REST = { zones: "shipping-zones", settings: "settings" } as const;
+export const REST_PROVIDER = { dataProviderName: "rest" } as const;
+
+/** Rates of one transport type within a zone, in band order (the server's order). */
+export function byTransportType(rates: Rate[]): { code: string; name: string; rates: Rate[] }[] {
+  const groups = new Map<string, { code: string; name: string; rates: Rate[] }>();
+  for (const r of rates) {
+    const g = groups.get(r.transportType) ?? { code: r.transportType, name: r.transportTypeName, rates: [] };
+    g.rates.push(r);
+    groups.set(r.transportType, g);
+  }
+  return [...groups.values()];
+}
+
+/** Provinces no zone covers: checkout cannot quote shipping to them. */
+export const unplaced = (all: Province[], zones: Zone[]): Province[] =>
+  all.filter((p) => !zones.some((z) => z.provinces.some((q) => q.code === p.code)));

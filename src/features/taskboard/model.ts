@@ -1,0 +1,74 @@
+import dayjs from "dayjs";
+
+/** A card as `/api/v2/task-cards` answers it. */
+export interface TaskCard {
+  id: number;
+  columnId: number;
+  position: number;
+  name: string;
+  description: string | null;
+  assigneeId: number | null;
+  assigneeName: string | null;
+  /** YYYY-MM-DD */
+  dueDate: string | null;
+  attachmentCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TaskColumn {
+  id: number;
+  name: string;
+  position: number;
+}
+
+export interface Assignee {
+  id: number;
+  name: string;
+  username: string;
+}
+
+export interface Attachment {
+  id: number;
+  cardId: number;
+  url: string;
+  mime: string;
+  size: number;
+  originalName: string;
+  createdAt: string;
+}
+
+/** What the card form sends (`PATCH` sends the changed fields only). */
+export interface CardValues {
+  name: string;
+  description: string | null;
+  assigneeId: number | null;
+  dueDate: string | null;
+}
+
+/** The server's limits (server/src/modules/taskboard/schemas.ts), checked in the form before sending. */
+export const COLUMN_NAME_MAX = 60;
+export const CARD_NAME_MAX = 120;
+export const DESCRIPTION_MAX = 2000;
+export const ATTACHMENTS_MAX = 20;
+export const ATTACHMENT_ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
+const MB = 1024 * 1024;
+/** Images up to 5 MB, PDFs up to 10 MB (the server sniffs the bytes again). */
+export const attachmentLimit = (type: string) => (type === "application/pdf" ? 10 * MB : 5 * MB);
+
+export type DueState = "overdue" | "today" | "later";
+
+/** Whether a due date has passed, is today or lies ahead, in the reader's own calendar. */
+export function dueState(dueDate: string, today = dayjs()): DueState {
+  const due = dayjs(dueDate);
+  if (due.isSame(today, "day")) return "today";
+  return due.isBefore(today, "day") ? "overdue" : "later";
+}
+
+/** The REST resources, as the `rest` data provider names them. */
+export const REST = {
+  columns: "task-columns",
+  cards: "task-cards",
+  assignees: "task-assignees",
+  attachments: (cardId: number) => `task-cards/${cardId}/attachments`,
+} as const;

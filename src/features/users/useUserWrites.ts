@@ -1,0 +1,23 @@
+import { useCustomMutation, useTranslate } from "@refinedev/core";
+import { errorMessage } from "../../components/kit/errors";
+import { restUrl, writeCall } from "./model";
+
+type Values = Record<string, unknown>;
+
+/**
+ * The screens' writes: a legacy verb (`verb`) or a REST call under /api/v2 (`rest`), with a success toast
+ * when given words, and an error toast saying why unless `quiet` (a form puts field errors on its fields).
+ */
+export function useUserWrites() {
+  const t = useTranslate();
+  const { mutateAsync, mutation } = useCustomMutation();
+  const notes = (success?: string, quiet = false) => ({
+    successNotification: success ? () => ({ type: "success" as const, message: success }) : (false as const),
+    errorNotification: quiet ? (false as const) : (error: unknown) => ({ type: "error" as const, message: t("users.messages.failed"), description: errorMessage(error) }),
+  });
+  const verb = <T = any>(action: "updateroleuser" | "updatestatususer", values: Values, success?: string, quiet = false) =>
+    mutateAsync({ ...writeCall(action), values, ...notes(success, quiet) }).then((r) => r.data as T);
+  const rest = <T = any>(path: string, method: "post" | "patch" | "delete", values: Values, success?: string, quiet = false) =>
+    mutateAsync({ url: restUrl(path), method, values, dataProviderName: "rest", ...notes(success, quiet) }).then((r) => r.data as T);
+  return { verb, rest, busy: mutation.isPending };
+}

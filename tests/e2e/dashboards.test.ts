@@ -1,0 +1,48 @@
+import dayjs from "dayjs";
+import { browserAvailable, browserSession, signIn } from "./browser.js";
+
+const DAY = "YYYY-MM-DD";
+
+describe.skipIf(!browserAvailable)("analytics and e-commerce overview in a real browser", () => {
+  const s = browserSession();
+
+  it("admin opens analytics, picks the last 7 days (kept in the address), then follows a waiting queue from the overview to its filtered list", async () => {
+    const { page } = s;
+    await signIn(page, s.server.url);
+
+    await page.goto(s.server.url + "/admin/two");
+    await page.getByRole("heading", { name: "Analytics" }).waitFor();
+    await page.locator(".ant-statistic").first().waitFor();
+    // The default range: the last 30 days, compared with the 30 before.
+    await expect.poll(() => page.getByText(/^Compared with /).count()).toBe(1);
+    await page.getByRole("table").getByText("Web", { exact: true }).waitFor();
+
+    const today = dayjs();
+    const from = today.subtract(6, "day").format(DAY);
+    const to = today.format(DAY);
+    const answer = page.waitForResponse((r) => r.url().includes(`/api/v2/analytics?from=${from}&to=${to}`) && r.ok());
+    await page.locator(".ant-picker-range").click();
+    await page.locator(".ant-picker-presets").getByText("Last 7 days").click();
+    await answer;
+    await page.waitForURL((u) => u.searchParams.get("from") === from && u.searchParams.get("to") === to);
+    await expect.poll(() => page.getByText(/^Compared with /).innerText())
+      .toBe(`Compared with ${today.subtract(13, "day").format("MMM D, YYYY")} – ${today.subtract(7, "day").format("MMM D, YYYY")}`);
+    // A reload keeps the range.
+    await page.reload();
+    await expect.poll(() => page.locator(".ant-picker-range input").first().inputValue()).toBe(from);
+
+    await page.goto(s.server.url + "/admin/three");
+    await page.getByRole("heading", { name: "E-commerce overview" }).waitFor();
+    const filed = page.getByRole("link", { name: /\bFiled\b/ });
+    await filed.waitFor();
+    const waiting = Number(await filed.locator(".ant-badge").innerText());
+    expect(waiting).toBeGreaterThan(0);
+    await filed.click();
+
+    await page.waitForURL((u) => u.pathname === "/admin/orders/productclaim" && u.search.includes("filters[0][value]=filed"));
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    await expect.poll(() => rows.count()).toBe(waiting);
+    const statuses = await rows.locator(".ant-tag").allInnerTexts();
+    expect(statuses.filter((x) => x === "Filed")).toHaveLength(waiting);
+  });
+});

@@ -1,0 +1,141 @@
+import type { Page } from "playwright-core";
+import type { RunningServer } from "../support/server.js";
+import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
+
+/** Calls the API as the signed-in user of the page; answers the status. */
+const status = (page: Page, path: string) =>
+  page.evaluate(async (path) => (await fetch(path, { headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}` } })).status, path);
+
+/** The labels of the side menu, as the user sees them. */
+async function menuLabels(page: Page): Promise<string[]> {
+  const sider = page.locator(".ant-layout-sider .ant-menu").first();
+  await sider.waitFor();
+  return (await sider.locator(".ant-menu-title-content").allInnerTexts()).map((s) => s.trim());
+}
+
+const ROLE = "Home tiles desk";
+const USER = { username: "tiles.desk", firstName: "Ratana", lastName: "Tiledesk", email: "tiles.desk@example.com" };
+const PASSWORD = "Tiles2026pass";
+
+describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", () => {
+  const session = browserSession({ viewport: { width: 1366, height: 900 } });
+  let server: RunningServer;
+  let page: Page;
+  beforeEach(() => void ({ server, page } = session));
+
+  it("a staff user whose role holds one menu sees and uses only it, gets 403 elsewhere, and is out at the next action once disabled", async () => {
+    await signIn(page, server.url);
+    await page.goto(server.url + "/admin/setting/user?lng=en");
+
+    // A role holding only the home categories.
+    await page.getByRole("tab", { name: "Roles and menus" }).click();
+    await page.getByRole("button", { name: "New role" }).click();
+    const drawer = page.locator(".ant-drawer-content");
+    await drawer.getByLabel("Role name").fill(ROLE);
+    await drawer.locator(".ant-tree-treenode").filter({ has: page.getByText("Home categories", { exact: true }) }).locator(".ant-tree-checkbox").click();
+    await drawer.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: ROLE, exact: true }).waitFor();
+
+    // The staff user, invited with that role: the one-time link is shown to copy.
+    await page.getByRole("tab", { name: "Users" }).click();
+    await page.getByRole("link", { name: "New staff user" }).click();
+    await page.waitForURL(/\/admin\/setting\/user\/create/);
+    await page.getByLabel("Username").fill(USER.username);
+    await page.getByLabel("Role", { exact: true }).click();
+    await page.locator(".ant-select-item-option", { hasText: ROLE }).click();
+    await page.getByLabel("First name").fill(USER.firstName);
+    await page.getByLabel("Last name").fill(USER.lastName);
+    await page.getByLabel("E-mail").fill(USER.email);
+    await page.getByRole("button", { name: "Invite" }).click();
+    const shown = page.getByTestId("password-link");
+    await shown.waitFor();
+    const link = (await shown.textContent())!.trim();
+    expect(link).toMatch(/\/set-password\?token=[\w-]{20,}$/);
+    await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+    await page.waitForURL(/\/admin\/setting\/user\/\d+$/);
+    await page.getByText("Invited").waitFor();
+
+    // The user sets the password through the link in another browser, then signs in.
+    const other = await session.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    try {
+      const staff = await other.newPage();
+      await staff.goto(`${link}&lng=en`);
+      await staff.getByText(`Welcome, ${USER.firstName} ${USER.lastName}`).waitFor();
+      await staff.getByLabel("New password", { exact: true }).fill(PASSWORD);
+      await staff.getByLabel("Repeat the new password").fill(PASSWORD);
+      await staff.getByRole("button", { name: "Set password" }).click();
+      await staff.getByText("Your password is set").waitFor();
+      // The link works once.
+      await staff.goto(`${link}&lng=en`);
+      await staff.getByText("This link cannot be used").waitFor();
+
+      await signIn(staff, server.url, USER.username, PASSWORD);
+      await staff.waitForURL(/\/admin\/homecategory/);
+      expect(await menuLabels(staff)).toEqual(["Home categories"]);
+      await staff.locator(".homecategory-tile").first().waitFor();
+      expect(await status(staff, "/api/v2/homecategories")).toBe(200);
+
+      // Anywhere else: the not-allowed page, and the API says 403.
+      await staff.goto(server.url + "/admin/setting/user?lng=en");
+      await staff.locator(".ant-result-403").waitFor();
+      expect(await status(staff, "/api/user/getlistusermangement")).toBe(403);
+      expect(await status(staff, "/api/blogs/master/posts")).toBe(403);
+      // The own account is everyone's.
+      await staff.goto(server.url + "/admin/account?lng=en");
+      await staff.getByText("Sign-in details").waitFor();
+      await staff.goto(server.url + "/admin/homecategory?lng=en");
+      await staff.locator(".homecategory-tile").first().waitFor();
+
+      // The administrator gives the role the blog posts too: the user's menu follows at their next request, with no new sign-in.
+      const changed = await page.evaluate(async (name) => {
+        const headers = { authorization: `Bearer ${localStorage.getItem("accessToken")}`, "content-type": "application/json" };
+        const roles: { items: { id: number; name: string }[] } = await (await fetch("/api/user/getuserroles", { headers })).json();
+        const id = roles.items.find((r) => r.name === name)!.id;
+        const role: { data: { version: string; menus: string[] } } = await (await fetch(`/api/user/getdetailrole?id=${id}`, { headers })).json();
+        const body = JSON.stringify({ version: role.data.version, menus: [...role.data.menus, "/admin/blog/posts"] });
+        return (await fetch(`/api/v2/roles/${id}`, { method: "PATCH", headers, body })).status;
+      }, ROLE);
+      expect(changed).toBe(200);
+      expect(await menuLabels(staff)).toEqual(["Home categories"]);
+      await staff.reload();
+      await staff.locator(".homecategory-tile").first().waitFor();
+      await expect.poll(() => menuLabels(staff), { timeout: 10_000 }).toContain("Blog");
+
+      // The administrator disables the user (with a confirm) ...
+      await page.goto(server.url + "/admin/setting/user?lng=en");
+      await page.getByLabel("Search name, username, e-mail, phone").fill(USER.username);
+      const name = `${USER.firstName} ${USER.lastName}`;
+      await page.getByRole("row").filter({ hasText: name }).waitFor();
+      await expect.poll(() => page.locator(".ant-table-row").count()).toBe(1);
+      await page.getByRole("switch", { name: `Disable: ${name}` }).click();
+      await page.locator(".ant-popconfirm").getByRole("button", { name: "Disable", exact: true }).click();
+      await page.getByText(`${name} is disabled`).waitFor();
+      await expect.poll(() => page.getByRole("switch", { name: `Enable: ${name}` }).count()).toBe(1);
+
+      // ... and the user's next action fails: signed out, back to sign-in.
+      expect(await status(staff, "/api/v2/homecategories")).toBe(401);
+      await staff.reload();
+      await staff.waitForURL(/\/login/);
+    } finally {
+      await other.close();
+    }
+  }, 240_000);
+
+  it("the own account: changes the name (the header follows) and refuses a wrong current password", async () => {
+    await signIn(page, server.url, "editor");
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "My account" }).click();
+    await page.waitForURL(/\/admin\/account/);
+    await page.getByLabel("First name").fill("Pimmy");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Your details are saved").waitFor();
+    await page.getByRole("button", { name: "User menu" }).getByText(/^Pimmy /).waitFor();
+
+    await page.getByLabel("Current password").fill("not-my-password1");
+    await page.getByLabel("New password", { exact: true }).fill("Another2026x");
+    await page.getByLabel("Repeat the new password").fill("Another2026x");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("The current password is not correct.").waitFor();
+    await screenshot(page, "account-en-light-1366");
+  }, 120_000);
+});
