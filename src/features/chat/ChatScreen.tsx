@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type CSSProperties } from "react";
+import { useCallback, useMemo, useState, type CSSProperties } from "react";
 import { useList, useOne, useTranslate } from "@refinedev/core";
 import { List } from "@refinedev/antd";
 import { Button, Grid, Result, Skeleton, theme } from "antd";
@@ -53,6 +53,17 @@ export function ChatScreen() {
 
   const list = useMemo(() => conversations.result.data ?? [], [conversations.result.data]);
 
+  // What this screen has read, shown at once: the list's own counts follow when it is read again.
+  const [readThrough, setReadThrough] = useState<ReadonlyMap<number, number>>(new Map());
+  const { refreshList } = liveChat;
+  const onRead = useCallback((conversationId: number, upTo: number, done: Promise<boolean>) => {
+    setReadThrough((m) => new Map(m).set(conversationId, Math.max(upTo, m.get(conversationId) ?? 0)));
+    void done.then((kept) => {
+      if (kept) refreshList();
+      else setReadThrough((m) => { const next = new Map(m); next.delete(conversationId); return next; });
+    });
+  }, [refreshList]);
+
   const pane = () => {
     if (activeConversationId === undefined) {
       return (
@@ -82,7 +93,7 @@ export function ChatScreen() {
         live={liveChat.live[conversation.id]}
         generation={liveChat.generation}
         addStored={liveChat.add}
-        onRead={liveChat.refreshList}
+        onRead={onRead}
         sender={sender}
         onBack={wide ? undefined : () => open(undefined)}
       />
@@ -100,6 +111,7 @@ export function ChatScreen() {
             onRetry={() => void conversations.query.refetch()}
             me={me}
             activeId={activeConversationId}
+            readThrough={readThrough}
             online={liveChat.online}
             onOpen={open}
           />

@@ -30,12 +30,14 @@ interface Props {
   onRetry(): void;
   me: number | undefined;
   activeId: number | undefined;
+  /** The newest message read per conversation on this screen, which the list may not know yet. */
+  readThrough: ReadonlyMap<number, number>;
   online: boolean | undefined;
   onOpen(id: number): void;
 }
 
 /** The user's conversations (unread badges, last message) and their contacts, with a search and "new group". */
-export function ConversationList({ conversations, loading, error, onRetry, me, activeId, online, onOpen }: Props) {
+export function ConversationList({ conversations, loading, error, onRetry, me, activeId, readThrough, online, onOpen }: Props) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [view, setView] = useState<"chats" | "contacts">("chats");
@@ -54,8 +56,9 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
     const needle = q.toLowerCase();
     return needle ? conversations.filter((c) => conversationName(c, me).toLowerCase().includes(needle)) : conversations;
   }, [conversations, q, me]);
-  // The open conversation is being read: its count is about to clear.
-  const unread = (c: Conversation) => (c.id === activeId ? 0 : c.unreadCount);
+  // The open conversation is being read, and one read here is read up to its last message: no count to show.
+  const unread = (c: Conversation) =>
+    c.id === activeId || (c.lastMessage && (readThrough.get(c.id) ?? 0) >= c.lastMessage.id) ? 0 : c.unreadCount;
   const totalUnread = conversations.reduce((n, c) => n + unread(c), 0);
 
   const talkTo = async (contact: Contact) => {

@@ -25,7 +25,8 @@ interface Props {
   /** Bumped when the stream (re)starts: what came before it is read here. */
   generation: number;
   addStored(messages: Message[]): void;
-  onRead(): void;
+  /** Read up to `upTo` (told before the server answers: `done` says whether it kept it). */
+  onRead(conversationId: number, upTo: number, done: Promise<boolean>): void;
   sender: ReturnType<typeof useSender>;
   onBack?: () => void;
 }
@@ -74,8 +75,9 @@ export function ConversationView({ conversation, me, live, generation, addStored
     if (document.visibilityState !== "visible" || newest <= readUpTo.current) return;
     const upTo = newest;
     readUpTo.current = upTo;
-    void rest.custom!({ url: `${rest.getApiUrl()}/${REST.read(conversation.id)}`, method: "post", payload: { lastReadMessageId: upTo } })
-      .then(onRead, () => { readUpTo.current = Math.min(readUpTo.current, upTo - 1); });
+    const done = rest.custom!({ url: `${rest.getApiUrl()}/${REST.read(conversation.id)}`, method: "post", payload: { lastReadMessageId: upTo } })
+      .then(() => true, () => { readUpTo.current = Math.min(readUpTo.current, upTo - 1); return false; });
+    onRead(conversation.id, upTo, done);
   }, [newest, rest, conversation.id, onRead]);
   useEffect(() => {
     markRead();
