@@ -16,3 +16,4 @@ export * from './schema/promotions.js';
 export * from './schema/reports.js';
 export * from './schema/settings.js';
 export * from './schema/apps.js';
+export * from './schema/limits.js';
