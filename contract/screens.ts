@@ -163,11 +163,16 @@ const PRODUCT_MASTERS = [
   "masterproductstatus", "masterproductunit", "masterbrand", "masterwarranty", "masterunitdimension", "masterweightunit",
   "mastervolumeunit",
 ].map(under(M));
+/**
+ * Jobs for outside systems with their delivery state, and retrying a failed or dead one (docs/api/outbox.md):
+ * staff, on the jobs of the syncs they may queue themselves (the service scopes each job by its queuing endpoint).
+ */
+const OUTBOX = "/api/v2/outbox-jobs";
 /** Staff only: approval, going online, syncs with outside systems, the ERP. */
 const PRODUCT_STAFF = [
   "approveproduct", "unapproveproduct", "productonline", "updateOpenOnline", "updateCloseOnline",
   "syncproduct", "syncchangeproduct", "gpproductsync", "searchgp", "creategp", "getgppos",
-].map(under(P));
+].map(under(P)).concat([OUTBOX]);
 const NEW_PRODUCT = [
   "newproductlist", "exportnewproductcsv", "searchproductcode", "createnewproduct", "getnewproduct", "editnewproduct",
   "imgnewproduct", "uploadimageproduct", "sortimgnewproduct", "deleteimgnewproduct", "submitproduct", "synctopurchase",
@@ -193,7 +198,7 @@ const ORDER_FULFIL = [
 const ORDER_STAFF = [
   "syncorders", "confirmreceived", "restoreredeem", "genaratepo", "cancelpo", "restorepo", "canceltransferdoc",
   "cleartransfer", "setclaimorder",
-].map(under(O));
+].map(under(O)).concat([OUTBOX]);
 const SLIPS = ["slippayment", "approveslipview", "approveslip", "uploadslippayment", "changeslip"].map(under(O));
 
 const K = "/api/supplier/kanban";

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
+import { outboxConfigFrom, type OutboxConfig } from './modules/outbox/config.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,6 +27,8 @@ export interface AppConfig {
   notifyWorkerMs?: number;
   /** Heartbeat (and caller re-check) interval of event streams, ms. Default 25000. */
   sseHeartbeatMs?: number;
+  /** The outbox relay and the outside systems' addresses (modules/outbox/config.ts); unset = no relay, nothing configured (test apps). */
+  outbox?: Partial<OutboxConfig>;
 }
 
 function flag(value: string | undefined, dflt: boolean): boolean {
@@ -69,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL || 'info' },
     authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : Math.min(2000, positiveInt('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 2000)),
     notifyWorkerMs: env.NOTIFY_WORKER_MS === '0' ? 0 : positiveInt('NOTIFY_WORKER_MS', env.NOTIFY_WORKER_MS, 15_000),
+    outbox: outboxConfigFrom(env),
   };
 }

@@ -253,7 +253,7 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     expect(bill.items.length).toBeGreaterThan(0);
     const sync = (await inj('POST', '/api/order/syncorders', { shopId: shop1 })).json().data;
     const [job] = await q<{ topic: string; status: string }>(sql`select topic, status from outbox_jobs where id = ${sync.jobId}`);
-    expect(job).toEqual({ topic: 'orders.sync', status: 'pending' });
+    expect(job).toEqual({ topic: 'orders.sync', status: 'queued' });
   });
 
   it('purchase orders and transfers', async () => {

@@ -25,6 +25,7 @@ import { reportsIdsOf, reportsSample, type ReportsIds } from './reports-samples.
 import { CALENDAR_IDLESS, calendarIdsOf, calendarSample, type CalendarIds } from './calendar-samples.js';
 import { checkoutIdsOf, checkoutSample, type CheckoutIds } from './checkout-samples.js';
 import { settingsIdsOf, settingsSample, type SettingsIds } from './settings-samples.js';
+import { outboxSample } from './outbox-samples.js';
 
 /** A body/query that passes validation for each route, with placeholders for ids. */
 type Ids = {
@@ -61,6 +62,7 @@ function sample(r: RouteEntry, ids: Ids) {
   const checkout = checkoutSample(r.method, r.url, ids.shop, ids.checkout); if (checkout) return checkout;
   const dash = dashboardSample(r.method, r.url, ids.shop, ids.dashboard); if (dash) return dash;
   const setting = settingsSample(r.method, r.url, ids.shop, ids.settings); if (setting) return setting;
+  const outbox = outboxSample(r.method, r.url); if (outbox) return outbox;
   const bodies: Record<string, object> = {
     '/api/account/login': { users: 'x', password: 'x', typeLogin: 'staff' },
     '/api/account/register': { email: 'x@example.com', password: 'abcd1234', firstName: 'a', lastName: 'b' },

@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { orderContacts, orderEvents, orderItems, orders, outboxJobs } from '../../db/schema.js';
+import { orderContacts, orderEvents, orderItems, orders } from '../../db/schema.js';
+import { enqueue } from '../outbox/service.js';
 import { assertRecordInScope, canAccessShop, shopScope } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
@@ -368,9 +369,7 @@ export async function syncOrders(db: Db, user: AuthUser, b: { shopId?: number; o
     }
   }
   return db.transaction(async (tx) => {
-    const [job] = await tx.insert(outboxJobs).values({
-      topic: 'orders.sync', payload: { shopIds: shops, orderIds: orderIds ?? null, requestedBy: user.username }, createdBy: user.id,
-    }).returning({ id: outboxJobs.id, status: outboxJobs.status });
+    const job = await enqueue(tx, { topic: 'orders.sync', payload: { shopIds: shops, orderIds: orderIds ?? null, requestedBy: user.username }, createdBy: user.id });
     await audit(tx, { actorId: user.id, action: 'order.sync', entity: 'outbox_job', entityId: job.id, after: { shopIds: shops, orderIds } });
     return { jobId: job.id, status: job.status };
   });

@@ -21,6 +21,8 @@ import * as visibility from './visibility.js';
 import { ok } from '../../lib/sql.js';
 import { routesOf } from '../../lib/route.js';
 import { sendCsv, type ExportQuery } from '../../lib/csv-export.js';
+import { outboxSettings } from '../outbox/config.js';
+import { isConfigured } from '../outbox/service.js';
 
 
 const any = { type: 'object', additionalProperties: true } as const;
@@ -57,6 +59,7 @@ const csvResponse = { type: 'string', description: 'CSV with a header row (text/
 export default async function productRoutes(app: FastifyInstance) {
   const { db } = app;
   const r = routesOf(app, '/api/product', { tags: ['product'], responses: { GET: anyList, POST: written } });
+  const outbox = outboxSettings(app.config.outbox);
   const q = <T>(req: FastifyRequest) => req.query as T;
   const b = <T>(req: FastifyRequest) => req.body as T;
   const u = requireUser;
@@ -162,7 +165,10 @@ export default async function productRoutes(app: FastifyInstance) {
   sync('gpproductsync', 'Queue a sync with GP (ERP)');
   sync('synctopurchase', 'Queue an approved new product for purchasing');
   r.get('jobs', { summary: "A product's outbox jobs", addition: true, query: { id, ...pageQuery }, required: ['id'] },
-    async (req) => svc.productJobs(db, u(req), q<IdQ>(req).id, q<Page>(req)));
+    async (req) => {
+      const found = await svc.productJobs(db, u(req), q<IdQ>(req).id, q<Page>(req));
+      return { ...found, items: found.items.map((j) => ({ ...j, configured: isConfigured(outbox, j.kind), maxAttempts: outbox.maxAttempts })) };
+    });
 
   // ---------- media ----------
   const mediaWords = { image: 'a JPEG, PNG or WebP image (≤ 5 MB)', video: 'an MP4 video (≤ 100 MB)', audio: 'an MP3 or M4A file (≤ 20 MB)' };

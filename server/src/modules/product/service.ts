@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import {
   auditLog, masterData, outboxJobs, productPriceHistory, products, shops, users,
 } from '../../db/schema.js';
+import { deliveryState, enqueue } from '../outbox/service.js';
 import { assertRecordInScope, assertShopAccess, assertShopApproved, scopeCondition, shopFilter } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
@@ -384,12 +385,11 @@ export async function auditTrail(db: Db, user: AuthUser, id: number, q: { page: 
 // ---------- outbox ----------
 
 export async function queueJob(tx: Tx | Db, user: AuthUser, topic: string, productId: number, payload: Record<string, unknown> = {}) {
-  const [job] = await tx.insert(outboxJobs).values({ topic, payload: { productId, ...payload }, status: 'queued', createdBy: user.id }).returning();
-  return toJob(job);
+  return toJob(await enqueue(tx, { topic, payload: { productId, ...payload }, createdBy: user.id }));
 }
 
 export function toJob(j: typeof outboxJobs.$inferSelect) {
-  return { id: j.id, kind: j.topic, entity: 'product', entityId: Number(j.payload.productId), status: j.status, payload: j.payload, createdAt: iso(j.createdAt), updatedAt: iso(j.updatedAt) };
+  return { id: j.id, kind: j.topic, entity: 'product', entityId: Number(j.payload.productId), ...deliveryState(j), payload: j.payload, createdAt: iso(j.createdAt), updatedAt: iso(j.updatedAt) };
 }
 
 const SYNC_TOPICS: Record<string, string> = {
