@@ -1,0 +1,94 @@
+/**
+ * The seeded demo database as a ready PGlite data directory. A new DATA_DIR starts as a copy of it, so a
+ * first start skips initdb, the migrations and the seed (most of a cold start). Built once per version of
+ * what shapes the seeded database (server code, migrations, the screens table, the lockfile): by the build
+ * (`npm run db:template`, run after `npm run build`) or else by the first start that needs it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { repoRoot } from '../config.js';
+import { LocalStorage } from '../lib/storage.js';
+import { syncMenu } from '../modules/menu/service.js';
+import { openDb } from './client.js';
+import { seedIfEmpty, type SeedResult } from './seed.js';
+
+/** Beside the other build caches; a fresh clone has none until the build or the first start. */
+export const TEMPLATE_ROOT = resolve(repoRoot, 'node_modules/.cache/seller-center/pglite-template');
+const SOURCES = ['server/src', 'server/drizzle', 'contract', 'package-lock.json'];
+
+/** Hash of everything that shapes the seeded database. */
+export function templateKey(): string {
+  const h = createHash('sha256');
+  const walk = (p: string) => {
+    if (!existsSync(p)) return;
+    if (statSync(p).isDirectory()) for (const name of readdirSync(p).sort()) walk(join(p, name));
+    else h.update(p.slice(repoRoot.length)).update('\0').update(readFileSync(p));
+  };
+  for (const s of SOURCES) walk(resolve(repoRoot, s));
+  return h.digest('hex').slice(0, 24);
+}
+
+/** The template folder (`pglite/`, `uploads/`, `seeded.json`) for this code, built when missing. */
+export async function ensureTemplate(): Promise<string> {
+  const key = templateKey();
+  const dir = join(TEMPLATE_ROOT, key);
+  if (existsSync(join(dir, 'seeded.json'))) {
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return dir;
+  }
+  mkdirSync(TEMPLATE_ROOT, { recursive: true });
+  // Built aside and renamed: a crash or a second process building at once never leaves half a template.
+  const tmp = join(TEMPLATE_ROOT, `.${key}-${randomBytes(6).toString('hex')}`);
+  try {
+    mkdirSync(tmp);
+    const pglite = await PGlite.create(join(tmp, 'pglite'));
+    const handle = await openDb({ pglite });
+    let seeded: SeedResult | null;
+    try {
+      await syncMenu(handle.db);
+      seeded = await seedIfEmpty(handle.db, { storage: new LocalStorage(tmp) });
+    } finally {
+      await handle.close();
+    }
+    rmSync(join(tmp, 'uploads', 'tmp'), { recursive: true, force: true });
+    writeFileSync(join(tmp, 'seeded.json'), JSON.stringify(seeded));
+    try {
+      renameSync(tmp, dir);
+    } catch (err) {
+      if (!existsSync(join(dir, 'seeded.json'))) throw err;
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  // Other versions' templates unused for a day are dead weight (another checkout sharing node_modules may still use a recent one).
+  for (const name of readdirSync(TEMPLATE_ROOT)) {
+    const p = join(TEMPLATE_ROOT, name);
+    if (name !== key && statSync(p).mtimeMs < Date.now() - 86_400_000) rmSync(p, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
+ * Makes `dataDir/pglite` a copy of the template (and adds its demo pictures to `dataDir/uploads`) when the
+ * data dir has no database yet; null when it has one. The copy is renamed into place, so a start killed
+ * half-way leaves no half database that a later start would take for a real one.
+ */
+export async function installTemplate(dataDir: string): Promise<SeedResult | null> {
+  const target = join(dataDir, 'pglite');
+  if (existsSync(target)) return null;
+  const started = performance.now();
+  const dir = await ensureTemplate();
+  const seeded = JSON.parse(readFileSync(join(dir, 'seeded.json'), 'utf8')) as SeedResult | null;
+  for (const name of readdirSync(dataDir)) if (/^pglite\..*\.tmp$/.test(name)) rmSync(join(dataDir, name), { recursive: true, force: true });
+  cpSync(join(dir, 'uploads'), join(dataDir, 'uploads'), { recursive: true, force: false });
+  const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  cpSync(join(dir, 'pglite'), tmp, { recursive: true });
+  renameSync(tmp, target);
+  if (!seeded) return null;
+  const pictures = seeded.pictures.pictures;
+  return { ...seeded, pictures: { pictures, rendered: 0, cached: pictures, ms: Math.round(performance.now() - started) } };
+}
