@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** A picture address we show: one of our stored images, or any https address. */
+export const PICTURE_URL = /^(?:https:\/\/[^\s/?#]+[^\s]*|\/uploads\/image\/[0-9a-f]{32}\.(?:png|jpg|webp))$/;
+
 // Rich text from the editor: formatting, links and images only. No scripts, event handlers,
 // iframes, styles or javascript: URLs.
 const options: sanitizeHtml.IOptions = {
@@ -16,8 +19,10 @@ const options: sanitizeHtml.IOptions = {
     ol: ['start'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
+  // Pictures only from this server's stored images or over https (a relative src could be any path of ours).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !PICTURE_URL.test(frame.attribs.src ?? ''),
   transformTags: {
     // Links that open a new tab must not hand the opener to the target page.
     a: (tagName, attribs) => ({

@@ -16,8 +16,8 @@ const DESCRIPTION_MAX = 500;
 const TAGS_MAX = 20;
 const TAG_MAX = 50;
 
-/** A cover is a full web address or one of this server's stored images (demo posts' covers are the latter). */
-const COVER_URL = /^(https?:\/\/[^\s/$.?#][^\s]*|\/uploads\/image\/[0-9a-f]{32}\.(png|jpg|webp))$/i;
+/** A cover is an https address or one of this server's stored images (demo posts' covers are the latter); the server refuses the rest. */
+const COVER_URL = /^(https:\/\/[^\s/$.?#][^\s]*|\/uploads\/image\/[0-9a-f]{32}\.(png|jpg|webp))$/i;
 
 interface PostFormValues {
   shopId?: number;

@@ -1,3 +1,4 @@
+import { PICTURE_URL } from '../../lib/sanitize.js';
 import { closedObject, dateTime, errorResponses, id, listResponse, nullableDateTime, nullableString, pageQuery, writeResponse } from '../../lib/schemas.js';
 
 export const POST_TYPES = ['idea', 'howto', 'review', 'news'] as const;
@@ -35,7 +36,8 @@ export const postDetail = {
 } as const;
 
 const tagList = { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 50 } } as const;
-const url = { type: ['string', 'null'], maxLength: 1000 } as const;
+// A cover is one of our stored images or an https address (PICTURE_URL); empty clears it.
+const url = { type: ['string', 'null'], maxLength: 1000, pattern: `^$|${PICTURE_URL.source}` } as const;
 
 export const listPostsSchema = {
   tags, summary: 'Blog posts, newest first',
