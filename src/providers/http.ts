@@ -54,12 +54,58 @@ http.interceptors.response.use(
   },
 );
 
+/** Same request, same key: the method, the path and the input with its keys sorted. */
+function keyOf(method: "GET" | "POST", path: string, input: unknown): string {
+  const sorted = (value: unknown): unknown =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sorted(v)]))
+      : Array.isArray(value) ? value.map(sorted) : value;
+  return `${method} ${path} ${JSON.stringify(sorted(input ?? {}))}`;
+}
+
+/** Reads sent ahead of the screen that needs them (src/preload.ts), each kept for the first identical request. */
+const early = new Map<string, Promise<AxiosResponse>>();
+/** Unclaimed (the user went elsewhere), an early answer is dropped: a later visit reads afresh. */
+const EARLY_MS = 15_000;
+let keeping = false;
+
+function send(method: "GET" | "POST", path: string, input: unknown): Promise<AxiosResponse> {
+  const key = keyOf(method, path, input);
+  const kept = early.get(key);
+  if (kept) {
+    early.delete(key);
+    return kept;
+  }
+  const request = method === "GET" ? http.get(path, { params: input }) : http.post(path, input ?? {});
+  if (keeping) {
+    early.set(key, request);
+    // Nobody may claim it; its failure is the claimer's to report.
+    request.catch(() => undefined);
+    setTimeout(() => early.get(key) === request && early.delete(key), EARLY_MS);
+  }
+  return request;
+}
+
+/**
+ * Runs `read` (a data provider call) so that the requests it sends are kept for the screen's own
+ * identical request instead of being read twice. The data provider sends synchronously on call, so
+ * only `read`'s own requests are marked.
+ */
+export function prefetch(read: () => Promise<unknown>): void {
+  keeping = true;
+  try {
+    read().catch(() => undefined);
+  } finally {
+    keeping = false;
+  }
+}
+
 export async function get<T = any>(path: string, params?: Record<string, unknown>): Promise<T> {
-  const response = await http.get<T>(path, { params });
-  return response.data;
+  const response = await send("GET", path, params);
+  return response.data as T;
 }
 
 export async function post<T = any>(path: string, body?: unknown): Promise<T> {
-  const response = await http.post<T>(path, body ?? {});
-  return response.data;
+  const response = await send("POST", path, body ?? {});
+  return response.data as T;
 }

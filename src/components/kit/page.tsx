@@ -1,7 +1,24 @@
+import type { CrudSort } from "@refinedev/core";
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { useParams } from "react-router";
 
-export type Page = LazyExoticComponent<ComponentType>;
+/**
+ * What a screen reads the moment it renders, so a reload can ask for it while the screen's code
+ * still loads (src/preload.ts). Each read is sent exactly as the screen's own hook will send it: the
+ * first identical request takes the answer over (providers/http.ts), nothing is fetched twice.
+ */
+export interface FirstReads {
+  /** The table's page 1 as `useListTable` asks for it with nothing in the address. */
+  list?: { resource: string; pageSize?: number; sorters?: CrudSort[] };
+  /** Domain reads (`useCustom` with `meta.resource`/`meta.action`, no query). */
+  actions?: { resource: string; action: string }[];
+}
+
+export type Page = LazyExoticComponent<ComponentType> & {
+  /** Starts loading the screen's chunk (the route preloader calls it before the shell renders). */
+  preload(): Promise<unknown>;
+  reads?: FirstReads;
+};
 
 /**
  * A route's page: the screen component, loaded as its own chunk, with the route's `:id` (when it
@@ -10,13 +27,21 @@ export type Page = LazyExoticComponent<ComponentType>;
 export function page<P extends object>(
   load: () => Promise<ComponentType<P>>,
   props: Omit<P, "id"> = {} as Omit<P, "id">,
+  reads?: FirstReads,
 ): Page {
-  return lazy(async () => {
-    const Screen = (await load()) as ComponentType<any>;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => (loading ??= load().catch((error) => {
+    // A failed chunk is asked for again next time (a flaky network), not remembered.
+    loading = undefined;
+    throw error;
+  }));
+  const component = lazy(async () => {
+    const Screen = (await preload()) as ComponentType<any>;
     function RoutedScreen() {
       const { id } = useParams<{ id: string }>();
       return id === undefined ? <Screen {...props} /> : <Screen key={id} id={id} {...props} />;
     }
     return { default: RoutedScreen };
   });
+  return Object.assign(component, { preload, reads });
 }

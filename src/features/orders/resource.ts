@@ -73,10 +73,16 @@ const endpoints: EndpointMap = {
   },
 };
 
+/** The order list's first reads: its table and the masters of its filters (OrderList.tsx). */
+const listReads = {
+  list: { resource: "orders" },
+  actions: ["statuses", "channels", "branches", "shops"].map((action) => ({ resource: "orders", action })),
+};
+
 export const orders: ResourceModule = {
   pages: {
     orders: {
-      list: page(() => import("./OrderList").then((m) => m.OrderList), { variant: "all" }),
+      list: page(() => import("./OrderList").then((m) => m.OrderList), { variant: "all" }, listReads),
       show: page(() => import("./OrderView").then((m) => m.OrderView), { variant: "all" }),
     },
     "orders-branch": {

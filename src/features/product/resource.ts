@@ -63,6 +63,12 @@ const resourceEndpoints: Record<string, EndpointMap> = {
   },
 };
 
+/** The product list's first reads: newest first (ProductList.tsx), and the masters of its filters. */
+const productListReads = (resource: string) => ({
+  list: { resource, sorters: [{ field: "createdAt", order: "desc" as const }] },
+  actions: [{ resource: "product", action: "masterproduct" }],
+});
+
 /**
  * Admin screens are granted one by one (the server checks the same child menu paths); suppliers
  * are granted the whole `/supplier/product` section.
@@ -70,7 +76,7 @@ const resourceEndpoints: Record<string, EndpointMap> = {
 export const product: ResourceModule = {
   pages: {
     product: {
-      list: page(() => import("./ProductList").then((m) => m.ProductList), { area: "admin" }),
+      list: page(() => import("./ProductList").then((m) => m.ProductList), { area: "admin" }, productListReads("product")),
       edit: page(() => import("./ProductEditor").then((m) => m.ProductEditor), { area: "admin", flow: "product" }),
     },
     "product-approve": { list: page(() => import("./ApproveQueue").then((m) => m.ApproveQueue)) },
@@ -79,7 +85,7 @@ export const product: ResourceModule = {
     "product-attribute": { list: page(() => import("./AttributeMaster").then((m) => m.AttributeMaster)) },
     "product-installrate": { list: page(() => import("./InstallRateList").then((m) => m.InstallRateList)) },
     "supplier-product": {
-      list: page(() => import("./ProductList").then((m) => m.ProductList), { area: "supplier" }),
+      list: page(() => import("./ProductList").then((m) => m.ProductList), { area: "supplier" }, productListReads("supplier-product")),
       edit: page(() => import("./ProductEditor").then((m) => m.ProductEditor), { area: "supplier", flow: "product" }),
     },
     "supplier-newproduct": {
