@@ -139,18 +139,20 @@ async function sessionOf(browser: Browser, user: string): Promise<Storage> {
   return state;
 }
 
-/** performance.now() when the selector first matched: navigation start to ready, measured in the page. */
-function watchReady(selector: string) {
-  const w = window as unknown as { __ready?: number };
+/**
+ * performance.now() when the selector first matched: navigation start to ready, measured in the page.
+ * A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
+ */
+const watchReady = (selector: string) => `(() => {
   const check = () => {
-    if (w.__ready === undefined && document.querySelector(selector)) {
-      w.__ready = performance.now();
+    if (window.__ready === undefined && document.querySelector(${JSON.stringify(selector)})) {
+      window.__ready = performance.now();
       observer.disconnect();
     }
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-screen-ready'] });
-}
+})();`;
 
 async function readyTime(page: Page, route: Route): Promise<number> {
   await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, undefined, { timeout: 180_000, polling: 50 });
@@ -180,7 +182,7 @@ async function load(page: Page, rec: Recorder, route: Route, net: Net, how: 'got
 async function measure(browser: Browser, route: Route, storage: Storage | undefined, net: Net): Promise<Record<Cache, Sample>> {
   const context = await browser.newContext({ locale: 'en-US', storageState: storage, viewport: { width: 1366, height: 860 } });
   try {
-    await context.addInitScript(watchReady, route.ready);
+    await context.addInitScript({ content: watchReady(route.ready) });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const rec = new Recorder(cdp);
