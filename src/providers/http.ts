@@ -73,7 +73,8 @@ function send(method: "GET" | "POST", path: string, input: unknown): Promise<Axi
   const key = keyOf(method, path, input);
   const kept = early.get(key);
   if (kept) {
-    early.delete(key);
+    // A second early read of the same thing shares the first; the screen's own read takes it over.
+    if (!keeping) early.delete(key);
     return kept;
   }
   const request = method === "GET" ? http.get(path, { params: input }) : http.post(path, input ?? {});
