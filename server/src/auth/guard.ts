@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { INT4_MAX } from '../lib/validation.js';
 import { accessFor } from './access.js';
 import { authCacheFor, MAX_AUTH_CACHE_MS } from './context.js';
 import type { Access, AuthUser } from './types.js';
@@ -35,14 +36,17 @@ export function allows(user: AuthUser, access: Access): boolean {
 /** The signed-in user from the token, refused when unknown or not active (auth record cached ≤ 2 s, see context.ts). */
 export async function authenticate(db: Db, request: FastifyRequest, authCacheMs = MAX_AUTH_CACHE_MS): Promise<AuthUser> {
   if (!request.headers.authorization) throw unauthorized('Please sign in to continue.');
-  let payload: { sub: number };
+  let payload: { sub: unknown };
   try {
     payload = await request.jwtVerify();
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     throw unauthorized(code.includes('EXPIRED') ? 'Your session has expired. Please sign in again.' : 'Your session is not valid. Please sign in again.');
   }
-  const user = await authCacheFor(db, authCacheMs).get(Number(payload.sub));
+  // A token signed with our key but naming no possible user id (another app's token, a hand-made one) is not a session.
+  const sub = payload.sub;
+  if (typeof sub !== 'number' || !Number.isInteger(sub) || sub < 1 || sub > INT4_MAX) throw unauthorized('Your session is not valid. Please sign in again.');
+  const user = await authCacheFor(db, authCacheMs).get(sub);
   if (!user) throw unauthorized('Your session is not valid. Please sign in again.');
   if (user.status !== 'active') throw unauthorized('This account is disabled. Contact an administrator.');
   return user;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { HttpError, type FieldError } from './errors.js';
+import { registerValidation, YEAR_MAX, YEAR_MIN } from './validation.js';
 
 const typeWords: Record<string, string> = {
   integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false',
@@ -28,7 +29,9 @@ export function describeValidationError(e: FastifySchemaValidationError, context
     }
     case 'format': {
       const fmt = String(params.format);
-      const words = fmt === 'email' ? 'a valid email address' : fmt === 'date-time' ? 'a date and time (ISO 8601)' : `a valid ${fmt}`;
+      const years = `, years ${YEAR_MIN}–${YEAR_MAX}`;
+      const words = fmt === 'email' ? 'a valid email address' : fmt === 'date-time' ? `a date and time (ISO 8601${years})`
+        : fmt === 'date' ? `a date (YYYY-MM-DD${years})` : `a valid ${fmt}`;
       return { field: base, message: `${base} must be ${words}` };
     }
     case 'type': {
@@ -43,6 +46,14 @@ export function describeValidationError(e: FastifySchemaValidationError, context
       return { field: base, message: `${base} must be at least ${params.limit}` };
     case 'maximum':
       return { field: base, message: `${base} must be at most ${params.limit}` };
+    case 'exclusiveMinimum':
+      return { field: base, message: `${base} must be more than ${params.limit}` };
+    case 'exclusiveMaximum':
+      return { field: base, message: `${base} must be less than ${params.limit}` };
+    case 'multipleOf':
+      return { field: base, message: params.multipleOf === 0.01 ? `${base} must have at most 2 decimals` : `${base} must be a multiple of ${params.multipleOf}` };
+    case 'noNul':
+      return { field: base, message: `${base} must not contain a NUL character (\\u0000)` };
     case 'enum':
       return { field: base, message: `${base} must be one of: ${(params.allowedValues as unknown[]).join(', ')}` };
     case 'minProperties':
@@ -66,8 +77,49 @@ const statusWords: Record<number, string> = {
   415: 'Unsupported content type', 429: 'Too many requests. Try again later.',
 };
 
+/** The SQLSTATE of a failed query: drizzle keeps the driver's error (PGlite or pg, same codes) as `cause`. */
+function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/**
+ * PostgreSQL data exceptions (SQLSTATE class 22) are bad input the schemas let through. The schemas decide
+ * first (see validation.ts); this is the safety net that keeps such a value a 400 instead of a 500.
+ */
+const dataErrors: Record<string, string> = {
+  '22P05': 'a text contains a character the database cannot store (NUL)',
+  '22021': 'a text is not valid UTF-8',
+  '22001': 'a text is longer than the database field',
+  '22003': 'a number is out of range',
+  '22008': 'a date or time is out of range',
+  '22007': 'a date or time is not valid',
+  '22P02': 'a value is not of the expected kind',
+  '22023': 'a value is not valid',
+};
+
+/**
+ * What the log keeps of a failed request's error: never the query's parameters (a failed insert would log
+ * a password hash or a customer's address) nor a data exception's message (PostgreSQL quotes the value).
+ */
+export function loggableError(err: unknown): Record<string, unknown> {
+  const e = err as Error & { query?: unknown; code?: unknown; cause?: Record<string, unknown> };
+  const state = sqlState(err);
+  if (e?.query === undefined && !state) return { type: e?.name, message: e?.message, code: e?.code, stack: e?.stack };
+  // The driver's error: drizzle's `cause`, or the error itself when a query ran outside drizzle.
+  const cause = (e.cause?.code !== undefined ? e.cause : e) as Record<string, unknown>;
+  return {
+    type: e.name, code: state, query: typeof e.query === 'string' ? e.query : undefined,
+    message: state?.startsWith('22') ? dataErrors[state] ?? 'data exception' : cause.message ?? 'query failed',
+    table: cause.table, column: cause.column, constraint: cause.constraint,
+    stack: e.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).join('\n'),
+  };
+}
+
 /** Every error leaves as `{status, message, errors?}`; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }): void {
+  registerValidation(app);
   app.setErrorHandler((err: FastifyError & { errors?: FieldError[] }, request, reply) => {
     if (err.validation) {
       const errors = err.validation.map((v) => describeValidationError(v, err.validationContext));
@@ -79,9 +131,16 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
       if (err.errors?.length) body.errors = err.errors;
       return reply.code(err.statusCode).send(body);
     }
+    const state = sqlState(err);
+    if (state?.startsWith('22')) {
+      request.log.warn({ err: loggableError(err) }, 'bad input reached the database');
+      const field = typeof (err.cause as { column?: unknown } | undefined)?.column === 'string' ? String((err.cause as { column: string }).column) : 'body';
+      const message = `${field === 'body' ? 'A value' : field} cannot be stored: ${dataErrors[state] ?? 'a value is not valid'}.`;
+      return reply.code(400).send({ status: 400, message, errors: [{ field, message }] });
+    }
     const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (code >= 500) {
-      request.log.error({ err }, 'request failed');
+      request.log.error({ err: loggableError(err) }, 'request failed');
       return reply.code(code).send({ status: code, message: 'Something went wrong on the server. Please try again.' });
     }
     // Framework 4xx errors (bad JSON, body too large, ...) carry safe messages.

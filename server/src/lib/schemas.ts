@@ -1,4 +1,6 @@
 /** Shared JSON schemas. Objects are closed (additionalProperties:false) so unknown input is rejected. */
+import { INT4_MAX, NUMBER_MAX } from './validation.js';
+
 export const errorResponse = {
   type: 'object',
   properties: {
@@ -21,7 +23,20 @@ export function closedObject(properties: Record<string, unknown>, required: stri
   return { type: 'object', additionalProperties: false, properties, required } as const;
 }
 
-export const id = { type: 'integer', minimum: 1 } as const;
+/** A row id: serial columns are int4. */
+export const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+
+/**
+ * An amount of money (THB): two decimals, within what the numeric(12,2) columns hold. `positive`: more than 0
+ * (a price); otherwise 0 is allowed (a fee, a minimum spend).
+ */
+export function money(opts: { positive?: boolean; max?: number; description?: string } = {}) {
+  return {
+    type: 'number', ...(opts.positive ? { exclusiveMinimum: 0 } : { minimum: 0 }), maximum: opts.max ?? NUMBER_MAX, multipleOf: 0.01,
+    ...(opts.description ? { description: opts.description } : {}),
+  } as const;
+}
+
 export const nullableString = { type: ['string', 'null'] } as const;
 export const dateTime = { type: 'string', format: 'date-time' } as const;
 export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;

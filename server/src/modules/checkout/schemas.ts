@@ -1,5 +1,5 @@
 /** JSON schemas of checkout (docs/api/checkout.md). */
-import { dateTime, nullableString } from '../../lib/schemas.js';
+import { dateTime, id as rowId, money, nullableString } from '../../lib/schemas.js';
 import { GRID_SORTS } from './catalogue.js';
 import { PAYMENT_METHODS } from './place.js';
 
@@ -7,7 +7,7 @@ export const TAGS = ['checkout'];
 
 const nullableNumber = { type: ['number', 'null'] } as const;
 const nullableInteger = { type: ['integer', 'null'] } as const;
-const id = { type: 'integer', minimum: 1 } as const;
+const id = rowId;
 const ids = (what: string) => ({ type: 'array', items: id, maxItems: 50, description: `${what} is any of these (repeat the parameter)` });
 
 const color = { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' }, hex: nullableString }, required: ['code', 'name', 'hex'] } as const;
@@ -34,8 +34,8 @@ export const gridQuery = {
   _order: { type: 'string', enum: ['asc', 'desc'], description: 'Only with _sort (default asc)' },
   name_like: { type: 'string', maxLength: 200, description: 'Name or code contains this (any case)' },
   shopId: ids('The shop'), brandId: ids('The brand'), categoryId: ids('The level-1 category'),
-  price_gte: { type: 'number', minimum: 0, description: 'Price at least this (THB)' },
-  price_lte: { type: 'number', minimum: 0, description: 'Price at most this (THB)' },
+  price_gte: { ...money(), description: 'Price at least this (THB)' },
+  price_lte: { ...money(), description: 'Price at most this (THB)' },
   inStock: { type: 'boolean', description: 'true: only products with stock; false: only sold-out ones' },
 } as const;
 
@@ -82,7 +82,7 @@ export const placeBody = {
       type: 'object', additionalProperties: false, required: ['productId', 'quantity', 'price'],
       properties: {
         productId: id, quantity: { type: 'integer', minimum: 1, maximum: 9999 },
-        price: { type: 'number', minimum: 0, maximum: 1e9, description: 'The unit price shown (THB)' },
+        price: { ...money(), description: 'The unit price shown (THB)' },
         colors: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 40 }, maxItems: 10, uniqueItems: true, description: 'Colour codes chosen (the product\'s own)' },
       },
     },
@@ -99,7 +99,7 @@ export const placeBody = {
   transportType: { type: 'string', minLength: 1, maxLength: 40, description: 'A mastertransporttype code with a rate to the address' },
   paymentMethod: { type: 'string', enum: PAYMENT_METHODS },
   couponCode: { type: ['string', 'null'], maxLength: 40, description: 'Redeemed once, inside the order\'s transaction' },
-  expectedTotal: { type: 'number', minimum: 0, maximum: 1e10, description: 'The total the customer was shown; another one now → 409 with the new total' },
+  expectedTotal: { ...money({ max: 1e10 }), description: 'The total the customer was shown; another one now → 409 with the new total' },
 } as const;
 
 const placedProps = {

@@ -1,5 +1,5 @@
 /** JSON schemas of coupon lines (docs/api/coupons.md). */
-import { dateTime, nullableDateTime, nullableString } from '../../lib/schemas.js';
+import { dateTime, money as moneyOf, nullableDateTime, nullableString } from '../../lib/schemas.js';
 import { WINDOW_FIELDS } from '../../lib/window.js';
 
 export const TAGS = ['coupons'];
@@ -10,7 +10,7 @@ export const BATCH_SORTS = ['createdAt', 'startsAt', 'name'] as const;
 export const CODE_COUNT_MAX = 10_000;
 export const PERCENT_MAX = 90;
 const nullableNumber = { type: ['number', 'null'] } as const;
-const money = { type: 'number', minimum: 0, maximum: 1e9 } as const;
+const money = moneyOf();
 
 export const batch = {
   type: 'object',
@@ -44,7 +44,7 @@ export const createBody = {
   name: { type: 'string', minLength: 1, maxLength: 80, description: 'Shown to staff, 1–80 characters after trimming' },
   prefix: { type: 'string', pattern: '^[A-Za-z0-9]{2,10}$', description: '2–10 letters or digits, stored in capitals; codes read PREFIX-XXXXXXXX' },
   discountType: { type: 'string', enum: ['percent', 'fixed'] },
-  discountValue: { type: 'number', exclusiveMinimum: 0, maximum: 1e6, description: `percent: a whole number 1–${PERCENT_MAX}; fixed: THB` },
+  discountValue: { ...moneyOf({ positive: true, max: 1e6 }), description: `percent: a whole number 1–${PERCENT_MAX}; fixed: THB` },
   maxDiscount: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 1e6, description: 'Cap of a percent discount, THB (percent only)' },
   minSpend: { ...money, description: 'Least subtotal, THB (default 0)' },
   codeCount: { type: 'integer', minimum: 1, maximum: CODE_COUNT_MAX },

@@ -1,5 +1,5 @@
 /** JSON schemas of flash sales (docs/api/flashsale.md). */
-import { dateTime, id, listResponse, nullableDateTime, nullableString, pageQuery, writeResponse } from '../../lib/schemas.js';
+import { dateTime, id, listResponse, money as moneyOf, nullableDateTime, nullableString, pageQuery, writeResponse } from '../../lib/schemas.js';
 import { WINDOW_FIELDS } from '../../lib/window.js';
 
 export const TAGS = ['flashsale'];
@@ -9,7 +9,7 @@ export const SALE_STATES = ['scheduled', 'live', 'expired', 'closed'] as const;
 export type SaleState = (typeof SALE_STATES)[number];
 export const SALE_SORTS = ['startsAt', 'createdAt', 'salePrice'] as const;
 
-const money = { type: 'number', exclusiveMinimum: 0, maximum: 1e9 } as const;
+const money = moneyOf({ positive: true });
 
 export const flashSale = {
   type: 'object',

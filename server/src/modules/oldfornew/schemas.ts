@@ -16,7 +16,7 @@ const nullableString = { type: ['string', 'null'] } as const;
 const name = { type: 'string', minLength: 1, maxLength: NAME_MAX, description: `1–${NAME_MAX} characters after trimming` } as const;
 const discountType = { type: 'string', enum: DISCOUNT_TYPES, description: 'percent (of the product price) or fixed (THB off)' } as const;
 const discountValue = {
-  type: 'number', exclusiveMinimum: 0, maximum: 1e9,
+  type: 'number', exclusiveMinimum: 0, maximum: 1e9, multipleOf: 0.01,
   description: `percent: ${PERCENT.min}–${PERCENT.max}; fixed: THB above 0 and not above any eligible product's price`,
 } as const;
 const productIds = {

@@ -1,5 +1,5 @@
 /** JSON schemas of shipping rates and config control (docs/api/settings.md). */
-import { dateTime, nullableDateTime, nullableString } from '../../lib/schemas.js';
+import { dateTime, money, nullableDateTime, nullableString } from '../../lib/schemas.js';
 
 export const TAGS = ['settings'];
 
@@ -16,7 +16,8 @@ export const rate = {
 } as const;
 
 const code = { type: 'string', minLength: 1, maxLength: 40 } as const;
-const weight = { type: 'number', minimum: 0, maximum: 100_000 } as const;
+// numeric(10,3): a fourth decimal would be rounded away silently.
+const weight = { type: 'number', minimum: 0, maximum: 100_000, multipleOf: 0.001 } as const;
 
 export const rateQuery = {
   page: { type: 'integer', minimum: 1, default: 1 },
@@ -32,8 +33,8 @@ export const rateBody = {
   zone: { ...code, description: 'A shipping-zone code (GET /api/v2/shipping-zones); required to create' },
   transportType: { ...code, description: 'A mastertransporttype code; required to create' },
   weightFrom: { ...weight, description: 'kg, inclusive, at most 3 decimals; required to create' },
-  weightTo: { type: ['number', 'null'], minimum: 0, maximum: 100_000, description: 'kg, exclusive, above weightFrom; null or left out: and heavier' },
-  price: { type: 'number', minimum: 0, maximum: 1_000_000, description: 'THB, at most 2 decimals; required to create' },
+  weightTo: { ...weight, type: ['number', 'null'], description: 'kg, exclusive, above weightFrom; null or left out: and heavier' },
+  price: money({ max: 1_000_000, description: 'THB, at most 2 decimals; required to create' }),
   active: { type: 'boolean', description: 'false deactivates the rate (its band is free again); default true' },
 } as const;
 
@@ -83,6 +84,6 @@ export const quote = {
 
 export const quoteBody = {
   provinceId: { type: 'integer', minimum: 1, description: 'The province the parcel goes to (masterprovince)' },
-  weightKg: { type: 'number', minimum: 0, maximum: 100_000 },
+  weightKg: weight,
   transportType: { ...code, description: 'Only this transport type; left out: every transport type' },
 } as const;
