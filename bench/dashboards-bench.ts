@@ -23,6 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb, queryRows, type Db } from '../server/src/db/client.js';
 import { seedIfEmpty } from '../server/src/db/seed.js';
+import { LocalStorage } from '../server/src/lib/storage.js';
 import { syncMenu } from '../server/src/modules/menu/service.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import type { AuthUser } from '../server/src/auth/types.js';
@@ -141,7 +142,7 @@ async function benchOne(kind: string) {
     const t0 = Date.now();
     if (!reused) {
       await syncMenu(h.db);
-      await seedIfEmpty(h.db, { dataDir: dir });
+      await seedIfEmpty(h.db, { storage: new LocalStorage(dir) });
       await seedLargeOrders(h.db, N, (s) => console.log(`${kind}${s}`), { items: true });
     }
     const seedSecs = (Date.now() - t0) / 1000;

@@ -21,6 +21,7 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb } from '../server/src/db/client.js';
 import { seedIfEmpty } from '../server/src/db/seed.js';
+import { LocalStorage } from '../server/src/lib/storage.js';
 import { syncMenu } from '../server/src/modules/menu/service.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import { orderListStatements, type OrderListFilter } from '../server/src/modules/orders/list.js';
@@ -115,7 +116,7 @@ async function benchOne(kind: string) {
     const t0 = Date.now();
     if (!reused) {
       await syncMenu(h.db);
-      await seedIfEmpty(h.db, { dataDir: dir });
+      await seedIfEmpty(h.db, { storage: new LocalStorage(dir) });
       await seedLargeOrders(h.db, N);
     }
     const seedSecs = (Date.now() - t0) / 1000;

@@ -23,6 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb, queryRows } from '../server/src/db/client.js';
 import { seedIfEmpty } from '../server/src/db/seed.js';
+import { LocalStorage } from '../server/src/lib/storage.js';
 import { syncMenu } from '../server/src/modules/menu/service.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import type { AuthUser } from '../server/src/auth/types.js';
@@ -119,7 +120,7 @@ async function benchOne(kind: string) {
       const h = await openDb({ databaseUrl, pglite, dataDir: dir });
       const t0 = Date.now();
       await syncMenu(h.db);
-      await seedIfEmpty(h.db, { dataDir: dir });
+      await seedIfEmpty(h.db, { storage: new LocalStorage(dir) });
       await seedLargeOrders(h.db, N, (s) => console.log(`${kind}${s}`));
       console.log(`${kind}: seeded ${N.toLocaleString('en')} orders in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       if (kind === 'postgres') await h.close();

@@ -2,6 +2,7 @@
 import { loadConfig } from '../server/src/config.js';
 import { openDb } from '../server/src/db/client.js';
 import { seedIfEmpty } from '../server/src/db/seed.js';
+import { openStorage } from '../server/src/lib/storage.js';
 import { syncMenu } from '../server/src/modules/menu/service.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 
@@ -11,7 +12,7 @@ const config = loadConfig(process.env);
 const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const t0 = Date.now();
 await syncMenu(h.db);
-await seedIfEmpty(h.db, { dataDir: config.dataDir });
+await seedIfEmpty(h.db, { storage: openStorage(config) });
 await seedLargeOrders(h.db, n, (s) => console.log(s));
 console.log(`seeded ${n.toLocaleString('en')} orders on ${h.kind} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 await h.close();

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDb, type DbHandle } from '../../server/src/db/client.js';
 import { syncMenu } from '../../server/src/modules/menu/service.js';
 import { seedIfEmpty } from '../../server/src/db/seed.js';
+import { LocalStorage } from '../../server/src/lib/storage.js';
 import { repoRoot } from '../../server/src/config.js';
 
 /** TEST_TMP_DIR lets two test runs on one checkout keep their templates apart. */
@@ -18,7 +19,7 @@ export const TEST_DATA_DIR = resolve(TMP_DIR, 'server-test-data');
 /** Migrate, sync the menu and seed: exactly what buildApp does at start. */
 export async function prepare(handle: DbHandle): Promise<void> {
   await syncMenu(handle.db);
-  await seedIfEmpty(handle.db, { dataDir: TEST_DATA_DIR });
+  await seedIfEmpty(handle.db, { storage: new LocalStorage(TEST_DATA_DIR) });
 }
 
 export async function buildPgliteTemplate(): Promise<Blob> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
+import { publish } from '../lib/realtime.js';
 import type { AuthUser } from './types.js';
 
 /** One round trip: the user, role, granted menu paths and shops. */
@@ -23,14 +24,15 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
   };
 }
 
-/** Upper bound of the auth cache: a change made outside this process is seen within this many ms. */
+/** Upper bound of the auth cache: a change made outside the app (psql, a restore) is seen within this many ms. */
 export const MAX_AUTH_CACHE_MS = 2000;
 
 /**
  * Per-process cache of the signed-in users' auth records (id, role, status, menus, shopIds), so a
  * request does not pay a database round trip for them. Bound: an entry lives at most `ttlMs`
- * (≤ 2 s). Changes made through this process (status, role, shops, grants) call `invalidateAuth`
- * and take effect on the next request; changes made elsewhere (another server, psql) within the TTL.
+ * (≤ 2 s). Changes made through the app (status, role, shops, grants) call `invalidateAuth`, which
+ * drops the entry here and tells every other app process on the database (realtime channel `auth`):
+ * they take effect on the next request to any process. Changes made outside the app (psql) within the TTL.
  * Entries are frozen: one object is shared by concurrent requests.
  */
 export class AuthCache {
@@ -80,7 +82,19 @@ export function authCacheFor(db: Db, ttlMs = MAX_AUTH_CACHE_MS): AuthCache {
   return c;
 }
 
-/** Call after changing a user's status, role or shops (userId), or a role's menu grants (no id). */
-export function invalidateAuth(db: Db, userId?: number): void {
+/** The realtime channel on which `invalidateAuth` reaches the other processes (lib/realtime.ts listens). */
+export const AUTH_CHANNEL = 'auth';
+
+/** Drops this process's cached record of `userId`, or every record (no id). */
+export function forgetAuth(db: Db, userId?: number): void {
   caches.get(db)?.invalidate(userId);
+}
+
+/**
+ * Call after the change commits: a user's status, role or shops (userId), or a role's menu grants (no id).
+ * Resolves once every process has been sent the invalidation (pg_notify), so the caller answers after it.
+ */
+export async function invalidateAuth(db: Db, userId?: number): Promise<void> {
+  forgetAuth(db, userId);
+  await publish(db, AUTH_CHANNEL, { userId: userId ?? null });
 }

@@ -5,6 +5,7 @@
 import { count, eq } from 'drizzle-orm';
 import { faker, fakerTH } from '@faker-js/faker';
 import type { Db } from './client.js';
+import type { Storage } from '../lib/storage.js';
 import * as t from './schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ensureCatalogueMasterData, mulberry32, seedProductDemo } from './seed/products.js';
@@ -34,8 +35,8 @@ const DAY = 86_400_000;
 
 export interface SeedResult { accounts: { username: string; role: string; password: string; shops: string[] }[]; pictures: PictureStats }
 
-/** `dataDir`: where the demo pictures are stored (DATA_DIR, whose uploads/ the server serves). */
-export interface SeedOptions { dataDir: string }
+/** `storage`: where the demo pictures are stored (the app's uploads store, lib/storage.ts). */
+export interface SeedOptions { storage: Storage }
 
 export const BLOG_TYPES = ['idea', 'howto', 'review', 'news'];
 
@@ -227,11 +228,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
     });
     await seedBoardDemo(tx);
     await seedHousebrandBlogDemo(tx, { referenceDate: SEED_REFERENCE_DATE, authorId: userId('editor') });
-    people.push(await seedShopDemo(tx, { dataDir: opts.dataDir, referenceDate: SEED_REFERENCE_DATE, passwordHash, adminId: userId('admin') }));
+    people.push(await seedShopDemo(tx, { storage: opts.storage, referenceDate: SEED_REFERENCE_DATE, passwordHash, adminId: userId('admin') }));
     people.push(...await seedUserDemo(tx, { referenceDate: SEED_REFERENCE_DATE, passwordHash, adminId: userId('admin') }));
-    await seedHomePageDemo(tx, { dataDir: opts.dataDir, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
-    await seedCampaignDemo(tx, { dataDir: opts.dataDir, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
-    await seedBannerDemo(tx, { dataDir: opts.dataDir, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
+    await seedHomePageDemo(tx, { storage: opts.storage, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
+    await seedCampaignDemo(tx, { storage: opts.storage, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
+    await seedBannerDemo(tx, { storage: opts.storage, referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
 
     // Items, addresses, timeline, slips, POs, transfers and claims of the orders above.
     await seedOrderDemo(tx, SEED_REFERENCE_DATE, {
@@ -245,7 +246,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
 
     await seedNotificationDemo(tx, { referenceDate: SEED_REFERENCE_DATE, adminId: userId('admin') });
     await seedChatDemo(tx, { referenceDate: SEED_REFERENCE_DATE });
-    await seedMailDemo(tx, { referenceDate: SEED_REFERENCE_DATE, dataDir: opts.dataDir });
+    await seedMailDemo(tx, { referenceDate: SEED_REFERENCE_DATE, storage: opts.storage });
     await seedCalendarDemo(tx, { referenceDate: SEED_REFERENCE_DATE });
 
     // Shipping rates and settings; stock once every product exists.
@@ -255,7 +256,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
     // The house brand is run by staff; no supplier account is linked to it.
     await tx.update(t.shops).set({ status: 'active' }).where(eq(t.shops.kind, 'housebrand'));
     // Last, inside the transaction: a seed that fails here leaves no demo data without its pictures.
-    const pictures = await seedDemoPictures(tx, opts.dataDir);
+    const pictures = await seedDemoPictures(tx, opts.storage);
     return {
       accounts: people.map((p) => ({ username: p.username, role: p.role, password: DEMO_PASSWORD, shops: p.shops })),
       pictures,

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, DbKind } from '../db/client.js';
 import { allows } from '../auth/guard.js';
-import { authCacheFor } from '../auth/context.js';
+import { AUTH_CHANNEL, authCacheFor, forgetAuth } from '../auth/context.js';
 import type { Access } from '../auth/types.js';
 import type { Tx } from './sql.js';
 
@@ -221,6 +221,11 @@ declare module 'fastify' {
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: { heartbeatMs?: number }) => {
   const hub = await openRealtime({ db: app.db, kind: app.dbKind, databaseUrl: app.config.databaseUrl, heartbeatMs: opts.heartbeatMs, log: app.log });
   app.decorate('realtime', hub);
+  // Another process disabled a user or changed grants: drop the cached records here too (undefined: maybe missed, drop all).
+  hub.subscribe(AUTH_CHANNEL, (p) => {
+    const userId = (p as { userId?: unknown } | undefined)?.userId;
+    forgetAuth(app.db, typeof userId === 'number' ? userId : undefined);
+  });
   // Before the server stops listening: open streams would otherwise keep it waiting.
   app.addHook('preClose', async () => hub.endStreams());
   app.addHook('onClose', async () => hub.close());

@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import * as t from '../schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
+import type { Storage } from '../../lib/storage.js';
 import { FONT_FAMILY, renderPng } from './render.js';
 
 const DAY = 86_400_000;
@@ -128,7 +129,7 @@ ${text(pad + Math.round(pill / 2), Math.round(pillY + pill * 0.68), brand, { siz
  * Runs inside the demo seed's transaction, after the catalogue master data exists (category pages).
  * Types and pages already there are kept; the demo banners are added to an empty banners table only.
  */
-export async function seedBannerDemo(tx: Tx, opts: { dataDir: string; referenceDate: Date; adminId: number }): Promise<void> {
+export async function seedBannerDemo(tx: Tx, opts: { storage: Storage; referenceDate: Date; adminId: number }): Promise<void> {
   const categories = await tx.select({ code: t.masterData.code, name: t.masterData.name }).from(t.masterData)
     .where(eq(t.masterData.type, 'level1')).orderBy(asc(t.masterData.sort), asc(t.masterData.id));
   await tx.insert(t.bannerTypes).values(BANNER_TYPES.map((d, i) => ({ code: d.code, name: d.name, width: d.width, height: d.height, sort: (i + 1) * 10 })))
@@ -147,7 +148,7 @@ export async function seedBannerDemo(tx: Tx, opts: { dataDir: string; referenceD
     const { width, height } = typeOf(b.type);
     const svg = drawBanner(b, width, height);
     const name = createHash('sha256').update(`marketplace banner ${b.type} ${b.menu} ${b.title}`).update('\0').update(svg).digest('hex').slice(0, 32);
-    return storeFile(opts.dataDir, await renderPng(svg), { kinds: ['image'], originalName: `${slug(b.title)}.png`, name });
+    return storeFile(opts.storage, await renderPng(svg), { kinds: ['image'], originalName: `${slug(b.title)}.png`, name });
   }));
   const placed = new Map<number, number>();
   await tx.insert(t.banners).values(DEMO.map((b, i) => {

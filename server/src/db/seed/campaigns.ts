@@ -11,6 +11,7 @@ import { and, asc, eq, ilike } from 'drizzle-orm';
 import * as t from '../schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
+import type { Storage } from '../../lib/storage.js';
 import { FONT_FAMILY, renderPng } from './render.js';
 
 const W = 1200;
@@ -113,13 +114,13 @@ ${text(60, 100, s.title, 46, p.ink, 600)}${text(60, 146, s.line, 26, p.ink)}<rec
 const fraction = (v: number, of: number) => (v / of).toFixed(6);
 
 /** Runs inside the demo seed's transaction, after the products and shops are seeded. */
-export async function seedCampaignDemo(tx: Tx, opts: { dataDir: string; referenceDate: Date; adminId: number }): Promise<void> {
+export async function seedCampaignDemo(tx: Tx, opts: { storage: Storage; referenceDate: Date; adminId: number }): Promise<void> {
   const ref = opts.referenceDate.getTime();
   for (const [n, s] of SCENES.entries()) {
     const svg = draw(s);
     const png = await renderPng(svg);
     const stem = createHash('sha256').update(`campaign ${s.name}`).update('\0').update(svg).digest('hex').slice(0, 32);
-    const image = await storeFile(opts.dataDir, png, { kinds: ['image'], originalName: `campaign-${n + 1}.png`, name: stem });
+    const image = await storeFile(opts.storage, png, { kinds: ['image'], originalName: `campaign-${n + 1}.png`, name: stem });
     const createdAt = new Date(ref - (40 - n * 10) * DAY);
     const [campaign] = await tx.insert(t.campaigns).values({
       name: s.name, description: s.description, imageUrl: image.url, imageWidth: W, imageHeight: H,

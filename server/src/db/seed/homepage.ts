@@ -9,6 +9,7 @@ import type { Db } from '../client.js';
 import * as t from '../schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
+import type { Storage } from '../../lib/storage.js';
 import { renderPng } from './render.js';
 
 const DAY = 86_400_000;
@@ -70,13 +71,13 @@ const TILES: { icon: keyof typeof ICONS; names: Names; category?: string; produc
  * Runs inside the demo seed's transaction, after the products exist (their pictures are drawn later:
  * the groups and the campaign name products, not pictures).
  */
-export async function seedHomePageDemo(tx: Tx, opts: { dataDir: string; referenceDate: Date; adminId: number }): Promise<void> {
+export async function seedHomePageDemo(tx: Tx, opts: { storage: Storage; referenceDate: Date; adminId: number }): Promise<void> {
   const ref = opts.referenceDate.getTime();
   const at = (days: number) => new Date(ref + days * DAY);
   const store = async (key: string, svg: string, originalName: string) => {
     const png = await renderPng(svg);
     const name = createHash('sha256').update(key).update('\0').update(svg).digest('hex').slice(0, 32);
-    return (await storeFile(opts.dataDir, png, { kinds: ['image'], originalName, name })).url;
+    return (await storeFile(opts.storage, png, { kinds: ['image'], originalName, name })).url;
   };
 
   const approved = await tx.select({ id: t.products.id, name: t.products.name, price: t.products.price, compareAtPrice: t.products.compareAtPrice, createdAt: t.products.createdAt })

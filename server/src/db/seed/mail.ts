@@ -8,6 +8,7 @@ import { inArray } from 'drizzle-orm';
 import * as t from '../schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
+import type { Storage } from '../../lib/storage.js';
 
 const HOUR = 3_600_000;
 
@@ -112,7 +113,7 @@ function pdfWith(lines: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-export async function seedMailDemo(tx: Tx, opts: { referenceDate: Date; dataDir: string }): Promise<void> {
+export async function seedMailDemo(tx: Tx, opts: { referenceDate: Date; storage: Storage }): Promise<void> {
   const people = await tx.select({ id: t.users.id, username: t.users.username }).from(t.users)
     .where(inArray(t.users.username, ['admin', 'editor', 'supplier1', 'supplier2', 'supplier3']));
   const id = (who: Who) => people.find((p) => p.username === who)!.id;
@@ -138,7 +139,7 @@ export async function seedMailDemo(tx: Tx, opts: { referenceDate: Date; dataDir:
     if (m.file) {
       const bytes = pdfWith(m.file.lines);
       const name = createHash('sha256').update(`demo mail ${m.key}`).update('\0').update(bytes).digest('hex').slice(0, 32);
-      const file = await storeFile(opts.dataDir, bytes, { kinds: ['document'], originalName: m.file.name, name });
+      const file = await storeFile(opts.storage, bytes, { kinds: ['document'], originalName: m.file.name, name });
       await tx.insert(t.mailAttachments).values({ messageId: message.id, url: file.url, mime: file.mime, size: file.size, originalName: file.originalName });
     }
   }

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import * as t from '../schema.js';
 import { storeFile } from '../../lib/uploads.js';
+import type { Storage } from '../../lib/storage.js';
 import { blogCover, productBox, productFront, productSize, slip, type ProductArt } from './drawings.js';
 import { ORDER_MASTER } from './orders.js';
 import { renderPng, type RenderStats } from './render.js';
@@ -27,7 +28,7 @@ const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 interface Planned { key: string; svg: string; originalName: string }
 
-export async function seedDemoPictures(tx: Tx, dataDir: string): Promise<PictureStats> {
+export async function seedDemoPictures(tx: Tx, storage: Storage): Promise<PictureStats> {
   const started = performance.now();
   const rand = mulberry32(7_2026_11);
 
@@ -73,7 +74,7 @@ export async function seedDemoPictures(tx: Tx, dataDir: string): Promise<Picture
   const store = async (plan: Planned) => {
     const png = await renderPng(plan.svg, stats);
     const name = createHash('sha256').update(plan.key).update('\0').update(plan.svg).digest('hex').slice(0, 32);
-    return storeFile(dataDir, png, { kinds: ['image'], originalName: plan.originalName, name });
+    return storeFile(storage, png, { kinds: ['image'], originalName: plan.originalName, name });
   };
   const [mediaFiles, slipFiles, postFiles] = await Promise.all([
     Promise.all(media.map((m) => store(m.plan))), Promise.all(slipPlans.map((s) => store(s.plan))), Promise.all(postPlans.map((b) => store(b.plan))),

@@ -11,6 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import * as t from '../schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
+import type { Storage } from '../../lib/storage.js';
 import { snapshotOf } from '../../modules/brandshop/storefront.js';
 import { FONT_FAMILY, renderPng } from './render.js';
 
@@ -155,12 +156,12 @@ export interface DemoPerson { username: string; firstName: string; lastName: str
  * Runs inside the demo seed's transaction, after the boards are seeded and before the product pictures
  * are drawn (so the pending shop's drafts get theirs). Answers the pending supplier's account.
  */
-export async function seedShopDemo(tx: Tx, opts: { dataDir: string; referenceDate: Date; passwordHash: string; adminId: number }): Promise<DemoPerson> {
+export async function seedShopDemo(tx: Tx, opts: { storage: Storage; referenceDate: Date; passwordHash: string; adminId: number }): Promise<DemoPerson> {
   const ref = opts.referenceDate.getTime();
   const store = async (key: string, svg: string, originalName: string) => {
     const png = await renderPng(svg);
     const name = createHash('sha256').update(key).update('\0').update(svg).digest('hex').slice(0, 32);
-    return (await storeFile(opts.dataDir, png, { kinds: ['image'], originalName, name })).url;
+    return (await storeFile(opts.storage, png, { kinds: ['image'], originalName, name })).url;
   };
   const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 

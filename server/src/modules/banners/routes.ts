@@ -45,7 +45,7 @@ export default async function bannerRoutes(app: FastifyInstance) {
   r.post<{ Body: { id: number } }>('deletebanner', { schema: s.deleteSchema }, async (req) => {
     const { unusedImage } = await svc.deleteBanner(db, requireUser(req), req.body.id);
     // The file goes once its row is gone (deleting first could leave a row pointing at nothing).
-    await removeStored(app.config.dataDir, unusedImage);
+    await removeStored(app.storage, unusedImage);
     return ok('Banner deleted.');
   });
 }

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
 import { boardCards, boards, shopBannerCategories, shopBanners } from '../../db/schema.js';
 import { assertStorefrontAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
@@ -47,7 +48,7 @@ function duplicateCategory(body: Body): HttpError {
 
 const LINK = /^(https:\/\/[^\s]+|\/[^\s]*)$/;
 
-function bannerPreparer(dataDir: string) {
+function bannerPreparer(storage: Storage) {
   return async (body: Body, ctx: WriteContext): Promise<Body> => {
     const out = trimmed(body, 'title');
     const shopId = (ctx.current?.shopId ?? out.shopId) as number;
@@ -56,7 +57,7 @@ function bannerPreparer(dataDir: string) {
         .where(eq(shopBannerCategories.id, out.categoryId as number));
       if (category?.shopId !== shopId) throw fieldError('categoryId', 'categoryId must be a banner category of the same shop');
     }
-    if (typeof out.imageUrl === 'string') await assertStoredImage(dataDir, 'imageUrl', out.imageUrl);
+    if (typeof out.imageUrl === 'string') await assertStoredImage(storage, 'imageUrl', out.imageUrl);
     if (typeof out.link === 'string') {
       out.link = out.link.trim() || null;
       if (out.link && !LINK.test(out.link as string)) throw fieldError('link', 'link must start with https:// or be a path starting with /');
@@ -99,7 +100,7 @@ export function bannerResources(app: FastifyInstance) {
       createdAt: { column: shopBanners.createdAt, schema: dateTime, sort: true },
     },
     defaultSort: { field: 'position', order: 'asc' },
-    prepare: bannerPreparer(app.config.dataDir),
+    prepare: bannerPreparer(app.storage),
     audit: { entity: 'shop_banner' },
     tags: ['brandshop'],
   });

@@ -46,7 +46,7 @@ export default async function brandshopRoutes(app: FastifyInstance) {
   shops.patch<Id & { Body: shopsvc.ProfilePatch }>('/:id', {
     summary: "Change a shop's profile (only the fields sent; null clears one); version must be the one read",
     body: s.profilePatch, required: ['version'], response: { 200: s.shopProfile },
-  }, async (req) => shopsvc.updateProfile(db, app.config.dataDir, u(req), req.params.id, req.body));
+  }, async (req) => shopsvc.updateProfile(db, app.storage, u(req), req.params.id, req.body));
   shops.get<Id & { Querystring: { source: 'draft' | 'live' } }>('/:id/storefront', {
     summary: "What a shopper sees: the board as arranged now (draft) or the published version (live)",
     query: s.storefrontQuery, response: { 200: s.storefront },

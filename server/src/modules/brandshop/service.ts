@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
 import { shops } from '../../db/schema.js';
 import { assertStorefrontAccess, scopeCondition, storefrontKinds } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
@@ -134,7 +135,7 @@ const PHONE = /^[+0-9 -]{6,20}$/;
 export const STALE_PROFILE = 'This shop profile was changed by someone else since you opened it. Reload it and try again.';
 
 /** Trimmed, checked values of the fields sent; empty optional text clears the field. */
-async function cleanProfile(dataDir: string, input: ProfilePatch) {
+async function cleanProfile(storage: Storage, input: ProfilePatch) {
   if (Object.keys(input).length < 2) throw fieldError('body', 'Send at least one field to change besides version');
   const patch: Partial<typeof shops.$inferInsert> = {};
   const text = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : v.trim() || null);
@@ -147,7 +148,7 @@ async function cleanProfile(dataDir: string, input: ProfilePatch) {
   if (description !== undefined) patch.description = description;
   for (const field of ['logoUrl', 'coverUrl'] as const) {
     const url = text(input[field]);
-    if (url) await assertStoredImage(dataDir, field, url);
+    if (url) await assertStoredImage(storage, field, url);
     if (url !== undefined) patch[field] = url;
   }
   const email = text(input.contactEmail);
@@ -158,10 +159,10 @@ async function cleanProfile(dataDir: string, input: ProfilePatch) {
   return patch;
 }
 
-export async function updateProfile(db: Db, dataDir: string, user: AuthUser, shopId: number, input: ProfilePatch) {
+export async function updateProfile(db: Db, storage: Storage, user: AuthUser, shopId: number, input: ProfilePatch) {
   await assertStorefrontAccess(db, user, shopId);
   // Checked before the transaction: no file-system work while PGlite's one connection is held.
-  const patch = await cleanProfile(dataDir, input);
+  const patch = await cleanProfile(storage, input);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(shops).where(eq(shops.id, shopId)).for('update');
     if (current.version !== input.version) throw new HttpError(409, STALE_PROFILE, [{ field: 'version', message: STALE_PROFILE }]);

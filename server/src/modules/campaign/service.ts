@@ -249,7 +249,7 @@ export async function storeImage(db: Db, user: AuthUser, id: number, req: Fastif
     }
     return editCampaign(db, user, id, version, 'image', () => ({ imageUrl: file.url, imageWidth: size.width, imageHeight: size.height }));
   });
-  if (before.imageUrl && before.imageUrl !== campaign.imageUrl) await removeStored(req.server.config.dataDir, before.imageUrl);
+  if (before.imageUrl && before.imageUrl !== campaign.imageUrl) await removeStored(req.server.storage, before.imageUrl);
   return campaign;
 }
 

@@ -83,7 +83,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       const sent = await svc.sendMessage(db, user, req.params.id,
         { ...imageFields(fields), contentType: 'image', attachments: [svc.imageAttachment(file)] }, publishMessage);
       // A resend keeps the first copy of the image.
-      if (!sent.created) await removeStored(app.config.dataDir, file.url);
+      if (!sent.created) await removeStored(app.storage, file.url);
       return sent;
     });
     return reply.code(created ? 201 : 200).send(message);

@@ -19,7 +19,7 @@ const listed = <T>(reply: FastifyReply, found: { rows: T[]; total: number }) => 
 export default async function homecategoryRoutes(app: FastifyInstance) {
   const { db } = app;
   const u = requireUser;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
 
   const tiles = restRoutes(app, 'homecategories', { tags: s.TAGS });
   tiles.get<{ Querystring: svc.ListQuery }>('', {
@@ -28,10 +28,10 @@ export default async function homecategoryRoutes(app: FastifyInstance) {
   tiles.get<Id>('/:id', { summary: 'One home-category tile', response: { 200: s.tile } }, async (req) => svc.getTile(db, req.params.id));
   tiles.post<{ Body: svc.TileInput }>('', {
     summary: 'A new tile at the end of the order', body: s.writable, required: s.createRequired, response: { 201: s.tile },
-  }, async (req, reply) => reply.code(201).send(await svc.createTile(db, dataDir, u(req), req.body)));
+  }, async (req, reply) => reply.code(201).send(await svc.createTile(db, storage, u(req), req.body)));
   tiles.patch<Id & { Body: Partial<svc.TileInput> }>('/:id', {
     summary: 'Change a tile (only the fields sent); its place changes by moving', body: s.writable, minProperties: 1, response: { 200: s.tile },
-  }, async (req) => svc.updateTile(db, dataDir, u(req), req.params.id, req.body));
+  }, async (req) => svc.updateTile(db, storage, u(req), req.params.id, req.body));
   tiles.delete<Id>('/:id', { summary: 'Delete a tile; later tiles close up; answers the deleted tile', response: { 200: s.tile } },
     async (req) => svc.deleteTile(db, u(req), req.params.id));
   tiles.post<Id & { Body: { index: number } }>('/:id/move', {

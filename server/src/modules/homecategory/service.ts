@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
 import { campaigns, homeCategories, masterData, products, shops } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
@@ -117,10 +118,10 @@ export interface TileInput extends WindowInput {
 }
 
 /** A new tile at the end of the order. */
-export async function createTile(db: Db, dataDir: string, user: AuthUser, input: TileInput) {
+export async function createTile(db: Db, storage: Storage, user: AuthUser, input: TileInput) {
   const names = cleanNames(input.names);
   const window = checkWindow(input);
-  await assertStoredImage(dataDir, 'imageUrl', input.imageUrl);
+  await assertStoredImage(storage, 'imageUrl', input.imageUrl);
   return db.transaction(async (tx) => {
     await lockTiles(tx);
     await assertTarget(tx, input.linkType, input.linkId);
@@ -135,13 +136,13 @@ export async function createTile(db: Db, dataDir: string, user: AuthUser, input:
 }
 
 /** Changes the fields sent; the place changes only by moving. */
-export async function updateTile(db: Db, dataDir: string, user: AuthUser, id: number, input: Partial<TileInput>) {
+export async function updateTile(db: Db, storage: Storage, user: AuthUser, id: number, input: Partial<TileInput>) {
   const names = input.names ? cleanNames(input.names) : undefined;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(homeCategories).where(eq(homeCategories.id, id)).for('update');
     if (!current) throw notFound('Home category');
     const window = checkWindow(input, current);
-    if (input.imageUrl !== undefined) await assertStoredImage(dataDir, 'imageUrl', input.imageUrl);
+    if (input.imageUrl !== undefined) await assertStoredImage(storage, 'imageUrl', input.imageUrl);
     const linkType = input.linkType ?? (current.linkType as LinkType);
     const linkId = input.linkId ?? current.linkId;
     // A target is checked when the link changes; an unchanged one may have closed since and is left alone.

@@ -19,7 +19,7 @@ const listed = <T>(reply: FastifyReply, found: { rows: T[]; total: number }) => 
 
 export default async function mailRoutes(app: FastifyInstance) {
   const { db } = app;
-  const removeFiles = (urls: string[]) => Promise.all(urls.map((url) => removeStored(app.config.dataDir, url)));
+  const removeFiles = (urls: string[]) => Promise.all(urls.map((url) => removeStored(app.storage, url)));
 
   // ----- /api/v2/mails: the caller's copies -----
   const mails = restRoutes(app, 'mails', { tags: s.TAGS });
@@ -67,7 +67,7 @@ export default async function mailRoutes(app: FastifyInstance) {
     summary: 'Remove a file from a draft; answers the removed attachment', response: { 200: s.attachment },
   }, async (req) => {
     const row = await svc.deleteAttachment(db, requireUser(req), req.params.id, req.params.attachmentId);
-    await removeStored(app.config.dataDir, row.url);
+    await removeStored(app.storage, row.url);
     return row;
   });
 

@@ -38,7 +38,7 @@ export async function syncMenu(db: Db): Promise<void> {
   // Screens removed from the catalogue leave the menu (grants cascade).
   await db.delete(menuItems).where(notInArray(menuItems.path, MENU_CATALOGUE.map((m) => m.path)));
   // Grants may have changed: cached auth records (menus) are stale.
-  invalidateAuth(db);
+  await invalidateAuth(db);
 }
 
 export async function grantedPaths(db: Db, roleCode: string): Promise<string[]> {

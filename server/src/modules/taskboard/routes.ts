@@ -20,7 +20,7 @@ const listed = <T>(reply: FastifyReply, found: { rows: T[]; total: number }) => 
 
 export default async function taskboardRoutes(app: FastifyInstance) {
   const { db } = app;
-  const removeFiles = (urls: string[]) => Promise.all(urls.map((url) => removeStored(app.config.dataDir, url)));
+  const removeFiles = (urls: string[]) => Promise.all(urls.map((url) => removeStored(app.storage, url)));
 
   // ----- legacy: columns -----
   const legacy = routesOf(app, '/api/kanban', { tags: s.TAGS });
@@ -84,7 +84,7 @@ export default async function taskboardRoutes(app: FastifyInstance) {
     summary: 'Delete an attachment of a card; answers the deleted attachment', response: { 200: s.attachment },
   }, async (req) => {
     const row = await svc.deleteAttachment(db, requireUser(req), req.params.id, req.params.attachmentId);
-    await removeStored(app.config.dataDir, row.url);
+    await removeStored(app.storage, row.url);
     return row;
   });
 

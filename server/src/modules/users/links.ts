@@ -70,6 +70,6 @@ export async function setPassword(db: Db, token: string, password: string) {
     await audit(tx, { actorId: row.userId, action: 'password.set', entity: 'user', entityId: row.userId, after: { purpose: row.purpose } });
     return row;
   });
-  invalidateAuth(db, done.userId);
+  await invalidateAuth(db, done.userId);
   return { status: 200, message: 'Your password is set. Sign in with it now.', username: done.username, area: done.area === 'supplier' ? 'supplier' as const : 'admin' as const };
 }

@@ -156,7 +156,7 @@ export async function updateRole(db: Db, actor: AuthUser, roleId: number, input:
     return roleDetail(tx, roleId);
   });
   // Every account of the role sees and may call the new menus from its next request.
-  invalidateAuth(db);
+  await invalidateAuth(db);
   return detail;
 }
 

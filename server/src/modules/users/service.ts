@@ -130,7 +130,7 @@ export async function changeRole(db: Db, actor: AuthUser, input: { userId: numbe
     await audit(tx, { actorId: actor.id, action: 'user.role', entity: 'user', entityId: input.userId,
       before: { role: current.role, roleName: current.roleName }, after: { role: next.code, roleName: next.name } });
   });
-  invalidateAuth(db, input.userId);
+  await invalidateAuth(db, input.userId);
   return ok('The role is changed; it applies from the account\'s next request.', await mustSummary(db, input.userId));
 }
 

@@ -1,0 +1,12 @@
+// The part of s3rver (an S3 emulator; it ships no types) the tests use.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+  export default class S3rver {
+    constructor(options: {
+      port?: number; address?: string; silent?: boolean; directory: string;
+      configureBuckets?: { name: string; configs: (string | Buffer)[] }[];
+    });
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
