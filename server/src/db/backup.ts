@@ -7,7 +7,7 @@
  * The database only: uploads (DATA_DIR/uploads or the bucket) are copied on their own.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, openSync, readSync, closeSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readSync, closeSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -53,6 +53,7 @@ export async function restore(target: BackupTarget, file: string): Promise<void>
     return;
   }
   if (kind !== 'pglite') throw new Error(`${file} is not a PGlite backup (a pg_dump archive restores with DATABASE_URL set)`);
+  mkdirSync(target.dataDir, { recursive: true });
   const unlock = lockDataDir(target.dataDir);
   try {
     const dir = join(target.dataDir, 'pglite');
