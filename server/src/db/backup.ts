@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readSync, closeSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
@@ -60,7 +61,13 @@ export async function restore(target: BackupTarget, file: string): Promise<void>
     const next = `${dir}.restoring`;
     rmSync(next, { recursive: true, force: true });
     // Loaded and checked beside the live one, then swapped: a bad archive leaves the database as it was.
-    const db = await PGlite.create(next, { loadDataDir: new Blob([readFileSync(src)]) });
+    const archive = readFileSync(src);
+    try {
+      gunzipSync(archive);
+    } catch {
+      throw new Error(`${file} is damaged (its gzip stream does not end): nothing was restored`);
+    }
+    const db = await PGlite.create(next, { loadDataDir: new Blob([archive]) });
     try {
       await db.query('select 1');
     } finally {
