@@ -19,7 +19,13 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Built front end; served when the directory exists. */
   staticDir: string | null;
-  loginRateLimit: { max: number; timeWindowMs: number };
+  /**
+   * Sign-in attempts in a window: `max` per account (its username and e-mail share one bucket; an unknown
+   * name has its own), `perAddress` from one client address across accounts (default 30). Kept in the database.
+   */
+  loginRateLimit: { max: number; timeWindowMs: number; perAddress?: number };
+  /** Supplier sign-ups per client address in a window, refused before the password is hashed. Default 5 an hour. */
+  signupRateLimit?: { max: number; timeWindowMs: number };
   logger: FastifyServerOptions['logger'];
   /** Auth record cache lifetime, ms (0 = off, at most 2000). Default 2000. */
   authCacheMs?: number;
@@ -30,6 +36,13 @@ export interface AppConfig {
   /** The outbox relay and the outside systems' addresses (modules/outbox/config.ts); unset = no relay, nothing configured (test apps). */
   outbox?: Partial<OutboxConfig>;
 }
+
+/**
+ * Abuse-limit defaults. 30 sign-ins a minute from one address leaves room for an office behind one NAT
+ * address and stops one address trying passwords across many accounts; 5 sign-ups an hour is more than
+ * one supplier needs and stops a sign-up flood (each costs an argon2 hash) at the sixth request.
+ */
+export const LIMIT_DEFAULTS = { loginPerAddress: 30, signup: { max: 5, timeWindowMs: 3_600_000 } };
 
 function flag(value: string | undefined, dflt: boolean): boolean {
   if (value === undefined || value === '') return dflt;
@@ -68,7 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtl: positiveInt('TOKEN_TTL', env.TOKEN_TTL, 28800),
     seedDemo: flag(env.SEED_DEMO, true),
     staticDir,
-    loginRateLimit: { max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 10), timeWindowMs: 60_000 },
+    loginRateLimit: {
+      max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 10), timeWindowMs: 60_000,
+      perAddress: positiveInt('LOGIN_ADDRESS_RATE_LIMIT', env.LOGIN_ADDRESS_RATE_LIMIT, LIMIT_DEFAULTS.loginPerAddress),
+    },
+    signupRateLimit: { max: positiveInt('SIGNUP_RATE_LIMIT', env.SIGNUP_RATE_LIMIT, LIMIT_DEFAULTS.signup.max), timeWindowMs: LIMIT_DEFAULTS.signup.timeWindowMs },
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL || 'info' },
     authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : Math.min(2000, positiveInt('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 2000)),
     notifyWorkerMs: env.NOTIFY_WORKER_MS === '0' ? 0 : positiveInt('NOTIFY_WORKER_MS', env.NOTIFY_WORKER_MS, 15_000),

@@ -18,7 +18,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0, host: '127.0.0.1', dataDir: TEST_DATA_DIR, databaseUrl: null,
     jwtSecret: randomBytes(32).toString('hex'), tokenTtl: 3600, seedDemo: true, staticDir: null,
-    loginRateLimit: { max: 10, timeWindowMs: 60_000 }, logger: false,
+    // Test apps sign in and sign up from one address (127.0.0.1) many times: the address caps are raised.
+    loginRateLimit: { max: 10, perAddress: 100, timeWindowMs: 60_000 }, signupRateLimit: { max: 100, timeWindowMs: 3_600_000 }, logger: false,
     ...overrides,
   };
 }

@@ -41,7 +41,7 @@ export async function startServer(opts: { staticDir?: string | null; config?: Pa
   const config: AppConfig = {
     port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, jwtSecret: randomBytes(32).toString('hex'),
     tokenTtl: 28800, seedDemo: true, staticDir: opts.staticDir ?? null,
-    loginRateLimit: { max: 50, timeWindowMs: 60_000 }, logger: false, ...opts.config,
+    loginRateLimit: { max: 50, perAddress: 200, timeWindowMs: 60_000 }, signupRateLimit: { max: 100, timeWindowMs: 3_600_000 }, logger: false, ...opts.config,
   };
   const app = await buildApp(config, templateOf(dataDir));
   try {

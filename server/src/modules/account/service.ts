@@ -46,6 +46,17 @@ export async function sessionFor(db: Db, userId: number): Promise<Session> {
 }
 
 /**
+ * The sign-in limit's bucket for what was typed: the account's id when the name or e-mail is one
+ * (so the username and the e-mail of one account share a bucket), else the typed name itself.
+ */
+export async function loginBucket(db: Db, login: string): Promise<string> {
+  const key = login.trim().toLowerCase();
+  const [u] = await db.select({ id: users.id }).from(users)
+    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`)).orderBy(asc(users.id)).limit(1);
+  return u ? `acct:${u.id}` : `name:${key}`;
+}
+
+/**
  * Checks credentials. The password is checked before status and area, so a wrong password
  * never reveals whether an account is disabled or which kind it is.
  */
