@@ -244,6 +244,10 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
                   <Descriptions.Item label={t("orders.fields.total")}>
                     <Typography.Text strong>{money(order.total)}</Typography.Text>
                   </Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.paidSoFar")}>{money(order.paidAmount)}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.stillOwed")}>
+                    <Typography.Text strong={order.owedAmount > 0} type={order.owedAmount > 0 ? "warning" : undefined}>{money(order.owedAmount)}</Typography.Text>
+                  </Descriptions.Item>
                 </Descriptions>
               </Card>
             </Col>

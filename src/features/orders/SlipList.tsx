@@ -3,7 +3,7 @@ import { List } from "@refinedev/antd";
 import { Link, useCustom, useTranslate } from "@refinedev/core";
 import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Typography, Upload } from "antd";
 import { CheckOutlined, CloseOutlined, EyeOutlined, SwapOutlined, UploadOutlined } from "@ant-design/icons";
-import type { Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "dayjs";
 import { dateTime, useFormat } from "../../components/kit/format";
 import { orderPaths, readCall, type OrderSummary, type Slip } from "./model";
 import { AuthImage, StatusTag, useMaster } from "./shared";
@@ -25,8 +25,11 @@ interface SlipForm {
 /** Upload a new slip for an order, or replace one (`change`): multipart with the file. */
 function SlipUploadDialog({ mode, slip, onClose, onDone }: { mode: "upload" | "change"; slip?: Slip; onClose: () => void; onDone: () => unknown }) {
   const t = useTranslate();
+  const { money } = useFormat();
   const banks = useMaster("banks");
   const [form] = Form.useForm<SlipForm>();
+  // A replacement is checked against what its order still owes here too; the server checks every slip.
+  const owed = slip && slip.orderStatus === "pending_payment" ? slip.orderOwed : undefined;
   const { run, busy } = useOrderAction(onDone);
   const submit = async () => {
     const values = await form.validateFields();
@@ -62,11 +65,27 @@ function SlipUploadDialog({ mode, slip, onClose, onDone }: { mode: "upload" | "c
         <Form.Item name="bankCode" label={t("orders.fields.bank")} rules={[{ required, message: t("orders.validation.bank") }]}>
           <Select options={banks.map((b) => ({ value: b.code, label: b.name }))} aria-label={t("orders.fields.bank")} />
         </Form.Item>
-        <Form.Item name="amount" label={t("orders.fields.amountThb")} rules={[{ required, message: t("orders.validation.amount") }]}>
+        <Form.Item
+          name="amount"
+          label={t("orders.fields.amountThb")}
+          extra={owed !== undefined ? `${t("orders.fields.stillOwed")}: ${money(owed)}` : undefined}
+          rules={[
+            { required, message: t("orders.validation.amount") },
+            ...(owed !== undefined ? [{ type: "number" as const, max: owed, message: t("orders.validation.amountOwed", { owed: money(owed) }) }] : []),
+          ]}
+        >
           <InputNumber min={0.01} step={0.01} style={{ width: "100%" }} />
         </Form.Item>
-        <Form.Item name="transferredAt" label={t("orders.fields.transferredAt")} rules={[{ required, message: t("orders.validation.transferredAt") }]}>
-          <DatePicker showTime style={{ width: "100%" }} />
+        <Form.Item
+          name="transferredAt"
+          label={t("orders.fields.transferredAt")}
+          rules={[
+            { required, message: t("orders.validation.transferredAt") },
+            // The server allows five minutes of clock skew; a later time is a typing slip.
+            { validator: async (_, v?: Dayjs) => { if (v && v.isAfter(dayjs().add(5, "minute"))) throw new Error(t("orders.validation.transferredFuture")); } },
+          ]}
+        >
+          <DatePicker showTime style={{ width: "100%" }} disabledDate={(d) => d.isAfter(dayjs().endOf("day"))} />
         </Form.Item>
         <Form.Item
           name="file"
@@ -95,7 +114,11 @@ function SlipReviewDialog({ slipId, onClose, onDone }: { slipId: number; onClose
   const [note, setNote] = useState("");
   const slip = result.data?.data;
   const decide = async (approve: boolean) => {
-    const res = await run("approveSlip", { id: slipId, approve, ...(note.trim() ? { note: note.trim() } : {}) }, approve ? "slipApproved" : "slipRejected");
+    const res = await run("approveSlip", { id: slipId, approve, ...(note.trim() ? { note: note.trim() } : {}) }, (answer) => {
+      if (!approve) return ["slipRejected"];
+      const owed = Number(answer?.data?.orderOwed ?? 0);
+      return owed > 0 ? ["slipApprovedPart", { owed: money(owed) }] : ["slipApproved"];
+    });
     if (res.ok) onClose();
   };
   const pending = slip?.status === "pending";
@@ -125,9 +148,12 @@ function SlipReviewDialog({ slipId, onClose, onDone }: { slipId: number; onClose
             <Descriptions size="small" column={1}>
               <Descriptions.Item label={t("orders.fields.orderNo")}><Link to={orderPaths.show(slip.order.id)}>{slip.order.orderNo}</Link></Descriptions.Item>
               <Descriptions.Item label={t("orders.fields.orderStatus")}><StatusTag status={slip.order.status} /></Descriptions.Item>
-              <Descriptions.Item label={t("orders.fields.orderTotal")}>{money(slip.order.total)}</Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.orderTotal")}>{money(slip.orderTotal)}</Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.paidSoFar")}>{money(slip.orderPaid)}</Descriptions.Item>
+              <Descriptions.Item label={t("orders.fields.stillOwed")}>{money(slip.orderOwed)}</Descriptions.Item>
               <Descriptions.Item label={t("orders.fields.amount")}>
-                <Typography.Text strong type={Number(slip.amount) === Number(slip.order.total) ? undefined : "warning"}>{money(slip.amount)}</Typography.Text>
+                {/* While pending: more than still owed cannot be approved (red), less pays part of the order (amber). */}
+                <Typography.Text strong type={!pending || slip.amount === slip.orderOwed ? undefined : slip.amount > slip.orderOwed ? "danger" : "warning"}>{money(slip.amount)}</Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label={t("orders.fields.bank")}>{slip.bankName}</Descriptions.Item>
               <Descriptions.Item label={t("orders.fields.transferredAt")}>{dateTime(slip.transferredAt)}</Descriptions.Item>
@@ -178,13 +204,14 @@ export function SlipList() {
       <Table<Slip>
         {...tableProps}
         rowKey="id"
-        scroll={scroll(1400)}
+        scroll={scroll(1530)}
       >
         <Table.Column<Slip> key="image" width={120} title={t("orders.fields.slip")} render={(_, slip) => <AuthImage url={slip.imageUrl} width={48} height={64} alt={`${t("orders.fields.slip")} ${slip.orderNo}`} />} />
         <Table.Column<Slip> dataIndex="orderNo" title={t("orders.fields.orderNo")} width={160} render={(v: string, slip) => <Link to={orderPaths.show(slip.orderId)}>{v}</Link>} />
         <Table.Column<Slip> dataIndex="shopName" title={t("orders.fields.shop")} />
         <Table.Column<Slip> dataIndex="bankName" title={t("orders.fields.bank")} width={160} />
         <Table.Column<Slip> dataIndex="amount" title={t("orders.fields.amount")} width={130} align="end" render={(v: number) => money(v)} />
+        <Table.Column<Slip> dataIndex="orderOwed" title={t("orders.fields.stillOwed")} width={130} align="end" render={(v: number) => money(v)} />
         <Table.Column<Slip> dataIndex="transferredAt" title={t("orders.fields.transferredAt")} width={180} render={dateTime} />
         <Table.Column<Slip> dataIndex="status" title={t("orders.fields.slipStatus")} width={150} render={(s: string) => <StatusTag status={s} group="slipStatus" />} />
         <Table.Column<Slip> dataIndex="orderStatus" title={t("orders.fields.orderStatus")} width={170} render={(s: string) => <StatusTag status={s} />} />

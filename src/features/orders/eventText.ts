@@ -22,7 +22,7 @@ export function eventText(t: Translate, e: Pick<TimelineEvent, "code" | "params"
   for (const [key, base] of Object.entries(CODED)) {
     if (p[key] !== undefined) values[key] = t(`${base}.${p[key]}`, {}, String(p[key]));
   }
-  if (p.amount !== undefined) values.amount = money(p.amount);
+  for (const key of ["amount", "paid", "total", "owed"]) if (p[key] !== undefined) values[key] = money(p[key]);
   const own = [p.reason ? t("orders.events.reason", { reason: p.reason }) : null, p.note, p.resolution].filter(Boolean).join(" — ");
   if (e.code === "status") return own;
   const base = t(`orders.events.${e.code}`, values, e.message ?? e.code);

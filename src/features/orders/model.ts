@@ -94,6 +94,9 @@ export interface OrderDetail extends OrderSummary {
   deliveredAt: string | null;
   completedAt: string | null;
   cancelledAt: string | null;
+  /** What the order's approved slips add up to, and what it still owes (0 unless it waits for payment). */
+  paidAmount: number;
+  owedAmount: number;
   version: number;
   nextStatuses: string[];
   canCancel: boolean;
@@ -133,6 +136,10 @@ export interface Slip {
   createdAt: string;
   reviewedByName: string | null;
   reviewedAt: string | null;
+  /** The slip's order: its total, what its approved slips add up to and what it still owes. */
+  orderTotal: number;
+  orderPaid: number;
+  orderOwed: number;
 }
 
 export interface PurchaseOrder {

@@ -4,6 +4,8 @@ import { errorMessage } from "../../components/kit/errors";
 
 type Action = Parameters<typeof writeCall>[0];
 export type ActionResult = { ok: true; data: any } | { ok: false; error: unknown };
+/** The success toast's key under `orders.messages`, or one chosen from the answer (with its values). */
+type Success = string | ((answer: any) => [key: string, values?: Record<string, unknown>]);
 
 /**
  * Runs one order verb with its notifications, then `refresh` — also after a failure, since a 409
@@ -12,12 +14,15 @@ export type ActionResult = { ok: true; data: any } | { ok: false; error: unknown
 export function useOrderAction(refresh: () => unknown) {
   const t = useTranslate();
   const { mutateAsync, mutation } = useCustomMutation();
-  const run = async (action: Action, values: object, successKey: string): Promise<ActionResult> => {
+  const run = async (action: Action, values: object, success: Success): Promise<ActionResult> => {
     try {
       const res = await mutateAsync({
         ...writeCall(action),
         values,
-        successNotification: () => ({ type: "success", message: t(`orders.messages.${successKey}`) }),
+        successNotification: (res) => {
+          const [key, words] = typeof success === "string" ? [success] : success(res?.data);
+          return { type: "success", message: t(`orders.messages.${key}`, words) };
+        },
         errorNotification: (error) => ({ type: "error", message: t("orders.messages.actionFailed"), description: errorMessage(error) }),
       });
       await refresh();

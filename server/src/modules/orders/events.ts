@@ -22,6 +22,7 @@ const ENGLISH = {
   contacted: (p: EventParams) => `Contacted customer by ${p.channel}: ${p.note}`,
   contactDeleted: () => 'Contact note deleted',
   slipApproved: (p: EventParams) => `Payment slip #${p.slip} approved (${p.amount} THB)`,
+  slipApprovedPart: (p: EventParams) => `Payment slip #${p.slip} approved (${p.amount} THB): ${p.paid} of ${p.total} THB paid, ${p.owed} THB still owed`,
   slipRejected: (p: EventParams) => `Payment slip #${p.slip} rejected${tail(': ', p.note)}`,
   slipUploaded: (p: EventParams) => `Payment slip #${p.slip} uploaded (${p.amount} THB)`,
   slipReplaced: (p: EventParams) => `Payment slip #${p.slip} replaced by #${p.by}`,

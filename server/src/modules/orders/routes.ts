@@ -48,7 +48,10 @@ export default async function orderRoutes(app: FastifyInstance) {
   r.post<B<{ shopId?: number; orderIds?: number[] }>>('syncorders', { schema: s.sync },
     async (req) => ok('Order sync queued.', await svc.syncOrders(db, u(req), req.body)));
 
-  r.get<Q<{ id: number }>>('orderview', { schema: s.view }, async (req) => ({ data: await svc.orderView(db, u(req), req.query.id) }));
+  r.get<Q<{ id: number }>>('orderview', { schema: s.view }, async (req) => {
+    const order = await svc.orderView(db, u(req), req.query.id);
+    return { data: { ...order, ...(await slips.orderPayment(db, req.query.id)) } };
+  });
   r.get<Q<{ id: number }>>('orderviewitem', { schema: s.viewItems }, async (req) => svc.orderViewItems(db, u(req), req.query.id));
   r.post<B<{ id?: number; ids?: number[]; status: OrderStatus; expectedStatus?: string; note?: string }>>('changestatusorder',
     { schema: s.changeStatus }, async (req) => {
@@ -81,7 +84,11 @@ export default async function orderRoutes(app: FastifyInstance) {
     { schema: s.slipList }, async (req) => slips.listSlips(db, u(req), req.query));
   r.get<Q<{ id: number }>>('approveslipview', { schema: s.slipView }, async (req) => ({ data: await slips.slipView(db, u(req), req.query.id) }));
   r.post<B<{ id: number; approve: boolean; note?: string }>>('approveslip', { schema: s.approveSlip },
-    async (req) => ok(req.body.approve ? 'Slip approved; the order is paid.' : 'Slip rejected.', await slips.approveSlip(db, u(req), req.body)));
+    async (req) => {
+      const slip = await slips.approveSlip(db, u(req), req.body);
+      if (!req.body.approve) return ok('Slip rejected.', slip);
+      return ok(slip.orderOwed > 0 ? `Slip approved; the order still owes ${slip.orderOwed.toFixed(2)} THB.` : 'Slip approved; the order is paid.', slip);
+    });
   r.post('uploadslippayment', { schema: s.multipart('Upload a payment slip (multipart: orderId, bankCode, amount, transferredAt, file)', multipartDocs.uploadSlip) },
     async (req) => withUpload(req, { field: 'file', kinds: ['image', 'document'] }, async ({ fields, file }) => {
       const orderId = Number(fields.orderId);

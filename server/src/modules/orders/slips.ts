@@ -1,5 +1,5 @@
 /** Payment slips of an order: list, review, upload, replace. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { orders, paymentSlips } from '../../db/schema.js';
@@ -11,14 +11,71 @@ import { maxpage } from '../../lib/schemas.js';
 import { isoOf } from './list.js';
 import { addEvent, assertMasterCode, checkDepth, listShops, loadOrder } from './service.js';
 import { said } from './events.js';
-import { containing } from '../../lib/sql.js';
+import { containing, type Tx } from '../../lib/sql.js';
 
 import { inScope, num, orderSummary, shopCond, userName } from './documents-shared.js';
 
 
+/** What the order's approved slips add up to: the payments recorded so far. */
+const paidSql = (orderId: SQL) => sql`(select coalesce(sum(x.amount), 0) from payment_slips x where x.order_id = ${orderId} and x.status = 'approved')`;
+
+const cents = (x: unknown) => Math.round(Number(x) * 100);
+const baht = (c: number) => (c / 100).toFixed(2);
+
+/**
+ * Paid so far and still owed. Only an order waiting for payment owes anything: a cancelled one owes
+ * nothing, and one marked paid by hand (card, cash on delivery) is settled whatever its slips add up to.
+ */
+function payment(status: unknown, total: unknown, paid: unknown) {
+  return { paid: cents(paid) / 100, owed: status === 'pending_payment' ? Math.max(0, cents(total) - cents(paid)) / 100 : 0 };
+}
+
+/** An order's paid so far and still owed (the order screen shows them beside its total). */
+export async function orderPayment(db: Db, orderId: number): Promise<{ paidAmount: number; owedAmount: number }> {
+  const [r] = await queryRows<{ status: string; total: string; paid: string }>(db,
+    sql`select o.status, o.total, ${paidSql(sql`o.id`)} as paid from orders o where o.id = ${orderId}`);
+  const p = payment(r?.status, r?.total ?? 0, r?.paid ?? 0);
+  return { paidAmount: p.paid, owedAmount: p.owed };
+}
+
+/** Clock skew allowed between the customer's bank, the uploader's device and this server. */
+export const TRANSFER_SKEW_MS = 5 * 60_000;
+
+/**
+ * A slip's amount and transfer time against its order: the amount at most what the order still owes
+ * (slips may pay an order in parts), the transfer between the order's creation and now, each give or
+ * take five minutes of clock skew. A 400 naming the field otherwise.
+ */
+function checkSlip(order: { total: unknown; paid: unknown; created_at: unknown; order_no: unknown }, input: { amount?: number; transferredAt?: string }) {
+  if (input.amount !== undefined) {
+    const owed = Math.max(0, cents(order.total) - cents(order.paid));
+    if (cents(input.amount) > owed) {
+      const message = cents(order.paid) > 0
+        ? `amount ${input.amount.toFixed(2)} THB is more than order ${order.order_no} still owes (${baht(owed)} THB of ${baht(cents(order.total))} THB; ${baht(cents(order.paid))} THB already paid)`
+        : `amount ${input.amount.toFixed(2)} THB is more than order ${order.order_no} owes (${baht(owed)} THB)`;
+      throw badRequest(message, [{ field: 'amount', message }]);
+    }
+  }
+  if (input.transferredAt !== undefined) {
+    const at = new Date(input.transferredAt).getTime();
+    const created = new Date(order.created_at as Date).getTime();
+    let message: string | null = null;
+    if (at > Date.now() + TRANSFER_SKEW_MS) message = 'transferredAt is in the future';
+    else if (at < created - TRANSFER_SKEW_MS) message = `transferredAt is before order ${order.order_no} was placed (${new Date(created).toISOString()})`;
+    if (message) throw badRequest(message, [{ field: 'transferredAt', message }]);
+  }
+}
+
+/** The order's total, creation time and paid so far, read for the checks above. */
+async function owing(db: Db | Tx, orderId: number) {
+  const [r] = await queryRows<{ total: string; paid: string; created_at: Date; order_no: string; status: string }>(db as Db,
+    sql`select o.total, o.created_at, o.order_no, o.status, ${paidSql(sql`o.id`)} as paid from orders o where o.id = ${orderId}`);
+  return r;
+}
+
 type SlipRow = Record<string, unknown> & { id: number; order_id: number; shop_id: number; status: string; order_no: string; order_status: string };
-const slipSelect = sql`select p.*, o.order_no, o.status as order_status, s.name as shop_name, bk.name as bank_name,
-    ${userName('uu')} as uploaded_by_name, ${userName('ru')} as reviewed_by_name
+const slipSelect = sql`select p.*, o.order_no, o.status as order_status, o.total as order_total, s.name as shop_name, bk.name as bank_name,
+    ${userName('uu')} as uploaded_by_name, ${userName('ru')} as reviewed_by_name, ${paidSql(sql`p.order_id`)} as order_paid
   from payment_slips p join orders o on o.id = p.order_id join shops s on s.id = p.shop_id
   left join order_master_data bk on bk.kind = 'bank' and bk.code = p.bank_code
   left join users uu on uu.id = p.uploaded_by left join users ru on ru.id = p.reviewed_by`;
@@ -29,7 +86,12 @@ const slipOut = (r: SlipRow) => ({
   note: (r.note as string | null) ?? null, uploadedBy: num(r.uploaded_by), uploadedByName: (r.uploaded_by_name as string | null) ?? null,
   createdAt: isoOf(r.created_at as Date), reviewedBy: num(r.reviewed_by), reviewedByName: (r.reviewed_by_name as string | null) ?? null,
   reviewedAt: isoOf(r.reviewed_at as Date),
+  ...orderMoney(r),
 });
+const orderMoney = (r: SlipRow) => {
+  const p = payment(r.order_status, r.order_total, r.order_paid);
+  return { orderTotal: Number(r.order_total), orderPaid: p.paid, orderOwed: p.owed };
+};
 
 export async function listSlips(db: Db, user: AuthUser, q: { page: number; limit: number; status?: string; shopId?: number; search?: string; orderId?: number }) {
   checkDepth(q.page, q.limit);
@@ -57,30 +119,47 @@ export async function slipView(db: Db, user: AuthUser, id: number) {
 }
 
 /**
- * Approving: slip pending → approved and order pending_payment → paid in one transaction, each a
- * conditional UPDATE — of any number of simultaneous clicks exactly one wins, the rest get 409.
+ * Approving records a payment. In one transaction with the order's row locked (approvals of slips of
+ * one order take turns, across processes too): the slip pending → approved, and once the approved slips
+ * add up to the total, the order pending_payment → paid; short of it the order stays waiting, its
+ * payment recorded. A slip that would pay more than the order still owes (another slip was approved
+ * since it came) is refused with 409 and stays pending. Of any number of clicks on one slip exactly one
+ * wins (conditional UPDATE), the rest get 409.
  */
 export async function approveSlip(db: Db, user: AuthUser, b: { id: number; approve: boolean; note?: string }) {
   const s = await loadSlip(db, user, b.id);
   if (s.status !== 'pending') throw conflict(`This slip is already ${s.status}.`);
   const now = new Date();
+  const orderId = Number(s.order_id);
   await db.transaction(async (tx) => {
+    if (b.approve) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
     const r = await tx.update(paymentSlips).set({ status: b.approve ? 'approved' : 'rejected', reviewedBy: user.id, reviewedAt: now, note: b.note ?? null })
       .where(and(eq(paymentSlips.id, b.id), eq(paymentSlips.status, 'pending'))).returning({ id: paymentSlips.id });
     if (!r.length) {
       const [cur] = await tx.select({ status: paymentSlips.status }).from(paymentSlips).where(eq(paymentSlips.id, b.id));
       throw conflict(`This slip is already ${cur?.status ?? 'gone'}.`);
     }
-    const orderId = Number(s.order_id);
     if (b.approve) {
-      const m = await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, version: sql`${orders.version} + 1` })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'))).returning({ id: orders.id });
-      if (!m.length) {
-        const [cur] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-        throw conflict(`Order ${s.order_no} is ${cur?.status.replace(/_/g, ' ')}; the slip cannot mark it paid.`);
+      // Read after this slip's approval: `paid` includes it.
+      const o = await owing(tx, orderId);
+      if (o.status !== 'pending_payment') throw conflict(`Order ${s.order_no} is ${o.status.replace(/_/g, ' ')}; its slips can no longer be approved.`);
+      const amount = Number(s.amount).toFixed(2);
+      if (cents(o.paid) > cents(o.total)) {
+        const before = cents(o.paid) - cents(s.amount);
+        throw conflict(`This slip (${amount} THB) is more than order ${s.order_no} still owes (${baht(cents(o.total) - before)} THB): `
+          + 'another slip was approved since it came. Reject it, or replace it with the right amount.');
       }
-      await addEvent(tx, { orderId, kind: 'slip', from: 'pending_payment', to: 'paid', text: said('slipApproved', { slip: b.id, amount: Number(s.amount).toFixed(2) }), actorId: user.id, refId: b.id });
-      await audit(tx, { actorId: user.id, action: 'order.paid', entity: 'order', entityId: orderId, before: { status: 'pending_payment' }, after: { status: 'paid', slipId: b.id } });
+      if (cents(o.paid) === cents(o.total)) {
+        const m = await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, version: sql`${orders.version} + 1` })
+          .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'))).returning({ id: orders.id });
+        if (!m.length) throw conflict(`Order ${s.order_no} changed at the same time; reload and try again.`);
+        await addEvent(tx, { orderId, kind: 'slip', from: 'pending_payment', to: 'paid', text: said('slipApproved', { slip: b.id, amount }), actorId: user.id, refId: b.id });
+        await audit(tx, { actorId: user.id, action: 'order.paid', entity: 'order', entityId: orderId, before: { status: 'pending_payment' }, after: { status: 'paid', slipId: b.id } });
+      } else {
+        await addEvent(tx, { orderId, kind: 'slip', actorId: user.id, refId: b.id,
+          text: said('slipApprovedPart', { slip: b.id, amount, paid: baht(cents(o.paid)), total: baht(cents(o.total)), owed: baht(cents(o.total) - cents(o.paid)) }) });
+        await audit(tx, { actorId: user.id, action: 'order.payment', entity: 'order', entityId: orderId, after: { slipId: b.id, amount, paid: baht(cents(o.paid)) } });
+      }
     } else {
       await addEvent(tx, { orderId, kind: 'slip', text: said('slipRejected', { slip: b.id, note: b.note }), actorId: user.id, refId: b.id });
     }
@@ -111,6 +190,7 @@ export async function uploadSlip(db: Db, user: AuthUser, orderId: number, input:
   const o = await loadOrder(db, user, orderId);
   await assertMasterCode(db, 'bank', input.bankCode, 'bankCode');
   if (o.status !== 'pending_payment') throw conflict(`Order ${o.order_no} is ${o.status.replace(/_/g, ' ')}; slips are taken only while payment is pending.`);
+  checkSlip(await owing(db, orderId), input);
   const id = await db.transaction(async (tx) => {
     const [s] = await tx.insert(paymentSlips).values({
       orderId, shopId: Number(o.shop_id), bankCode: input.bankCode, amount: input.amount.toFixed(2),
@@ -130,6 +210,8 @@ export async function changeSlip(db: Db, user: AuthUser, id: number, input: Part
   if (input.bankCode !== undefined) await assertMasterCode(db, 'bank', input.bankCode, 'bankCode');
   if (old.status !== 'pending' && old.status !== 'rejected') throw conflict(`This slip is ${old.status}; it cannot be changed.`);
   if (old.order_status !== 'pending_payment') throw conflict(`Order ${old.order_no} is ${old.order_status.replace(/_/g, ' ')}; its slip cannot be changed.`);
+  // The amount kept from the old slip is checked too: the order may owe less since it came.
+  checkSlip(await owing(db, Number(old.order_id)), { amount: input.amount ?? Number(old.amount), transferredAt: input.transferredAt });
   const newId = await db.transaction(async (tx) => {
     const r = await tx.update(paymentSlips).set({ status: 'replaced' })
       .where(and(eq(paymentSlips.id, id), sql`${paymentSlips.status} in ('pending', 'rejected')`)).returning({ id: paymentSlips.id });
