@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -16,6 +16,7 @@ interface Chunk {
   file: string;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 
 /** Modules a route renders on first arrival (English UI: no locale chunk is needed). */
@@ -36,6 +37,12 @@ describe("bundle budget", () => {
   const manifest = JSON.parse(readFileSync(MANIFEST, "utf8")) as Record<string, Chunk>;
   const html = readFileSync(path.join(DIST, "index.html"), "utf8");
   const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file))).length;
+  /** The build's brotli file (server/src/lib/precompress.ts): what a browser gets on the wire. */
+  const brotli = (file: string) => {
+    const br = path.join(DIST, `${file}.br`);
+    // A file too small to shrink is sent as it is.
+    return statSync(existsSync(br) ? br : path.join(DIST, file)).size;
+  };
 
   const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
     for (const key of keys) {
@@ -56,7 +63,7 @@ describe("bundle budget", () => {
     const files = new Set(htmlFiles);
     for (const key of closure(["index.html", ...ROUTES[route]])) files.add(manifest[key].file);
     const js = [...files].filter((f) => f.endsWith(".js"));
-    return { files: js, bytes: js.reduce((sum, f) => sum + gzipped(f), 0) };
+    return { files: js, bytes: js.reduce((sum, f) => sum + gzipped(f), 0), brotli: js.reduce((sum, f) => sum + brotli(f), 0) };
   }
 
   it("index.html's own scripts are the manifest's entry graph", () => {
@@ -66,9 +73,22 @@ describe("bundle budget", () => {
   });
 
   it(`/login loads at most ${LOGIN_BUDGET / KB} KB of gzipped JavaScript`, () => {
-    const { files, bytes } = firstLoad("/login");
-    console.log(`first load /login: ${(bytes / KB).toFixed(1)} KB gzip in ${files.length} files`);
+    const { files, bytes, brotli } = firstLoad("/login");
+    console.log(`first load /login: ${(bytes / KB).toFixed(1)} KB gzip, ${(brotli / KB).toFixed(1)} KB brotli on the wire, in ${files.length} files`);
     expect(bytes).toBeLessThanOrEqual(LOGIN_BUDGET);
+  });
+
+  it("ships every script and style precompressed, brotli and gzip, each smaller than the file", () => {
+    const assets = Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]).filter((f) => /\.(js|css)$/.test(f));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const file of new Set([...assets, "index.html"])) {
+      const size = statSync(path.join(DIST, file)).size;
+      for (const ext of [".br", ".gz"]) {
+        // A tiny file may not shrink: the build then leaves it as it is.
+        if (size < 256 && !existsSync(path.join(DIST, file + ext))) continue;
+        expect(statSync(path.join(DIST, file + ext)).size, file + ext).toBeLessThan(size);
+      }
+    }
   });
 
   it("the sign-in page loads neither Refine's shell nor the signed-in pages", () => {
@@ -82,8 +102,8 @@ describe("bundle budget", () => {
   });
 
   it.each(["/admin/dashboard", "/admin/orders/list"])("reports the first load of %s", (route) => {
-    const { files, bytes } = firstLoad(route);
-    console.log(`first load ${route}: ${(bytes / KB).toFixed(1)} KB gzip in ${files.length} files`);
+    const { files, bytes, brotli } = firstLoad(route);
+    console.log(`first load ${route}: ${(bytes / KB).toFixed(1)} KB gzip, ${(brotli / KB).toFixed(1)} KB brotli, in ${files.length} files`);
     expect(bytes).toBeGreaterThan(firstLoad("/login").bytes);
   });
 });
