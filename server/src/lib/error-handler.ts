@@ -13,6 +13,14 @@ function fieldName(path: string, context?: string): string {
   return context === 'querystring' ? 'query' : 'body';
 }
 
+const DECIMAL_WORDS = ['no', 'one', 'two', '3', '4', '5', '6'];
+
+/** `multipleOf: 0.01` in words: "at most two decimals". */
+function decimalsOf(field: string, step: number): string | undefined {
+  const k = DECIMAL_WORDS.findIndex((_, i) => Math.abs(step - 10 ** -i) < 1e-12);
+  return k < 0 ? undefined : `${field} must have at most ${DECIMAL_WORDS[k]} decimals`;
+}
+
 /** Turn an ajv error into words a user can act on, naming the field. */
 export function describeValidationError(e: FastifySchemaValidationError, context?: string): FieldError {
   const params = e.params as Record<string, unknown>;
@@ -51,7 +59,7 @@ export function describeValidationError(e: FastifySchemaValidationError, context
     case 'exclusiveMaximum':
       return { field: base, message: `${base} must be less than ${params.limit}` };
     case 'multipleOf':
-      return { field: base, message: params.multipleOf === 0.01 ? `${base} must have at most 2 decimals` : `${base} must be a multiple of ${params.multipleOf}` };
+      return { field: base, message: decimalsOf(base, Number(params.multipleOf)) ?? `${base} must be a multiple of ${params.multipleOf}` };
     case 'noNul':
       return { field: base, message: `${base} must not contain a NUL character (\\u0000)` };
     case 'enum':
