@@ -17,6 +17,7 @@ import { syncMenu } from './modules/menu/service.js';
 import { STATE_MACHINE_DOC } from './modules/orders/state.js';
 import { uploadsPlugin } from './lib/uploads.js';
 import { realtimePlugin } from './lib/realtime.js';
+import { closeResponseSchema, documentOperation, shareErrorAnswers } from './lib/openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,18 +119,25 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
     transform: ({ schema, url, route }) => {
       // Document the access rule and require the bearer token on every non-public route.
       const access = (route.config as { access?: unknown } | undefined)?.access;
-      if (!schema || access === undefined) return { schema, url };
+      if (!schema) return { schema, url };
+      // A route outside the table of screens (the health check) is open to all.
+      if (access === undefined) return { schema: documentOperation({ ...schema }, String(route.method), 'public') as typeof schema, url };
       const s = { ...schema } as Record<string, unknown>;
       s['x-access'] = access;
       // Multipart bodies are documented only (see multipartDoc): the stream is parsed and checked by the handler.
       if (s.multipartBody && !s.body) s.body = s.multipartBody;
       delete s.multipartBody;
       if (access !== 'public') s.security = [{ bearerAuth: [] }];
-      return { schema: s as typeof schema, url };
+      return { schema: documentOperation(s, String(route.method), access) as typeof schema, url };
     },
+    transformObject: (doc) => ('openapiObject' in doc ? shareErrorAnswers(doc.openapiObject) : doc.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  // Answers are closed (see closeResponseSchema): the document names every field a route sends.
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.response) route.schema = { ...route.schema, response: closeResponseSchema(route.schema.response) };
+  });
   // Every module with a routes file serves its routes: adding a module needs no line here.
   for (const routes of await moduleRoutes()) await app.register(routes);
 

@@ -1,3 +1,4 @@
+import type { Answer, DataOf, ItemOf } from "../../api";
 import { orders } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
 
@@ -34,165 +35,28 @@ export const STATUS_COLORS: Record<string, string> = {
   resolved: "green",
 };
 
-export interface OrderSummary {
-  id: number;
-  orderNo: string;
-  shopId: number;
-  shopName: string;
-  customerName: string;
-  customerPhone: string;
-  channel: string;
-  branchId: number | null;
-  branchName: string | null;
-  shipment: string;
-  status: OrderStatus;
-  paymentMethod: string;
-  itemCount: number;
-  total: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type OrderSummary = Answer<"/api/order/orderlist", "post">["orders"][number];
 
-export interface Address {
-  name: string;
-  phone: string;
-  address: string;
-  subdistrict: string;
-  district: string;
-  province: string;
-  zipcode: string;
-}
+export type Address = NonNullable<OrderDetail["shippingAddress"]>;
 
-export interface TimelineEvent {
-  id: number;
-  kind: string;
-  fromStatus: string | null;
-  toStatus: string | null;
-  /** English, for events from before codes; `code` and `params` are what the screen words. */
-  message: string | null;
-  code: string | null;
-  params: Record<string, string | number> | null;
-  actorId: number | null;
-  actorName: string | null;
-  createdAt: string;
-}
+/** `code` and `params` are what the screen words; `message` is English, for events from before codes. */
+export type TimelineEvent = OrderDetail["timeline"][number];
 
-export interface OrderDetail extends OrderSummary {
-  customerEmail: string | null;
-  shippingAddress: Address | null;
-  billingAddress: Address | null;
-  subtotal: number;
-  discount: number;
-  shippingFee: number;
-  redeemPoints: number;
-  redeemRestored: boolean;
-  transportType: string | null;
-  trackingNo: string | null;
-  cancelReason: string | null;
-  paidAt: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  completedAt: string | null;
-  cancelledAt: string | null;
-  /** What the order's approved slips add up to, and what it still owes (0 unless it waits for payment). */
-  paidAmount: number;
-  owedAmount: number;
-  version: number;
-  nextStatuses: string[];
-  canCancel: boolean;
-  canClaim: boolean;
-  timeline: TimelineEvent[];
-}
+/** One order with its timeline, and what its approved slips add up to and what it still owes. */
+export type OrderDetail = DataOf<"/api/order/orderview">;
 
-export interface OrderItem {
-  id: number;
-  orderId: number;
-  productId: number;
-  productCode: string;
-  productName: string;
-  qty: number;
-  unitPrice: number;
-  amount: number;
-  ready: boolean;
-  readyAt: string | null;
-  claimedQty: number;
-}
+export type OrderItem = ItemOf<"/api/order/orderviewitem">;
 
-export interface Slip {
-  id: number;
-  orderId: number;
-  orderNo: string;
-  shopId: number;
-  shopName: string;
-  orderStatus: string;
-  bankCode: string;
-  bankName: string;
-  amount: number;
-  transferredAt: string;
-  imageUrl: string;
-  status: "pending" | "approved" | "rejected" | "replaced";
-  note: string | null;
-  uploadedByName: string | null;
-  createdAt: string;
-  reviewedByName: string | null;
-  reviewedAt: string | null;
-  /** The slip's order: its total, what its approved slips add up to and what it still owes. */
-  orderTotal: number;
-  orderPaid: number;
-  orderOwed: number;
-}
+/** A payment slip, with its order's total, what the approved slips add up to and what it still owes. */
+export type Slip = ItemOf<"/api/order/slippayment">;
 
-export interface PurchaseOrder {
-  id: number;
-  poNo: string;
-  orderId: number;
-  status: "requested" | "issued" | "cancelled";
-  trackingNo: string | null;
-  note: string | null;
-  cancelReason: string | null;
-  itemCount: number;
-  total: number;
-  createdAt: string;
-  issuedAt: string | null;
-  items: { orderItemId: number; productCode: string; productName: string; qty: number; unitPrice: number; amount: number }[];
-}
+export type PurchaseOrder = ItemOf<"/api/order/poorders">;
 
-export interface Transfer {
-  id: number;
-  transferNo: string;
-  orderId: number;
-  fromBranchName: string;
-  toBranchName: string;
-  status: "requested" | "cancel_requested" | "cancelled" | "cleared";
-  note: string | null;
-  cancelReason: string | null;
-  createdAt: string;
-  items: { orderItemId: number; productCode: string; productName: string; qty: number }[];
-}
+export type Transfer = DataOf<"/api/order/documenttransfer">["transfer"];
 
 export type ClaimStatus = "filed" | "reviewing" | "approved" | "rejected" | "resolved";
 
-export interface Claim {
-  id: number;
-  claimNo: string;
-  kind: "claim" | "return";
-  orderId: number;
-  orderNo: string;
-  orderItemId: number;
-  productCode: string;
-  productName: string;
-  shopName: string;
-  reasonCode: string;
-  reasonName: string;
-  qty: number;
-  description: string | null;
-  photos: string[];
-  status: ClaimStatus;
-  resolution: string | null;
-  createdAt: string;
-  updatedAt: string;
-  createdByName: string | null;
-}
+export type Claim = ItemOf<"/api/order/claimlist">;
 
 /** The claim machine: filed → reviewing → approved | rejected, approved → resolved. */
 export const CLAIM_NEXT: Record<ClaimStatus, ClaimStatus[]> = {

@@ -56,8 +56,8 @@ export function useAuthedBlob(url: string | null | undefined): { src?: string; l
   return state;
 }
 
-/** An image behind the token, with antd's click-to-preview (zoom, rotate). */
-export function AuthImage({ url, width, height, alt }: { url: string; width: number; height: number; alt: string }) {
+/** An image behind the token, with antd's click-to-preview (zoom, rotate); none (`null`) shows "No image". */
+export function AuthImage({ url, width, height, alt }: { url: string | null; width: number; height: number; alt: string }) {
   const t = useTranslate();
   const { src, loading, failed } = useAuthedBlob(url);
   if (loading) return <Skeleton.Image active style={{ width, height }} />;

@@ -1,3 +1,5 @@
+import { errorResponses } from '../../lib/schemas.js';
+
 export const healthSchema = {
   tags: ['health'],
   summary: 'Liveness and database check',
@@ -12,5 +14,6 @@ export const healthSchema = {
       properties: { status: { type: 'integer' }, message: { type: 'string' } },
       required: ['status', 'message'],
     },
+    ...errorResponses,
   },
 } as const;

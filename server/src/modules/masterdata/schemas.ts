@@ -7,10 +7,10 @@ const obj = { type: 'object', additionalProperties: true } as const;
 export const masterItem = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, parentId: { type: ['integer', 'null'] },
+    id: { type: 'integer' }, type: { type: 'string' }, code: { type: 'string' }, name: { type: 'string' }, parentId: { type: ['integer', 'null'] },
     extra: { type: ['object', 'null'], additionalProperties: true }, sort: { type: 'integer' }, status: { type: 'string' },
   },
-  required: ['id', 'code', 'name', 'parentId', 'extra', 'sort', 'status'],
+  required: ['id', 'type', 'code', 'name', 'parentId', 'extra', 'sort', 'status'],
 } as const;
 
 const attributeShape = {

@@ -10,6 +10,7 @@ import * as pos from './purchase-orders.js';
 import * as transfers from './transfers.js';
 import * as claims from './claims.js';
 import { multipartDocs, s } from './schemas.js';
+import { answers } from './answers.js';
 import { orderMasterRoutes } from './masterdata.js';
 import { ok } from '../../lib/sql.js';
 import { routesOf } from '../../lib/route.js';
@@ -114,8 +115,8 @@ export default async function orderRoutes(app: FastifyInstance) {
     async (req) => ok('Purchase order restored.', await pos.restorePo(db, u(req), req.body.id)));
   r.get<Q<{ page: number; limit: number; orderId?: number; status?: string; shopId?: number; search?: string }>>('poorders',
     { schema: s.poList }, async (req) => pos.listPos(db, u(req), req.query));
-  r.get<Q<{ id: number }>>('trackingpo', { schema: s.poId('Tracking of a purchase order') }, async (req) => ({ data: await pos.trackPo(db, u(req), req.query.id) }));
-  r.get<Q<{ id: number }>>('documentpo', { schema: s.poId('Purchase order document') }, async (req) => ({ data: await pos.poDocument(db, u(req), req.query.id) }));
+  r.get<Q<{ id: number }>>('trackingpo', { schema: s.poId('Tracking of a purchase order', answers.poTracking) }, async (req) => ({ data: await pos.trackPo(db, u(req), req.query.id) }));
+  r.get<Q<{ id: number }>>('documentpo', { schema: s.poId('Purchase order document', answers.poDocument) }, async (req) => ({ data: await pos.poDocument(db, u(req), req.query.id) }));
   r.get<Q<{ id: number }>>('documentpoorderitem', { schema: s.poOfItems }, async (req) => pos.poOfItems(db, u(req), req.query.id));
 
   // Transfers

@@ -1,5 +1,6 @@
 /** JSON schemas of the order routes. Objects are closed: unknown fields are rejected, never stripped. */
 import { closedObject, errorResponses, id, multipartDoc, pageQuery } from '../../lib/schemas.js';
+import { answers, orderSummarySchema } from './answers.js';
 import { CLAIM_STATUSES, ORDER_STATUSES, PO_STATUSES, SLIP_STATUSES, STATE_MACHINE_DOC, TRANSFER_STATUSES } from './state.js';
 
 const tags = ['orders'];
@@ -16,20 +17,6 @@ export const listFilterProps = {
   status, channel: str(40), shopId: id, branchId: id, dateFrom: date, dateTo: date, search: str(100),
 } as const;
 
-/** One row of the order list (toOrderSummary): a closed schema, so fast-json-stringify writes it without a generic fallback. */
-export const orderSummarySchema = {
-  type: 'object', additionalProperties: false,
-  required: ['id', 'orderNo', 'shopId', 'shopName', 'customerName', 'customerPhone', 'channel', 'branchId', 'branchName', 'shipment', 'status',
-    'paymentMethod', 'itemCount', 'total', 'createdAt', 'updatedAt'],
-  properties: {
-    id: { type: 'integer' }, orderNo: { type: 'string' }, shopId: { type: 'integer' }, shopName: { type: 'string' },
-    customerName: { type: 'string' }, customerPhone: { type: 'string' }, channel: { type: 'string' },
-    branchId: { type: ['integer', 'null'] }, branchName: { type: ['string', 'null'] }, shipment: { type: 'string' }, status,
-    paymentMethod: { type: 'string' }, itemCount: { type: 'integer' }, total: { type: 'number' },
-    createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
 const r = (schema: Record<string, unknown>, summary: string, extra: Record<string, unknown> = {}) =>
   ({ tags, summary, response: { ...errorResponses, 200: anyObj }, ...schema, ...extra });
 
@@ -44,13 +31,13 @@ export const s = {
     },
     description: STATE_MACHINE_DOC,
   }),
-  sums: r({ querystring: closedObject({ shopId: id }) }, 'Status counts'),
-  branchList: r({ querystring: closedObject(listFilterProps) }, 'Orders fulfilled by a branch'),
+  sums: r({ querystring: closedObject({ shopId: id }) }, 'Status counts', { response: { ...errorResponses, 200: answers.sums } }),
+  branchList: r({ querystring: closedObject(listFilterProps) }, 'Orders fulfilled by a branch', { response: { ...errorResponses, 200: answers.branchList } }),
   exportCsv: r({ querystring: closedObject({ status, channel: str(40), shopId: id, branchId: id, dateFrom: date, dateTo: date, search: str(100) }) },
     'CSV of the current filter (addition)', { response: { ...errorResponses, 200: { type: 'string' } } }),
   sync: r({ body: closedObject({ shopId: id, orderIds: { type: 'array', items: id, maxItems: 1000 } }) }, 'Queue an order sync (outbox job)'),
-  view: r({ querystring: idQuery('order id') }, 'One order with its timeline'),
-  viewItems: r({ querystring: idQuery('order id') }, 'Items of an order'),
+  view: r({ querystring: idQuery('order id') }, 'One order with its timeline', { response: { ...errorResponses, 200: answers.view } }),
+  viewItems: r({ querystring: idQuery('order id') }, 'Items of an order', { response: { ...errorResponses, 200: answers.viewItems } }),
   changeStatus: r({ body: closedObject({ id, ids: { type: 'array', items: id, minItems: 1, maxItems: 100 }, status, expectedStatus: status, note: str(500) }, ['status']) },
     'Move order(s) along the state machine', { description: STATE_MACHINE_DOC }),
   cancel: r({ body: closedObject({ id, reason: { type: 'string', minLength: 1, maxLength: 500 }, expectedStatus: status }, ['id', 'reason']) }, 'Cancel (until shipped)', { description: STATE_MACHINE_DOC }),
@@ -58,22 +45,22 @@ export const s = {
   ship: r({ body: closedObject({ id, transportType: str(40), trackingNo: { type: 'string', minLength: 1, maxLength: 60 } }, ['id', 'transportType', 'trackingNo']) }, 'Ship (ready_to_ship → shipped) or correct tracking'),
   idBody: (summary: string) => r({ body: closedObject({ id }, ['id']) }, summary),
   contact: r({ body: closedObject({ id, channel: { type: 'string', enum: ['phone', 'line', 'email', 'sms'] }, note: { type: 'string', minLength: 1, maxLength: 2000 } }, ['id', 'channel', 'note']) }, 'Add a contact-customer note'),
-  contactList: r({ querystring: idQuery('order id') }, 'Contact notes of an order'),
-  slipList: r({ querystring: closedObject({ ...pageQuery, status: { type: 'string', enum: SLIP_STATUSES }, shopId: id, search: str(100), orderId: id }) }, 'Payment slips'),
-  slipView: r({ querystring: idQuery('slip id') }, 'One slip with its order'),
+  contactList: r({ querystring: idQuery('order id') }, 'Contact notes of an order', { response: { ...errorResponses, 200: answers.contactList } }),
+  slipList: r({ querystring: closedObject({ ...pageQuery, status: { type: 'string', enum: SLIP_STATUSES }, shopId: id, search: str(100), orderId: id }) }, 'Payment slips', { response: { ...errorResponses, 200: answers.slipList } }),
+  slipView: r({ querystring: idQuery('slip id') }, 'One slip with its order', { response: { ...errorResponses, 200: answers.slipView } }),
   approveSlip: r({ body: closedObject({ id, approve: { type: 'boolean', default: true }, note: str(500) }, ['id']) }, 'Approve (order → paid, exactly once) or reject a slip'),
   multipart: (summary: string, doc: ReturnType<typeof multipartDoc>) => ({ tags, summary, ...doc, response: { ...errorResponses, 200: anyObj } }),
   requestPo: r({ body: closedObject({ orderId: id, itemIds: { type: 'array', items: id, minItems: 1, maxItems: 200 } }, ['orderId']) }, 'Request a purchase order'),
   issuePo: r({ body: closedObject({ id, trackingNo: str(60) }, ['id']) }, 'Issue a purchase order (requested → issued)'),
   cancelPo: r({ body: closedObject({ id, reason: { type: 'string', minLength: 1, maxLength: 500 } }, ['id', 'reason']) }, 'Cancel a purchase order'),
-  poList: r({ querystring: closedObject({ ...pageQuery, orderId: id, status: { type: 'string', enum: PO_STATUSES }, shopId: id, search: str(100) }) }, 'Purchase orders'),
-  poId: (summary: string) => r({ querystring: idQuery('purchase order id') }, summary),
-  poOfItems: r({ querystring: idQuery('order id') }, 'PO documents of an order\'s items'),
+  poList: r({ querystring: closedObject({ ...pageQuery, orderId: id, status: { type: 'string', enum: PO_STATUSES }, shopId: id, search: str(100) }) }, 'Purchase orders', { response: { ...errorResponses, 200: answers.poList } }),
+  poId: (summary: string, answer: unknown) => r({ querystring: idQuery('purchase order id') }, summary, { response: { ...errorResponses, 200: answer } }),
+  poOfItems: r({ querystring: idQuery('order id') }, 'PO documents of an order\'s items', { response: { ...errorResponses, 200: answers.poOfItems } }),
   transfer: r({ body: closedObject({ orderId: id, fromBranchId: id, toBranchId: id, itemIds: { type: 'array', items: id, minItems: 1, maxItems: 200 }, note: str(500) }, ['orderId', 'fromBranchId', 'toBranchId']) }, 'Request a stock transfer'),
   transferReason: (summary: string, required: boolean) => r({ body: closedObject({ id, reason: { type: 'string', maxLength: 500, ...(required ? { minLength: 1 } : {}) } }, required ? ['id', 'reason'] : ['id']) }, summary),
-  transferDoc: r({ querystring: idQuery('transfer id') }, 'Transfer document'),
-  claimList: r({ querystring: closedObject({ ...pageQuery, status: { type: 'string', enum: CLAIM_STATUSES }, kind: { type: 'string', enum: ['claim', 'return'] }, shopId: id, search: str(100), orderId: id }) }, 'Claims and returns'),
-  claimDetail: r({ querystring: idQuery('claim id') }, 'One claim'),
+  transferDoc: r({ querystring: idQuery('transfer id') }, 'Transfer document', { response: { ...errorResponses, 200: answers.transferDoc } }),
+  claimList: r({ querystring: closedObject({ ...pageQuery, status: { type: 'string', enum: CLAIM_STATUSES }, kind: { type: 'string', enum: ['claim', 'return'] }, shopId: id, search: str(100), orderId: id }) }, 'Claims and returns', { response: { ...errorResponses, 200: answers.claimList } }),
+  claimDetail: r({ querystring: idQuery('claim id') }, 'One claim', { response: { ...errorResponses, 200: answers.claimDetail } }),
   setClaim: r({ body: closedObject({ id, status: { type: 'string', enum: CLAIM_STATUSES }, resolution: str(1000), expectedStatus: { type: 'string', enum: CLAIM_STATUSES } }, ['id', 'status']) }, 'Move a claim along filed → reviewing → approved|rejected → resolved'),
   transferStatuses: TRANSFER_STATUSES,
 };

@@ -1,0 +1,32 @@
+/**
+ * The API's types, read from the generated src/api/schema.ts (npm run api:types, from the server's OpenAPI
+ * document): a field renamed on the server breaks the typecheck of every screen that reads it.
+ *
+ *   Answer<"/api/order/orderview">              the 200 body of GET /api/order/orderview
+ *   Answer<"/api/order/orderlist", "post">      the 200 body of POST /api/order/orderlist
+ *   Body<"/api/order/cancelorder">              the JSON body of POST /api/order/cancelorder
+ *   Query<"/api/order/claimlist">               the query of GET /api/order/claimlist
+ */
+import type { paths } from "./schema";
+
+export type { paths };
+export type Path = keyof paths;
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Op<P extends Path, M extends Method> = NonNullable<paths[P][M]>;
+type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
+
+/** The JSON body a route answers with (200, or 201 for REST creates). */
+export type Answer<P extends Path, M extends Method = "get"> = Op<P, M> extends { responses: infer R }
+  ? R extends { 200: infer A } ? JsonOf<A> : R extends { 201: infer A } ? JsonOf<A> : never
+  : never;
+
+/** The JSON request body of a write. */
+export type Body<P extends Path, M extends Method = "post"> = Op<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+
+/** The query string a read takes. */
+export type Query<P extends Path, M extends Method = "get"> = Op<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** The `data` of a `{ data }` answer. */
+export type DataOf<P extends Path, M extends Method = "get"> = Answer<P, M> extends { data: infer D } ? D : never;
+/** One row of an `{ items, total, maxpage }` answer. */
+export type ItemOf<P extends Path, M extends Method = "get"> = Answer<P, M> extends { items: (infer I)[] } ? I : never;
