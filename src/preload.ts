@@ -1,6 +1,8 @@
 import { matchPath } from "react-router";
+import { canOpen } from "./providers/access-control";
 import { dataProvider } from "./providers/data";
 import { prefetch } from "./providers/http";
+import { grantedPaths, readNavConfig, readUser } from "./providers/session-store";
 import { pages, resourceKey, resources, routeTable } from "./resources";
 
 /**
@@ -13,6 +15,9 @@ export function preloadRoute(pathname: string, search: string): void {
     (e) => e.action !== "redirect" && e.resource.meta.built && matchPath(e.path, pathname),
   );
   if (!entry || entry.action === "redirect") return;
+  // A screen the user may not open gets the 403 page (Guard): nothing to load or read for it.
+  const role = readUser()?.role;
+  if (!canOpen(entry.resource.meta, grantedPaths(readNavConfig(), role), role)) return;
   const page = pages[resourceKey(entry.resource)]?.[entry.action];
   if (!page) return;
   // A failure here is the page's to show when it renders and asks again.

@@ -3,7 +3,14 @@ import { dataProvider } from "../../src/providers/data";
 import { get, post, prefetch } from "../../src/providers/http";
 import { preloadRoute } from "../../src/preload";
 import { pages } from "../../src/resources";
-import { mockHttp } from "./helpers";
+import { storeSession } from "../../src/providers/session-store";
+import { fakeJwt, mockHttp } from "./helpers";
+
+/** An administrator granted the order list only. */
+const signInAdmin = () =>
+  storeSession(fakeJwt(3600), { id: 1, username: "admin", email: "", firstName: "", lastName: "", role: "admin", shops: [] }, [
+    { subheader: "nav.orders", items: [{ title: "nav.orders", path: "/admin/orders", children: [{ title: "nav.orderList", path: "/admin/orders/list" }] }] },
+  ]);
 
 let restore: () => void = () => {};
 afterEach(() => {
@@ -72,6 +79,7 @@ describe("route loader (src/preload.ts)", () => {
   it("starts the order list's chunk and reads its page 1 and the masters of its filters, as the list will ask", async () => {
     const m = mockHttp(() => ({ status: 200, data: { orders: [], totalorders: 0, data: [] } }));
     restore = m.restore;
+    signInAdmin();
     const page = pages.orders.list!;
     const started = vi.spyOn(page, "preload").mockResolvedValue(undefined);
     preloadRoute("/admin/orders/list", "");
@@ -92,12 +100,23 @@ describe("route loader (src/preload.ts)", () => {
   it("reads nothing ahead for an address with filters or for a path no screen has", () => {
     const m = mockHttp(() => ({ status: 200, data: {} }));
     restore = m.restore;
+    signInAdmin();
     vi.spyOn(pages.orders.list!, "preload").mockResolvedValue(undefined);
     preloadRoute("/admin/orders/list", "?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=paid");
     expect(m.calls.map((c) => c.url)).not.toContain("/api/order/orderlist");
     const before = m.calls.length;
     preloadRoute("/admin/no-such-screen", "");
     expect(m.calls).toHaveLength(before);
+  });
+
+  it("starts nothing for a screen the user is not granted", () => {
+    const m = mockHttp(() => ({ status: 200, data: {} }));
+    restore = m.restore;
+    storeSession(fakeJwt(3600), { id: 2, username: "supplier1", email: "", firstName: "", lastName: "", role: "supplier", shops: [] }, []);
+    const started = vi.spyOn(pages.orders.list!, "preload").mockResolvedValue(undefined);
+    preloadRoute("/admin/orders/list", "");
+    expect(started).not.toHaveBeenCalled();
+    expect(m.calls).toHaveLength(0);
   });
 
   it("a page chunk that fails to load is asked for again next time", async () => {
