@@ -9,6 +9,7 @@ import { dateTime, useFormat } from "../../components/kit/format";
 import { ORDER_STATUSES, orderPaths, writeCall, type OrderSummary, type StatusCount } from "./model";
 import { download, StatusTag, useBranches, useMaster, useShops } from "./shared";
 import { errorMessage } from "../../components/kit/errors";
+import { SyncJobs } from "./SyncJobs";
 import { FilterBar, SearchBox, useListTable, type FilterValues, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
 
 interface Filters {
@@ -39,6 +40,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [bulkStatus, setBulkStatus] = useState<string>();
   const [exporting, setExporting] = useState(false);
+  const [syncs, setSyncs] = useState(0);
   const { mutateAsync: mutate, mutation } = useCustomMutation();
 
   const { tableProps, tableQuery, filters: values, apply, savedViews } = useListTable<OrderSummary>(resource, {
@@ -74,11 +76,11 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
         message: t("orders.messages.syncQueued", "Sync queued"),
         description: t("orders.messages.syncJob", {
           id: data?.data?.data?.jobId,
-          status: t(`orders.jobStatus.${data?.data?.data?.status}`, data?.data?.data?.status),
+          status: t(`outbox.state.${data?.data?.data?.status}`, data?.data?.data?.status),
         }, "Job #{{id}} is {{status}}"),
       }),
       errorNotification: (error) => ({ type: "error", message: t("orders.messages.actionFailed", "The action failed"), description: errorMessage(error) }),
-    });
+    }).then(() => setSyncs((n) => n + 1), () => undefined); // a failure was already told by its toast
 
   const bulkChange = async () => {
     if (!bulkStatus) return;
@@ -113,6 +115,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
           <Button icon={<CloudSyncOutlined />} loading={mutation.isPending && mutation.variables?.url?.endsWith("syncorders")} onClick={sync}>
             {t("orders.actions.sync", "Sync orders")}
           </Button>
+          <SyncJobs key={syncs} />
         </Space>
       }
     >

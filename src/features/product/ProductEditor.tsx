@@ -250,7 +250,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
           },
         ]
       : []),
-    { key: "jobs", label: t("product.tabs.jobs", "Syncs"), children: <JobsPanel key={jobsKey} productId={id} /> },
+    { key: "jobs", label: t("product.tabs.jobs", "Syncs"), children: <JobsPanel key={jobsKey} productId={id} staff={admin} /> },
     { key: "audit", label: t("product.tabs.audit", "Change log"), children: <AuditLog key={auditKey} productId={id} /> },
   ];
 

@@ -1,6 +1,6 @@
 import { useTranslate } from "@refinedev/core";
 import { Tag, Tooltip } from "antd";
-import { APPROVAL_LABELS, type ApprovalStatus, type Job } from "./model";
+import { APPROVAL_LABELS, type ApprovalStatus } from "./model";
 
 const APPROVAL_COLORS: Record<ApprovalStatus, string> = {
   draft: "default",
@@ -30,10 +30,10 @@ export function OnlineTag({ online }: { online: boolean }) {
 }
 
 /**
- * Outbox job state. A sync only queues a job; another system does the work, so this screen never
- * claims it is done — a finished job still reads "sent to the queue".
+ * The state of a record handed to an outside system (a TIS certificate, a GP item): queued until that
+ * system says otherwise. The job carrying it shows its own delivery (JobsPanel).
  */
-export function JobTag({ status }: { status: Job["status"] }) {
+export function JobTag({ status }: { status: "queued" | "failed" }) {
   const t = useTranslate();
   if (status === "failed") return <Tag color="red">{t("product.jobs.failed", "Failed")}</Tag>;
   return <Tag color="processing">{t("product.jobs.queued", "Queued")}</Tag>;

@@ -40,9 +40,13 @@ export function useEditMasters(): Partial<EditMasters> {
   return result.data?.data ?? {};
 }
 
-/** A GET action of the product module, keyed by its query. */
-export function useProductRead<T extends BaseRecord>(action: ProductRead, query: Record<string, unknown>, enabled = true) {
-  const { query: q } = useCustom<T>({ ...readCall(action, query), queryOptions: { enabled } });
+/** A GET action of the product module, keyed by its query; `pollEvery` answers whether (and how soon) to read it again. */
+export function useProductRead<T extends BaseRecord>(action: ProductRead, query: Record<string, unknown>, enabled = true,
+  pollEvery?: (answer?: T) => number | false) {
+  const { query: q } = useCustom<T>({
+    ...readCall(action, query),
+    queryOptions: { enabled, ...(pollEvery ? { refetchInterval: (x) => pollEvery(x.state.data?.data) } : {}) },
+  });
   // `result.data` is `{}` until the answer arrives; the raw query data tells "not loaded" apart.
   return { data: q.data?.data as T | undefined, loading: q.isLoading, refetch: q.refetch };
 }

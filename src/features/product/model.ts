@@ -1,5 +1,6 @@
 import { product, type ProductRead, type ProductWrite } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
+import type { Delivery } from "../outbox/model";
 
 export type ProductArea = "admin" | "supplier";
 export type ApprovalStatus = "draft" | "pending" | "approved" | "rejected" | "resubmitted";
@@ -76,12 +77,11 @@ export interface Media {
   createdAt: string;
 }
 
-export interface Job {
-  id: number;
+/** An outbox job of the product with its delivery state (`configured` and `maxAttempts` in the `jobs` list). */
+export interface Job extends Delivery {
   kind: string;
   entity: string;
   entityId: number;
-  status: "queued" | "running" | "done" | "failed";
   createdAt: string;
   updatedAt: string;
 }
