@@ -118,7 +118,7 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const before = await t.app.db.select().from(flashSales).where(eq(flashSales.productId, p.id));
       expectFieldError(await set(saleBody(p, { salePrice: p.price })), 'salePrice', /below the product's price/);
       expectFieldError(await set(saleBody(p, { salePrice: p.price + 10 })), 'salePrice');
-      expectFieldError(await set(saleBody(p, { salePrice: 1.005 })), 'salePrice', /two decimals/);
+      expectFieldError(await set(saleBody(p, { salePrice: 1.005 })), 'salePrice', /2 decimals/);
       expectFieldError(await set(saleBody(p, { stockLimit: 0 })), 'stockLimit');
       expectFieldError(await set(saleBody(p, { stockLimit: 2.5 })), 'stockLimit');
       expectFieldError(await set(saleBody(p, { endsAt: null })), 'endsAt', /needs an end/);
@@ -302,7 +302,7 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       await bad({ discountValue: 95 }, 'discountValue', /1 to 90/);
       await bad({ discountValue: 12.5 }, 'discountValue', /whole number/);
       await bad({ discountType: 'fixed', discountValue: 100 }, 'maxDiscount', /percent/);
-      await bad({ discountType: 'fixed', discountValue: 100.001, maxDiscount: null }, 'discountValue', /two decimals/);
+      await bad({ discountType: 'fixed', discountValue: 100.001, maxDiscount: null }, 'discountValue', /2 decimals/);
       await bad({ discountType: 'gift' }, 'discountType');
       await bad({ prefix: 'A' }, 'prefix');
       await bad({ prefix: 'LINE-1' }, 'prefix');

@@ -40,7 +40,7 @@ describe.each(dbKinds())('input rules (%s)', (db) => {
   it('takes money with two decimals and a price above 0', async () => {
     const tenth = await post('/api/product/changeprice', { id: 1, price: 0.001 });
     expect(tenth.statusCode).toBe(400);
-    expect(fields(tenth.body)).toEqual([{ field: 'price', message: 'price must have at most two decimals' }]);
+    expect(fields(tenth.body)).toEqual([{ field: 'price', message: 'price must have at most 2 decimals' }]);
     expect((await post('/api/product/changeprice', { id: 1, price: 0 })).statusCode).toBe(400);
     const cents = await post('/api/product/changeprice', { id: 1, price: 1234.07 });
     expect(cents.statusCode).toBe(200);

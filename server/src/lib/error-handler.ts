@@ -13,12 +13,10 @@ function fieldName(path: string, context?: string): string {
   return context === 'querystring' ? 'query' : 'body';
 }
 
-const DECIMAL_WORDS = ['no', 'one', 'two', '3', '4', '5', '6'];
-
-/** `multipleOf: 0.01` in words: "at most two decimals". */
+/** `multipleOf: 0.01` in words: "at most 2 decimals". */
 function decimalsOf(field: string, step: number): string | undefined {
-  const k = DECIMAL_WORDS.findIndex((_, i) => Math.abs(step - 10 ** -i) < 1e-12);
-  return k < 0 ? undefined : `${field} must have at most ${DECIMAL_WORDS[k]} decimals`;
+  const k = [1, 2, 3, 4, 5, 6].find((i) => Math.abs(step - 10 ** -i) < 1e-12);
+  return k === undefined ? undefined : `${field} must have at most ${k} decimal${k === 1 ? '' : 's'}`;
 }
 
 /** Turn an ajv error into words a user can act on, naming the field. */
