@@ -1,6 +1,10 @@
 import { readdirSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
+import { precompressDir } from "./server/src/lib/precompress.js";
+import { englishDefaults } from "./build/english-defaults.js";
 
 /** Translation namespaces: one file per domain in the English folder; "common" first. */
 const namespaces = readdirSync("public/locales/en")
@@ -8,8 +12,20 @@ const namespaces = readdirSync("public/locales/en")
   .map((f) => f.slice(0, -5))
   .sort((a, b) => (a === "common" ? -1 : b === "common" ? 1 : a.localeCompare(b)));
 
+/** Brotli and gzip siblings of the built text files, served by Accept-Encoding (server/src/lib/delivery.ts). */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "precompress",
+    apply: "build",
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    // closeBundle: after the public folder (locales) is copied too.
+    closeBundle: async () => void (await precompressDir(outDir)),
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), englishDefaults()],
   define: { __NAMESPACES__: JSON.stringify(namespaces) },
   server: {
     port: 5173,

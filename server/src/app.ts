@@ -10,13 +10,17 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { AppConfig } from './config.js';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client.js';
 import { seedIfEmpty, type SeedResult } from './db/seed.js';
+import { installTemplate } from './db/template.js';
 import { guardPlugin } from './auth/guard.js';
 import './auth/types.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { safeLogger } from './lib/logging.js';
 import { syncMenu } from './modules/menu/service.js';
 import { STATE_MACHINE_DOC } from './modules/orders/state.js';
 import { uploadsPlugin } from './lib/uploads.js';
+import { openStorage, S3Storage } from './lib/storage.js';
 import { realtimePlugin } from './lib/realtime.js';
+import { deliveryPlugin, spaStaticOptions } from './lib/delivery.js';
 import { closeResponseSchema, documentOperation, shareErrorAnswers } from './lib/openapi.js';
 
 declare module 'fastify' {
@@ -57,19 +61,22 @@ async function moduleRoutes(): Promise<FastifyPluginAsync[]> {
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger,
+    logger: safeLogger(config.logger),
     // Sign-in keys and logs need the client address even behind a local proxy.
     trustProxy: 'loopback',
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
   });
 
+  // A new PGlite data dir with demo data (and local uploads) starts as a copy of the seeded template (db/template.ts).
+  const embedded = !config.databaseUrl && !opts.pglite && !opts.loadDataDir && !opts.inMemory;
+  const fromTemplate = embedded && config.seedDemo && !config.s3 ? await installTemplate(config.dataDir) : null;
   const handle = await openDb({
     databaseUrl: config.databaseUrl, dataDir: config.dataDir,
     onConnectionLost: (err) => app.log.warn({ err }, 'database connection lost; the pool opens a new one'),
     ...opts,
   });
   try {
-    await setup(app, config, handle);
+    await setup(app, config, handle, fromTemplate);
   } catch (err) {
     // A failed start must not leave the database (PGlite files, pool) open.
     await handle.close().catch(() => undefined);
@@ -78,18 +85,26 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   return app;
 }
 
-async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle): Promise<void> {
+async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, fromTemplate: SeedResult | null): Promise<void> {
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('config', config);
   app.addHook('onClose', async () => handle.close());
 
-  await syncMenu(handle.db);
-  app.decorate('seeded', config.seedDemo ? await seedIfEmpty(handle.db, { dataDir: config.dataDir }) : null);
+  const storage = openStorage(config);
+  if (storage instanceof S3Storage) await storage.check();
+  // Once per database however many processes start together: the second finds the menu synced and the data seeded.
+  // The template was synced and seeded by this very code.
+  app.decorate('seeded', fromTemplate ?? await handle.exclusive(async () => {
+    await syncMenu(handle.db);
+    return config.seedDemo ? seedIfEmpty(handle.db, { storage }) : null;
+  }));
 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const spa = !!staticRoot && existsSync(join(staticRoot, 'index.html'));
   registerErrorHandling(app, { spa });
+  // Before the guard: its refusals (401, 403) carry the security headers too.
+  await app.register(deliveryPlugin);
   await app.register(guardPlugin, { db: handle.db, authCacheMs: config.authCacheMs });
   await app.register(fastifyJwt, {
     secret: config.jwtSecret, sign: { expiresIn: config.tokenTtl },
@@ -98,7 +113,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
     verify: { cache: 1000 },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(uploadsPlugin, { storage });
   await app.register(realtimePlugin, { heartbeatMs: config.sseHeartbeatMs });
 
   await app.register(swagger, {
@@ -142,6 +157,6 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle):
   for (const routes of await moduleRoutes()) await app.register(routes);
 
   if (spa) {
-    await app.register(fastifyStatic, { root: staticRoot!, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, spaStaticOptions(staticRoot!));
   }
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
+import type { S3Config } from './lib/storage.js';
 import { outboxConfigFrom, type OutboxConfig } from './modules/outbox/config.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +34,8 @@ export interface AppConfig {
   notifyWorkerMs?: number;
   /** Heartbeat (and caller re-check) interval of event streams, ms. Default 25000. */
   sseHeartbeatMs?: number;
+  /** Uploads in an S3-compatible bucket (S3_BUCKET set); unset = the folder DATA_DIR/uploads (lib/storage.ts). */
+  s3?: S3Config | null;
   /** The outbox relay and the outside systems' addresses (modules/outbox/config.ts); unset = no relay, nothing configured (test apps). */
   outbox?: Partial<OutboxConfig>;
 }
@@ -54,6 +57,22 @@ function positiveInt(name: string, value: string | undefined, dflt: number): num
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return n;
+}
+
+/** S3_BUCKET and its companions; null without a bucket. Keys come in pairs or not at all (then the SDK's own chain). */
+export function s3ConfigFrom(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!!accessKeyId !== !!secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  return {
+    bucket,
+    endpoint: env.S3_ENDPOINT?.trim() || null,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, false),
+  };
 }
 
 /** The secret is generated once per data dir, so tokens survive restarts without a constant in the code. */
@@ -90,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : Math.min(2000, positiveInt('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 2000)),
     notifyWorkerMs: env.NOTIFY_WORKER_MS === '0' ? 0 : positiveInt('NOTIFY_WORKER_MS', env.NOTIFY_WORKER_MS, 15_000),
     outbox: outboxConfigFrom(env),
+    s3: s3ConfigFrom(env),
   };
 }

@@ -10,6 +10,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDataDir } from './lock.js';
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -21,8 +22,17 @@ export type DbKind = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Db;
   kind: DbKind;
+  /**
+   * Runs `fn` while no other app process on this database runs its own (start-up work: migrations,
+   * menu sync, the demo seed). PostgreSQL: a session advisory lock on a connection of its own, so
+   * two processes started at once migrate and seed once; PGlite: one process, `fn` runs as it is.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Advisory-lock key of the start-up work (one bigint key: never the same lock as the two-key stream locks of lib/realtime.ts). */
+const STARTUP_LOCK = 0x53_43_4d_47;
 
 export interface DbOptions {
   databaseUrl?: string | null;
@@ -44,23 +54,51 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // pool and replaced on the next query; unheard, its 'error' event would take the process down.
     pool.on('error', (err) => opts.onConnectionLost?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await fn();
+      } finally {
+        // Ending the lock's session releases it, also when `fn` failed or the connection broke.
+        lock.release(true);
+      }
+    };
+    try {
+      await exclusive(() => migratePg(db as never, { migrationsFolder }));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   let client = opts.pglite;
+  let unlock = () => {};
   if (!client) {
     if (opts.loadDataDir) client = await PGlite.create({ loadDataDir: opts.loadDataDir });
     else if (opts.inMemory) client = await PGlite.create();
     else {
-      const dir = join(opts.dataDir ?? './data', 'pglite');
+      const dataDir = opts.dataDir ?? './data';
+      const dir = join(dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir);
+      unlock = lockDataDir(dataDir);
+      client = await PGlite.create(dir).catch((err) => { unlock(); throw err; });
     }
   }
   const pglite = client;
+  const close = async () => {
+    if (!pglite.closed) await pglite.close();
+    unlock();
+  };
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: async () => { if (!pglite.closed) await pglite.close(); } };
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (err) {
+    // Ours to close (and the data dir's lock to give back); a PGlite passed in stays the caller's.
+    if (!opts.pglite) await close().catch(() => undefined);
+    throw err;
+  }
+  return { db, kind: 'pglite', exclusive: (fn) => fn(), close };
 }
 
 /** Raw SQL returning rows on either driver (pg's QueryResult and PGlite's Results both carry `rows`). */

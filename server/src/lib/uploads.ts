@@ -2,19 +2,22 @@
  * File uploads: multipart parsing, type sniffing, limits, storage, read-only serving.
  *
  * API
- * - `uploadsPlugin` — registered once in app.ts: @fastify/multipart + `GET /uploads/<kind>/<name>`
- *   (read-only, public: the stored names are 128-bit random, so a URL is only known to whoever got it back).
- * - `receiveUpload(request, { field: 'file', kinds: ['image'] })` → `{ fields, file }`:
- *   reads every part of a multipart request; text fields land in `fields` (strings), the ONE file part
- *   named `field` is streamed to disk, its type sniffed from the content (`file-type`, never the name or
- *   the client's content type), checked against the allowed kinds and their size limits, and stored as
- *   `DATA_DIR/uploads/<kind>/<random>.<ext>`. `file` = `{ kind, mime, ext, size, originalName, url, path }`,
- *   `url` = `/uploads/<kind>/<name>` (what to store in the database).
- * - `withUpload(request, opts, fn)` — receiveUpload, then `fn(upload)`; if `fn` throws (404 scope check,
- *   409, …) the stored file is removed again, so rejected requests leave nothing behind.
- * - `removeStored(dataDir, url)` — delete a stored file by its `/uploads/...` url (after its row is deleted).
- * - `storeFile(dataDir, bytes, { kinds, originalName, name? })` — store bytes made on the server (the demo
- *   seed's pictures) the way an upload is stored: sniffed, checked against the kinds, same folders and url.
+ * - `uploadsPlugin` — registered once in app.ts with the app's `Storage` (lib/storage.ts: the folder
+ *   DATA_DIR/uploads, or an S3 bucket when configured; decorated as `app.storage`): @fastify/multipart +
+ *   `GET /uploads/<kind>/<name>` (read-only, public: the stored names are 128-bit random, so a URL is only
+ *   known to whoever got it back). The folder is served as files; a bucket's objects are streamed through.
+ * - `withUpload(request, { field: 'file', kinds: ['image'] }, fn)`: reads every part of a multipart
+ *   request; text fields land in `fields` (strings), the ONE file part named `field` is streamed to a local
+ *   temporary file, its type sniffed from the content (`file-type`, never the name or the client's content
+ *   type), checked against the allowed kinds and their size limits, and stored under `<kind>/<random>.<ext>`;
+ *   then `fn({ fields, file })` runs with `file` = `{ kind, mime, ext, size, originalName, url, path }`,
+ *   `url` = `/uploads/<kind>/<name>` (what to store in the database), `path` a local copy of the bytes
+ *   readable until `fn` returns. If `fn` throws (404 scope check, 409, …) the stored file is removed again,
+ *   so rejected requests leave nothing behind.
+ * - `removeStored(storage, url)` — delete a stored file by its `/uploads/...` url (after its row is deleted).
+ * - `storeFile(storage, bytes, { kinds, originalName, name? })` — store bytes made on the server (the demo
+ *   seed's pictures) the way an upload is stored: sniffed, checked against the kinds, same keys and url.
+ * - `storedKey(url)` — the storage key of one of our `/uploads/...` urls, or null.
  * - `UPLOAD_LIMITS` — the kinds: image jpeg/png/webp ≤ 5 MB, video mp4 ≤ 100 MB, audio mp3/m4a ≤ 20 MB,
  *   document pdf ≤ 10 MB.
  * Errors (`{status, message, errors:[{field, message}]}`): 400 not multipart / no file / a second file,
@@ -22,7 +25,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,7 +35,16 @@ import fastifyStatic from '@fastify/static';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
+import { checkMultipartFields } from './validation.js';
 import { imageSize } from 'image-size';
+import { LocalStorage, type S3Storage, type Storage } from './storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploads are kept (lib/storage.ts). */
+    storage: Storage;
+  }
+}
 
 export type UploadKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -53,7 +65,7 @@ export interface StoredFile {
   size: number;
   originalName: string;
   url: string;
-  /** Absolute path on disk. */
+  /** A local copy of the bytes (the stored file itself in the folder store), readable until `withUpload`'s `fn` returns. */
   path: string;
 }
 
@@ -65,23 +77,52 @@ export interface UploadOptions {
 
 export interface Upload { fields: Record<string, string>; file: StoredFile }
 
-/** Where files live: DATA_DIR/uploads. */
+/** Where the folder store keeps files: DATA_DIR/uploads. */
 export function uploadsDir(dataDir: string): string { return resolve(dataDir, 'uploads'); }
 
 const mb = (n: number) => `${Math.round(n / MB)} MB`;
 const err = (status: number, field: string, message: string) => new HttpError(status, message, [{ field, message }]);
 
-export const uploadsPlugin = fp(async (app: FastifyInstance, opts: { dataDir: string }) => {
-  const uploadsRoot = uploadsDir(opts.dataDir);
-  await Promise.all((['image', 'video', 'audio', 'document', 'tmp'] as const).map((k) => mkdir(join(uploadsRoot, k), { recursive: true })));
+export const uploadsPlugin = fp(async (app: FastifyInstance, opts: { storage: Storage }) => {
+  const storage = opts.storage;
+  app.decorate('storage', storage);
+  await mkdir(storage.tmpDir, { recursive: true });
   // The hard ceiling is the largest kind; each call enforces its own kinds' limits while streaming.
   await app.register(multipart, { limits: { fileSize: 100 * MB + 1, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
+  if (!(storage instanceof LocalStorage)) {
+    await app.register(bucketServing, { storage: storage as S3Storage });
+    return;
+  }
+  await Promise.all((['image', 'video', 'audio', 'document'] as const).map((k) => mkdir(join(storage.root, k), { recursive: true })));
   await app.register(fastifyStatic, {
-    root: uploadsRoot, prefix: '/uploads/', decorateReply: false, index: false, list: false, dotfiles: 'deny',
+    root: storage.root, prefix: '/uploads/', decorateReply: false, index: false, list: false, dotfiles: 'deny',
     allowedPath: (path) => !path.startsWith('/tmp/'),
     setHeaders: (res) => { res.header('X-Content-Type-Options', 'nosniff'); },
   });
 }, { name: 'uploads' });
+
+/**
+ * `GET /uploads/<kind>/<name>` from the bucket, streamed: the stored content type, `nosniff`, a year's
+ * caching (a name never gets other bytes), and byte ranges (video seeking) passed on to the store.
+ */
+const bucketServing = async (app: FastifyInstance, opts: { storage: S3Storage }) => {
+  const storage = opts.storage;
+  app.get<{ Params: { kind: string; name: string } }>('/uploads/:kind/:name', { schema: { hide: true } }, async (req, reply) => {
+    const key = storedKey(`/uploads/${req.params.kind}/${req.params.name}`);
+    const range = req.headers.range;
+    if (range !== undefined && !/^bytes=\d*-\d*$/.test(range)) throw new HttpError(416, 'The range is not one this server serves');
+    const object = key && await storage.read(key, range).catch((e: unknown) => {
+      if ((e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) throw new HttpError(416, 'The range is outside the file');
+      throw e;
+    });
+    if (!object) throw new HttpError(404, 'Not found');
+    reply.header('content-type', object.contentType).header('content-length', object.length)
+      .header('accept-ranges', 'bytes').header('cache-control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff');
+    if (object.contentRange) reply.code(206).header('content-range', object.contentRange);
+    return reply.send(object.body);
+  });
+};
 
 /** Counts bytes and stops the stream as soon as `max` is passed (no 100 MB buffered for a 5 MB limit). */
 function sizeGuard(max: number, onTooLarge: () => Error) {
@@ -107,9 +148,9 @@ async function readHead(path: string): Promise<Buffer> {
   }
 }
 
-export async function receiveUpload(request: FastifyRequest, opts: UploadOptions): Promise<Upload> {
+async function receiveUpload(request: FastifyRequest, opts: UploadOptions): Promise<Upload> {
   const field = opts.field ?? 'file';
-  const uploadsRoot = uploadsDir(request.server.config.dataDir);
+  const storage = request.server.storage;
   if (!request.isMultipart()) throw err(400, field, `Send the ${field} as multipart/form-data`);
   const max = Math.max(...opts.kinds.map((k) => UPLOAD_LIMITS[k].maxBytes));
   const allowed = opts.kinds.map((k) => UPLOAD_LIMITS[k].words).join(' or ');
@@ -131,8 +172,9 @@ export async function receiveUpload(request: FastifyRequest, opts: UploadOptions
         part.file.resume();
         throw err(400, field, `Send only one file in ${field}`);
       }
-      originalName = (part.filename || '').slice(0, 255);
-      tmp = join(uploadsRoot, 'tmp', randomBytes(16).toString('hex'));
+      // A name is kept as the original's label: no NUL (PostgreSQL text cannot hold it), 255 characters.
+      originalName = (part.filename || '').replaceAll('\u0000', '').slice(0, 255);
+      tmp = join(storage.tmpDir, randomBytes(16).toString('hex'));
       const guard = sizeGuard(max, () => err(413, field, `${field} is too large: the limit is ${mb(max)}`));
       await pipeline(part.file, guard.stream, createWriteStream(tmp));
       size = guard.size();
@@ -147,6 +189,7 @@ export async function receiveUpload(request: FastifyRequest, opts: UploadOptions
   }
   if (!tmp) throw err(400, field, `${field} is required: attach a file`);
   try {
+    checkMultipartFields(request, fields);
     if (size === 0) throw err(400, field, `${field} is empty`);
     const type = await fileTypeFromBuffer(await readHead(tmp));
     const kind = type && opts.kinds.find((k) => UPLOAD_LIMITS[k].mimes[type.mime]);
@@ -157,10 +200,9 @@ export async function receiveUpload(request: FastifyRequest, opts: UploadOptions
     const limit = UPLOAD_LIMITS[kind].maxBytes;
     if (size > limit) throw err(413, field, `${field} is too large: ${kind} files may be at most ${mb(limit)}`);
     const ext = UPLOAD_LIMITS[kind].mimes[type.mime];
-    const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    const path = join(uploadsRoot, kind, name);
-    await rename(tmp, path);
-    return { fields, file: { kind, mime: type.mime, ext, size, originalName, url: `/uploads/${kind}/${name}`, path } };
+    const key = `${kind}/${randomBytes(16).toString('hex')}.${ext}`;
+    const path = await storage.putFile(key, tmp, type.mime);
+    return { fields, file: { kind, mime: type.mime, ext, size, originalName, url: `/uploads/${key}`, path } };
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
@@ -169,20 +211,29 @@ export async function receiveUpload(request: FastifyRequest, opts: UploadOptions
 
 /** Receive, run `fn`, and remove the stored file again when `fn` fails. */
 export async function withUpload<T>(request: FastifyRequest, opts: UploadOptions, fn: (u: Upload) => Promise<T>): Promise<T> {
+  const storage = request.server.storage;
   const upload = await receiveUpload(request, opts);
   try {
     return await fn(upload);
   } catch (e) {
-    await rm(upload.file.path, { force: true });
+    await storage.remove(storedKey(upload.file.url)!);
     throw e;
+  } finally {
+    // The bucket was sent a copy: the local one was only for `fn`.
+    if (!(storage instanceof LocalStorage)) await rm(upload.file.path, { force: true });
   }
 }
 
+/** `<kind>/<name>` of one of our `/uploads/...` urls (the storage key); null for any other url. */
+export function storedKey(url: string | null | undefined): string | null {
+  const m = url?.match(/^\/uploads\/((?:image|video|audio|document)\/[0-9a-f]{32}\.[a-z0-9]{2,4})$/);
+  return m ? m[1] : null;
+}
+
 /** Delete a stored file by its url; ignores urls that are not ours. */
-export async function removeStored(dataDir: string, url: string | null | undefined): Promise<void> {
-  const m = url?.match(/^\/uploads\/(image|video|audio|document)\/([0-9a-f]{32}\.[a-z0-9]{2,4})$/);
-  if (!m) return;
-  await rm(join(uploadsDir(dataDir), m[1], m[2]), { force: true });
+export async function removeStored(storage: Storage, url: string | null | undefined): Promise<void> {
+  const key = storedKey(url);
+  if (key) await storage.remove(key);
 }
 
 /**
@@ -190,7 +241,7 @@ export async function removeStored(dataDir: string, url: string | null | undefin
  * (random by default); a caller that derives it from the content (the demo seed) reuses a file that is
  * already there. Throws a plain Error when the bytes are not an allowed kind: that is a bug, not user input.
  */
-export async function storeFile(dataDir: string, data: Uint8Array, opts: { kinds: UploadKind[]; originalName: string; name?: string }): Promise<StoredFile> {
+export async function storeFile(storage: Storage, data: Uint8Array, opts: { kinds: UploadKind[]; originalName: string; name?: string }): Promise<Omit<StoredFile, 'path'>> {
   const type = await fileTypeFromBuffer(data);
   const kind = type && opts.kinds.find((k) => UPLOAD_LIMITS[k].mimes[type.mime]);
   if (!type || !kind) throw new Error(`storeFile: ${opts.originalName} is ${type?.mime ?? 'of no known type'}, not ${opts.kinds.join(' or ')}`);
@@ -198,16 +249,10 @@ export async function storeFile(dataDir: string, data: Uint8Array, opts: { kinds
   const stem = opts.name ?? randomBytes(16).toString('hex');
   if (!/^[0-9a-f]{32}$/.test(stem)) throw new Error(`storeFile: name must be 32 hex digits, got ${stem}`);
   const ext = UPLOAD_LIMITS[kind].mimes[type.mime];
-  const root = uploadsDir(dataDir);
-  const path = join(root, kind, `${stem}.${ext}`);
-  const file = { kind, mime: type.mime, ext, size: data.length, originalName: opts.originalName.slice(0, 255), url: `/uploads/${kind}/${stem}.${ext}`, path };
-  if (opts.name && (await stat(path).catch(() => null))?.size === data.length) return file;
-  await mkdir(join(root, kind), { recursive: true });
-  await mkdir(join(root, 'tmp'), { recursive: true });
-  // Written aside and renamed: a reader never sees half a file, and two writers of one name do not clash.
-  const tmp = join(root, 'tmp', randomBytes(16).toString('hex'));
-  await writeFile(tmp, data);
-  await rename(tmp, path);
+  const key = `${kind}/${stem}.${ext}`;
+  const file = { kind, mime: type.mime, ext, size: data.length, originalName: opts.originalName.slice(0, 255), url: `/uploads/${key}` };
+  if (opts.name && (await storage.size(key)) === data.length) return file;
+  await storage.putBytes(key, data, type.mime);
   return file;
 }
 

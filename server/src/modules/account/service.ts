@@ -70,7 +70,7 @@ export async function authenticateLogin(db: Db, login: string, password: string,
   }
   if (!(await verifyPassword(u.passwordHash, password))) throw unauthorized(BAD_CREDENTIALS);
   if (u.status !== 'active') {
-    invalidateAuth(db, u.id); // its tokens stop working now, not only when the cached record expires
+    await invalidateAuth(db, u.id); // its tokens stop working now, not only when the cached record expires
     throw forbidden('This account is disabled. Contact an administrator.');
   }
   const area = u.area === 'supplier' ? 'supplier' : 'staff';
@@ -151,5 +151,5 @@ export async function setUserStatus(db: Db, actorId: number, userId: number, sta
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
     await audit(tx, { actorId, action: 'user.status', entity: 'user', entityId: userId, before: { status: current.status }, after: { status } });
   });
-  invalidateAuth(db, userId);
+  await invalidateAuth(db, userId);
 }

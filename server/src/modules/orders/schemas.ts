@@ -1,5 +1,5 @@
 /** JSON schemas of the order routes. Objects are closed: unknown fields are rejected, never stripped. */
-import { closedObject, errorResponses, id, multipartDoc, pageQuery } from '../../lib/schemas.js';
+import { closedObject, errorResponses, id, money, multipartDoc, pageQuery } from '../../lib/schemas.js';
 import { answers, orderSummarySchema } from './answers.js';
 import { CLAIM_STATUSES, ORDER_STATUSES, PO_STATUSES, SLIP_STATUSES, STATE_MACHINE_DOC, TRANSFER_STATUSES } from './state.js';
 
@@ -66,13 +66,13 @@ export const s = {
 };
 
 const slipFile = { description: 'The slip: a JPEG, PNG or WebP image (≤ 5 MB) or a PDF (≤ 10 MB)' };
-const slipDocFields = { bankCode: { type: 'string', description: 'masterbank code' }, amount: { type: 'number', exclusiveMinimum: 0 }, transferredAt: { type: 'string', format: 'date-time' } };
+const slipDocFields = { bankCode: { type: 'string', maxLength: 40, description: 'masterbank code' }, amount: money({ positive: true }), transferredAt: { type: 'string', format: 'date-time' } };
 export const multipartDocs = {
   uploadSlip: multipartDoc({ orderId: id, ...slipDocFields }, ['orderId', 'bankCode', 'amount', 'transferredAt'], slipFile),
   changeSlip: multipartDoc({ id: { ...id, description: 'slip id (pending or rejected)' }, ...slipDocFields }, ['id'], slipFile),
   fileClaim: multipartDoc({
     orderItemId: id, qty: { type: 'integer', minimum: 1 }, kind: { type: 'string', enum: ['claim', 'return'] },
-    reasonCode: { type: 'string', description: 'masterclaim code' }, description: str(2000),
+    reasonCode: { ...str(40), description: 'masterclaim code' }, description: str(2000),
   }, ['orderItemId', 'qty', 'kind', 'reasonCode'], { description: 'One photo (JPEG, PNG or WebP, ≤ 5 MB); multipart only', required: false }, true),
 };
 

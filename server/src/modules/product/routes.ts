@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
-import { errorResponses, id, multipartDoc, pageQuery } from '../../lib/schemas.js';
+import { errorResponses, id, money, multipartDoc, pageQuery } from '../../lib/schemas.js';
 import { intField, removeStored, withUpload } from '../../lib/uploads.js';
 import { masterList } from '../masterdata/service.js';
 import { CHANNELS, PRODUCT_STATES } from '../../db/schema.js';
@@ -32,7 +32,7 @@ const written = { type: 'object', properties: { status: { type: 'integer' }, mes
 
 const nullableId = { type: ['integer', 'null'], minimum: 1 } as const;
 const nullableNum = { type: ['number', 'null'], minimum: 0, maximum: 1e7 } as const;
-const price = { type: 'number', exclusiveMinimum: 0, maximum: 1e9 } as const;
+const price = money({ positive: true });
 const bool = { type: 'boolean' } as const;
 const text = (max: number, min = 0) => ({ type: 'string', minLength: min, maxLength: max } as const);
 const date = { type: 'string', format: 'date' } as const;
@@ -186,7 +186,7 @@ export default async function productRoutes(app: FastifyInstance) {
   const removeMedia = async (req: FastifyRequest, kind: 'image' | 'video' | 'audio', mediaId: number) => {
     const r = await media.deleteMedia(db, u(req), b<IdQ>(req).id, kind, mediaId);
     // The file goes once its row is gone (deleting first could leave a row pointing at nothing).
-    await removeStored(app.config.dataDir, r.removed.url);
+    await removeStored(app.storage, r.removed.url);
     return r.items;
   };
   r.post('deleteimageproduct', { summary: 'Delete an image', body: { id, imageId: id }, required: ['id', 'imageId'] },
@@ -226,7 +226,7 @@ export default async function productRoutes(app: FastifyInstance) {
     async (req) => ({ data: await certificates.getTisDoc(db, u(req), q<IdQ>(req).id) }));
   r.post('deleteTis', { summary: 'Delete a TIS certificate (id = certificate id)', body: { id }, required: ['id'] }, async (req) => {
     const row = await certificates.deleteTis(db, u(req), b<IdQ>(req).id);
-    await removeStored(app.config.dataDir, row.url);
+    await removeStored(app.storage, row.url);
     return ok('TIS certificate deleted.');
   });
 
