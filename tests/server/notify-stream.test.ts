@@ -119,13 +119,13 @@ describe.each(dbKinds())('notification stream (%s)', (kind) => {
     const admin2 = await open('admin2');
     const supplier = await open('supplier1');
     const [order] = await t.app.db.select().from(orders).where(eq(orders.status, 'pending_payment')).limit(1);
-    const up = multipartSync({ orderId: String(order.id), bankCode: 'KBANK', amount: '250.50', transferredAt: '2026-11-21T10:00:00Z' },
+    const up = multipartSync({ orderId: String(order.id), bankCode: 'KBANK', amount: '10.50', transferredAt: new Date().toISOString() },
       { name: 'file', filename: 'slip.png', data: samples.png() });
     const res = await t.app.inject({ method: 'POST', url: '/api/order/uploadslippayment', headers: { ...await t.headers('admin'), ...up.headers }, payload: up.payload });
     expect(res.statusCode, res.body).toBe(200);
     await admin2.until(() => has(admin2, (i) => i.title === `Payment slip to check: ${order.orderNo}`));
-    expect(notices(admin2).at(-1)!.data).toMatchObject({ category: 'order', link: '/admin/orders/listslip', template: 'slipUploaded', params: { orderNo: order.orderNo, amount: 250.5 } });
-    expect(notices(admin2).at(-1)!.data.body).toContain('฿250.50');
+    expect(notices(admin2).at(-1)!.data).toMatchObject({ category: 'order', link: '/admin/orders/listslip', template: 'slipUploaded', params: { orderNo: order.orderNo, amount: 10.5 } });
+    expect(notices(admin2).at(-1)!.data.body).toContain('฿10.50');
     expect(notices(admin)).toEqual([]);
     expect(notices(supplier)).toEqual([]);
   });
@@ -226,7 +226,7 @@ describe.each(dbKinds())('notification stream (%s)', (kind) => {
     const before = await t.app.db.select({ id: notificationRecipients.messageId }).from(notificationRecipients).where(eq(notificationRecipients.userId, ids.editor));
     const [order] = await t.app.db.select().from(orders).where(and(eq(orders.status, 'pending_payment'))).limit(1);
     const upload = async () => {
-      const up = multipartSync({ orderId: String(order.id), bankCode: 'KBANK', amount: '10', transferredAt: '2026-11-21T10:00:00Z' },
+      const up = multipartSync({ orderId: String(order.id), bankCode: 'KBANK', amount: '10', transferredAt: new Date().toISOString() },
         { name: 'file', filename: 'slip.png', data: samples.png() });
       const res = await t.app.inject({ method: 'POST', url: '/api/order/uploadslippayment', headers: { ...await t.headers('admin'), ...up.headers }, payload: up.payload });
       expect(res.statusCode, res.body).toBe(200);
