@@ -40,20 +40,20 @@ describe.skipIf(!browserAvailable)("reports in a real browser", () => {
     await signIn(page, server.url);
     await page.goto(`${server.url}/admin/reports/reporttrackorder?lng=en`);
     await pickRange(page, FROM, TO);
-    await expect.poll(() => rowsShown(page)).toBe(await count(sql`select count(*) as n from orders where ${RANGE}`));
+    await expect.poll(() => rowsShown(page), { timeout: 15_000 }).toBe(await count(sql`select count(*) as n from orders where ${RANGE}`));
     await page.locator(".report-totals").getByText("Totals").waitFor();
     await page.getByTestId("report-chart").locator(".recharts-bar-rectangle").first().waitFor();
 
     await choose(page, "Status", "Delivered");
     const delivered = await count(sql`select count(*) as n from orders where status = 'delivered' and ${RANGE}`);
-    await expect.poll(() => rowsShown(page)).toBe(delivered);
+    await expect.poll(() => rowsShown(page), { timeout: 15_000 }).toBe(delivered);
     expect(decodeURIComponent(page.url())).toContain("[value]=delivered");
     const statuses = await page.locator("tr.ant-table-row td:nth-child(6)").allInnerTexts();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(["Delivered"]));
     // A reload keeps the filter.
     await page.reload();
-    await expect.poll(() => rowsShown(page)).toBe(delivered);
+    await expect.poll(() => rowsShown(page), { timeout: 15_000 }).toBe(delivered);
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toBe("order-tracking.csv");
@@ -67,10 +67,10 @@ describe.skipIf(!browserAvailable)("reports in a real browser", () => {
     // The second report: reviews, by rating.
     await page.goto(`${server.url}/admin/reports/reportreview?lng=en`);
     await pickRange(page, FROM, TO);
-    await expect.poll(() => rowsShown(page)).toBe(await count(sql`select count(*) as n from product_reviews where ${RANGE}`));
+    await expect.poll(() => rowsShown(page), { timeout: 15_000 }).toBe(await count(sql`select count(*) as n from product_reviews where ${RANGE}`));
     await choose(page, "Rating", "1 star");
     const ones = await count(sql`select count(*) as n from product_reviews where rating = 1 and ${RANGE}`);
-    await expect.poll(() => rowsShown(page)).toBe(ones);
+    await expect.poll(() => rowsShown(page), { timeout: 15_000 }).toBe(ones);
     await screenshot(page, "reports-review-filtered-en-light-1366");
     const [reviews] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
     const text = lines(readFileSync((await reviews.path())!, "utf8"));
@@ -81,28 +81,29 @@ describe.skipIf(!browserAvailable)("reports in a real browser", () => {
   it("shows a long export's progress and cancels it: no file is saved", async () => {
     const [shop] = await queryRows<{ id: number }>(server.app.db, sql`select id from shops where name = 'Siam Tile & Bath'`);
     await server.app.db.execute(sql`insert into orders (shop_id, order_no, customer_name, channel, status, total, created_at, updated_at)
-      select ${shop.id}, 'BIG' || lpad(g::text, 6, '0'), repeat('Long Export Probe ', 6), 'web', 'paid', 100, '2026-12-10T05:00:00Z'::timestamptz + g * interval '1 ms', now()
+      select ${shop.id}, 'BIG' || lpad(g::text, 6, '0'), md5(g::text) || md5((g * 7)::text) || md5((g * 13)::text), 'web', 'paid', 100, '2026-12-10T05:00:00Z'::timestamptz + g * interval '1 ms', now()
       from generate_series(1, 20000) g`);
     await signIn(page, server.url);
     await page.goto(`${server.url}/admin/reports/reporttrackorder?lng=en`);
     await pickRange(page, "2026-12-10", "2026-12-10");
-    await expect.poll(() => rowsShown(page)).toBe("20,000");
+    await expect.poll(() => rowsShown(page), { timeout: 15_000 }).toBe("20,000");
     let saved = false;
     page.on("download", () => void (saved = true));
-    // A slow connection (100 KB/s; the file is about 2.5 MB), so the export is still coming when Cancel is pressed.
+    // A slow connection (50 KB/s; the file is compressed on the way, so its names are random hex: still about
+    // a megabyte), so the export is still coming when Cancel is pressed.
     const cdp = await session.context.newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: 100_000, uploadThroughput: 100_000 });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: 50_000, uploadThroughput: 50_000 });
     await page.getByRole("button", { name: "Export CSV" }).click();
     const progress = page.locator(".report-export");
     // Rows are counted as they arrive, against the total the server announced.
     await progress.getByText(/Exporting… [1-9][\d,]* of 20,000 rows/).waitFor();
     await progress.getByRole("button", { name: "Cancel" }).click();
     await page.getByText("Export cancelled").waitFor();
-    await expect.poll(() => progress.count()).toBe(0);
+    await expect.poll(() => progress.count(), { timeout: 15_000 }).toBe(0);
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     expect(saved).toBe(false);
     // The server is free for the next read.
     await choose(page, "Status", "Paid");
-    await expect.poll(() => rowsShown(page)).toBe("20,000");
+    await expect.poll(() => rowsShown(page), { timeout: 15_000 }).toBe("20,000");
   }, 180_000);
 });
