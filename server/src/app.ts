@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -112,7 +111,6 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
     // decode and HMAC per request. The account status is still checked per request (auth cache ≤ 2 s).
     verify: { cache: 1000 },
   });
-  await app.register(rateLimit, { global: false });
   await app.register(uploadsPlugin, { storage });
   await app.register(realtimePlugin, { heartbeatMs: config.sseHeartbeatMs });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { deliveryPlugin } from '../../server/src/lib/delivery.js';
 import { storeFile, uploadsPlugin, withUpload, type UploadKind } from '../../server/src/lib/uploads.js';
 import { openStorage, S3Storage, type Storage } from '../../server/src/lib/storage.js';
 import { registerErrorHandling } from '../../server/src/lib/error-handler.js';
@@ -30,6 +31,8 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
     app = Fastify();
     app.decorate('config', { dataDir } as never);
     registerErrorHandling(app, { spa: false });
+    // The headers every stored file is served with (nosniff, sandbox, caching) are the delivery plugin's.
+    await app.register(deliveryPlugin);
     await app.register(uploadsPlugin, { storage });
     app.post<{ Params: { kinds: string } }>('/up/:kinds', async (req) => withUpload(req, { kinds: req.params.kinds.split(',') as UploadKind[] },
       async (u) => {

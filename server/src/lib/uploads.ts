@@ -97,13 +97,13 @@ export const uploadsPlugin = fp(async (app: FastifyInstance, opts: { storage: St
   await app.register(fastifyStatic, {
     root: storage.root, prefix: '/uploads/', decorateReply: false, index: false, list: false, dotfiles: 'deny',
     allowedPath: (path) => !path.startsWith('/tmp/'),
-    setHeaders: (res) => { res.header('X-Content-Type-Options', 'nosniff'); },
   });
 }, { name: 'uploads' });
 
 /**
- * `GET /uploads/<kind>/<name>` from the bucket, streamed: the stored content type, `nosniff`, a year's
- * caching (a name never gets other bytes), and byte ranges (video seeking) passed on to the store.
+ * `GET /uploads/<kind>/<name>` from the bucket, streamed: the stored content type and byte ranges (video
+ * seeking) passed on to the store. `nosniff`, the sandbox and a year's caching come from lib/delivery.ts, as
+ * for the folder.
  */
 const bucketServing = async (app: FastifyInstance, opts: { storage: S3Storage }) => {
   const storage = opts.storage;
@@ -117,8 +117,7 @@ const bucketServing = async (app: FastifyInstance, opts: { storage: S3Storage })
     });
     if (!object) throw new HttpError(404, 'Not found');
     reply.header('content-type', object.contentType).header('content-length', object.length)
-      .header('accept-ranges', 'bytes').header('cache-control', 'public, max-age=31536000, immutable')
-      .header('X-Content-Type-Options', 'nosniff');
+      .header('accept-ranges', 'bytes');
     if (object.contentRange) reply.code(206).header('content-range', object.contentRange);
     return reply.send(object.body);
   });
