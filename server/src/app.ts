@@ -8,13 +8,12 @@ import fastifyStatic from '@fastify/static';
 import type { PGlite } from '@electric-sql/pglite';
 import type { AppConfig } from './config.js';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client.js';
-import { seedIfEmpty, type SeedResult } from './db/seed.js';
-import { installTemplate } from './db/template.js';
+import type { SeedResult } from './db/seed.js';
+import { installTemplate, prepareDatabase } from './db/template.js';
 import { guardPlugin } from './auth/guard.js';
 import './auth/types.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { safeLogger } from './lib/logging.js';
-import { syncMenu } from './modules/menu/service.js';
 import { STATE_MACHINE_DOC } from './modules/orders/state.js';
 import { uploadsPlugin } from './lib/uploads.js';
 import { openStorage, S3Storage } from './lib/storage.js';
@@ -94,10 +93,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
   if (storage instanceof S3Storage) await storage.check();
   // Once per database however many processes start together: the second finds the menu synced and the data seeded.
   // The template was synced and seeded by this very code.
-  app.decorate('seeded', fromTemplate ?? await handle.exclusive(async () => {
-    await syncMenu(handle.db);
-    return config.seedDemo ? seedIfEmpty(handle.db, { storage }) : null;
-  }));
+  app.decorate('seeded', fromTemplate ?? await handle.exclusive(() => prepareDatabase(handle.db, storage, config.seedDemo)));
 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const spa = !!staticRoot && existsSync(join(staticRoot, 'index.html'));

@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDb, type DbHandle } from '../../server/src/db/client.js';
-import { syncMenu } from '../../server/src/modules/menu/service.js';
-import { seedIfEmpty } from '../../server/src/db/seed.js';
+import { prepareDatabase, templateKey } from '../../server/src/db/template.js';
 import { LocalStorage } from '../../server/src/lib/storage.js';
 import { repoRoot } from '../../server/src/config.js';
 
@@ -18,8 +17,7 @@ export const TEST_DATA_DIR = resolve(TMP_DIR, 'server-test-data');
 
 /** Migrate, sync the menu and seed: exactly what buildApp does at start. */
 export async function prepare(handle: DbHandle): Promise<void> {
-  await syncMenu(handle.db);
-  await seedIfEmpty(handle.db, { storage: new LocalStorage(TEST_DATA_DIR) });
+  await prepareDatabase(handle.db, new LocalStorage(TEST_DATA_DIR));
 }
 
 export async function buildPgliteTemplate(): Promise<Blob> {
@@ -29,22 +27,6 @@ export async function buildPgliteTemplate(): Promise<Blob> {
   const dump = await pglite.dumpDataDir('gzip');
   await handle.close();
   return dump;
-}
-
-/** Hash of everything that shapes the seeded database: server code, migrations, PGlite version. */
-function templateKey(): string {
-  const h = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else h.update(p).update(readFileSync(p));
-    }
-  };
-  walk(resolve(repoRoot, 'server/src'));
-  walk(resolve(repoRoot, 'server/drizzle'));
-  h.update(readFileSync(resolve(repoRoot, 'node_modules/@electric-sql/pglite/package.json')));
-  return h.digest('hex');
 }
 
 /**

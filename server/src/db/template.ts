@@ -10,14 +10,20 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { repoRoot } from '../config.js';
-import { LocalStorage } from '../lib/storage.js';
+import { LocalStorage, type Storage } from '../lib/storage.js';
 import { syncMenu } from '../modules/menu/service.js';
-import { openDb } from './client.js';
+import { openDb, type Db } from './client.js';
 import { seedIfEmpty, type SeedResult } from './seed.js';
 
 /** Beside the other build caches; a fresh clone has none until the build or the first start. */
 export const TEMPLATE_ROOT = resolve(repoRoot, 'node_modules/.cache/seller-center/pglite-template');
 const SOURCES = ['server/src', 'server/drizzle', 'contract', 'package-lock.json'];
+
+/** What every start does to its database before serving: the menu synced from the screens table, the demo seeded once. */
+export async function prepareDatabase(db: Db, storage: Storage, seedDemo = true): Promise<SeedResult | null> {
+  await syncMenu(db);
+  return seedDemo ? seedIfEmpty(db, { storage }) : null;
+}
 
 /** Hash of everything that shapes the seeded database. */
 export function templateKey(): string {
@@ -49,8 +55,7 @@ export async function ensureTemplate(): Promise<string> {
     const handle = await openDb({ pglite });
     let seeded: SeedResult | null;
     try {
-      await syncMenu(handle.db);
-      seeded = await seedIfEmpty(handle.db, { storage: new LocalStorage(tmp) });
+      seeded = await prepareDatabase(handle.db, new LocalStorage(tmp));
     } finally {
       await handle.close();
     }
