@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
+import { wholeNumber } from './lib/settings.js';
 import type { S3Config } from './lib/storage.js';
 import { outboxConfigFrom, type OutboxConfig } from './modules/outbox/config.js';
 
@@ -52,12 +53,7 @@ function flag(value: string | undefined, dflt: boolean): boolean {
   return !['0', 'false', 'off', 'no'].includes(value.trim().toLowerCase());
 }
 
-function positiveInt(name: string, value: string | undefined, dflt: number): number {
-  if (value === undefined || value === '') return dflt;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
-  return n;
-}
+const positiveInt = (name: string, value: string | undefined, dflt: number) => wholeNumber(name, value, dflt);
 
 /** S3_BUCKET and its companions; null without a bucket. Keys come in pairs or not at all (then the SDK's own chain). */
 export function s3ConfigFrom(env: NodeJS.ProcessEnv): S3Config | null {

@@ -3,6 +3,7 @@
  * addresses from the environment (`OUTBOX_<SYSTEM>_URL` + `OUTBOX_<SYSTEM>_SECRET`). A system with no
  * URL is not configured: its jobs stay queued and the screens say so.
  */
+import { wholeNumber } from '../../lib/settings.js';
 
 export const OUTBOX_SYSTEMS = ['storefront', 'gp', 'tis', 'purchasing', 'orders'] as const;
 export type OutboxSystem = (typeof OUTBOX_SYSTEMS)[number];
@@ -41,14 +42,6 @@ export const OUTBOX_DEFAULTS: Omit<OutboxConfig, 'targets'> = {
   workerMs: 5000, backoffMs: 10_000, maxBackoffMs: 3_600_000, maxAttempts: 8, timeoutMs: 10_000, leaseMs: 60_000,
 };
 
-function whole(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
-  return n;
-}
-
 /** The relay's settings from the environment; a URL without its secret (or a bad URL) stops the server at start. */
 export function outboxConfigFrom(env: NodeJS.ProcessEnv): OutboxConfig {
   const targets: OutboxConfig['targets'] = {};
@@ -62,12 +55,12 @@ export function outboxConfigFrom(env: NodeJS.ProcessEnv): OutboxConfig {
     targets[system] = { url, secret };
   }
   const config: OutboxConfig = {
-    workerMs: whole(env, 'OUTBOX_WORKER_MS', OUTBOX_DEFAULTS.workerMs, 0),
-    backoffMs: whole(env, 'OUTBOX_BACKOFF_MS', OUTBOX_DEFAULTS.backoffMs, 1),
-    maxBackoffMs: whole(env, 'OUTBOX_MAX_BACKOFF_MS', OUTBOX_DEFAULTS.maxBackoffMs, 1),
-    maxAttempts: whole(env, 'OUTBOX_MAX_ATTEMPTS', OUTBOX_DEFAULTS.maxAttempts, 1),
-    timeoutMs: whole(env, 'OUTBOX_TIMEOUT_MS', OUTBOX_DEFAULTS.timeoutMs, 1),
-    leaseMs: whole(env, 'OUTBOX_LEASE_MS', OUTBOX_DEFAULTS.leaseMs, 1),
+    workerMs: wholeNumber('OUTBOX_WORKER_MS', env['OUTBOX_WORKER_MS'], OUTBOX_DEFAULTS.workerMs, 0),
+    backoffMs: wholeNumber('OUTBOX_BACKOFF_MS', env['OUTBOX_BACKOFF_MS'], OUTBOX_DEFAULTS.backoffMs, 1),
+    maxBackoffMs: wholeNumber('OUTBOX_MAX_BACKOFF_MS', env['OUTBOX_MAX_BACKOFF_MS'], OUTBOX_DEFAULTS.maxBackoffMs, 1),
+    maxAttempts: wholeNumber('OUTBOX_MAX_ATTEMPTS', env['OUTBOX_MAX_ATTEMPTS'], OUTBOX_DEFAULTS.maxAttempts, 1),
+    timeoutMs: wholeNumber('OUTBOX_TIMEOUT_MS', env['OUTBOX_TIMEOUT_MS'], OUTBOX_DEFAULTS.timeoutMs, 1),
+    leaseMs: wholeNumber('OUTBOX_LEASE_MS', env['OUTBOX_LEASE_MS'], OUTBOX_DEFAULTS.leaseMs, 1),
     targets,
   };
   if (config.leaseMs <= config.timeoutMs) throw new Error('OUTBOX_LEASE_MS must be longer than OUTBOX_TIMEOUT_MS (a job is held while its request runs)');
