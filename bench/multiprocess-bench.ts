@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (also `npm run bench:multiprocess`) — orderlist over HTTP with 1 server process vs 2 processes on one
- * PostgreSQL (not a test). The processes are real (`server/src/main.ts`, as `npm run serve` starts them), each with its own
+ * PostgreSQL (not a test). The processes are real (`server/build/main.js`, as `npm run serve` starts them), each with its own
  * DATA_DIR and port and one JWT secret; a small round-robin proxy in this process (node:http, keep-alive to the servers)
  * stands for the reverse proxy in front of them, and autocannon (child process) hits the proxy. Both runs go through the
  * proxy (to one server, then to two), so the only difference is the second process.
@@ -14,7 +14,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -70,10 +70,11 @@ async function prepareDatabase(dir: string) {
   console.log(`seeded ${N.toLocaleString('en')} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-/** `server/src/main.ts` on `port`; resolves once /health answers. */
+/** The server bundle (`npm run serve`) on `port`; resolves once /health answers. */
 async function startServer(port: number, dir: string): Promise<ChildProcess> {
   const dataDir = join(dir, `server-${port}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  if (!existsSync('server/build/main.js')) throw new Error('server/build/main.js is missing: run npm run build first');
+  const child = spawn(process.execPath, ['server/build/main.js'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: PG_URL, JWT_SECRET: SECRET,
       SEED_DEMO: 'off', LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'no-dist'), LOGIN_RATE_LIMIT: '1000',

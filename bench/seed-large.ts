@@ -12,7 +12,7 @@ const config = loadConfig(process.env);
 const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const t0 = Date.now();
 await syncMenu(h.db);
-await seedIfEmpty(h.db, { storage: openStorage(config) });
+await seedIfEmpty(h.db, { storage: await openStorage(config) });
 await seedLargeOrders(h.db, n, (s) => console.log(s));
 console.log(`seeded ${n.toLocaleString('en')} orders on ${h.kind} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 await h.close();

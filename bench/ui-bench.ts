@@ -104,7 +104,9 @@ class Recorder {
 async function startServer(): Promise<ChildProcess> {
   if (!existsSync(resolve(DIST, 'index.html'))) throw new Error(`No build in ${DIST}: run npm run build (or set BENCH_DIST)`);
   mkdirSync(DATA_DIR, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The bundle `npm run serve` runs; a checkout from before the bundle existed runs its source.
+  const bundle = resolve(SERVER_DIR, 'server/build/main.js');
+  const child = spawn(process.execPath, existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, STATIC_DIR: DIST, LOG_LEVEL: 'silent', NOTIFY_WORKER_MS: '0', LOGIN_RATE_LIMIT: '1000' },
     cwd: SERVER_DIR,
     stdio: ['ignore', 'inherit', 'inherit'],

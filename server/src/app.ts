@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { PGlite } from '@electric-sql/pglite';
-import type { AppConfig } from './config.js';
+import { repoRoot, type AppConfig } from './config.js';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client.js';
 import type { SeedResult } from './db/seed.js';
 import { installTemplate, prepareDatabase } from './db/template.js';
@@ -20,6 +20,7 @@ import { openStorage, S3Storage } from './lib/storage.js';
 import { realtimePlugin } from './lib/realtime.js';
 import { deliveryPlugin, spaStaticOptions } from './lib/delivery.js';
 import { closeResponseSchema, documentOperation, shareErrorAnswers } from './lib/openapi.js';
+import { lazySchemas, type LazySchemas } from './lib/lazy-schemas.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** What start-up seeded (null when the DB already had data or seeding is off). */
     seeded: SeedResult | null;
+    /** Route validators and serializers, compiled on first use (`compileAll()` compiles the rest). */
+    schemas: LazySchemas;
   }
 }
 
@@ -41,29 +44,32 @@ export interface BuildOptions {
   inMemory?: boolean;
 }
 
-const MODULES = new URL('./modules/', import.meta.url);
-
-/** The default export of each `modules/<name>/routes` file, in name order. */
+/** The default export of each `modules/<name>/routes.ts` file, in name order. */
 async function moduleRoutes(): Promise<FastifyPluginAsync[]> {
-  const names = readdirSync(MODULES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  // The folder is listed from the checkout, not beside this file: the server bundle (npm run build) lives elsewhere.
+  const modules = resolve(repoRoot, 'server/src/modules');
+  const names = readdirSync(modules, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(modules, d.name, 'routes.ts'))).map((d) => d.name).sort();
   const found: FastifyPluginAsync[] = [];
   for (const name of names) {
-    const file = ['routes.ts', 'routes.js'].find((f) => existsSync(new URL(`${name}/${f}`, MODULES)));
-    if (!file) continue;
-    const mod = (await import(new URL(`${name}/${file}`, MODULES).href)) as { default?: FastifyPluginAsync };
-    if (typeof mod.default !== 'function') throw new Error(`server/src/modules/${name}/${file} must export its routes plugin as default`);
+    // A pattern the bundler expands to every modules/*/routes.ts (esbuild glob import); tsx imports the file as named.
+    const mod = (await import(`./modules/${name}/routes.ts`)) as { default?: FastifyPluginAsync };
+    if (typeof mod.default !== 'function') throw new Error(`server/src/modules/${name}/routes.ts must export its routes plugin as default`);
     found.push(mod.default);
   }
   return found;
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const schemas = lazySchemas();
   const app = Fastify({
     logger: safeLogger(config.logger),
     // Sign-in keys and logs need the client address even behind a local proxy.
     trustProxy: 'loopback',
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: { buildSerializer: schemas.buildSerializer } },
   });
+  app.decorate('schemas', schemas);
 
   // A new PGlite data dir with demo data (and local uploads) starts as a copy of the seeded template (db/template.ts).
   const embedded = !config.databaseUrl && !opts.pglite && !opts.loadDataDir && !opts.inMemory;
@@ -89,7 +95,7 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
   app.decorate('config', config);
   app.addHook('onClose', async () => handle.close());
 
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   if (storage instanceof S3Storage) await storage.check();
   // Once per database however many processes start together: the second finds the menu synced and the data seeded.
   // The template was synced and seeded by this very code.

@@ -31,6 +31,22 @@ describe('config', () => {
   });
 });
 
+describe('route schemas compiled on first use', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => t?.close());
+
+  it('a route validates and serializes through its deferred compilers, and every schema compiles', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 7, password: 'x', typeLogin: 'staff' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toContain('users');
+    const health = await t.app.inject({ url: '/health' });
+    expect(health.statusCode).toBe(200);
+    // What a start no longer compiles must still compile: a broken schema fails here, not at its first request.
+    expect(() => t.app.schemas.compileAll()).not.toThrow();
+  });
+});
+
 describe('serving the front end', () => {
   let t: TestApp;
   let dist: string;

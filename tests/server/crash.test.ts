@@ -14,6 +14,7 @@ import pg from 'pg';
 import { repoRoot } from '../../server/src/config.js';
 import { dbKinds, DEMO_PASSWORD } from '../support/app.js';
 import { clonePostgres, TMP_DIR } from '../support/db.js';
+import { serveArgs } from '../support/server.js';
 
 const work = mkdtempSync(join(TMP_DIR, 'crash-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -58,7 +59,7 @@ async function freePort(): Promise<number> {
 async function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, serveArgs(), {
     cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NOTIFY_WORKER_MS: '0', JWT_SECRET: 'crash-test-secret-0123456789-0123456789' },
   });

@@ -3,7 +3,7 @@
  * - Two apps start together on an empty database (in this process, each with its own pool, which is all
  *   PostgreSQL sees of a process): it is migrated once under the start-up advisory lock, both answer. The
  *   demo seed runs under the same lock (too slow to run here: the lock is tested on its own).
- * - Two real server processes (`server/src/main.ts`, as `npm run serve` starts it; own DATA_DIR, port and
+ * - Two real server processes (`npm run serve`'s bundle of `server/src/main.ts`; own DATA_DIR, port and
  *   memory, one S3 bucket) on a copy of the seeded template: a file uploaded through A is served by B, a
  *   notification made through A arrives on B's stream, an account disabled through A is refused by B at its
  *   next request although B had its record cached (and enabled again through B, let in by A at once).
@@ -24,15 +24,16 @@ import { DEMO_PASSWORD, testConfig } from '../support/app.js';
 import { multipartPayload, samples } from './product-files.js';
 import { openSse, type SseReader } from './sse-client.js';
 import { s3Env, startS3 } from './s3-emulator.js';
+import { serveArgs } from '../support/server.js';
 
 interface Server { name: string; url: string; child: ChildProcess; log: string[] }
 
 /** Every process started, so a failed start still ends them all. */
 const children: ChildProcess[] = [];
 
-/** Starts `server/src/main.ts` with `env` on a free port; resolves with its address once it listens. */
+/** Starts the server with `env` on a free port; resolves with its address once it listens. */
 function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, serveArgs(), {
     cwd: repoRoot, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

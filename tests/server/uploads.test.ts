@@ -27,7 +27,7 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
     dataDir = mkdtempSync(join(tmpdir(), 'uploads-test-'));
     const s3 = store === 'bucket' ? await startS3() : null;
     if (s3) closeS3 = s3.close;
-    storage = openStorage({ dataDir, s3: s3?.config });
+    storage = await openStorage({ dataDir, s3: s3?.config });
     app = Fastify();
     app.decorate('config', { dataDir } as never);
     registerErrorHandling(app, { spa: false });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
-import type { AppConfig } from '../../server/src/config.js';
+import { repoRoot, type AppConfig } from '../../server/src/config.js';
 import { shops } from '../../server/src/db/schema.js';
 import { TEST_DATA_DIR } from './db.js';
 import { inject } from 'vitest';
@@ -19,6 +19,13 @@ export interface RunningServer {
 }
 
 let template: Blob | undefined;
+
+/** The server as `npm run serve` starts it (the bundle `npm run build` makes), for tests that run real server processes. */
+export function serveArgs(): string[] {
+  const bundle = join(repoRoot, 'server/build/main.js');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first (npm test does)`);
+  return [bundle];
+}
 
 /**
  * The seeded template database when a test run prepared one (tests/e2e/global-setup.ts), with its demo

@@ -1,5 +1,4 @@
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,8 +10,9 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { repoRoot } from '../config.js';
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = resolve(repoRoot, 'server/drizzle');
 
 // Both drivers share the pg-core query builder; the HKT differs only in raw result types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

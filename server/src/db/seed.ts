@@ -3,7 +3,7 @@
  * fixed reference date, so every fresh start produces the same shops, products, orders and posts.
  */
 import { count, eq } from 'drizzle-orm';
-import { faker, fakerTH } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import type { Db } from './client.js';
 import type { Storage } from '../lib/storage.js';
 import * as t from './schema.js';
@@ -114,6 +114,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
 }
 
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  // Loaded here, not with the module: every start imports this file, few seed (faker is a fifth of a second to load).
+  const { faker, fakerTH } = await import('@faker-js/faker');
   faker.seed(20261122);
   fakerTH.seed(20261122);
   const rand = mulberry32(20261122);
@@ -207,7 +209,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
       for (let i = 0; i < nPosts; i++) {
         const type = BLOG_TYPES[i % BLOG_TYPES.length];
         const featured = pick(productRows);
-        const { title, description, html } = blogText(type, cat, featured.name, pick, int);
+        const { title, description, html } = blogText(type, cat, featured.name, pick, int, faker);
         const status = weighted<string>([['published', 60], ['draft', 25], ['closed', 15]]);
         const createdAt = daysAgo(180);
         const updatedAt = new Date(createdAt.getTime() + rand() * 5 * DAY);
@@ -266,7 +268,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
 
 function blogText(
   type: string, cat: Catalogue, product: string,
-  pick: <T>(xs: readonly T[]) => T, int: (lo: number, hi: number) => number,
+  pick: <T>(xs: readonly T[]) => T, int: (lo: number, hi: number) => number, faker: Faker,
 ) {
   const item = product.split(' ').slice(1).join(' ');
   const year = SEED_REFERENCE_DATE.getUTCFullYear();

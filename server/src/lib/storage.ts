@@ -14,9 +14,10 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+/** The AWS SDK, loaded only when a bucket is configured: importing it is a tenth of a second of every start otherwise. */
+type Sdk = typeof import('@aws-sdk/client-s3');
 
 export interface S3Config {
   bucket: string;
@@ -94,9 +95,11 @@ const notFound = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number }
 
 /** One bucket; the server streams its objects under the same `/uploads/...` urls. */
 export class S3Storage implements Storage {
-  readonly client: S3Client;
-  constructor(readonly config: S3Config, readonly tmpDir: string) {
-    this.client = new S3Client({
+  private constructor(readonly config: S3Config, readonly tmpDir: string, private readonly sdk: Sdk, readonly client: S3Client) {}
+
+  static async open(config: S3Config, tmpDir: string): Promise<S3Storage> {
+    const sdk = await import('@aws-sdk/client-s3');
+    const client = new sdk.S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       ...(config.credentials ? { credentials: config.credentials } : {}),
@@ -105,12 +108,13 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    return new S3Storage(config, tmpDir, sdk, client);
   }
 
   /** Fails the start when the bucket cannot be reached (wrong name, endpoint or keys) rather than the first upload. */
   async check(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.config.bucket }));
     } catch (e) {
       const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       throw new Error(`S3 bucket ${this.config.bucket} at ${this.config.endpoint ?? `AWS ${this.config.region}`} is not usable (${status ?? (e as Error).message}); create it or fix the S3_* settings`);
@@ -119,19 +123,19 @@ export class S3Storage implements Storage {
 
   async putFile(key: string, file: string, mime: string): Promise<string> {
     const { size } = await stat(file);
-    await this.client.send(new PutObjectCommand({
+    await this.client.send(new this.sdk.PutObjectCommand({
       Bucket: this.config.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: mime,
     }));
     return file;
   }
 
   async putBytes(key: string, bytes: Uint8Array, mime: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: mime }));
+    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: mime }));
   }
 
   async size(key: string): Promise<number | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      const head = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: key }));
       return head.ContentLength ?? 0;
     } catch (e) {
       if (notFound(e)) return null;
@@ -142,7 +146,7 @@ export class S3Storage implements Storage {
   /** The object (or the asked `bytes=` range of it); null when there is none. */
   async read(key: string, range?: string): Promise<StoredObject | null> {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key, Range: range }));
+      const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key, Range: range }));
       return { body: res.Body as Readable, contentType: res.ContentType ?? 'application/octet-stream', length: res.ContentLength ?? 0, contentRange: res.ContentRange ?? null };
     } catch (e) {
       if (notFound(e)) return null;
@@ -151,12 +155,12 @@ export class S3Storage implements Storage {
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }
 }
 
 /** The store the config chooses: the bucket when `s3` is set, DATA_DIR/uploads otherwise. */
-export function openStorage(config: { dataDir: string; s3?: S3Config | null }): LocalStorage | S3Storage {
+export async function openStorage(config: { dataDir: string; s3?: S3Config | null }): Promise<LocalStorage | S3Storage> {
   const local = new LocalStorage(config.dataDir);
-  return config.s3 ? new S3Storage(config.s3, local.tmpDir) : local;
+  return config.s3 ? S3Storage.open(config.s3, local.tmpDir) : local;
 }

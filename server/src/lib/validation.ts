@@ -85,9 +85,9 @@ function makeAjv(coerce: boolean): Ajv {
 const jsonAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
-/** Bodies strict, everything that arrives as text coerced; every schema hardened. */
+/** Bodies strict, everything that arrives as text coerced; every schema hardened, and compiled on the route's first use. */
 export function registerValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? jsonAjv : textAjv).compile(harden(schema as object)));
+  app.setValidatorCompiler(({ schema, httpPart }) => app.schemas.defer(() => (httpPart === 'body' ? jsonAjv : textAjv).compile(harden(schema as object))));
   // A multipart route that also takes its fields as JSON has no body schema (see multipartDoc): its JSON body is
   // checked against the documented fields here, strictly, before the handler reads it.
   app.addHook('preValidation', async (request) => {

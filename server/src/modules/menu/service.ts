@@ -13,22 +13,32 @@ export interface NavItem {
 }
 export interface NavGroup { subheader: string; items: NavItem[] }
 
-/** Make the DB match the code catalogue. Built-in grants only for items inserted now. */
+/**
+ * Make the DB match the code catalogue. Built-in grants only for items inserted now. Only what differs is
+ * written (every start runs this, and the catalogue rarely changes between two starts).
+ */
 export async function syncMenu(db: Db): Promise<void> {
   await db.insert(roles).values(ROLE_CATALOGUE.map((r) => ({ ...r, builtin: true }))).onConflictDoNothing();
   const roleRows = await db.select({ id: roles.id, code: roles.code }).from(roles);
   const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
-  const existing = new Set((await db.select({ path: menuItems.path }).from(menuItems)).map((r) => r.path));
+  const existing = new Map((await db.select({
+    path: menuItems.path, parentPath: menuItems.parentPath, groupKey: menuItems.groupKey, title: menuItems.title,
+    icon: menuItems.icon, area: menuItems.area, sort: menuItems.sort, roles: menuItems.roles,
+  }).from(menuItems)).map((r) => [r.path, r]));
+  let changed = false;
 
   for (const m of MENU_CATALOGUE) {
     const values = {
       path: m.path, parentPath: m.parent ?? null, groupKey: m.group, title: m.title, icon: m.icon ?? null,
       area: m.area, sort: m.sort, roles: m.roles ?? null,
     };
+    const now = existing.get(m.path);
+    if (now && JSON.stringify(now) === JSON.stringify(values)) continue;
+    changed = true;
     const [row] = await db.insert(menuItems).values(values)
       .onConflictDoUpdate({ target: menuItems.path, set: { ...values } })
       .returning({ id: menuItems.id });
-    if (!existing.has(m.path)) {
+    if (!now) {
       const grants = m.grants.map((code) => roleId.get(code)).filter((id): id is number => id !== undefined);
       if (grants.length) {
         await db.insert(roleMenus).values(grants.map((rid) => ({ roleId: rid, menuItemId: row.id }))).onConflictDoNothing();
@@ -36,9 +46,9 @@ export async function syncMenu(db: Db): Promise<void> {
     }
   }
   // Screens removed from the catalogue leave the menu (grants cascade).
-  await db.delete(menuItems).where(notInArray(menuItems.path, MENU_CATALOGUE.map((m) => m.path)));
+  const gone = await db.delete(menuItems).where(notInArray(menuItems.path, MENU_CATALOGUE.map((m) => m.path))).returning({ id: menuItems.id });
   // Grants may have changed: cached auth records (menus) are stale.
-  await invalidateAuth(db);
+  if (changed || gone.length) await invalidateAuth(db);
 }
 
 export async function grantedPaths(db: Db, roleCode: string): Promise<string[]> {
