@@ -1,7 +1,7 @@
 /**
  * The outbox relay against a local receiving server (node:http): retries with backoff until the
  * receiver accepts, the same idempotency key and a valid signature on every try, dead after the last
- * try, a retried dead job, a system with no URL left queued, a crashed sender's lease taken over, and
+ * try, a retried dead job, TIS certificates and GP items whose status follows their job, a system with no URL left queued, a crashed sender's lease taken over, and
  * two relays (two app processes on one PostgreSQL, two relays in one process on PGlite) never sending
  * one job twice.
  */
@@ -11,11 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
-import { outboxJobs, products, users } from '../../server/src/db/schema.js';
+import { gpItems, masterData, outboxJobs, products, users } from '../../server/src/db/schema.js';
 import { outboxConfigFrom, outboxSettings, type OutboxConfig } from '../../server/src/modules/outbox/config.js';
 import { backoffDelay, claimDue, finish, outboxRelay, relayPass, send } from '../../server/src/modules/outbox/relay.js';
 import { enqueue, topicsFor } from '../../server/src/modules/outbox/service.js';
 import { createTestApp, dbKinds, testConfig, type TestApp } from '../support/app.js';
+import { multipartSync, samples } from './product-files.js';
 
 const SECRET = 'test-secret-for-the-outbox-relay';
 const JOBS = '/api/v2/outbox-jobs';
@@ -175,6 +176,51 @@ describe.each(dbKinds())('outbox relay (%s)', (kind) => {
     expect(onPage).toMatchObject({ status: 'queued', configured: false });
     // A queued job is not retried.
     expect((await call('POST', `${JOBS}/${id}/retry`, {})).statusCode).toBe(409);
+  });
+
+  it("keeps a TIS certificate's and a GP item's status with their job: sending, failed, sent; dead, retried, active", async () => {
+    const base = settings.targets.purchasing!.url.replace('/purchasing', '');
+    // This test's relay passes deliver TIS (fails twice, then takes it) and GP (always 404); the app's relay has no URL for either.
+    const relay = { ...settings, maxAttempts: 2, targets: { tis: { url: `${base}/storefront`, secret: SECRET }, gp: { url: `${base}/nowhere`, secret: SECRET } } };
+    const certificate = async (id: number) => (await call('GET', `/api/product/getTis?id=${product}`)).json().items.find((c: { id: number }) => c.id === id)?.status;
+    const due = (id: number) => t.app.db.update(outboxJobs).set({ nextAttemptAt: sql`now()` }).where(eq(outboxJobs.id, id));
+
+    const [tis] = await t.app.db.select({ id: masterData.id }).from(masterData).where(eq(masterData.type, 'tis')).limit(1);
+    const form = multipartSync({ id: String(product), tisId: String(tis.id) }, { name: 'file', filename: 'cert.pdf', data: samples.pdf() });
+    const sent = await t.app.inject({ method: 'POST', url: '/api/product/senttis', headers: { ...(await t.headers('admin')), ...form.headers }, payload: form.payload });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { certificate: cert, job: tisJob } = sent.json().data as { certificate: { id: number }; job: { id: number } };
+    expect(await certificate(cert.id)).toBe('queued');
+    const claimed = (await claimDue(t.app.db, { ...relay, targets: { tis: relay.targets.tis } })).find((c) => c.job.id === tisJob.id)!;
+    expect(claimed).toBeDefined();
+    expect(await certificate(cert.id)).toBe('sending');
+    expect(await finish(t.app.db, relay, claimed, await send(claimed.job, relay.targets.tis!, 5000))).toBe('failed');
+    expect(await certificate(cert.id)).toBe('failed');
+    for (let i = 0; i < 2 && (await job(tisJob.id)).status !== 'sent'; i++) {
+      await due(tisJob.id);
+      await relayPass(t.app.db, { ...relay, maxAttempts: 4 });
+    }
+    expect(await job(tisJob.id)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(await certificate(cert.id)).toBe('sent');
+
+    const [{ id: bare }] = await t.app.db.select({ id: products.id }).from(products)
+      .where(and(eq(products.approvalStatus, 'approved'), sql`not exists (select 1 from ${gpItems} where ${gpItems.productId} = ${products.id})`)).limit(1);
+    const created = await call('POST', '/api/product/creategp', { id: bare });
+    expect(created.statusCode, created.body).toBe(200);
+    const { item, job: gpJob } = created.json().data as { item: { id: number; itemCode: string }; job: { id: number } };
+    const gpItem = async () => (await call('GET', `/api/product/searchgp?search=${item.itemCode}`)).json().items.find((i: { id: number }) => i.id === item.id)?.status;
+    expect(await gpItem()).toBe('queued');
+    await relayPass(t.app.db, relay);
+    expect(await gpItem()).toBe('failed');
+    await due(gpJob.id);
+    await relayPass(t.app.db, relay);
+    expect(await job(gpJob.id)).toMatchObject({ status: 'dead', lastError: 'HTTP 404: no such system' });
+    expect(await gpItem()).toBe('dead');
+    expect((await call('POST', `${JOBS}/${gpJob.id}/retry`, {})).statusCode).toBe(200);
+    expect(await gpItem()).toBe('queued');
+    await relayPass(t.app.db, { ...relay, targets: { gp: { url: `${base}/purchasing`, secret: SECRET } } });
+    expect(await job(gpJob.id)).toMatchObject({ status: 'sent' });
+    expect(await gpItem()).toBe('active');
   });
 
   it("takes over a crashed sender's jobs once its lease runs out, and the late sender cannot record an outcome", async () => {

@@ -5,7 +5,7 @@ import { errorMessage } from "../../components/kit/errors";
 import { dateTime } from "../../components/kit/format";
 import { canRetry, type Delivery } from "./model";
 
-const COLORS = { queued: "processing", sending: "processing", sent: "success", failed: "warning", dead: "error" } as const;
+export const DELIVERY_COLORS = { queued: "processing", sending: "processing", sent: "success", failed: "warning", dead: "error" } as const;
 
 /** The job's state; a queued job of a system with no address reads "not configured". */
 export function DeliveryTag({ job }: { job: Delivery }) {
@@ -18,7 +18,7 @@ export function DeliveryTag({ job }: { job: Delivery }) {
       </Tooltip>
     );
   }
-  return <Tag color={COLORS[job.status]} data-delivery={job.status}>{t(`outbox.state.${job.status}`)}</Tag>;
+  return <Tag color={DELIVERY_COLORS[job.status]} data-delivery={job.status}>{t(`outbox.state.${job.status}`)}</Tag>;
 }
 
 /** Tries, the last error and the next try (failed), the reason (dead), when it was sent (sent). */

@@ -6,6 +6,8 @@ import { useProductRead, useProductWrite } from "./hooks";
 import { JobTag } from "./StateTags";
 import { type ListAnswer } from "./model";
 import { date, useFormat } from "../../components/kit/format";
+import { DELIVERY_COLORS } from "../outbox/Delivery";
+import type { DeliveryStatus } from "../outbox/model";
 
 interface GpItem {
   id: number;
@@ -14,6 +16,7 @@ interface GpItem {
   uom: string;
   cost: number;
   productId: number | null;
+  /** active (in GP), or the state of the job creating it: queued, sending, failed, dead */
   status: string;
 }
 
@@ -82,7 +85,7 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
             <Descriptions.Item label={t("product.gp.uom", "Unit of measure")}>{item.uom}</Descriptions.Item>
             <Descriptions.Item label={t("product.gp.cost", "Cost")}>{money(item.cost)}</Descriptions.Item>
             <Descriptions.Item label={t("product.jobs.status", "State")}>
-              {item.status === "queued" ? <JobTag status="queued" /> : statusLabel(t, item.status)}
+              {item.status in DELIVERY_COLORS ? <JobTag status={item.status as DeliveryStatus} /> : statusLabel(t, item.status)}
             </Descriptions.Item>
           </Descriptions>
         ) : (

@@ -1,6 +1,8 @@
 import { useTranslate } from "@refinedev/core";
 import { Tag, Tooltip } from "antd";
 import { APPROVAL_LABELS, type ApprovalStatus } from "./model";
+import { DELIVERY_COLORS } from "../outbox/Delivery";
+import type { DeliveryStatus } from "../outbox/model";
 
 const APPROVAL_COLORS: Record<ApprovalStatus, string> = {
   draft: "default",
@@ -30,11 +32,10 @@ export function OnlineTag({ online }: { online: boolean }) {
 }
 
 /**
- * The state of a record handed to an outside system (a TIS certificate, a GP item): queued until that
- * system says otherwise. The job carrying it shows its own delivery (JobsPanel).
+ * The state of a record handed to an outside system (a TIS certificate, a GP item being created): it follows the
+ * job carrying it, in the job's words. The job itself shows its tries and errors (JobsPanel).
  */
-export function JobTag({ status }: { status: "queued" | "failed" }) {
+export function JobTag({ status }: { status: DeliveryStatus }) {
   const t = useTranslate();
-  if (status === "failed") return <Tag color="red">{t("product.jobs.failed", "Failed")}</Tag>;
-  return <Tag color="processing">{t("product.jobs.queued", "Queued")}</Tag>;
+  return <Tag color={DELIVERY_COLORS[status]} data-delivery={status}>{t(`outbox.state.${status}`)}</Tag>;
 }

@@ -5,6 +5,7 @@ import { useEditMasters, useProductRead, useProductWrite } from "./hooks";
 import { JobTag } from "./StateTags";
 import { uploadBody, type ListAnswer } from "./model";
 import { dateTime } from "../../components/kit/format";
+import type { DeliveryStatus } from "../outbox/model";
 
 interface Certificate {
   id: number;
@@ -13,7 +14,7 @@ interface Certificate {
   tisName: string;
   url: string;
   mime: string;
-  status: "queued" | "failed";
+  status: DeliveryStatus;
   createdAt: string;
 }
 

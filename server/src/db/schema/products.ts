@@ -118,6 +118,7 @@ export const productTisDocs = pgTable('product_tis_docs', {
   url: text('url').notNull(),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
+  /** The state of its send_tis job: queued, sending, sent, failed, dead (outbox/mirrors.ts). */
   status: text('status').notNull().default('queued'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('product_tis_docs_product').on(t.productId)]);
@@ -153,7 +154,7 @@ export const gpItems = pgTable('gp_items', {
   uom: text('uom').notNull(),
   cost: numeric('cost', { precision: 12, scale: 2 }).notNull(),
   productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
-  /** active = in GP; queued = creation requested, waiting for the outbox worker */
+  /** active = in GP; otherwise the state of the job creating it: queued, sending, failed, dead (outbox/mirrors.ts) */
   status: text('status').notNull().default('active'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('gp_items_product').on(t.productId)]);

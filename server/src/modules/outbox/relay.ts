@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { outboxJobs as j } from '../../db/schema.js';
 import { systemOf, TOPICS, type OutboxConfig, type OutboxTarget } from './config.js';
+import { mirrorJobs } from './mirrors.js';
 import type { Job } from './service.js';
 
 /** Jobs claimed (and sent side by side) per pass step; a pass repeats while batches come back full. */
@@ -53,9 +54,9 @@ export async function claimDue(db: Db, settings: OutboxConfig, limit = BATCH): P
   const token = randomUUID();
   return db.transaction(async (tx) => {
     const leaseLost = and(eq(j.status, 'sending'), lt(j.claimedUntil, sql`now()`));
-    await tx.update(j).set({
+    const dead = await tx.update(j).set({
       status: 'dead', lastError: 'No outcome recorded before the lease ran out on the last try', claimedUntil: null, claimToken: null, updatedAt: sql`now()`,
-    }).where(and(inArray(j.topic, topics), leaseLost, gte(j.attempts, settings.maxAttempts)));
+    }).where(and(inArray(j.topic, topics), leaseLost, gte(j.attempts, settings.maxAttempts))).returning();
     const due = tx.select({ id: j.id }).from(j)
       .where(and(inArray(j.topic, topics), or(and(inArray(j.status, ['queued', 'failed']), lte(j.nextAttemptAt, sql`now()`)), leaseLost)))
       .orderBy(asc(j.nextAttemptAt), asc(j.id)).limit(limit)
@@ -63,6 +64,7 @@ export async function claimDue(db: Db, settings: OutboxConfig, limit = BATCH): P
     const rows = await tx.update(j).set({
       status: 'sending', attempts: sql`${j.attempts} + 1`, claimedUntil: sql`now() + ${ms(settings.leaseMs)}`, claimToken: token, updatedAt: sql`now()`,
     }).where(inArray(j.id, due)).returning();
+    await mirrorJobs(tx, [...dead, ...rows]);
     return rows.map((job) => ({ job, token }));
   });
 }
@@ -91,7 +93,10 @@ export async function send(job: Job, target: OutboxTarget, timeoutMs: number): P
   }
 }
 
-/** Records a try's outcome, only while this relay still holds the job's lease. Answers the job's new state (null: lease lost). */
+/**
+ * Records a try's outcome (and its record's status, mirrors.ts), only while this relay still holds the job's lease.
+ * Answers the job's new state (null: lease lost).
+ */
 export async function finish(db: Db, settings: OutboxConfig, { job, token }: Claimed, outcome: Outcome): Promise<string | null> {
   const held = and(eq(j.id, job.id), eq(j.claimToken, token), eq(j.status, 'sending'));
   const released = { claimedUntil: null, claimToken: null, updatedAt: sql`now()` };
@@ -100,8 +105,11 @@ export async function finish(db: Db, settings: OutboxConfig, { job, token }: Cla
     : job.attempts >= settings.maxAttempts
       ? { ...released, status: 'dead', lastError: outcome.error }
       : { ...released, status: 'failed', lastError: outcome.error, nextAttemptAt: sql`now() + ${ms(backoffDelay(settings, job.attempts))}` };
-  const [row] = await db.update(j).set(update).where(held).returning({ status: j.status });
-  return row?.status ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(j).set(update).where(held).returning({ topic: j.topic, payload: j.payload, status: j.status });
+    if (row) await mirrorJobs(tx, [row]);
+    return row?.status ?? null;
+  });
 }
 
 export interface PassResult { id: number; status: string | null }

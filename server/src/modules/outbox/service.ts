@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { publish } from '../../lib/realtime.js';
 import type { Tx } from '../../lib/sql.js';
 import { systemOf, TOPICS, type OutboxConfig } from './config.js';
+import { mirrorJobs } from './mirrors.js';
 
 export type Job = typeof outboxJobs.$inferSelect;
 export const JOB_STATES = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
@@ -84,6 +85,7 @@ export async function retryJob(db: Db, user: AuthUser, settings: OutboxConfig, i
     const [row] = await tx.update(outboxJobs).set({
       status: 'queued', attempts: 0, lastError: null, nextAttemptAt: sql`now()`, claimedUntil: null, claimToken: null, updatedAt: sql`now()`,
     }).where(eq(outboxJobs.id, id)).returning();
+    await mirrorJobs(tx, [row]);
     await audit(tx, {
       actorId: user.id, action: 'outbox.retry', entity: 'outbox_job', entityId: id,
       before: { status: job.status, attempts: job.attempts, lastError: job.lastError }, after: { status: 'queued' },
