@@ -20,7 +20,7 @@ import { openStorage, S3Storage } from './lib/storage.js';
 import { realtimePlugin } from './lib/realtime.js';
 import { deliveryPlugin, spaStaticOptions } from './lib/delivery.js';
 import { closeResponseSchema, documentOperation, shareErrorAnswers } from './lib/openapi.js';
-import { lazySchemas, type LazySchemas } from './lib/lazy-schemas.js';
+import { deferSerializers } from './lib/lazy-schemas.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,8 +29,6 @@ declare module 'fastify' {
     config: AppConfig;
     /** What start-up seeded (null when the DB already had data or seeding is off). */
     seeded: SeedResult | null;
-    /** Route validators and serializers, compiled on first use (`compileAll()` compiles the rest). */
-    schemas: LazySchemas;
   }
 }
 
@@ -61,15 +59,13 @@ async function moduleRoutes(): Promise<FastifyPluginAsync[]> {
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const schemas = lazySchemas();
   const app = Fastify({
     logger: safeLogger(config.logger),
     // Sign-in keys and logs need the client address even behind a local proxy.
     trustProxy: 'loopback',
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
-    schemaController: { compilersFactory: { buildSerializer: schemas.buildSerializer } },
   });
-  app.decorate('schemas', schemas);
+  deferSerializers(app);
 
   // A new PGlite data dir with demo data (and local uploads) starts as a copy of the seeded template (db/template.ts).
   const embedded = !config.databaseUrl && !opts.pglite && !opts.loadDataDir && !opts.inMemory;

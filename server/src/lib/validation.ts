@@ -18,6 +18,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
+import { deferCompile } from './lazy-schemas.js';
 
 export const INT4_MIN = -2147483648;
 export const INT4_MAX = 2147483647;
@@ -87,7 +88,7 @@ const textAjv = makeAjv(true);
 
 /** Bodies strict, everything that arrives as text coerced; every schema hardened, and compiled on the route's first use. */
 export function registerValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => app.schemas.defer(() => (httpPart === 'body' ? jsonAjv : textAjv).compile(harden(schema as object))));
+  app.setValidatorCompiler(({ schema, httpPart }) => deferCompile(app, () => (httpPart === 'body' ? jsonAjv : textAjv).compile(harden(schema as object))));
   // A multipart route that also takes its fields as JSON has no body schema (see multipartDoc): its JSON body is
   // checked against the documented fields here, strictly, before the handler reads it.
   app.addHook('preValidation', async (request) => {
