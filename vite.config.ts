@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { precompressDir } from "./server/src/lib/precompress.js";
 import { englishDefaults } from "./build/english-defaults.js";
+import { localeBundles } from "./build/locale-bundles.js";
 
 /** Translation namespaces: one file per domain in the English folder; "common" first. */
 const namespaces = readdirSync("public/locales/en")
@@ -25,7 +26,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), englishDefaults()],
+  plugins: [react(), precompress(), englishDefaults(), localeBundles()],
   define: { __NAMESPACES__: JSON.stringify(namespaces) },
   server: {
     port: 5173,

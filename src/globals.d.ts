@@ -5,3 +5,8 @@ declare const __NAMESPACES__: string[];
 declare module "command-score" {
   export default function commandScore(text: string, abbreviation: string): number;
 }
+
+/** One file per language with all its namespaces (build/locale-bundles.ts). */
+declare module "virtual:locale-bundles" {
+  export const urls: Record<string, string>;
+}

@@ -1,5 +1,6 @@
 import i18n from "i18next";
-import HttpBackend from "i18next-http-backend";
+import resourcesToBackend from "i18next-resources-to-backend";
+import { urls } from "virtual:locale-bundles";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next, setI18n } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
@@ -8,9 +9,49 @@ import { DETECTION, LANGUAGES } from "./languages";
 /**
  * Translation files: public/locales/<lng>/<namespace>.json, one namespace per domain, found in the
  * English folder at build time (vite.config.ts). Every namespace is also a fallback, so a plain
- * t("orders.fields.status") finds orders.json.
+ * t("orders.fields.status") finds orders.json. A language's namespaces arrive together, in one file
+ * (build/locale-bundles.ts).
  */
 export const NAMESPACES: string[] = __NAMESPACES__;
+
+type Bundle = Record<string, Record<string, unknown>>;
+const bundles = new Map<string, Promise<Bundle>>();
+
+/** One language's strings, asked for once; a failed request is tried again, then the next read asks anew. */
+function bundleOf(lng: string): Promise<Bundle> {
+  const url = urls[lng] as string | undefined;
+  if (!url) return Promise.resolve({});
+  let loading = bundles.get(lng);
+  if (!loading) {
+    loading = (async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const res = await fetch(url);
+          if (res.ok) return (await res.json()) as Bundle;
+          if (res.status < 500 || attempt === 3) throw new Error(`${url}: ${res.status}`);
+        } catch (err) {
+          if (attempt === 3) throw err;
+        }
+        await new Promise((r) => setTimeout(r, 350 * attempt));
+      }
+    })();
+    loading.catch(() => bundles.delete(lng));
+    bundles.set(lng, loading);
+  }
+  return loading;
+}
+
+/**
+ * The language the detector will most likely pick (a choice kept in the query, storage or cookie, else the
+ * browser's): its strings start loading beside the default-language request instead of after it.
+ */
+function likelyLanguage(): string | undefined {
+  const codes: string[] = LANGUAGES.map((l) => l.code);
+  const convert = DETECTION.convertDetectedLanguage as (lng: string) => string;
+  const cookie = /(?:^|;\s*)i18next=([^;]+)/.exec(document.cookie)?.[1];
+  const candidates = [new URLSearchParams(window.location.search).get("lng"), cookie, localStorage.getItem("i18nextLng"), ...navigator.languages];
+  return candidates.filter((l): l is string => !!l).map((l) => convert(l).toLowerCase().split("-")[0]).find((l) => codes.includes(l));
+}
 
 /**
  * The default language (config control's `defaultLanguage`, public `GET /api/v2/client-settings`):
@@ -31,8 +72,12 @@ async function defaultLanguage(): Promise<string> {
 
 // Registered at once (i18next hands itself to react-i18next only in init): the hooks find the
 // instance and suspend until init has loaded the language.
-i18n.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
+i18n.use(resourcesToBackend((lng: string, ns: string) => bundleOf(lng).then((b) => b[ns] ?? {})))
+  .use(LanguageDetector).use(initReactI18next);
 setI18n(i18n);
+
+const likely = likelyLanguage();
+if (likely) bundleOf(likely).catch(() => undefined);
 
 export const i18nReady = defaultLanguage().then((fallbackLng) => {
   document.documentElement.lang = fallbackLng;
@@ -44,10 +89,6 @@ export const i18nReady = defaultLanguage().then((fallbackLng) => {
     fallbackNS: NAMESPACES,
     load: "languageOnly",
     interpolation: { escapeValue: false },
-    backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
-    maxParallelReads: 10,
-    maxRetries: 5,
-    retryTimeout: 350,
     detection: DETECTION,
     react: { useSuspense: true },
   });

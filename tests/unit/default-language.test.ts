@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { bundleOf } from "../../build/locale-bundles";
 
 /**
  * The default language of config control reaches the client: src/providers/i18n.ts reads
@@ -9,16 +10,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
  */
 const LOCALES = path.resolve(__dirname, "../../public/locales");
 
-function serve(defaultLanguage: string | null) {
-  vi.stubGlobal("fetch", vi.fn(async (url: string) => {
+/** The server, as the dev server answers: the settings, and each language's strings in one file. */
+function serve(defaultLanguage: string | null, settingsAnswered: Promise<unknown> = Promise.resolve()) {
+  const fetch = vi.fn(async (url: string) => {
     if (String(url) === "/api/v2/client-settings") {
+      await settingsAnswered;
       return defaultLanguage === null ? new Response("down", { status: 503 }) : Response.json({ defaultLanguage });
     }
-    const [, lng, file] = /\/locales\/(\w+)\/(\w+\.json)/.exec(String(url)) ?? [];
-    const full = path.join(LOCALES, lng ?? "", file ?? "");
-    if (!lng || !existsSync(full)) return new Response("not found", { status: 404 });
-    return new Response(readFileSync(full, "utf8"), { status: 200, headers: { "Content-Type": "application/json" } });
-  }));
+    const [, lng] = /^\/@locale-bundles\/(\w+)\.json$/.exec(String(url)) ?? [];
+    if (!lng || !existsSync(path.join(LOCALES, lng))) return new Response("not found", { status: 404 });
+    return new Response(bundleOf(path.join(LOCALES, lng)), { status: 200, headers: { "Content-Type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
 }
 
 async function start(browser: string[]) {
@@ -50,6 +54,20 @@ describe("the default language setting", () => {
   it("leaves a browser asking for one of the five in its language", async () => {
     serve("fr");
     expect((await start(["vi-VN"])).resolvedLanguage).toBe("vi");
+  });
+
+  it("asks for the likely language's strings, all namespaces at once, without waiting for the setting", async () => {
+    let answer!: () => void;
+    const fetch = serve("fr", new Promise<void>((r) => (answer = r)));
+    const started = start(["vi-VN"]);
+    const asked = () => fetch.mock.calls.map(([url]) => String(url));
+    await vi.waitFor(() => expect(asked()).toContain("/@locale-bundles/vi.json"));
+    answer();
+    const i18n = await started;
+    expect(i18n.resolvedLanguage).toBe("vi");
+    expect(i18n.t("auth.password")).not.toBe("auth.password");
+    // The language and the default: one request each, whatever the namespaces.
+    expect(asked().filter((u) => u.startsWith("/@locale-bundles/")).sort()).toEqual(["/@locale-bundles/fr.json", "/@locale-bundles/vi.json"]);
   });
 
   it("is English when the server does not answer", async () => {

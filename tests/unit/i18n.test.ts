@@ -4,6 +4,7 @@ import i18next from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DETECTION, LANGUAGES } from "../../src/providers/languages";
+import { bundleOf } from "../../build/locale-bundles";
 
 const LOCALES = path.resolve(__dirname, "../../public/locales");
 
@@ -65,26 +66,26 @@ describe("language detection", () => {
 });
 
 describe("the app's i18next setup", () => {
-  it("falls back to English for a key missing in another language, across namespaces", async () => {
-    // Translation files come from public/locales; French lacks one key on purpose.
+  it("falls back to English for a key missing in another language, across namespaces; a failed strings request is tried again", async () => {
+    // Each language's strings come as one file (build/locale-bundles.ts); French lacks one key on purpose, and its
+    // first request fails.
+    let frenchAsked = 0;
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
-        const [, lng, file] = /\/locales\/(\w+)\/(\w+\.json)/.exec(String(url)) ?? [];
-        const full = path.join(LOCALES, lng ?? "", file ?? "");
-        if (!lng || !existsSync(full)) return new Response("not found", { status: 404 });
-        const body = JSON.parse(readFileSync(full, "utf8"));
-        if (lng === "fr" && file === "common.json") delete body.auth.signIn;
+        const [, lng] = /^\/@locale-bundles\/(\w+)\.json$/.exec(String(url)) ?? [];
+        if (!lng || !existsSync(path.join(LOCALES, lng))) return new Response("not found", { status: 404 });
+        if (lng === "fr" && ++frenchAsked === 1) return new Response("busy", { status: 503 });
+        const body = JSON.parse(bundleOf(path.join(LOCALES, lng)));
+        if (lng === "fr") delete body.common.auth.signIn;
         return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
       }),
     );
     const { default: i18n, i18nReady } = await import("../../src/providers/i18n");
     await i18nReady;
-    expect(i18n.options.maxParallelReads).toBe(10);
-    expect(i18n.options.maxRetries).toBe(5);
-    expect(i18n.options.retryTimeout).toBe(350);
 
     await i18n.changeLanguage("fr");
+    expect(frenchAsked).toBe(2);
     expect(i18n.t("auth.password")).toBe("Mot de passe");
     expect(i18n.t("auth.signIn")).toBe("Sign in");
     // Domain namespaces answer a plain t() too.
