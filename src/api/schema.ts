@@ -2936,7 +2936,8 @@ export interface paths {
                                 name: string;
                                 cards: {
                                     id: number;
-                                    type: string;
+                                    /** @enum {string} */
+                                    type: "products" | "banner";
                                     name: string;
                                     description: string | null;
                                     products: {
@@ -9206,7 +9207,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                code: string;
+                                /** @enum {string} */
+                                code: "products" | "banner";
                                 name: string;
                                 description: string;
                             }[];
@@ -9261,7 +9263,8 @@ export interface paths {
                                     [key: string]: {
                                         id: number;
                                         columnId: number;
-                                        type: string;
+                                        /** @enum {string} */
+                                        type: "products" | "banner";
                                         name: string;
                                         description: string | null;
                                         bannerCategoryId: number | null;
@@ -9358,7 +9361,8 @@ export interface paths {
                             card?: {
                                 id: number;
                                 columnId: number;
-                                type: string;
+                                /** @enum {string} */
+                                type: "products" | "banner";
                                 name: string;
                                 description: string | null;
                                 bannerCategoryId: number | null;
@@ -9559,7 +9563,8 @@ export interface paths {
                             card: {
                                 id: number;
                                 columnId: number;
-                                type: string;
+                                /** @enum {string} */
+                                type: "products" | "banner";
                                 name: string;
                                 description: string | null;
                                 bannerCategoryId: number | null;
@@ -9622,7 +9627,8 @@ export interface paths {
                             property: {
                                 id: number;
                                 columnId: number;
-                                type: string;
+                                /** @enum {string} */
+                                type: "products" | "banner";
                                 name: string;
                                 description: string | null;
                                 bannerCategoryId: number | null;
@@ -9939,7 +9945,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                code: string;
+                                /** @enum {string} */
+                                code: "products" | "banner";
                                 name: string;
                                 description: string;
                             }[];
@@ -9994,7 +10001,8 @@ export interface paths {
                                     [key: string]: {
                                         id: number;
                                         columnId: number;
-                                        type: string;
+                                        /** @enum {string} */
+                                        type: "products" | "banner";
                                         name: string;
                                         description: string | null;
                                         bannerCategoryId: number | null;
@@ -10091,7 +10099,8 @@ export interface paths {
                             card?: {
                                 id: number;
                                 columnId: number;
-                                type: string;
+                                /** @enum {string} */
+                                type: "products" | "banner";
                                 name: string;
                                 description: string | null;
                                 bannerCategoryId: number | null;
@@ -10292,7 +10301,8 @@ export interface paths {
                             card: {
                                 id: number;
                                 columnId: number;
-                                type: string;
+                                /** @enum {string} */
+                                type: "products" | "banner";
                                 name: string;
                                 description: string | null;
                                 bannerCategoryId: number | null;
@@ -10355,7 +10365,8 @@ export interface paths {
                             property: {
                                 id: number;
                                 columnId: number;
-                                type: string;
+                                /** @enum {string} */
+                                type: "products" | "banner";
                                 name: string;
                                 description: string | null;
                                 bannerCategoryId: number | null;
@@ -17622,7 +17633,34 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                shopId: number;
+                                shopName: string;
+                                code: string;
+                                name: string;
+                                price: number;
+                                /** @description Regular price before the discount, shown struck through; null = not discounted */
+                                compareAtPrice: number | null;
+                                imageUrl: string | null;
+                                brandId: number | null;
+                                brandName: string | null;
+                                level1Id: number | null;
+                                level1Name: string | null;
+                                level2Id: number | null;
+                                level2Name: string | null;
+                                /** @enum {string} */
+                                approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+                                rejectReason: string | null;
+                                online: boolean;
+                                isNew: boolean;
+                                /** Format: date-time */
+                                submittedAt: string | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -17776,7 +17814,54 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                id: number;
+                                shopId: number;
+                                shopName: string;
+                                code: string;
+                                name: string;
+                                price: number;
+                                /** @description Regular price before the discount, shown struck through; null = not discounted */
+                                compareAtPrice: number | null;
+                                imageUrl: string | null;
+                                brandId: number | null;
+                                brandName: string | null;
+                                level1Id: number | null;
+                                level1Name: string | null;
+                                level2Id: number | null;
+                                level2Name: string | null;
+                                /** @enum {string} */
+                                approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+                                rejectReason: string | null;
+                                online: boolean;
+                                isNew: boolean;
+                                /** Format: date-time */
+                                submittedAt: string | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                description: string | null;
+                                unitId: number | null;
+                                warrantyId: number | null;
+                                colorId: number | null;
+                                width: number | null;
+                                length: number | null;
+                                height: number | null;
+                                dimensionUnitId: number | null;
+                                weight: number | null;
+                                weightUnitId: number | null;
+                                volume: number | null;
+                                volumeUnitId: number | null;
+                                shippingTypeId: number | null;
+                                tisId: number | null;
+                                youtubeUrl: string | null;
+                                searchTags: string[];
+                                keyHighlights: string[];
+                                /** @enum {string} */
+                                imageEditStatus: "none" | "requested" | "in_progress" | "done";
+                                version: number;
                             };
                         };
                     };
@@ -18173,7 +18258,34 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                shopId: number;
+                                shopName: string;
+                                code: string;
+                                name: string;
+                                price: number;
+                                /** @description Regular price before the discount, shown struck through; null = not discounted */
+                                compareAtPrice: number | null;
+                                imageUrl: string | null;
+                                brandId: number | null;
+                                brandName: string | null;
+                                level1Id: number | null;
+                                level1Name: string | null;
+                                level2Id: number | null;
+                                level2Name: string | null;
+                                /** @enum {string} */
+                                approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+                                rejectReason: string | null;
+                                online: boolean;
+                                isNew: boolean;
+                                /** Format: date-time */
+                                submittedAt: string | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -19757,6 +19869,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         id: number;
+                        /** @description null or empty clears the link */
                         url: string | null;
                     };
                 };
@@ -20998,7 +21111,34 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                shopId: number;
+                                shopName: string;
+                                code: string;
+                                name: string;
+                                price: number;
+                                /** @description Regular price before the discount, shown struck through; null = not discounted */
+                                compareAtPrice: number | null;
+                                imageUrl: string | null;
+                                brandId: number | null;
+                                brandName: string | null;
+                                level1Id: number | null;
+                                level1Name: string | null;
+                                level2Id: number | null;
+                                level2Name: string | null;
+                                /** @enum {string} */
+                                approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+                                rejectReason: string | null;
+                                online: boolean;
+                                isNew: boolean;
+                                /** Format: date-time */
+                                submittedAt: string | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -21163,7 +21303,54 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                id: number;
+                                shopId: number;
+                                shopName: string;
+                                code: string;
+                                name: string;
+                                price: number;
+                                /** @description Regular price before the discount, shown struck through; null = not discounted */
+                                compareAtPrice: number | null;
+                                imageUrl: string | null;
+                                brandId: number | null;
+                                brandName: string | null;
+                                level1Id: number | null;
+                                level1Name: string | null;
+                                level2Id: number | null;
+                                level2Name: string | null;
+                                /** @enum {string} */
+                                approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+                                rejectReason: string | null;
+                                online: boolean;
+                                isNew: boolean;
+                                /** Format: date-time */
+                                submittedAt: string | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                description: string | null;
+                                unitId: number | null;
+                                warrantyId: number | null;
+                                colorId: number | null;
+                                width: number | null;
+                                length: number | null;
+                                height: number | null;
+                                dimensionUnitId: number | null;
+                                weight: number | null;
+                                weightUnitId: number | null;
+                                volume: number | null;
+                                volumeUnitId: number | null;
+                                shippingTypeId: number | null;
+                                tisId: number | null;
+                                youtubeUrl: string | null;
+                                searchTags: string[];
+                                keyHighlights: string[];
+                                /** @enum {string} */
+                                imageEditStatus: "none" | "requested" | "in_progress" | "done";
+                                version: number;
                             };
                         };
                     };

@@ -1,28 +1,50 @@
 import { SCREENS, type ScreenAction } from "../../contract/screens";
-import type { ResourceModule } from "./types";
+import type { Answer, Body, Path, Query } from "../api";
+import type { ActionEndpoint, ResourceModule } from "./types";
+
+type ActionsOf<M extends ResourceModule> = NonNullable<M["endpoints"]["actions"]>;
+/** A verb's name in a module's endpoint map. */
+export type ActionOf<M extends ResourceModule> = keyof ActionsOf<M> & string;
+type EndpointOf<M extends ResourceModule, A> = A extends keyof ActionsOf<M> ? ActionsOf<M>[A] : ActionEndpoint;
+type Loose = Record<string, unknown>;
+
+/** The query a GET verb takes, from the document (anything for a path it does not have). */
+export type ActionQuery<M extends ResourceModule, A> =
+  EndpointOf<M, A> extends ActionEndpoint<infer P> ? (P extends Path ? Query<P> : Loose) : Loose;
+/** The JSON body a POST verb takes, from the document; a multipart upload sends a FormData. */
+export type ActionBody<M extends ResourceModule, A> =
+  EndpointOf<M, A> extends ActionEndpoint<infer P> ? (P extends Path ? ([Body<P>] extends [never] ? FormData : Body<P>) : Loose | FormData) : Loose | FormData;
+/** What a verb answers, from the document. */
+export type ActionAnswer<M extends ResourceModule, A> =
+  EndpointOf<M, A> extends ActionEndpoint<infer P, infer V> ? (P extends Path ? Answer<P, V extends "GET" ? "get" : "post"> : any) : any;
 
 /**
  * A domain's verbs as `useCustom` / `useCustomMutation` parameters: the data provider resolves
- * `meta.action` through the resource's endpoint map, so the path is written once, in the map.
+ * `meta.action` through the resource's endpoint map, so the path is written once, in the map. A module
+ * declared with `satisfies ResourceModule` keeps its paths' literal types, so a read's query and a
+ * write's values are checked against the OpenAPI document (src/api).
  */
-export function callsOf<Action extends string = string>(module: ResourceModule) {
+export function callsOf<M extends ResourceModule>(module: M) {
   const pathOf = (action: string) => {
     const ep = module.endpoints.actions?.[action];
     if (!ep) throw new Error(`${module.name}: no action "${action}"`);
     return ep.path;
   };
+  const base = (action: string) => ({ url: pathOf(action), method: "post" as const, meta: { resource: module.name, action } });
+  /** With `values`, the call carries its body, checked against the document. */
+  function writeCall<A extends ActionOf<M>>(action: A): ReturnType<typeof base>;
+  function writeCall<A extends ActionOf<M>>(action: A, values: ActionBody<M, A>): ReturnType<typeof base> & { values: Loose };
+  function writeCall(action: string, values?: unknown) {
+    return values === undefined ? base(action) : { ...base(action), values: values as Loose };
+  }
   return {
-    readCall: (action: Action, query: Record<string, unknown> = {}) => ({
+    readCall: <A extends ActionOf<M>>(action: A, query?: ActionQuery<M, A>) => ({
       url: pathOf(action),
       method: "get" as const,
-      config: { query },
+      config: { query: (query ?? {}) as Loose },
       meta: { resource: module.name, action },
     }),
-    writeCall: (action: Action) => ({
-      url: pathOf(action),
-      method: "post" as const,
-      meta: { resource: module.name, action },
-    }),
+    writeCall,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
+import type { Answer, ListParams, Path } from "../api";
 import type { ActionEndpoint, HttpMethod, ListEndpoint, ListRequest, ListResult, OneEndpoint, WriteEndpoint } from "./types";
 
 /**
@@ -8,17 +9,23 @@ import type { ActionEndpoint, HttpMethod, ListEndpoint, ListRequest, ListResult,
  * filter would show rows the person did not ask for.
  */
 
-export interface ListSpec {
-  method?: HttpMethod;
+/** A documented list's parameter names and answer; a path the document does not have takes any. */
+type FieldOf<P extends string> = P extends Path ? keyof ListParams<P> & string : string;
+type SortOf<P extends string> = P extends Path ? (ListParams<P> extends { sort?: infer S } ? S & string : never) : string;
+type ListAnswer<P extends string, M extends HttpMethod> = P extends Path ? Answer<P, M extends "POST" ? "post" : "get"> : any;
+
+/** A list's filters and sorts, checked against the parameters the document gives its path. */
+export interface ListSpec<P extends string = string, M extends HttpMethod = HttpMethod> {
+  method?: M;
   /** Filter fields the endpoint takes; each accepts `eq`, and `contains` when named in `contains`. */
-  filters?: readonly string[];
-  contains?: readonly string[];
+  filters?: readonly FieldOf<P>[];
+  contains?: readonly FieldOf<P>[];
   /** Filter values meaning "no filter" (e.g. the `all` tab). */
   allValues?: readonly unknown[];
   /** Sortable fields, sent as `sort` + `order`. */
-  sorts?: readonly string[];
+  sorts?: readonly SortOf<P>[];
   /** Reads a non-standard answer; default: the foundation's `{ items, total, maxpage }`. */
-  fromResponse?: (body: any) => ListResult;
+  fromResponse?: (body: ListAnswer<P, M>) => ListResult;
 }
 
 export class UnsupportedQueryError extends Error {
@@ -32,7 +39,10 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 
 /** Refine list params → `page, limit`, the accepted non-empty filters and one sorter. */
 export function listQuery(path: string, spec: ListSpec = {}) {
-  const { filters = [], contains = [], allValues = [], sorts = [] } = spec;
+  const { allValues = [] } = spec;
+  const filters: readonly string[] = spec.filters ?? [];
+  const contains: readonly string[] = spec.contains ?? [];
+  const sorts: readonly string[] = spec.sorts ?? [];
   return (req: ListRequest): Record<string, unknown> => {
     const query: Record<string, unknown> = { page: req.page, limit: req.limit };
     for (const f of req.filters as CrudFilter[]) {
@@ -63,8 +73,8 @@ export const itemsPage = (body: any): ListResult => ({
   extra: { maxpage: body?.maxpage ?? 0 },
 });
 
-export function pagedList(path: string, spec: ListSpec = {}): ListEndpoint {
-  return { method: spec.method ?? "GET", path, toRequest: listQuery(path, spec), fromResponse: spec.fromResponse ?? itemsPage };
+export function pagedList<P extends string, M extends HttpMethod = "GET">(path: P, spec: ListSpec<P, M> = {}): ListEndpoint {
+  return { method: spec.method ?? "GET", path, toRequest: listQuery(path, spec as ListSpec), fromResponse: spec.fromResponse ?? itemsPage };
 }
 
 const recordOf = (body: any) => body?.data;
@@ -85,14 +95,14 @@ export function write(path: string, kind: "create" | "update" | "remove" = "upda
 }
 
 /** A domain verb beyond CRUD, called through `custom` with `meta.action`; reads are GET, writes POST. */
-export function action(path: string, method: HttpMethod = "POST"): ActionEndpoint {
+export function action<P extends string, M extends HttpMethod = "POST">(path: P, method: M = "POST" as M): ActionEndpoint<P, M> {
   return { method, path };
 }
 
 /** Many verbs under one folder, keyed by their legacy name. */
-export function actions(base: string, reads: readonly string[], writes: readonly string[] = []): Record<string, ActionEndpoint> {
+export function actions<const B extends string, const R extends string, const W extends string = never>(base: B, reads: readonly R[], writes: readonly W[] = []) {
   return Object.fromEntries([
     ...reads.map((name) => [name, action(`${base}/${name}`, "GET")]),
     ...writes.map((name) => [name, action(`${base}/${name}`)]),
-  ]);
+  ]) as { [K in R]: ActionEndpoint<`${B}/${K}`, "GET"> } & { [K in W]: ActionEndpoint<`${B}/${K}`, "POST"> };
 }

@@ -21,10 +21,10 @@ export interface ListResult<T = BaseRecord> {
   extra?: Record<string, unknown>;
 }
 
-interface Call {
-  method: HttpMethod;
+interface Call<P extends string = string, M extends HttpMethod = HttpMethod> {
+  method: M;
   /** Legacy path, relative: `/api/...`. */
-  path: string;
+  path: P;
 }
 
 export interface ListEndpoint extends Call {
@@ -43,7 +43,8 @@ export interface WriteEndpoint extends Call {
   fromResponse?(body: any): BaseRecord;
 }
 
-export interface ActionEndpoint extends Call {
+/** A verb; its path's literal type lets `callsOf` type the call's query, body and answer from the document. */
+export interface ActionEndpoint<P extends string = string, M extends HttpMethod = HttpMethod> extends Call<P, M> {
   toRequest?(variables: Record<string, unknown>): Record<string, unknown>;
 }
 

@@ -1,43 +1,20 @@
 /** The audit log (docs/api/audit.md): who changed what and when, with the record before and after. */
+import type { Answer, RowOf } from "../../api";
 import { callsOf } from "../../resources/calls";
 import audit from "./resource";
 
-export const calls = callsOf<"facets">(audit);
+export const calls = callsOf(audit);
 /** The REST resource under /api/v2 (the `rest` data provider). */
 export const REST = { resource: "audit-log", dataProviderName: "rest" } as const;
 
-interface EntryBase {
-  id: number;
-  actorId: number | null;
-  actorName: string | null;
-  actorUsername: string | null;
-  action: string;
-  entity: string;
-  entityId: number | null;
-  createdAt: string;
-}
-
 /** A row of the list: the top-level fields that differ instead of the whole record. */
-export interface AuditSummary extends EntryBase {
-  changed: string[];
-}
+export type AuditSummary = RowOf<"/api/v2/audit-log">;
 
-export interface AuditEntry extends EntryBase {
-  before: unknown;
-  after: unknown;
-}
+export type AuditEntry = Answer<"/api/v2/audit-log/{id}">;
 
-export interface Actor {
-  id: number;
-  username: string;
-  name: string;
-}
+export type Facets = Answer<"/api/v2/audit-facets">;
 
-export interface Facets {
-  entities: string[];
-  actions: string[];
-  actors: Actor[];
-}
+export type Actor = Facets["actors"][number];
 
 /** One field of the record: its value before and after (`undefined`: the field was not there). */
 export interface FieldChange {

@@ -1,29 +1,18 @@
-import type { TimeWindow, WindowState } from "../../components/kit/window";
+import type { Answer, ItemOf } from "../../api";
+import type { WindowState } from "../../components/kit/window";
+
+const B = "/api/banners/uploadbanner";
 
 /** Where a banner shows, with the pixel size its image must have. */
-export interface BannerType { id: number; code: string; name: string; width: number; height: number; menuCount: number }
+export type BannerType = ItemOf<`${typeof B}/getmasterType`>;
 
 /** A page a banner type appears on (the home page, one category's page…). */
-export interface BannerMenu { id: number; typeId: number; code: string; name: string; bannerCount: number }
+export type BannerMenu = ItemOf<`${typeof B}/getBannerTypeMenu`>;
 
-export interface Banner extends TimeWindow {
-  id: number;
-  typeId: number;
-  menuId: number | null;
-  title: string;
-  imageUrl: string;
-  width: number;
-  height: number;
-  link: string | null;
-  position: number;
-  active: boolean;
-  state: WindowState;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Banner = ItemOf<`${typeof B}/getlistbanners`>;
 
 /** How many of a page's banners are in each state now. */
-export type StateCounts = Record<WindowState, number>;
+export type StateCounts = Answer<`${typeof B}/getlistbanners`>["counts"];
 
 export const STATES: readonly WindowState[] = ["live", "scheduled", "expired", "off"];
 export const TITLE_MAX = 80;

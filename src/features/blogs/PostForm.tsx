@@ -3,7 +3,7 @@ import { Create, Edit, useForm } from "@refinedev/antd";
 import { useGo, useInvalidate, useTranslate, type BaseKey, type HttpError } from "@refinedev/core";
 import { Alert, Button, Col, Form, Input, Row, Select, Typography } from "antd";
 import { LazyRichTextEditor } from "../../components/editor/LazyRichTextEditor";
-import { blogPaths, blogResource, POST_TYPES, type BlogKind, type PostDetail, type PostStatus } from "./model";
+import { blogPaths, blogResource, POST_TYPES, type BlogKind, type NewPost, type PostDetail, type PostEdit, type PostStatus } from "./model";
 import { useBlogShops } from "./useBlogShops";
 import { useProductIdeas } from "./useProductIdeas";
 import { ProductIdeas } from "./ProductIdeas";
@@ -19,38 +19,26 @@ const TAG_MAX = 50;
 /** A cover is an https address or one of this server's stored images (demo posts' covers are the latter); the server refuses the rest. */
 const COVER_URL = /^(https:\/\/[^\s/$.?#][^\s]*|\/uploads\/image\/[0-9a-f]{32}\.(png|jpg|webp))$/i;
 
-interface PostFormValues {
-  shopId?: number;
-  type: string;
-  title: string;
+/** The form's fields: the create body's, with the text fields as typed (trimmed and nulled on the way out). */
+interface PostFormValues extends Pick<NewPost, "type" | "title" | "contentHtml">, Partial<Pick<NewPost, "shopId" | "tags">> {
   description?: string;
   coverUrl?: string;
-  tags?: string[];
-  contentHtml: string;
   status?: PostStatus;
 }
 
-function payloadOf(values: PostFormValues, mode: "create" | "edit"): Record<string, unknown> {
+/** What the save sends: the create body, or the edit body without the id (the endpoint map adds it). */
+function payloadOf(values: PostFormValues, mode: "create" | "edit", version: number | undefined): NewPost | Omit<PostEdit, "id"> {
   const description = values.description?.trim() ?? "";
   const coverUrl = values.coverUrl?.trim() ?? "";
-  const payload: Record<string, unknown> = {
-    type: values.type,
-    title: values.title.trim(),
-    contentHtml: values.contentHtml,
-    tags: values.tags ?? [],
-  };
-  if (mode === "create") {
-    payload.shopId = values.shopId;
-    if (description) payload.description = description;
-    if (coverUrl) payload.coverUrl = coverUrl;
-  } else {
-    // Editing may clear these, so they are always sent; the server stores a cleared one as null.
-    payload.description = description || null;
-    payload.coverUrl = coverUrl || null;
-  }
+  const common = { type: values.type, title: values.title.trim(), contentHtml: values.contentHtml, tags: values.tags ?? [] };
   // A closed post is reopened from the list or the view, not through this form.
-  if (values.status && values.status !== "closed") payload.status = values.status;
-  return payload;
+  const status = values.status && values.status !== "closed" ? values.status : undefined;
+  if (mode === "create") {
+    // shopId and status are required fields of the create form.
+    return { ...common, shopId: values.shopId!, status: status!, ...(description && { description }), ...(coverUrl && { coverUrl }) };
+  }
+  // Editing may clear these, so they are always sent; the server stores a cleared one as null.
+  return { ...common, version: version!, description: description || null, coverUrl: coverUrl || null, ...(status && { status }) };
 }
 
 export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | "edit"; id?: BaseKey }) {
@@ -113,8 +101,7 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
   const submit = (values: PostFormValues) => {
     setFormError(null);
     setConflict(null);
-    const payload = payloadOf(values, mode);
-    if (mode === "edit") payload.version = post?.version;
+    const payload = payloadOf(values, mode, post?.version);
     return onFinish(payload as unknown as PostFormValues).catch(() => undefined);
   };
 

@@ -4,7 +4,7 @@ import { CreateButton, EditButton, ShowButton } from "../../components/kit/butto
 import { Link, useCustom, useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Select, Space, Table, Tooltip, theme } from "antd";
 import { CheckCircleOutlined, FileTextOutlined, StopOutlined } from "@ant-design/icons";
-import { blogConfig, blogPaths, blogResource, type BlogKind, type PostStatus, type PostSummary } from "./model";
+import { blogConfig, blogPaths, blogResource, type BlogKind, type MenuItem, type PostStatus, type PostSummary } from "./model";
 import { PostStatusTag, PostTypeTag } from "./tags";
 import { usePostActions } from "./usePostActions";
 import "./blogs.css";
@@ -14,12 +14,6 @@ import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, useNarro
 
 
 const STATUSES: PostStatus[] = ["draft", "published", "closed"];
-
-interface MenuItem {
-  code: string;
-  title: string;
-  count: number;
-}
 
 function Cover({ url }: { url: string | null }) {
   const [broken, setBroken] = useState(false);

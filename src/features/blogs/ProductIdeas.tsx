@@ -5,7 +5,7 @@ import { DeleteOutlined, HolderOutlined, PlusOutlined } from "@ant-design/icons"
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { blogConfig, type BlogKind, type LinkedProduct } from "./model";
+import { blogConfig, type BlogKind, type LinkedProduct, type ProductPage } from "./model";
 import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
 
@@ -21,7 +21,7 @@ function ProductPicker(props: { blog: BlogKind; shopId: number; linked: LinkedPr
   const [saving, setSaving] = useState(false);
   const linked = new Set(props.linked.map((p) => p.id));
 
-  const { result, query } = useCustom<{ items: LinkedProduct[]; total: number }>({
+  const { result, query } = useCustom<ProductPage>({
     ...blogConfig(props.blog).calls.readCall("products"),
     config: { query: { shopId: props.shopId, search: search || undefined, page, limit: PICKER_PAGE_SIZE } },
     queryOptions: { enabled: props.open },

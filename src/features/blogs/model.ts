@@ -1,13 +1,18 @@
+import type { Answer, Body, DataOf, ItemOf } from "../../api";
 import { blog, HOUSEBRAND_ENDPOINTS } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
 
 /** Which blog a screen shows: the master blog in the admin or the supplier area, or the house-brand blog. */
 export type BlogKind = "admin" | "supplier" | "housebrand";
-export type PostStatus = "draft" | "published" | "closed";
+/** The master blog's answers; the house-brand blog answers the same shapes (server/src/modules/blogs/family.ts). */
+const MASTER = "/api/blogs/master";
+
+export type PostSummary = ItemOf<`${typeof MASTER}/posts`>;
+export type PostStatus = PostSummary["status"];
+export type PostType = PostSummary["type"];
 
 /** The post types the server knows (GET menu answers the same codes with counts). */
-export const POST_TYPES = ["idea", "howto", "review", "news"] as const;
-export type PostType = (typeof POST_TYPES)[number];
+export const POST_TYPES: readonly PostType[] = ["idea", "howto", "review", "news"];
 
 export const STATUS_COLORS: Record<PostStatus, string> = {
   draft: "default",
@@ -15,54 +20,36 @@ export const STATUS_COLORS: Record<PostStatus, string> = {
   closed: "red",
 };
 
-export interface PostSummary {
-  id: number;
-  shopId: number;
-  shopName: string;
-  type: PostType;
-  title: string;
-  description: string | null;
-  coverUrl: string | null;
-  status: PostStatus;
-  authorName: string;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-}
+export type PostDetail = DataOf<`${typeof MASTER}/post`>;
+export type LinkedProduct = PostDetail["products"][number];
+/** One type of the menu, with its count of posts. */
+export type MenuItem = ItemOf<`${typeof MASTER}/menu`>;
+export type ProductPage = Answer<`${typeof MASTER}/product`>;
+export type NewPost = Body<`${typeof MASTER}/new`>;
+export type PostEdit = Body<`${typeof MASTER}/edit`>;
 
-export interface LinkedProduct {
-  id: number;
-  code: string;
-  name: string;
-  price: number;
-  imageUrl: string | null;
-}
+/** A shop a post can be written for: the session's own shops, the house brands, or shops among the posts. */
+export type ShopOption = Pick<ItemOf<"/api/housebrand/shopmaster">, "id" | "name">;
 
-export interface PostDetail extends PostSummary {
-  contentHtml: string;
-  tags: string[];
-  products: LinkedProduct[];
-  version: number;
-}
-
-export interface ShopOption {
-  id: number;
-  name: string;
-}
-
-type BlogAction = "menu" | "products" | "close" | "sortProducts" | "removeProduct" | "shops";
 
 /**
  * What differs between the blogs; everything else is the same screens. `resource`: the row of the table
  * of screens (its paths and its endpoint map); `shops`: where the post form's shop choice comes from —
  * the supplier's own shops, the shops seen among the posts (staff on the master blog), or the house brands.
  */
-const BLOGS: Record<BlogKind, { resource: string; title: string; shops: "session" | "posts" | "housebrands"; calls: ReturnType<typeof callsOf<BlogAction>> }> = {
-  admin: { resource: "blog", title: "blogs.titles.list", shops: "posts", calls: callsOf<BlogAction>(blog) },
-  supplier: { resource: "supplier-blog", title: "blogs.titles.list", shops: "session", calls: callsOf<BlogAction>(blog) },
+/** The house-brand blog's verbs: the master blog's, plus its shops (the house brands). */
+const housebrandBlog = { ...blog, name: "housebrand-blog", endpoints: HOUSEBRAND_ENDPOINTS };
+
+type BlogCalls = ReturnType<typeof callsOf<typeof housebrandBlog>>;
+/** The master blog has the same verbs and shapes but `shops`, which only the house-brand screens call. */
+const masterCalls = callsOf(blog) as unknown as BlogCalls;
+
+const BLOGS: Record<BlogKind, { resource: string; title: string; shops: "session" | "posts" | "housebrands"; calls: BlogCalls }> = {
+  admin: { resource: "blog", title: "blogs.titles.list", shops: "posts", calls: masterCalls },
+  supplier: { resource: "supplier-blog", title: "blogs.titles.list", shops: "session", calls: masterCalls },
   housebrand: {
     resource: "housebrand-blog", title: "blogs.titles.housebrandList", shops: "housebrands",
-    calls: callsOf<BlogAction>({ ...blog, name: "housebrand-blog", endpoints: HOUSEBRAND_ENDPOINTS }),
+    calls: callsOf(housebrandBlog),
   },
 };
 

@@ -1,14 +1,16 @@
-import type { ActionEndpoint, EndpointMap, ResourceModule } from "../../resources/types";
+import type { EndpointMap, ResourceModule } from "../../resources/types";
 import { action, byId, pagedList, write } from "../../resources/endpoints";
 import { page } from "../../components/kit/page";
 import { screensOf } from "../../resources/define";
 import type { BlogKind } from "./model";
 
+type BlogBase = "/api/blogs/master" | "/api/blogs/housebrand";
+
 /**
  * One blog's endpoint map: the same verbs in each family's folder (server/src/modules/blogs/family.ts),
  * the catalogue naming create and edit differently in each.
  */
-function blogEndpoints(base: string, names: { create: string; update: string }, extra: Record<string, ActionEndpoint> = {}): EndpointMap {
+function blogEndpoints(base: BlogBase, names: { create: string; update: string }) {
   return {
     list: pagedList(`${base}/posts`, { filters: ["search", "type", "status", "shopId"], contains: ["search"] }),
     one: byId(`${base}/post`),
@@ -21,17 +23,18 @@ function blogEndpoints(base: string, names: { create: string; update: string }, 
       products: action(`${base}/product`, "GET"),
       sortProducts: action(`${base}/sortproductidea`),
       removeProduct: action(`${base}/deleteproductidea`),
-      ...extra,
     },
-  };
+  } satisfies EndpointMap;
 }
 
 /** The master blog: every shop in the caller's reach (admin and supplier screens). */
 export const MASTER_ENDPOINTS = blogEndpoints("/api/blogs/master", { create: "new", update: "edit" });
 /** The house-brand blog: house brands' posts only; its form picks among the house brands. */
-export const HOUSEBRAND_ENDPOINTS = blogEndpoints("/api/blogs/housebrand", { create: "newpost", update: "postedit" }, {
-  shops: action("/api/housebrand/shopmaster", "GET"),
-});
+const housebrandBase = blogEndpoints("/api/blogs/housebrand", { create: "newpost", update: "postedit" });
+export const HOUSEBRAND_ENDPOINTS = {
+  ...housebrandBase,
+  actions: { ...housebrandBase.actions, shops: action("/api/housebrand/shopmaster", "GET") },
+} satisfies EndpointMap;
 
 const pagesOf = (kind: BlogKind) => ({
   list: page(() => import("./PostList").then((m) => m.PostList), { blog: kind }),
@@ -40,12 +43,12 @@ const pagesOf = (kind: BlogKind) => ({
   show: page(() => import("./PostShow").then((m) => m.PostShow), { blog: kind }),
 });
 
-export const blog: ResourceModule = {
+export const blog = {
   name: "blog",
   endpoints: MASTER_ENDPOINTS,
   resourceEndpoints: { "housebrand-blog": HOUSEBRAND_ENDPOINTS },
   pages: { blog: pagesOf("admin"), "supplier-blog": pagesOf("supplier"), "housebrand-blog": pagesOf("housebrand") },
   resources: screensOf("blogs"),
-};
+} satisfies ResourceModule;
 
 export default blog;

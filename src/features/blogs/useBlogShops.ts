@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { useMemo } from "react";
 import { useCustom, useList } from "@refinedev/core";
 import { useSession } from "../../providers/session";
@@ -20,7 +21,7 @@ export function useBlogShops(kind: BlogKind, enabled = true): ShopOption[] {
     pagination: { currentPage: 1, pageSize: SHOP_SAMPLE },
     queryOptions: { enabled: enabled && source === "posts" },
   });
-  const { result: brands } = useCustom<{ items: ShopOption[] }>({
+  const { result: brands } = useCustom<Answer<"/api/housebrand/shopmaster">>({
     ...(source === "housebrands" ? calls.readCall("shops") : { url: "", method: "get" as const }),
     queryOptions: { enabled: enabled && source === "housebrands" },
   });

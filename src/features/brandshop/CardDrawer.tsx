@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { useEffect, useState } from "react";
 import { useCustom, useList, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Checkbox, Divider, Drawer, Empty, Flex, Form, Input, List, Pagination, Select, Skeleton, Space, Tag, Tooltip, Typography } from "antd";
@@ -10,14 +11,9 @@ import { useFormat } from "../../components/kit/format";
 import { SearchBox } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
 import { familyOf, useFamilyCalls, useFamilyRead, useStorefrontWrite } from "./family";
-import { REST, type BannerCategory, type Card, type Family, type MasterItem, type StoreProduct } from "./model";
+import { REST, type BannerCategory, type Card, type Family, type CardDetail, type StoreProduct } from "./model";
 import "./brandshop.css";
 
-interface Detail {
-  property: Card;
-  property_items: StoreProduct[];
-  property_master: StoreProduct[];
-}
 
 const SEARCH_PAGE = 10;
 const DISCOUNTS = [10, 20, 30, 50];
@@ -32,7 +28,7 @@ export function CardDrawer({ family, shopId, card, typeName, onClose, onChanged,
   const t = useTranslate();
   const { modal } = App.useApp();
   const calls = useFamilyCalls(family);
-  const detail = useFamilyRead<Detail>(family, "detail-card", { id: card.id, shopid: shopId });
+  const detail = useFamilyRead<CardDetail>(family, "detail-card", { id: card.id, shopid: shopId });
   const { verb, busy } = useStorefrontWrite();
   const items = detail.data?.property_items ?? [];
   const refresh = () => Promise.all([detail.refetch(), onChanged()]);
@@ -190,10 +186,10 @@ function ProductSearch({ family, shopId, cardId, first, onAdd }: { family: Famil
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
-  const brands = useFamilyRead<{ items: MasterItem[] }>(family, "brands", {});
-  const categories = useFamilyRead<{ items: MasterItem[] }>(family, "categories", {});
+  const brands = useFamilyRead<Answer<"/api/masterdata/masterbrand">>(family, "brands", {});
+  const categories = useFamilyRead<Answer<"/api/masterdata/masterproductlevel1">>(family, "categories", {});
   const filtered = page > 1 || Object.values(filters).some((v) => v !== undefined && v !== "");
-  const { result, query } = useCustom<{ property_master: StoreProduct[]; total: number }>({
+  const { result, query } = useCustom<Answer<"/api/supplier/kanban/searchproduct-card", "post">>({
     ...familyOf(family).calls.writeCall("searchproduct-card"),
     config: { payload: { taskid: cardId, shopid: shopId, ...filters, page, limit: SEARCH_PAGE } },
     queryOptions: { enabled: filtered },

@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { useTranslate } from "@refinedev/core";
 import { App, Button, Flex, Upload } from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
@@ -42,7 +43,7 @@ export function ImageField({ value, onChange, label, shape = "wide", optional = 
           customRequest={({ file, onSuccess, onError }) => {
             const body = new FormData();
             body.append("file", file as File);
-            rest<{ url: string }>("/api/v2/storefront-images", "post", body, t("brandshop.images.uploaded"))
+            rest<Answer<"/api/v2/storefront-images", "post">>("/api/v2/storefront-images", "post", body, t("brandshop.images.uploaded"))
               .then((r) => {
                 onChange?.(r.url);
                 onSuccess?.(r);

@@ -2,10 +2,9 @@ import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Select } from "antd";
 import { useNavigate, useSearchParams } from "react-router";
+import type { Answer } from "../../api";
 import { useFamilyRead } from "./family";
 import type { Family } from "./model";
-
-interface Pick { id: number; name: string }
 
 /**
  * Another shop of the same family, from the shop page: the brand shops' picker searches by name
@@ -17,7 +16,7 @@ export function ShopSwitcher({ family, shopId, pathOf }: { family: Family; shopI
   const [params] = useSearchParams();
   const [keyword, setKeyword] = useState("");
   const picker = family === "supplier" ? "shopProfile" : "shopmaster";
-  const { data, loading } = useFamilyRead<{ items: Pick[] }>(family, picker, family === "supplier" && keyword ? { keyword } : {});
+  const { data, loading } = useFamilyRead<Answer<"/api/supplier/kanban/shopProfile"> | Answer<"/api/housebrand/shopmaster">>(family, picker, family === "supplier" && keyword ? { keyword } : {});
   const items = data?.items ?? [];
   if (!keyword && items.length < 2) return null;
   return (

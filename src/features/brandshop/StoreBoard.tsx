@@ -1,18 +1,14 @@
+import type { Answer } from "../../api";
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useList, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Dropdown, Empty, Form, Input, Modal, Select, Skeleton, Typography } from "antd";
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, MoreOutlined, PictureOutlined, PlusOutlined } from "@ant-design/icons";
-import { ColumnNameDialog, DragBoard, useBoard, type BoardColumn, type BoardMove, type BoardState } from "../../components/kit/board";
+import { ColumnNameDialog, DragBoard, useBoard, type BoardColumn, type BoardMove } from "../../components/kit/board";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFamilyCalls, useFamilyRead, familyOf } from "./family";
 import { CardDrawer } from "./CardDrawer";
 import "./brandshop.css";
-import { REST, type BannerCategory, type Card, type CardTypeItem, type Family } from "./model";
-
-interface BoardAnswer {
-  board: Omit<BoardState<Card>, "version">;
-  version: number;
-}
+import { REST, type BannerCategory, type BoardAnswer, type Card, type CardTypeItem, type Family } from "./model";
 
 const NAME_MAX = 80;
 
@@ -38,7 +34,7 @@ export function StoreBoard({ family, shopId, onVersion }: { family: Family; shop
       const body = m.kind === "card"
         ? { shopId, version, columnId: m.toColumnId, index: m.index, card: m.cardId }
         : { shopId, version, columnId: m.columnId, index: m.index };
-      return (await calls.write<{ version: number }>("card/orderby", body)).version;
+      return (await calls.write<Answer<"/api/supplier/kanban/card/orderby", "post">>("card/orderby", body)).version;
     },
   });
   const version = board?.version;
@@ -110,8 +106,10 @@ export function StoreBoard({ family, shopId, onVersion }: { family: Family; shop
           tooLongMessage={t("brandshop.validation.nameTooLong", { max: NAME_MAX })}
           onClose={() => setNaming(null)}
           onSave={async (name) => {
-            const r = await calls.write<{ column: BoardColumn; version: number }>("columns/update", naming.column ? { shopId, columnId: naming.column.id, column: { name } } : { shopId, column: { name } });
-            dispatch(naming.column ? { type: "renameColumn", columnId: r.column.id, name: r.column.name } : { type: "addColumn", column: r.column });
+            const r = await calls.write<Answer<"/api/supplier/kanban/columns/update", "post">>("columns/update", naming.column ? { shopId, columnId: naming.column.id, column: { name } } : { shopId, column: { name } });
+            // A `column` sent is answered with the section as saved.
+            const column = r.column!;
+            dispatch(naming.column ? { type: "renameColumn", columnId: column.id, name: column.name } : { type: "addColumn", column });
             dispatch({ type: "version", version: r.version });
             setNaming(null);
           }}

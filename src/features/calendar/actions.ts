@@ -1,4 +1,5 @@
 import type { DataProvider } from "@refinedev/core";
+import type { Body, Query } from "../../api";
 import { errorStatus } from "../../components/kit/errors";
 import { landingChange, REST, type Entry, type EntryInput, type Landing, type MarketingWindow } from "./model";
 
@@ -19,7 +20,7 @@ export interface Landed {
 export async function saveLanding(rest: DataProvider, landed: Landed, on: { failed(error: unknown): void; stale(error: unknown): void }) {
   try {
     const { data } = await rest.update<Entry>({
-      resource: REST.entries, id: landed.entry.id, variables: { version: landed.entry.version, ...landingChange(landed.entry, landed.to) },
+      resource: REST.entries, id: landed.entry.id, variables: { version: landed.entry.version, ...landingChange(landed.entry, landed.to) } satisfies EntryPatch,
     });
     landed.keep(data);
   } catch (error) {
@@ -29,7 +30,10 @@ export async function saveLanding(rest: DataProvider, landed: Landed, on: { fail
   }
 }
 
-const span = (from: string, to: string) => ({ from, to });
+type EntryPatch = Body<"/api/v2/calendar-entries/{id}", "patch">;
+
+/** Both calendars take the same window. */
+const span = (from: string, to: string): Query<"/api/v2/calendar-entries"> & Query<"/api/v2/calendar-events"> => ({ from, to });
 
 /** The caller's events overlapping from–to. */
 export async function loadEntries(rest: DataProvider, from: string, to: string): Promise<Entry[]> {
@@ -56,7 +60,7 @@ export async function createEntry(rest: DataProvider, input: EntryInput): Promis
 }
 
 export async function updateEntry(rest: DataProvider, entry: Entry, input: EntryInput): Promise<Entry> {
-  return (await rest.update<Entry>({ resource: REST.entries, id: entry.id, variables: { version: entry.version, ...input } })).data;
+  return (await rest.update<Entry>({ resource: REST.entries, id: entry.id, variables: { version: entry.version, ...input } satisfies EntryPatch })).data;
 }
 
 export async function deleteEntry(rest: DataProvider, entry: Entry): Promise<void> {

@@ -2,6 +2,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 import { SCREENS } from "../../../contract/screens";
+import type { Body, RowOf } from "../../api";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -16,56 +17,27 @@ export const showsWindows = (screenId: string) => !!SCREENS.find((s) => s.id ===
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 
+export type Entry = RowOf<"/api/v2/calendar-entries">;
+export type MarketingWindow = RowOf<"/api/v2/calendar-events">;
+
 /** The palette a person picks from (the server's names), drawn in these colours. */
-export const COLORS = {
+export const COLORS: Record<Entry["color"], string> = {
   blue: "#1668dc",
   green: "#389e0d",
   orange: "#d46b08",
   red: "#cf1322",
   purple: "#722ed1",
   grey: "#595959",
-} as const;
-export type ColorName = keyof typeof COLORS;
+};
+export type ColorName = Entry["color"];
 export const COLOR_NAMES = Object.keys(COLORS) as ColorName[];
 
 /** Marketing windows, each kind in its own colour (calendar.css), outlined so they never read as one's own events. */
-export const KINDS = ["campaign", "flashsale", "banner", "coupon"] as const;
-export type WindowKind = (typeof KINDS)[number];
-
-export interface Entry {
-  id: number;
-  title: string;
-  description: string | null;
-  startsAt: string;
-  endsAt: string;
-  allDay: boolean;
-  color: ColorName;
-  timezone: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface MarketingWindow {
-  id: string;
-  kind: WindowKind;
-  title: string;
-  startsAt: string;
-  endsAt: string | null;
-  timezone: string;
-  link: string;
-}
+export type WindowKind = MarketingWindow["kind"];
+export const KINDS: readonly WindowKind[] = ["campaign", "flashsale", "banner", "coupon"];
 
 /** What the form and a drop send: a window in `timezone`, ISO with that zone's offset. */
-export interface EntryInput {
-  title: string;
-  description: string | null;
-  startsAt: string;
-  endsAt: string;
-  allDay: boolean;
-  color: ColorName;
-  timezone: string;
-}
+export type EntryInput = Required<Omit<Body<"/api/v2/calendar-entries">, "version">>;
 
 /** The zones the marketplace's teams work in, plus the browser's own. */
 export const ZONES = ["Asia/Bangkok", "Asia/Ho_Chi_Minh", "Asia/Shanghai", "Asia/Singapore", "Africa/Khartoum", "Europe/Paris", "UTC"];

@@ -1,3 +1,4 @@
+import type { Body } from "../../api";
 import { useEffect, useState } from "react";
 import { Show } from "@refinedev/antd";
 import { useOne, useTranslate } from "@refinedev/core";
@@ -68,7 +69,7 @@ export function CampaignDetail({ id }: { id: string }) {
             okText={t("campaign.actions.activate")}
             cancelText={t("buttons.cancel")}
             disabled={blockers.length > 0}
-            onConfirm={() => rest(`${campaignUrl(id)}/activate`, "post", { version: c.version }, t("campaign.messages.activated")).then(reload, failed)}
+            onConfirm={() => rest(`${campaignUrl(id)}/activate`, "post", { version: c.version } satisfies Body<"/api/v2/campaigns/{id}/activate">, t("campaign.messages.activated")).then(reload, failed)}
           >
             <Button type="primary" icon={<CheckCircleOutlined />} disabled={blockers.length > 0} loading={busy}>{t("campaign.actions.activate")}</Button>
           </Popconfirm>
@@ -265,7 +266,7 @@ function DetailsCard({ campaign: c, disabled, onSaved }: { campaign: Detail; dis
   useEffect(() => form.setFieldsValue({ name: c.name, description: c.description ?? "" }), [c.version, c.name, c.description, form]);
   const save = async (values: { name: string; description: string }) => {
     try {
-      await rest(campaignUrl(c.id), "patch", { version: c.version, name: values.name, description: values.description }, t("campaign.messages.saved"), true);
+      await rest(campaignUrl(c.id), "patch", { version: c.version, name: values.name, description: values.description } satisfies Body<"/api/v2/campaigns/{id}", "patch">, t("campaign.messages.saved"), true);
       onSaved();
     } catch (error) {
       if (!applyFieldErrors(form, error)) notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });

@@ -4,13 +4,13 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { WindowField, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
 import { NAME_MAX, DESCRIPTION_MAX, windowFieldErrors } from "./fields";
-import type { CampaignDetail } from "./model";
 import { useCampaignWrites } from "./useCampaignWrites";
 
 interface Values {
   name: string;
   description?: string;
-  window?: TimeWindow;
+  /** Required by the field's rule. */
+  window: TimeWindow;
 }
 
 /** A new campaign: name, description and window; it starts as a draft and opens for its image and hotspots. */
@@ -23,7 +23,7 @@ export function CreateDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const submit = async (values: Values) => {
     try {
-      const { data } = await verb<{ data: CampaignDetail }>("createcampaign", {
+      const { data } = await verb("createcampaign", {
         name: values.name, description: values.description?.trim() || null, ...values.window,
       }, t("campaign.messages.created", { name: values.name.trim() }), true);
       onClose();

@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { useEffect, useState } from "react";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Flex, Select, Typography } from "antd";
@@ -24,7 +25,7 @@ export function ProductSelect({ value, onChange, current, id }: { value?: number
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const { result, query } = useCustom<{ items: ProductOption[] }>(
+  const { result, query } = useCustom<Answer<"/api/product/productlist">>(
     calls.readCall("products", { approvalStatus: "approved", page: 1, limit: PAGE, ...(search ? { search } : {}) }),
   );
   const found = result.data?.items ?? [];

@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, Flex, Popover, Skeleton, Typography } from "antd";
 import { useFormat } from "../../components/kit/format";
@@ -6,7 +7,6 @@ import { formatWindow } from "../../components/kit/window";
 import { callsOf } from "../../resources/calls";
 import campaign from "./resource";
 import { placed } from "./geometry";
-import type { Widget } from "./model";
 import "./campaign.css";
 
 const calls = callsOf(campaign);
@@ -18,7 +18,7 @@ const calls = callsOf(campaign);
 export function WidgetPreview({ campaignId }: { campaignId: number }) {
   const t = useTranslate();
   const { money } = useFormat();
-  const { result, query } = useCustom<{ data: Widget }>(calls.readCall("widgethotspot", { id: campaignId, preview: true }));
+  const { result, query } = useCustom<Answer<"/api/promotion/widgethotspot">>(calls.readCall("widgethotspot", { id: campaignId, preview: true }));
   const w = result.data?.data;
   if (query.isLoading) return <Skeleton active />;
   if (!w) return <Alert type="warning" showIcon message={t("campaign.preview.unavailable")} />;

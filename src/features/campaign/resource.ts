@@ -9,7 +9,7 @@ import { page } from "../../components/kit/page";
  * /api/v2/campaigns, read through the `rest` data provider. Products for the hotspot picker come from
  * the product list the admin already reads.
  */
-export const campaign: ResourceModule = {
+export const campaign = {
   name: "campaign",
   endpoints: {
     actions: {
@@ -24,6 +24,6 @@ export const campaign: ResourceModule = {
     },
   },
   resources: screensOf("campaign"),
-};
+} satisfies ResourceModule;
 
 export default campaign;

@@ -1,11 +1,12 @@
 import { useCustomMutation, useTranslate } from "@refinedev/core";
-import { callsOf } from "../../resources/calls";
+import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../../resources/calls";
 import { errorMessage } from "../../components/kit/errors";
 import campaign from "./resource";
 
 const calls = callsOf(campaign);
 
 type Values = Record<string, unknown> | FormData;
+type Verb = ActionOf<typeof campaign>;
 
 /**
  * The screen's writes: a legacy verb (`verb`) or a REST call under /api/v2 (`rest`), with a success toast
@@ -18,8 +19,9 @@ export function useCampaignWrites() {
     successNotification: success ? () => ({ type: "success" as const, message: success }) : (false as const),
     errorNotification: quiet ? (false as const) : (error: unknown) => ({ type: "error" as const, message: t("campaign.messages.failed"), description: errorMessage(error) }),
   });
-  const verb = <T = any>(action: string, values: Values, success?: string, quiet = false) =>
-    mutateAsync({ ...calls.writeCall(action), values: values as Record<string, unknown>, ...notes(success, quiet) }).then((r) => r.data as T);
+  /** A legacy verb: its body and answer are the document's. */
+  const verb = <A extends Verb>(action: A, values: ActionBody<typeof campaign, A>, success?: string, quiet = false) =>
+    mutateAsync({ ...calls.writeCall(action, values), ...notes(success, quiet) }).then((r) => r.data as ActionAnswer<typeof campaign, A>);
   const rest = <T = any>(url: string, method: "post" | "patch" | "delete", values: Values, success?: string, quiet = false) =>
     mutateAsync({ url, method, values: values as Record<string, unknown>, dataProviderName: "rest", ...notes(success, quiet) }).then((r) => r.data as T);
   return { verb, rest, busy: mutation.isPending, calls };

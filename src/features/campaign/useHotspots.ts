@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import type { Rect } from "./geometry";
-import { hotspotUrl, type Hotspot } from "./model";
+import { hotspotUrl, type Hotspot, type HotspotPatch } from "./model";
 import type { HotspotValues } from "./HotspotDialog";
 import { useCampaignWrites } from "./useCampaignWrites";
 
@@ -23,7 +23,7 @@ export function useHotspots(campaignId: number, stored: Hotspot[] | undefined, r
     if (stored) setItems(stored.map((h) => ({ ...h, ...pending.current.get(h.id)?.rect })));
   }, [stored]);
 
-  const save = (id: number, rect: Rect) => rest<Hotspot>(hotspotUrl(campaignId, id), "patch", { ...rect }).catch(reload);
+  const save = (id: number, rect: Rect) => rest<Hotspot>(hotspotUrl(campaignId, id), "patch", { ...rect } satisfies HotspotPatch).catch(reload);
   const saveLater = useRef(save);
   saveLater.current = save;
 
@@ -54,13 +54,13 @@ export function useHotspots(campaignId: number, stored: Hotspot[] | undefined, r
   };
 
   const create = async (rect: Rect, values: HotspotValues) => {
-    const { data } = await verb<{ data: Hotspot }>("createhotspot", { campaignId, ...rect, ...values }, t("campaign.messages.hotspotAdded"), true);
+    const { data } = await verb("createhotspot", { campaignId, ...rect, ...values }, t("campaign.messages.hotspotAdded"), true);
     setItems((xs) => [...xs, data]);
     return data;
   };
 
   const relink = async (id: number, values: HotspotValues) => {
-    const changed = await rest<Hotspot>(hotspotUrl(campaignId, id), "patch", { ...values }, t("campaign.messages.hotspotSaved"), true);
+    const changed = await rest<Hotspot>(hotspotUrl(campaignId, id), "patch", { ...values } satisfies HotspotPatch, t("campaign.messages.hotspotSaved"), true);
     setItems((xs) => xs.map((h) => (h.id === id ? { ...h, productId: changed.productId, label: changed.label, product: changed.product } : h)));
   };
 

@@ -6,7 +6,7 @@ import checkout from "./resource";
 import type { Billing } from "./model";
 import type { District, Province } from "./types";
 
-const { readCall } = callsOf<"provinces" | "districts">(checkout);
+const { readCall } = callsOf(checkout);
 /** As the server reads it: digits, spaces, dashes and brackets, optionally after +. */
 const PHONE = /^[+0-9][0-9 ()-]*$/;
 /** Phone numbers and email addresses read left to right in Arabic too (antd's rtl class sets `direction`, so a `dir` attribute would lose). */

@@ -87,7 +87,7 @@ export const TITLE_MAX = 120;
 export const BODY_MAX = 2000;
 export const LINK = /^\/(?!\/)[^\s\\]*$/;
 
-export const calls = callsOf<"categories" | "inbox" | "read">(notifications);
+export const calls = callsOf(notifications);
 /** The screen's resource (the table row's identifier). */
 export const RESOURCE = "promotion-notify";
 export const REST = { dataProviderName: "rest" } as const;

@@ -1,4 +1,4 @@
-import { product, type ProductRead, type ProductWrite } from "./resource";
+import { product } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
 import type { Delivery } from "../outbox/model";
 
@@ -130,7 +130,7 @@ export const newProductPaths = {
   edit: (pid: number | string) => screenPath("supplier-newproduct", "edit", pid),
 };
 
-export const { readCall, writeCall } = callsOf<ProductRead | ProductWrite>(product);
+export const { readCall, writeCall } = callsOf(product);
 
 /** A multipart body: text fields before the file, as the server requires. */
 export function uploadBody(fields: Record<string, string | number>, file: File): FormData {

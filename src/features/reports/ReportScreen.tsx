@@ -15,7 +15,7 @@ import type { ChartPoint } from "./ReportChart";
 import "./reports.css";
 
 const ReportChart = lazy(() => import("./ReportChart"));
-const { readCall } = callsOf<"masterproduct">(reports);
+const { readCall } = callsOf(reports);
 
 type Row = Record<string, unknown> & { id: number };
 interface Extra { totals?: Record<string, number | null>; chart?: { key: string; value: number }[] }

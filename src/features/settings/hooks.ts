@@ -4,7 +4,7 @@ import { callsOf } from "../../resources/calls";
 import settings from "./resource";
 import { REST, REST_PROVIDER, type Province, type Rate, type TransportType, type Zone } from "./model";
 
-const { readCall, writeCall } = callsOf<"saveRate" | "configcontrol" | "transportTypes" | "provinces">(settings);
+const { readCall, writeCall } = callsOf(settings);
 export { readCall };
 
 export function useZones() {

@@ -5,7 +5,7 @@ import { callsOf } from "../../resources/calls";
 import taskboard from "./resource";
 import { REST, type CardValues, type TaskCard, type TaskColumn } from "./model";
 
-const calls = callsOf<"updateColumn" | "deleteColumn">(taskboard);
+const calls = callsOf(taskboard);
 /** The largest page the server answers. */
 const PAGE = 100;
 

@@ -70,9 +70,7 @@ export const PHONE_PATTERN = /^[+0-9 -]{6,20}$/;
 export const REST = { staff: "staff-users", roles: "roles", account: "my-account" } as const;
 export const restUrl = (path: string) => `/api/v2/${path}`;
 
-export const { readCall, writeCall } = callsOf<
-  "getuserroles" | "getdetailrole" | "getlistMenuNew" | "getemployeedata" | "usertypemaster" | "useraccount" | "updateroleuser" | "updatestatususer"
->(users);
+export const { readCall, writeCall } = callsOf(users);
 
 export const RESOURCE = users.name;
 export const userPaths = {

@@ -2,6 +2,7 @@
 import { SHOP_STATUSES } from '../../db/schema.js';
 import { dateTime, id, listResponse, nullableDateTime, nullableString, pageQuery } from '../../lib/schemas.js';
 import { storeProductSchema } from '../product/store.js';
+import { CARD_CODES } from '../kanban/schemas.js';
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 80;
@@ -65,7 +66,7 @@ export const storefront = {
             items: {
               type: 'object',
               properties: {
-                id: { type: 'integer' }, type: { type: 'string' }, name: { type: 'string' }, description: nullableString,
+                id: { type: 'integer' }, type: { type: 'string', enum: CARD_CODES }, name: { type: 'string' }, description: nullableString,
                 products: { type: 'array', items: storeProductSchema }, banners: { type: 'array', items: banner },
               },
               required: ['id', 'type', 'name', 'description', 'products', 'banners'],

@@ -9,7 +9,11 @@ import { closedObject, errorResponses, id, nullableString } from '../../lib/sche
 export type Family = 'supplier' | 'housebrand';
 export const FAMILIES: readonly Family[] = ['supplier', 'housebrand'];
 
-export interface CardType { code: string; name: string; description: string }
+/** Every kind of card a board knows; answers name them by this enum so clients can switch on them. */
+export const CARD_CODES = ['products', 'banner'] as const;
+const cardCode = { type: 'string', enum: CARD_CODES } as const;
+
+export interface CardType { code: (typeof CARD_CODES)[number]; name: string; description: string }
 
 /** The card types a family's board offers (the `master` list); house brands have no banner categories. */
 export const CARD_TYPES: Record<Family, CardType[]> = {
@@ -33,7 +37,7 @@ const productIds = { type: 'array', maxItems: 100, uniqueItems: true, items: id 
 export const cardSchema = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, columnId: { type: 'integer' }, type: { type: 'string' }, name: { type: 'string' },
+    id: { type: 'integer' }, columnId: { type: 'integer' }, type: cardCode, name: { type: 'string' },
     description: nullableString, bannerCategoryId: { type: ['integer', 'null'] }, bannerCategoryName: nullableString,
     productCount: { type: 'integer' }, thumbnails: { type: 'array', items: { type: 'string' } },
   },
@@ -76,7 +80,7 @@ export function schemasFor(family: Family) {
       properties: {
         items: {
           type: 'array',
-          items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } }, required: ['code', 'name', 'description'] },
+          items: { type: 'object', properties: { code: cardCode, name: { type: 'string' }, description: { type: 'string' } }, required: ['code', 'name', 'description'] },
         },
       },
       required: ['items'],

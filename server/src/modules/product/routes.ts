@@ -18,6 +18,7 @@ import * as media from './media.js';
 import * as rooms from './rooms.js';
 import * as shipping from './shipping.js';
 import * as visibility from './visibility.js';
+import { productDetail, productList } from './schemas.js';
 import { ok } from '../../lib/sql.js';
 import { routesOf } from '../../lib/route.js';
 import { sendCsv, type ExportQuery } from '../../lib/csv-export.js';
@@ -79,7 +80,7 @@ export default async function productRoutes(app: FastifyInstance) {
   });
 
   // ---------- list, export, read, edit ----------
-  r.get('productlist', { summary: 'Products (admin: all shops; supplier: own shops)', query: { ...pageQuery, ...listFilters } },
+  r.get('productlist', { summary: 'Products (admin: all shops; supplier: own shops)', query: { ...pageQuery, ...listFilters }, response: productList },
     async (req) => svc.listProducts(db, u(req), q(req)));
 
   // Streamed through the shared export (lib/csv-export.ts); the columns as before.
@@ -94,7 +95,7 @@ export default async function productRoutes(app: FastifyInstance) {
   r.get('exportnewproductcsv', { summary: 'CSV of the new-product report (streamed)', addition: true, query: newFilters, response: csvResponse },
     async (req, reply) => csv(reply, 'new-products.csv', await svc.exportQuery(db, u(req), { ...q<object>(req), isNew: true, sort: 'createdAt' })));
 
-  r.get('getproduct', { summary: 'One product', query: { id }, required: ['id'], response: one },
+  r.get('getproduct', { summary: 'One product', query: { id }, required: ['id'], response: productDetail },
     async (req) => ({ data: await svc.getProduct(db, u(req), q<IdQ>(req).id) }));
   r.post('editproduct', { summary: 'Edit product content (version checked)', body: { id, version: id, ...editFields }, required: ['id', 'version'] },
     async (req) => ok('Product saved.', await svc.editProduct(db, u(req), b(req))));
@@ -119,6 +120,7 @@ export default async function productRoutes(app: FastifyInstance) {
   r.get('productapprovelist', {
     summary: 'Approval queue (default: pending and resubmitted, oldest first)',
     query: { ...pageQuery, search: text(200), shopId: id, status: { type: 'string', enum: ['pending', 'resubmitted', 'rejected', 'approved'] } },
+    response: productList,
   }, async (req) => {
     const { status, ...rest } = q<svc.ListQuery & { status?: svc.ApprovalStatus }>(req);
     return svc.listProducts(db, u(req), { ...rest, statuses: status ? [status] : ['pending', 'resubmitted'], sort: 'updatedAt', order: 'asc' });
@@ -206,7 +208,8 @@ export default async function productRoutes(app: FastifyInstance) {
     async (req) => ok('Logged.', await media.logImageEdit(db, u(req), b(req))));
   r.post('insertStatusEditImage', { summary: 'Set the image edit status', body: { id, status: { type: 'string', enum: ['none', 'requested', 'in_progress', 'done'] }, note: { type: ['string', 'null'], maxLength: 500 } }, required: ['id', 'status'] },
     async (req) => ok('Image edit status saved.', await media.setImageEditStatus(db, u(req), b(req))));
-  r.post('setlinkyoutubeproduct', { summary: 'Set or clear the YouTube link', body: { id, url: { type: ['string', 'null'], maxLength: 300 } }, required: ['id', 'url'] },
+  // minLength 0: an empty url clears the link as null does (the blank rule would refuse it).
+  r.post('setlinkyoutubeproduct', { summary: 'Set or clear the YouTube link', body: { id, url: { type: ['string', 'null'], minLength: 0, maxLength: 300 } }, required: ['id', 'url'] },
     async (req) => ok('YouTube link saved.', await media.setYoutube(db, u(req), b<IdQ>(req).id, b<{ url: string | null }>(req).url)));
   r.get('getlinkyoutubeproduct', { summary: 'The YouTube link', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await media.getYoutube(db, u(req), q<IdQ>(req).id) }));
@@ -267,7 +270,7 @@ export default async function productRoutes(app: FastifyInstance) {
     async (req) => { const { id: rid, status } = b<{ id: number; status: 'active' | 'inactive' }>(req); return ok(status === 'active' ? 'Install rate activated.' : 'Install rate deactivated.', await installRates.setInstallRateStatus(db, u(req), rid, status)); });
 
   // ---------- new products ----------
-  r.get('newproductlist', { summary: 'New-product submissions (report: date range on creation)', query: { ...pageQuery, ...newFilters } },
+  r.get('newproductlist', { summary: 'New-product submissions (report: date range on creation)', query: { ...pageQuery, ...newFilters }, response: productList },
     async (req) => svc.listProducts(db, u(req), { ...q<svc.ListQuery>(req), isNew: true }));
   r.get('searchproductcode', { summary: 'Is a product code taken in the shop?', query: { code: text(50, 1), shopId: id }, required: ['code', 'shopId'], response: one },
     async (req) => { const { code, shopId } = q<{ code: string; shopId: number }>(req); return { data: await svc.searchProductCode(db, u(req), shopId, code) }; });
@@ -276,7 +279,7 @@ export default async function productRoutes(app: FastifyInstance) {
     body: { shopId: id, code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$' }, name: text(300, 1), price, description: { type: ['string', 'null'], maxLength: 10000 }, brandId: nullableId, level1Id: nullableId, level2Id: nullableId, unitId: nullableId, warrantyId: nullableId },
     required: ['shopId', 'code', 'name', 'price'],
   }, async (req) => ok('New product created.', await svc.createNewProduct(db, u(req), b(req))));
-  r.get('getnewproduct', { summary: 'One new product', query: { id }, required: ['id'], response: one },
+  r.get('getnewproduct', { summary: 'One new product', query: { id }, required: ['id'], response: productDetail },
     async (req) => ({ data: await svc.getNewProduct(db, u(req), q<IdQ>(req).id) }));
   r.post('editnewproduct', {
     summary: 'Edit a new product (code and price while draft or rejected)',

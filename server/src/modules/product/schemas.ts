@@ -1,0 +1,40 @@
+/**
+ * Answers of the product reads the screens build on (docs/api/products.md): a product row of the lists and
+ * one product. Documented field by field so the front end's generated types follow them.
+ */
+import { PRODUCT_STATES } from '../../db/schema.js';
+import { dateTime, listResponse, nullableDateTime, nullableString } from '../../lib/schemas.js';
+
+const int = { type: 'integer' } as const;
+const nullableInt = { type: ['integer', 'null'] } as const;
+const nullableNumber = { type: ['number', 'null'] } as const;
+const strings = { type: 'array', items: { type: 'string' } } as const;
+
+const summaryProperties = {
+  id: int, shopId: int, shopName: { type: 'string' }, code: { type: 'string' }, name: { type: 'string' },
+  price: { type: 'number' }, compareAtPrice: { ...nullableNumber, description: 'Regular price before the discount, shown struck through; null = not discounted' },
+  imageUrl: nullableString, brandId: nullableInt, brandName: nullableString,
+  level1Id: nullableInt, level1Name: nullableString, level2Id: nullableInt, level2Name: nullableString,
+  approvalStatus: { type: 'string', enum: PRODUCT_STATES }, rejectReason: nullableString, online: { type: 'boolean' }, isNew: { type: 'boolean' },
+  submittedAt: nullableDateTime, approvedAt: nullableDateTime, createdAt: dateTime, updatedAt: dateTime,
+} as const;
+
+/** A row of the product lists (productlist, productapprovelist, newproductlist). */
+export const productSummary = { type: 'object', properties: summaryProperties, required: Object.keys(summaryProperties) } as const;
+export const productList = listResponse(productSummary);
+
+const detailProperties = {
+  ...summaryProperties,
+  description: nullableString, unitId: nullableInt, warrantyId: nullableInt, colorId: nullableInt,
+  width: nullableNumber, length: nullableNumber, height: nullableNumber, dimensionUnitId: nullableInt,
+  weight: nullableNumber, weightUnitId: nullableInt, volume: nullableNumber, volumeUnitId: nullableInt,
+  shippingTypeId: nullableInt, tisId: nullableInt, youtubeUrl: nullableString, searchTags: strings, keyHighlights: strings,
+  imageEditStatus: { type: 'string', enum: ['none', 'requested', 'in_progress', 'done'] }, version: int,
+} as const;
+
+/** One product with its content fields and the version an edit sends back (getproduct, getnewproduct). */
+export const productDetail = {
+  type: 'object',
+  properties: { data: { type: 'object', properties: detailProperties, required: Object.keys(detailProperties) } },
+  required: ['data'],
+} as const;
