@@ -2,7 +2,8 @@
  * Bad input never reaches the database as a 500: every route of the app (read from its OpenAPI document, so a new
  * route is walked without a line here) gets each class of bad value in each of its fields — path, query, JSON and
  * multipart body, nested fields too — with every other field valid, so a value the schema lets through reaches the
- * handler and the database. Zero 5xx; every 400 names the field; the classes no column can hold are refused.
+ * handler and the database. Zero 5xx; every 400 names the field; the classes no column can hold are refused, and
+ * blank text where a value is expected.
  */
 import type { TestApp } from '../support/app.js';
 import { createTestApp, dbKinds } from '../support/app.js';
@@ -71,12 +72,12 @@ function validObject(s: Schema): Record<string, unknown> {
   return out;
 }
 
-/** Every field of a body schema, nested ones by their dotted path (array items as `.0`). */
-function leaves(s: Schema, path: string[] = []): { path: string[]; schema: Schema }[] {
-  const out: { path: string[]; schema: Schema }[] = [];
+/** Every field of a body schema, nested ones by their dotted path (array items as `.0`), and whether its object requires it. */
+function leaves(s: Schema, path: string[] = [], required = false): { path: string[]; schema: Schema; required: boolean }[] {
+  const out: { path: string[]; schema: Schema; required: boolean }[] = [];
   const t = typeOf(s);
-  if (path.length) out.push({ path, schema: s });
-  if (t === 'object' || s.properties) for (const [k, v] of Object.entries(s.properties ?? {})) out.push(...leaves(v, [...path, k]));
+  if (path.length) out.push({ path, schema: s, required });
+  if (t === 'object' || s.properties) for (const [k, v] of Object.entries(s.properties ?? {})) out.push(...leaves(v, [...path, k], (s.required ?? []).includes(k)));
   if (t === 'array' && s.items && typeOf(s.items) === 'object') out.push(...leaves(s.items, [...path, '0']));
   return out;
 }
@@ -96,11 +97,15 @@ const BIG_TEXT = 'x'.repeat(70_000);
 const numeric = (s: Schema) => typeOf(s) === 'integer' || typeOf(s) === 'number';
 const freeText = (s: Schema) => typeOf(s) === 'string' && !s.enum;
 const dated = (s: Schema) => typeOf(s) === 'string' && !!s.format?.startsWith('date');
+/** Where a field sits: a required one (in its object, or a required parameter), in a JSON or multipart body or not. */
+interface Place { required: boolean; body: boolean }
+/** The blank rule (lib/validation.ts): text the request must carry, or body text declaring minLength ≥ 1, unless minLength is 0. */
+const mustHoldText = (s: Schema, at: Place) => freeText(s) && !s.format && s.minLength !== 0 && (at.required || (at.body && (s.minLength ?? 0) >= 1));
 /**
  * The classes of bad value. `to`: the fields a class is sent to (every class goes where a mistaken parse could
  * let it reach the database); `refused`: where it must be a 400 naming the field.
  */
-const CLASSES: { name: string; value: unknown; to: (s: Schema) => boolean; refused: (s: Schema) => boolean; json?: true }[] = [
+const CLASSES: { name: string; value: unknown; to: (s: Schema) => boolean; refused: (s: Schema, at: Place) => boolean; json?: true }[] = [
   { name: 'NUL', value: 'a\u0000b', to: () => true, refused: (s) => !!typeOf(s) },
   { name: 'int4 + 1', value: 2147483648, to: (s) => typeOf(s) === 'integer', refused: () => true },
   { name: '1e21', value: 1e21, to: (s) => typeOf(s) === 'number', refused: () => true },
@@ -109,6 +114,8 @@ const CLASSES: { name: string; value: unknown; to: (s: Schema) => boolean; refus
   { name: 'year 0', value: '0000-01-01', to: freeText, refused: dated },
   { name: 'year 275760', value: '+275760-01-01T00:00:00Z', to: dated, refused: () => true },
   { name: '70 000 characters', value: BIG_TEXT, to: freeText, refused: (s) => !((s.maxLength ?? 0) >= BIG_TEXT.length) },
+  // Blank: only spaces (a tab and a no-break space among them), where a value is expected.
+  { name: 'blank', value: ' \t\u00a0 ', to: freeText, refused: mustHoldText },
   // Strict body types (JSON only: query strings and multipart fields are text by nature): the cases of the
   // issue (`id: true`, `title: true`, `approve: null`, `online: null`) and a number sent as text.
   { name: 'true', value: true, json: true, to: (s) => typeOf(s) === 'integer' || typeOf(s) === 'number' || typeOf(s) === 'string', refused: () => true },
@@ -164,17 +171,19 @@ async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiv
         return t.app.inject({ method: m, url, headers });
       };
 
-      const fields: { where: 'path' | 'query' | 'json' | 'multipart'; path: string[]; schema: Schema }[] = [
-        ...pathParams.map((p) => ({ where: 'path' as const, path: [p.name], schema: p.schema })),
-        ...query.map((p) => ({ where: 'query' as const, path: [p.name], schema: p.schema })),
+      const fields: { where: 'path' | 'query' | 'json' | 'multipart'; path: string[]; schema: Schema; required: boolean }[] = [
+        ...pathParams.map((p) => ({ where: 'path' as const, path: [p.name], schema: p.schema, required: true })),
+        ...query.map((p) => ({ where: 'query' as const, path: [p.name], schema: p.schema, required: !!p.required })),
         ...(json ? leaves(json).map((l) => ({ where: 'json' as const, ...l })) : []),
         ...(multipart ? Object.entries(multipart.properties ?? {}).filter(([k]) => k !== fileField)
-          .map(([k, s]) => ({ where: 'multipart' as const, path: [k], schema: s })) : []),
+          .map(([k, s]) => ({ where: 'multipart' as const, path: [k], schema: s, required: (multipart.required ?? []).includes(k) })) : []),
       ];
       for (const f of fields) {
         // A list of plain values gets each class as its one item.
         const item = typeOf(f.schema) === 'array' && f.schema.items && typeOf(f.schema.items) !== 'object' ? f.schema.items : undefined;
         const target = item ?? f.schema;
+        // A list's item is not required by an object: only its own minLength puts it under the blank rule.
+        const at: Place = { required: !item && f.required, body: f.where === 'json' || f.where === 'multipart' };
         for (const c of CLASSES) {
           if (!c.to(target) || (c.json && f.where !== 'json')) continue;
           // A 70 000-character path segment is past the router's limit: a 404 by design.
@@ -183,7 +192,7 @@ async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiv
           requests += 1;
           const finding = { route: `${method.toUpperCase()} ${path}`, field: `${f.where}:${f.path.join('.')}`, cls: c.name, status: res.statusCode, body: res.body.slice(0, 300) };
           if (res.statusCode >= 500) fiveXX.push(finding);
-          else if (c.refused(target)) {
+          else if (c.refused(target, at)) {
             const leaf = f.path[f.path.length - 1];
             const b = res.json() as { message?: string; errors?: { field: string }[] };
             const named = (b.errors ?? []).some((e) => e.field.split('.').includes(leaf)) || (b.message ?? '').includes(leaf);

@@ -213,7 +213,7 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     const ok = await post('editor', '/api/blogs/master/new', { shopId: coolair, type: 'news', title: 'Free Installation Week', contentHtml: '<p>News</p>', status: 'published' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.publishedAt).not.toBeNull();
-    const missing = await post('editor', '/api/blogs/master/new', { shopId: 999999, type: 'news', title: 'x', contentHtml: '', status: 'draft' });
+    const missing = await post('editor', '/api/blogs/master/new', { shopId: 999999, type: 'news', title: 'x', contentHtml: '<p>x</p>', status: 'draft' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: 404, message: 'Shop not found' });
   });
@@ -245,7 +245,7 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
       const created = await post('admin', `${HB}/newpost`, { shopId: lighting, type: 'news', title: 'Wrong family', contentHtml: '<p>x</p>', status: 'draft' });
       expect(created.statusCode).toBe(404);
       expect(created.json()).toEqual({ status: 404, message: 'Shop not found' });
-      expect((await post('admin', `${HB}/newpost`, { shopId: 999999, type: 'news', title: 'x', contentHtml: '', status: 'draft' })).json())
+      expect((await post('admin', `${HB}/newpost`, { shopId: 999999, type: 'news', title: 'x', contentHtml: '<p>x</p>', status: 'draft' })).json())
         .toEqual({ status: 404, message: 'Shop not found' });
 
       const [brandPost] = await t.app.db.select().from(blogPosts).where(and(eq(blogPosts.shopId, lighting), isNull(blogPosts.deletedAt))).limit(1);

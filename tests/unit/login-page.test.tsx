@@ -67,4 +67,14 @@ describe("login page", () => {
     await waitFor(() => expect(screen.getByText("auth.usersRequired")).toBeInTheDocument());
     expect(m.calls).toHaveLength(0);
   });
+
+  it("takes a name or password of only spaces as missing (the server refuses blank text)", async () => {
+    const m = mockHttp(() => ({ status: 200, data: {} }));
+    restore = m.restore;
+    renderLogin();
+    await fillAndSubmit("   ", " \t ");
+    await waitFor(() => expect(screen.getByText("auth.passwordRequired")).toBeInTheDocument());
+    expect(screen.getByText("auth.usersRequired")).toBeInTheDocument();
+    expect(m.calls).toHaveLength(0);
+  });
 });

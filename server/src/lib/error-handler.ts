@@ -58,6 +58,8 @@ export function describeValidationError(e: FastifySchemaValidationError, context
       return { field: base, message: `${base} must be less than ${params.limit}` };
     case 'multipleOf':
       return { field: base, message: decimalsOf(base, Number(params.multipleOf)) ?? `${base} must be a multiple of ${params.multipleOf}` };
+    case 'notBlank':
+      return { field: base, message: `${base} must not be blank (empty or only spaces)` };
     case 'noNul':
       return { field: base, message: `${base} must not contain a NUL character (\\u0000)` };
     case 'enum':
@@ -128,7 +130,10 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
   registerValidation(app);
   app.setErrorHandler((err: FastifyError & { errors?: FieldError[] }, request, reply) => {
     if (err.validation) {
-      const errors = err.validation.map((v) => describeValidationError(v, err.validationContext));
+      // A blank value is said once: not also too short or of the wrong pattern.
+      const blank = new Set(err.validation.filter((v) => v.keyword === 'notBlank').map((v) => v.instancePath));
+      const errors = err.validation.filter((v) => v.keyword === 'notBlank' || !blank.has(v.instancePath))
+        .map((v) => describeValidationError(v, err.validationContext));
       const message = errors.map((e) => e.message).join('; ');
       return reply.code(400).send({ status: 400, message, errors });
     }

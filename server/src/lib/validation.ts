@@ -9,6 +9,11 @@
  *   say tighter ones: integers within int4, numbers within ±1e9 (numeric(12,2) holds less than 1e10), text
  *   without NUL (PostgreSQL text cannot hold it) and at most DEFAULT_MAX_LENGTH characters. Route schemas stay
  *   as written (the OpenAPI document shows what the module declared); the compiled validator has the limits.
+ * - Blank text (empty or only spaces) is refused, keyword `notBlank`, where a value is expected: a text field the
+ *   request must carry (required in its object: JSON and multipart bodies, query strings, path parameters), and in a
+ *   body any text that declares `minLength` ≥ 1 (an optional name on an edit, a list's items). `minLength: 0` on
+ *   the field says empty is meaningful. Text with an `enum`, `const` or `format` is left to those. Values are
+ *   checked, never trimmed: what is stored is what was sent, unless its service trims it.
  * - `date` and `date-time` formats take years 1000–9999 only (PostgreSQL refuses year 0, JavaScript dates
  *   and ISO 8601 agree on four-digit years).
  * - `multipartFields(request, fields)` checks the text fields of a multipart request against the route's
@@ -32,15 +37,27 @@ export const YEAR_MAX = 9999;
 type Node = Record<string, unknown>;
 
 const typesOf = (s: Node): string[] => ([] as unknown[]).concat(s.type ?? []).map(String);
+/** Free text: a string that no enum, const or format already shapes. */
+const freeText = (s: Node) => typesOf(s).includes('string') && s.enum === undefined && s.const === undefined && s.format === undefined;
+const blankAllowed = (s: Node) => s.minLength === 0;
 
-/** A copy of `schema` with the column limits filled in where it states none. */
-export function harden<T>(schema: T): T {
+/**
+ * A copy of `schema` with the column limits filled in where it states none, and the blank rule (see above).
+ * `body`: a JSON or multipart body, where text declaring `minLength` ≥ 1 must not be blank even when optional.
+ */
+export function harden<T>(schema: T, opts: { body?: boolean } = {}): T {
   const copy = structuredClone(schema) as unknown;
   const visit = (s: unknown) => {
     if (!s || typeof s !== 'object') return;
     if (Array.isArray(s)) { s.forEach(visit); return; }
     const n = s as Node;
     const types = typesOf(n);
+    if (n.properties && typeof n.properties === 'object' && Array.isArray(n.required)) {
+      const props = n.properties as Record<string, Node>;
+      // A copy: one schema object may stand for a required field here and an optional one elsewhere.
+      for (const key of n.required as string[]) if (props[key] && typeof props[key] === 'object' && freeText(props[key]) && !blankAllowed(props[key])) props[key] = { ...props[key], notBlank: true };
+    }
+    if (opts.body && freeText(n) && Number(n.minLength ?? 0) >= 1) n.notBlank = true;
     if (types.includes('integer')) {
       n.minimum ??= INT4_MIN;
       n.maximum ??= INT4_MAX;
@@ -80,6 +97,8 @@ function makeAjv(coerce: boolean): Ajv {
   ajv.addFormat('date', { type: 'string', validate: (s: string) => date.validate(s) && yearOk(s) });
   ajv.addFormat('date-time', { type: 'string', validate: (s: string) => dateTime.validate(s) && yearOk(s) });
   ajv.addKeyword({ keyword: 'noNul', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || !data.includes('\u0000') });
+  // \S: any character that is not white space (Unicode spaces, tabs and line breaks included).
+  ajv.addKeyword({ keyword: 'notBlank', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || /\S/u.test(data) });
   return ajv;
 }
 
@@ -88,13 +107,13 @@ const textAjv = makeAjv(true);
 
 /** Bodies strict, everything that arrives as text coerced; every schema hardened, and compiled on the route's first use. */
 export function registerValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => deferCompile(app, () => (httpPart === 'body' ? jsonAjv : textAjv).compile(harden(schema as object))));
+  app.setValidatorCompiler(({ schema, httpPart }) => deferCompile(app, () => (httpPart === 'body' ? jsonAjv : textAjv).compile(harden(schema as object, { body: httpPart === 'body' }))));
   // A multipart route that also takes its fields as JSON has no body schema (see multipartDoc): its JSON body is
   // checked against the documented fields here, strictly, before the handler reads it.
   app.addHook('preValidation', async (request) => {
     const doc = documentedFields(request);
     if (!doc || request.isMultipart() || request.body === undefined) return;
-    const validate = cached(jsonValidators, doc, () => jsonAjv.compile(harden({ ...fieldsOnly(doc), additionalProperties: false })));
+    const validate = cached(jsonValidators, doc, () => jsonAjv.compile(harden({ ...fieldsOnly(doc), additionalProperties: false }, { body: true })));
     if (!validate(request.body)) throw validationError(validate);
   });
 }
@@ -133,7 +152,7 @@ function validationError(validate: ValidateFunction): Error {
 export function checkMultipartFields(request: FastifyRequest, fields: Record<string, string>): void {
   const doc = documentedFields(request);
   if (!doc) return;
-  const validate = cached(multipartValidators, doc, () => textAjv.compile(harden({ ...fieldsOnly(doc), additionalProperties: doc.additionalProperties ?? { type: 'string' } })));
+  const validate = cached(multipartValidators, doc, () => textAjv.compile(harden({ ...fieldsOnly(doc), additionalProperties: doc.additionalProperties ?? { type: 'string' } }, { body: true })));
   // A copy is checked: coercion must not change the text the handler reads.
   if (!validate({ ...fields })) throw validationError(validate);
 }

@@ -119,7 +119,7 @@ function PasswordForm() {
     <Card title={t("users.account.password")}>
       <Form<Passwords> form={form} layout="vertical" onFinish={save}>
         {failure && <Alert type="error" showIcon role="alert" message={failure} style={{ marginBottom: 16 }} />}
-        <Form.Item name="currentPassword" label={t("users.fields.currentPassword")} rules={[{ required: true, message: t("users.rules.currentPassword") }]}>
+        <Form.Item name="currentPassword" label={t("users.fields.currentPassword")} rules={[{ required: true, whitespace: true, message: t("users.rules.currentPassword") }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item name="newPassword" label={t("users.fields.newPassword")} extra={t("users.hints.password")}

@@ -35,7 +35,7 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
         <AuthField label={t("auth.users")} name="users" rules={[{ required: true, whitespace: true, message: t("auth.usersRequired") }]}>
           <TextInput prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" disabled={isPending} />
         </AuthField>
-        <AuthField label={t("auth.password")} name="password" rules={[{ required: true, message: t("auth.passwordRequired") }]}>
+        <AuthField label={t("auth.password")} name="password" rules={[{ required: true, whitespace: true, message: t("auth.passwordRequired") }]}>
           <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" size="large" disabled={isPending} />
         </AuthField>
         <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
