@@ -21,6 +21,7 @@ import { realtimePlugin } from './lib/realtime.js';
 import { deliveryPlugin, spaStaticOptions } from './lib/delivery.js';
 import { closeResponseSchema, documentOperation, shareErrorAnswers } from './lib/openapi.js';
 import { deferSerializers } from './lib/lazy-schemas.js';
+import { dbFairnessPlugin } from './lib/db-fairness.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,8 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const spa = !!staticRoot && existsSync(join(staticRoot, 'index.html'));
   registerErrorHandling(app, { spa });
+  // First: every request's database work, the auth check's too, queues by the request's arrival on PGlite.
+  await app.register(dbFairnessPlugin);
   // Before the guard: its refusals (401, 403) carry the security headers too.
   await app.register(deliveryPlugin);
   await app.register(guardPlugin, { db: handle.db, authCacheMs: config.authCacheMs });

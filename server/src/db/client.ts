@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { fairPglite } from './fair-queue.js';
 import { repoRoot } from '../config.js';
 
 export const migrationsFolder = resolve(repoRoot, 'server/drizzle');
@@ -90,7 +91,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     if (!pglite.closed) await pglite.close();
     unlock();
   };
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  // Statements queue by their request's arrival, each on an event-loop turn of its own (fair-queue.ts).
+  const db = drizzlePglite(fairPglite(pglite), { schema }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder });
   } catch (err) {
