@@ -7958,7 +7958,8 @@ export interface paths {
                                 ar: string;
                             };
                             imageUrl: string;
-                            linkType: string;
+                            /** @enum {string} */
+                            linkType: "category" | "campaign" | "product";
                             linkId: number;
                             /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
                             linkName: string | null;
@@ -8053,7 +8054,8 @@ export interface paths {
                                 ar: string;
                             };
                             imageUrl: string;
-                            linkType: string;
+                            /** @enum {string} */
+                            linkType: "category" | "campaign" | "product";
                             linkId: number;
                             /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
                             linkName: string | null;
@@ -8123,7 +8125,8 @@ export interface paths {
                                 ar: string;
                             };
                             imageUrl: string;
-                            linkType: string;
+                            /** @enum {string} */
+                            linkType: "category" | "campaign" | "product";
                             linkId: number;
                             /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
                             linkName: string | null;
@@ -8180,7 +8183,8 @@ export interface paths {
                                 ar: string;
                             };
                             imageUrl: string;
-                            linkType: string;
+                            /** @enum {string} */
+                            linkType: "category" | "campaign" | "product";
                             linkId: number;
                             /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
                             linkName: string | null;
@@ -8278,7 +8282,8 @@ export interface paths {
                                 ar: string;
                             };
                             imageUrl: string;
-                            linkType: string;
+                            /** @enum {string} */
+                            linkType: "category" | "campaign" | "product";
                             linkId: number;
                             /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
                             linkName: string | null;
@@ -8353,7 +8358,8 @@ export interface paths {
                                 ar: string;
                             };
                             imageUrl: string;
-                            linkType: string;
+                            /** @enum {string} */
+                            linkType: "category" | "campaign" | "product";
                             linkId: number;
                             /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
                             linkName: string | null;
@@ -8629,7 +8635,8 @@ export interface paths {
                                     price: number;
                                     compareAtPrice: number | null;
                                     shopName: string;
-                                    approvalStatus: string;
+                                    /** @enum {string} */
+                                    approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
                                     position: number;
                                     active: boolean;
                                 }[];
@@ -8736,7 +8743,8 @@ export interface paths {
                                     price: number;
                                     compareAtPrice: number | null;
                                     shopName: string;
-                                    approvalStatus: string;
+                                    /** @enum {string} */
+                                    approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
                                     position: number;
                                     active: boolean;
                                 }[];
@@ -8846,7 +8854,8 @@ export interface paths {
                                     price: number;
                                     compareAtPrice: number | null;
                                     shopName: string;
-                                    approvalStatus: string;
+                                    /** @enum {string} */
+                                    approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
                                     position: number;
                                     active: boolean;
                                 }[];
@@ -10700,7 +10709,7 @@ export interface paths {
                              * @description Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox
                              * @enum {string}
                              */
-                            home: "inbox" | "sent" | "drafts" | "trash";
+                            home: "inbox" | "sent" | "drafts";
                             read: boolean;
                             starred: boolean;
                             important: boolean;
@@ -10790,7 +10799,7 @@ export interface paths {
                              * @description Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox
                              * @enum {string}
                              */
-                            home: "inbox" | "sent" | "drafts" | "trash";
+                            home: "inbox" | "sent" | "drafts";
                             read: boolean;
                             starred: boolean;
                             important: boolean;
@@ -10924,7 +10933,7 @@ export interface paths {
                              * @description Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox
                              * @enum {string}
                              */
-                            home: "inbox" | "sent" | "drafts" | "trash";
+                            home: "inbox" | "sent" | "drafts";
                             read: boolean;
                             starred: boolean;
                             important: boolean;
@@ -11045,7 +11054,7 @@ export interface paths {
                              * @description Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox
                              * @enum {string}
                              */
-                            home: "inbox" | "sent" | "drafts" | "trash";
+                            home: "inbox" | "sent" | "drafts";
                             read: boolean;
                             starred: boolean;
                             important: boolean;
@@ -11146,7 +11155,7 @@ export interface paths {
                              * @description Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox
                              * @enum {string}
                              */
-                            home: "inbox" | "sent" | "drafts" | "trash";
+                            home: "inbox" | "sent" | "drafts";
                             read: boolean;
                             starred: boolean;
                             important: boolean;
@@ -11295,7 +11304,7 @@ export interface paths {
                              * @description Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox
                              * @enum {string}
                              */
-                            home: "inbox" | "sent" | "drafts" | "trash";
+                            home: "inbox" | "sent" | "drafts";
                             read: boolean;
                             starred: boolean;
                             important: boolean;
@@ -11441,7 +11450,7 @@ export interface paths {
                              * @description Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox
                              * @enum {string}
                              */
-                            home: "inbox" | "sent" | "drafts" | "trash";
+                            home: "inbox" | "sent" | "drafts";
                             read: boolean;
                             starred: boolean;
                             important: boolean;
@@ -11684,7 +11693,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A system label's code, or a custom label's id */
-                            id: number | string;
+                            id: ("inbox" | "sent" | "drafts" | "starred" | "important" | "trash") | number;
                             system: boolean;
                             /** @description null for a system label (the screen words it) */
                             name: string | null;
@@ -11733,7 +11742,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A system label's code, or a custom label's id */
-                            id: number | string;
+                            id: ("inbox" | "sent" | "drafts" | "starred" | "important" | "trash") | number;
                             system: boolean;
                             /** @description null for a system label (the screen words it) */
                             name: string | null;
@@ -11790,7 +11799,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A system label's code, or a custom label's id */
-                            id: number | string;
+                            id: ("inbox" | "sent" | "drafts" | "starred" | "important" | "trash") | number;
                             system: boolean;
                             /** @description null for a system label (the screen words it) */
                             name: string | null;
@@ -11840,7 +11849,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A system label's code, or a custom label's id */
-                            id: number | string;
+                            id: ("inbox" | "sent" | "drafts" | "starred" | "important" | "trash") | number;
                             system: boolean;
                             /** @description null for a system label (the screen words it) */
                             name: string | null;
@@ -13777,15 +13786,19 @@ export interface paths {
                             items: {
                                 id: number;
                                 name: string;
-                                discountType: string;
+                                /** @enum {string} */
+                                discountType: "percent" | "fixed";
                                 discountValue: number;
                                 /** Format: date-time */
                                 startsAt: string;
                                 /** Format: date-time */
                                 endsAt: string | null;
                                 timezone: string;
-                                /** @description active or closed (closing is final) */
-                                status: string;
+                                /**
+                                 * @description active or closed (closing is final)
+                                 * @enum {string}
+                                 */
+                                status: "active" | "closed";
                                 createdBy: number | null;
                                 createdByName: string | null;
                                 /** Format: date-time */
@@ -13799,7 +13812,8 @@ export interface paths {
                                     name: string;
                                     imageUrl: string | null;
                                     shopName: string;
-                                    approvalStatus: string;
+                                    /** @enum {string} */
+                                    approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
                                     price: number;
                                     /** @description What a customer pays when trading in an old item: the price less the discount */
                                     tradeInPrice: number;
@@ -13886,15 +13900,19 @@ export interface paths {
                             data?: {
                                 id: number;
                                 name: string;
-                                discountType: string;
+                                /** @enum {string} */
+                                discountType: "percent" | "fixed";
                                 discountValue: number;
                                 /** Format: date-time */
                                 startsAt: string;
                                 /** Format: date-time */
                                 endsAt: string | null;
                                 timezone: string;
-                                /** @description active or closed (closing is final) */
-                                status: string;
+                                /**
+                                 * @description active or closed (closing is final)
+                                 * @enum {string}
+                                 */
+                                status: "active" | "closed";
                                 createdBy: number | null;
                                 createdByName: string | null;
                                 /** Format: date-time */
@@ -13908,7 +13926,8 @@ export interface paths {
                                     name: string;
                                     imageUrl: string | null;
                                     shopName: string;
-                                    approvalStatus: string;
+                                    /** @enum {string} */
+                                    approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
                                     price: number;
                                     /** @description What a customer pays when trading in an old item: the price less the discount */
                                     tradeInPrice: number;
@@ -13999,15 +14018,19 @@ export interface paths {
                             data?: {
                                 id: number;
                                 name: string;
-                                discountType: string;
+                                /** @enum {string} */
+                                discountType: "percent" | "fixed";
                                 discountValue: number;
                                 /** Format: date-time */
                                 startsAt: string;
                                 /** Format: date-time */
                                 endsAt: string | null;
                                 timezone: string;
-                                /** @description active or closed (closing is final) */
-                                status: string;
+                                /**
+                                 * @description active or closed (closing is final)
+                                 * @enum {string}
+                                 */
+                                status: "active" | "closed";
                                 createdBy: number | null;
                                 createdByName: string | null;
                                 /** Format: date-time */
@@ -14021,7 +14044,8 @@ export interface paths {
                                     name: string;
                                     imageUrl: string | null;
                                     shopName: string;
-                                    approvalStatus: string;
+                                    /** @enum {string} */
+                                    approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
                                     price: number;
                                     /** @description What a customer pays when trading in an old item: the price less the discount */
                                     tradeInPrice: number;
@@ -14089,15 +14113,19 @@ export interface paths {
                             data?: {
                                 id: number;
                                 name: string;
-                                discountType: string;
+                                /** @enum {string} */
+                                discountType: "percent" | "fixed";
                                 discountValue: number;
                                 /** Format: date-time */
                                 startsAt: string;
                                 /** Format: date-time */
                                 endsAt: string | null;
                                 timezone: string;
-                                /** @description active or closed (closing is final) */
-                                status: string;
+                                /**
+                                 * @description active or closed (closing is final)
+                                 * @enum {string}
+                                 */
+                                status: "active" | "closed";
                                 createdBy: number | null;
                                 createdByName: string | null;
                                 /** Format: date-time */
@@ -14111,7 +14139,8 @@ export interface paths {
                                     name: string;
                                     imageUrl: string | null;
                                     shopName: string;
-                                    approvalStatus: string;
+                                    /** @enum {string} */
+                                    approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
                                     price: number;
                                     /** @description What a customer pays when trading in an old item: the price less the discount */
                                     tradeInPrice: number;
@@ -16832,7 +16861,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                sort: number;
+                                /** @description Ant Design tag colour of the status */
+                                color: string;
                             }[];
                         };
                     };
@@ -16879,7 +16913,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                sort: number;
                             }[];
                         };
                     };
@@ -16926,7 +16963,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                sort: number;
                             }[];
                         };
                     };
@@ -16973,7 +17013,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                sort: number;
                             }[];
                         };
                     };
@@ -17020,7 +17063,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                sort: number;
                             }[];
                         };
                     };
@@ -17067,7 +17113,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                sort: number;
+                                minDays: number;
+                                maxDays: number;
                             }[];
                         };
                     };
@@ -17114,7 +17165,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                sort: number;
                             }[];
                         };
                     };
@@ -17161,7 +17215,15 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                sort: number;
+                                /**
+                                 * @description A claim on a defect, or a return
+                                 * @enum {string}
+                                 */
+                                kind: "claim" | "return";
                             }[];
                         };
                     };
@@ -17208,7 +17270,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                id: number;
+                                code: string;
+                                name: string;
+                                nameTh: string;
                             }[];
                         };
                     };
@@ -17257,7 +17322,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                id: number;
+                                provinceId: number;
+                                name: string;
+                                nameTh: string;
+                                zipcode: string;
                             }[];
                         };
                     };
@@ -17306,7 +17375,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                id: number;
+                                code: string;
+                                name: string;
+                                nameTh: string;
+                                provinceId: number;
+                                province: string;
+                                address: string;
+                                phone: string;
                             }[];
                         };
                     };
@@ -19869,7 +19945,6 @@ export interface paths {
                 content: {
                     "application/json": {
                         id: number;
-                        /** @description null or empty clears the link */
                         url: string | null;
                     };
                 };
@@ -22890,7 +22965,12 @@ export interface paths {
                                 default: unknown;
                                 isDefault: boolean;
                                 schema: {
-                                    [key: string]: unknown;
+                                    /** @description A JSON type, or several (e.g. number and null) */
+                                    type: string | string[];
+                                    enum?: string[];
+                                    minimum?: number;
+                                    maximum?: number;
+                                    multipleOf?: number;
                                 };
                                 description: string;
                                 readBy: string;
@@ -22969,7 +23049,12 @@ export interface paths {
                             default: unknown;
                             isDefault: boolean;
                             schema: {
-                                [key: string]: unknown;
+                                /** @description A JSON type, or several (e.g. number and null) */
+                                type: string | string[];
+                                enum?: string[];
+                                minimum?: number;
+                                maximum?: number;
+                                multipleOf?: number;
                             };
                             description: string;
                             readBy: string;

@@ -25,7 +25,7 @@ import { englishFrom, keysOnlyI18n, mockHttp, noSavedViews, type Recorded } from
 const PR = "/api/promotion";
 const link = (id: number, productId: number, name: string, price: number, position: number, active = true) => ({
   id, productId, code: `CAC-${productId}`, name, imageUrl: null, price, compareAtPrice: null, shopName: "CoolAir Climate Solutions",
-  approvalStatus: "approved", position, active,
+  approvalStatus: "approved" as const, position, active,
 });
 
 let group: GroupDetail;

@@ -28,7 +28,7 @@ let answer: (req: Recorded) => { status: number; data?: unknown } | undefined;
 let http: ReturnType<typeof mockHttp>;
 
 const item = (id: number, title: string, extra: Partial<InboxItem> = {}): InboxItem => ({
-  id, title, body: `${title} body`, category: "promotion", link: null, deliveredAt: `2026-11-2${id}T02:00:00Z`, readAt: null, ...extra,
+  id, title, body: `${title} body`, category: "promotion", link: null, deliveredAt: `2026-11-2${id}T02:00:00Z`, readAt: null, template: null, params: null, ...extra,
 });
 
 function server(req: Recorded): { status: number; data?: unknown } {

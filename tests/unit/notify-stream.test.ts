@@ -10,7 +10,7 @@ import { NOTICE_TEMPLATES, noticeText, type InboxItem } from "../../src/features
  * the token in the Authorization header, a reconnect with Last-Event-ID, each notification once, and a
  * refused token not sent again until another one is stored.
  */
-const item = (id: number): InboxItem => ({ id, title: `n${id}`, body: "", category: "product", link: null, deliveredAt: "2026-11-25T03:00:00Z", readAt: null });
+const item = (id: number): InboxItem => ({ id, title: `n${id}`, body: "", category: "product", link: null, deliveredAt: "2026-11-25T03:00:00Z", readAt: null, template: null, params: null });
 
 /** A text/event-stream body fed by the test; `drop()` ends it like a lost connection. */
 function feed() {

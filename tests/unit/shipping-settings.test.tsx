@@ -23,7 +23,7 @@ import { englishFrom, keysOnlyI18n, mockHttp, type Recorded } from "./helpers";
 const PROVINCES = [{ id: 1, code: "BKK", name: "Bangkok" }, { id: 2, code: "CMI", name: "Chiang Mai" }, { id: 3, code: "PKT", name: "Phuket" }];
 const rate = (id: number, zone: string, transportType: string, weightFrom: number, weightTo: number | null, price: number, extra: Partial<Rate> = {}): Rate => ({
   id, zone, zoneName: zone === "bkk" ? "Bangkok and vicinity" : "North", transportType, transportTypeName: transportType === "kerry" ? "Kerry Express" : "Flash Express",
-  weightFrom, weightTo, price, active: true, version: 1, updatedAt: "2026-01-01T00:00:00.000Z", ...extra,
+  weightFrom, weightTo, price, active: true, version: 1, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", ...extra,
 });
 
 let zones: Zone[];

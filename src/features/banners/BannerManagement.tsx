@@ -33,7 +33,8 @@ export function BannerManagement() {
   const typeList = (types.query.data?.data as { items: BannerType[] } | undefined)?.items;
   const type = typeList?.find((x) => x.id === Number(params.get("typeId"))) ?? typeList?.[0];
 
-  const menus = useCustom<{ items: BannerMenu[] }>({ ...calls.readCall("getBannerTypeMenu", { typeId: type?.id }), queryOptions: { enabled: Boolean(type) } });
+  // Read once a type is known.
+  const menus = useCustom<{ items: BannerMenu[] }>({ ...calls.readCall("getBannerTypeMenu", { typeId: type?.id as number }), queryOptions: { enabled: Boolean(type) } });
   const menuList = (menus.query.data?.data as { items: BannerMenu[] } | undefined)?.items.filter((m) => m.typeId === type?.id);
   const menu = menuList?.find((m) => m.id === Number(params.get("menuId"))) ?? menuList?.[0];
   const status = (STATES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as WindowState) : undefined;

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
-import { callsOf } from "../../resources/calls";
+import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../../resources/calls";
 import banners from "./resource";
 import type { BannerMenu, BannerType } from "./model";
 
@@ -18,13 +18,12 @@ export function useBannerNames() {
 /** Writes with a success toast; failures are left to the caller, which knows what to undo or where to show them. */
 export function useBannerWrite() {
   const { mutateAsync, mutation } = useCustomMutation();
-  const write = <T = unknown>(action: string, values: Record<string, unknown> | FormData, success: string) =>
+  const write = <A extends ActionOf<typeof banners>>(action: A, values: ActionBody<typeof banners, A>, success: string) =>
     mutateAsync({
-      ...calls.writeCall(action),
-      values: values as Record<string, unknown>,
+      ...calls.writeCall(action, values),
       successNotification: () => ({ type: "success", message: success }),
       errorNotification: false,
-    }).then((r) => (r.data as { data: T }).data);
+    }).then((r) => r.data as ActionAnswer<typeof banners, A>);
   return { write, busy: mutation.isPending };
 }
 

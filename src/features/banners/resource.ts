@@ -6,7 +6,7 @@ import { page } from "../../components/kit/page";
 const B = "/api/banners/uploadbanner";
 
 /** Marketplace banners: the banners of one type and page, in the order shoppers see them. */
-export const banners: ResourceModule = {
+export const banners = {
   name: "banners",
   endpoints: {
     // Beside the rows: how many of the whole page are in each state now.
@@ -20,6 +20,6 @@ export const banners: ResourceModule = {
     banners: { list: page(() => import("./BannerManagement").then((m) => m.BannerManagement)) },
   },
   resources: screensOf("banners"),
-};
+} satisfies ResourceModule;
 
 export default banners;

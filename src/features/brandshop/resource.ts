@@ -23,7 +23,7 @@ const endpoints: EndpointMap = {
 const ShopList = () => import("./ShopList").then((m) => m.ShopList);
 const ShopDetail = () => import("./ShopDetail").then((m) => m.ShopDetail);
 
-export const brandshop: ResourceModule = {
+export const brandshop = {
   name: "brandshop",
   endpoints,
   pages: {
@@ -37,6 +37,6 @@ export const brandshop: ResourceModule = {
     },
   },
   resources: screensOf("brandshop"),
-};
+} satisfies ResourceModule;
 
 export default brandshop;

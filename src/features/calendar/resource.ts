@@ -7,7 +7,7 @@ import { page } from "../../components/kit/page";
  * (`/api/v2/calendar-events`), both read through the `rest` data provider. The calendar library loads with
  * the screen's own chunk, so no other page carries it.
  */
-export const calendar: ResourceModule = {
+export const calendar = {
   name: "calendar",
   endpoints: {},
   pages: {
@@ -15,6 +15,6 @@ export const calendar: ResourceModule = {
     "supplier-calendar": { list: page(() => import("./CalendarScreen").then((m) => m.CalendarScreen), { screenId: "supplier-calendar" }) },
   },
   resources: screensOf("calendar"),
-};
+} satisfies ResourceModule;
 
 export default calendar;

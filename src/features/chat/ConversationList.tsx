@@ -5,7 +5,7 @@ import { PictureOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design
 import dayjs from "dayjs";
 import { date } from "../../components/kit/format";
 import { errorMessage } from "../../components/kit/errors";
-import { conversationName, initials, relativeDay, REST, type Contact, type Conversation } from "./model";
+import { conversationName, initials, relativeDay, REST, type Contact, type Conversation, type NewConversation } from "./model";
 import { NewGroupDialog } from "./NewGroupDialog";
 
 /** A person's avatar colour, the same for them everywhere. */
@@ -64,7 +64,7 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
   const talkTo = async (contact: Contact) => {
     try {
       const { data } = await create({
-        resource: REST.conversations, dataProviderName: "rest", values: { type: "direct", participantIds: [contact.id] },
+        resource: REST.conversations, dataProviderName: "rest", values: { type: "direct", participantIds: [contact.id] } satisfies NewConversation,
         successNotification: false, errorNotification: false,
       });
       setView("chats");

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useCreate, useList, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, Modal, Select } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
-import { GROUP_MAX, REST, TITLE_MAX, type Contact, type Conversation } from "./model";
+import { GROUP_MAX, REST, TITLE_MAX, type Contact, type Conversation, type NewConversation } from "./model";
 
 // labelInValue: a picked person keeps their name while the options follow another search.
 interface Values { title: string; participantIds: { value: number; label: string }[] }
@@ -23,7 +23,7 @@ export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c:
     setFailure(undefined);
     try {
       const { data } = await create({
-        resource: REST.conversations, dataProviderName: "rest", values: { type: "group", title: values.title.trim(), participantIds: values.participantIds.map((p) => p.value) },
+        resource: REST.conversations, dataProviderName: "rest", values: { type: "group", title: values.title.trim(), participantIds: values.participantIds.map((p) => p.value) } satisfies NewConversation,
         successNotification: false, errorNotification: false,
       });
       onMade(data as Conversation);

@@ -1,4 +1,5 @@
 import dayjs from "dayjs";
+import type { Body, RowOf } from "../../api";
 
 /** The chat's REST resources under /api/v2 (docs/api/chat.md), read through the `rest` data provider. */
 export const REST = {
@@ -19,42 +20,20 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Older messages are read this many at a time as the person scrolls up. */
 export const PAGE_SIZE = 30;
 
-export interface Attachment { url: string; mime: string; size: number; name: string }
-
-export interface Message {
-  id: number;
-  conversationId: number;
-  senderId: number;
-  body: string;
-  contentType: "text" | "image";
-  attachments: Attachment[];
-  clientId: string;
-  createdAt: string;
-}
-
-export interface Participant { id: number; name: string; username: string; area: "admin" | "supplier"; active: boolean; lastReadMessageId: number | null }
-
-export interface Conversation {
-  id: number;
-  type: "direct" | "group";
-  title: string | null;
-  createdBy: number | null;
-  createdAt: string;
-  lastMessageAt: string | null;
-  participants: Participant[];
-  lastMessage: Message | null;
-  lastReadMessageId: number | null;
-  unreadCount: number;
-}
-
-export interface Contact { id: number; name: string; username: string; area: "admin" | "supplier"; roleName: string; shops: string[] }
+export type Conversation = RowOf<"/api/v2/chat-conversations">;
+export type Participant = Conversation["participants"][number];
+export type Message = RowOf<"/api/v2/chat-conversations/{id}/messages">;
+export type Attachment = Message["attachments"][number];
+export type Contact = RowOf<"/api/v2/chat-contacts">;
+export type NewConversation = Body<"/api/v2/chat-conversations">;
+export type NewMessage = Body<"/api/v2/chat-conversations/{id}/messages">;
 
 /** A message on its way: shown at once, replaced by the stored one when the server answers. */
 export interface Pending {
   clientId: string;
   conversationId: number;
   body: string;
-  contentType: "text" | "image";
+  contentType: Message["contentType"];
   file?: File;
   /** An object URL of the picked image, shown until the stored one arrives. */
   previewUrl?: string;

@@ -7,7 +7,7 @@ import { page } from "../../components/kit/page";
  * (`chat-contacts`, `chat-conversations`, its `messages`), read through the `rest` data provider; new
  * messages arrive through the event stream `chat-events`. No legacy endpoint.
  */
-export const chat: ResourceModule = {
+export const chat = {
   name: "chat",
   endpoints: {},
   pages: {
@@ -15,6 +15,6 @@ export const chat: ResourceModule = {
     "supplier-chat": { list: page(() => import("./ChatScreen").then((m) => m.ChatScreen)) },
   },
   resources: screensOf("chat"),
-};
+} satisfies ResourceModule;
 
 export default chat;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { errorMessage, http } from "../../providers/http";
-import { mergeMessages, newClientId, REST, type Message, type Pending } from "./model";
+import { mergeMessages, newClientId, REST, type Message, type NewMessage, type Pending } from "./model";
 import { openChatStream } from "./stream";
 
 /** Bursts of messages refresh the conversation list once. */
@@ -67,7 +67,7 @@ export function useSender(stored: (messages: Message[]) => void) {
   const post = useCallback(async (p: Pending) => {
     const image = p.contentType === "image";
     const url = `${rest.getApiUrl()}/${image ? REST.images(p.conversationId) : REST.messages(p.conversationId)}`;
-    let payload: FormData | { clientId: string; body: string };
+    let payload: FormData | NewMessage;
     if (image) {
       payload = new FormData();
       payload.append("clientId", p.clientId);

@@ -1,10 +1,10 @@
+import type { Answer } from "../../api";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Button, Col, Flex, Form, Input, Row, Select } from "antd";
 import { callsOf } from "../../resources/calls";
 import { ThenChevron } from "../../components/kit/direction";
 import checkout from "./resource";
 import type { Billing } from "./model";
-import type { District, Province } from "./types";
 
 const { readCall } = callsOf(checkout);
 /** As the server reads it: digits, spaces, dashes and brackets, optionally after +. */
@@ -19,8 +19,8 @@ export function BillingStep({ billing, onBack, onDone }: { billing: Billing | nu
   const t = useTranslate();
   const [form] = Form.useForm<Billing>();
   const provinceId = Form.useWatch("provinceId", form) ?? billing?.provinceId;
-  const provinces = useCustom<{ data: Province[] }>({ ...readCall("provinces"), errorNotification: false });
-  const districts = useCustom<{ data: District[] }>({
+  const provinces = useCustom<Answer<"/api/masterdata/masterprovince">>({ ...readCall("provinces"), errorNotification: false });
+  const districts = useCustom<Answer<"/api/masterdata/masterdistrict">>({
     ...readCall("districts", { provinceId }), queryOptions: { enabled: !!provinceId }, errorNotification: false,
   });
   const required = (field: string) => ({ required: true, whitespace: true, message: t("checkout.billing.required", { field: t(`checkout.billing.${field}`) }) });

@@ -1,10 +1,11 @@
+import type { Answer } from "../../api";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCreate, useDataProvider, useInvalidate, useTranslate } from "@refinedev/core";
 import { Alert, Button, Flex, Input, Radio, Space, Spin, Typography } from "antd";
 import { errorMessage, errorStatus } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import type { Action, CheckoutState, PaymentMethod, Placed } from "./model";
-import { REST, type Quote } from "./types";
+import { REST, type CouponCheck, type NewOrder, type Quote, type QuoteRequest } from "./types";
 
 type ApiError = { message?: string; statusCode?: number; errors?: Record<string, string[]> };
 const fieldsOf = (error: unknown) => Object.keys((error as ApiError)?.errors ?? {});
@@ -38,7 +39,7 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
   const requote = useCallback(async () => {
     setQuoteError(null);
     try {
-      const { data } = await rest.create<Quote>({ resource: "checkout-quotes", variables: { items: JSON.parse(cartKey), districtId: billing.districtId } });
+      const { data } = await rest.create<Quote>({ resource: "checkout-quotes", variables: { items: JSON.parse(cartKey), districtId: billing.districtId } satisfies QuoteRequest });
       setQuote(data);
       dispatch({ type: "reprice", lines: data.lines });
       return data;
@@ -66,7 +67,7 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
     setChecking(true);
     setCouponError(null);
     try {
-      const { data } = await rest.create<{ code: string; discount: number }>({ resource: "coupon-checks", variables: { code, subtotal: state.subtotal, customer } });
+      const { data } = await rest.create<Answer<"/api/v2/coupon-checks", "post">>({ resource: "coupon-checks", variables: { code, subtotal: state.subtotal, customer } satisfies CouponCheck });
       dispatch({ type: "coupon", coupon: { code: data.code, discount: data.discount } });
     } catch (error) {
       setCouponError(errorMessage(error));
@@ -84,8 +85,9 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
           idempotencyKey: key.current,
           items: state.cart.map((i) => ({ productId: i.id, quantity: i.quantity, price: i.price, colors: i.colors })),
           billing: { name: billing.name, phone: billing.phone, email: billing.email || null, address: billing.address, subdistrict: billing.subdistrict || null, districtId: billing.districtId },
-          transportType: state.transportType, paymentMethod: state.paymentMethod, couponCode: state.coupon?.code ?? null, expectedTotal: state.total,
-        },
+          // Placing is offered only once a transport type is chosen (`ready`).
+          transportType: state.transportType!, paymentMethod: state.paymentMethod, couponCode: state.coupon?.code ?? null, expectedTotal: state.total,
+        } satisfies NewOrder,
       });
       key.current = newKey();
       await invalidate({ resource: "checkout-products", ...REST, invalidates: ["list", "detail"] });

@@ -5,6 +5,9 @@
  * 5000 ms with a "persist timed out" error and starts empty.
  */
 
+import type { Answer } from "../../api";
+import type { GridProduct, NewOrder } from "./types";
+
 export const STEPS = ["cart", "billing", "delivery", "complete"] as const;
 export const COMPLETE = 3;
 
@@ -18,39 +21,29 @@ export const SORTS = {
 export type Sort = keyof typeof SORTS;
 export const DEFAULT_SORT: Sort = "newest";
 
-export interface CartItem {
-  id: number;
-  price: number;
+/** A cart line: the product as the grid showed it, with the quantity and colours chosen. */
+export interface CartItem extends Pick<GridProduct, "id" | "price" | "name" | "code" | "imageUrl" | "shopId" | "shopName"> {
   quantity: number;
   /** Colour codes chosen. */
   colors: string[];
-  name: string;
-  code: string;
-  imageUrl: string | null;
-  shopId: number;
-  shopName: string;
   /** Units on hand when it was added or last priced. */
   stock: number;
 }
 
-export interface Billing {
-  name: string;
-  phone: string;
+/** The order's billing address, with the province the form picks the district in. */
+export interface Billing extends Omit<NewOrder["billing"], "email" | "subdistrict"> {
   email?: string | null;
-  address: string;
   subdistrict?: string | null;
   provinceId: number;
-  districtId: number;
 }
 
 export interface Coupon { code: string; discount: number }
 export interface Shipping { transportType: string; price: number }
-export type PaymentMethod = "transfer" | "cod";
+export type PaymentMethod = NewOrder["paymentMethod"];
 
-export interface Placed {
-  orderId: number; orderNo: string; shopName: string; status: string; itemCount: number;
-  subtotal: number; discount: number; shipping: number; total: number; couponCode: string | null;
-}
+/** The placed order the last step shows. */
+export type Placed = Pick<Answer<"/api/v2/checkout-orders", "post">,
+  "orderId" | "orderNo" | "shopName" | "status" | "itemCount" | "subtotal" | "discount" | "shipping" | "total" | "couponCode">;
 
 export interface CheckoutState {
   activeStep: number;

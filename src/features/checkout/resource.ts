@@ -10,7 +10,7 @@ const M = "/api/masterdata";
  * `coupon-checks`), read through the `rest` data provider; the billing address's provinces and
  * districts are the shared master data.
  */
-export const checkout: ResourceModule = {
+export const checkout = {
   name: "checkout",
   endpoints: {
     actions: {
@@ -22,6 +22,6 @@ export const checkout: ResourceModule = {
     checkout: { list: page(() => import("./CheckoutScreen").then((m) => m.CheckoutScreen)) },
   },
   resources: screensOf("checkout"),
-};
+} satisfies ResourceModule;
 
 export default checkout;

@@ -5,13 +5,11 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { WindowField, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
-import { BATCHES, CODE_COUNT_MAX, discountOf, PERCENT_MAX, REST, type CouponBatch, type DiscountType } from "./model";
+import { BATCHES, CODE_COUNT_MAX, discountOf, PERCENT_MAX, REST, type CouponBatch, type NewBatch } from "./model";
 import { useRuleText } from "./rule";
 
-interface Values {
-  name: string; prefix: string; discountType: DiscountType; discountValue?: number; maxDiscount?: number | null; minSpend?: number;
-  codeCount?: number; usesPerCode?: number; usesPerCustomer?: number; window?: TimeWindow;
-}
+/** The form: the create body's fields as they are filled in, the window in one field. */
+type Values = Partial<Omit<NewBatch, "startsAt" | "endsAt" | "timezone">> & Pick<NewBatch, "name" | "prefix" | "discountType"> & { window?: TimeWindow };
 
 /** What a customer gets, in words, and on an example order (the least spend, or 1,000 THB with none). */
 function RulePreview({ v }: { v: Values }) {

@@ -1,26 +1,26 @@
+import type { Body } from "../../api";
 import { useState } from "react";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, InputNumber, Modal } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import type { ApiError } from "../../providers/http";
-import { REST } from "./model";
+import { REST, type CouponCheck } from "./model";
 
 interface Values { code: string; subtotal: number; customer: string }
-interface Answer { code: string; batchName: string; subtotal: number; discount: number; total: number }
 
 /** Checks a code as checkout would (nothing is used up): the discount it gives, or why it cannot be used. */
 export function CheckDialog({ onClose }: { onClose(): void }) {
   const t = useTranslate();
   const { money } = useFormat();
   const [form] = Form.useForm<Values>();
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<CouponCheck | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { mutateAsync, mutation } = useCustomMutation<Answer>();
+  const { mutateAsync, mutation } = useCustomMutation<CouponCheck>();
   const check = (v: Values) => {
     setAnswer(null);
     setFailure(null);
-    return mutateAsync({ url: "/api/v2/coupon-checks", method: "post", values: { ...v, code: v.code.trim() }, ...REST, successNotification: false, errorNotification: false })
+    return mutateAsync({ url: "/api/v2/coupon-checks", method: "post", values: { ...v, code: v.code.trim() } satisfies Body<"/api/v2/coupon-checks">, ...REST, successNotification: false, errorNotification: false })
       .then((r) => setAnswer(r.data), (e: ApiError) => {
         if (!applyFieldErrors(form, e)) setFailure(errorMessage(e));
       });

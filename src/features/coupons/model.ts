@@ -1,42 +1,22 @@
-import type { TimeWindow } from "../../components/kit/window";
+import type { Answer, Body, RowOf } from "../../api";
 
 export const REST = { dataProviderName: "rest" } as const;
 export const BATCHES = "coupon-batches";
 
-export const BATCH_STATUSES = ["live", "scheduled", "expired", "closed"] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export type CouponBatch = RowOf<"/api/v2/coupon-batches">;
+export type NewBatch = Body<"/api/v2/coupon-batches">;
+export type BatchStatus = CouponBatch["status"];
+export const BATCH_STATUSES: readonly BatchStatus[] = ["live", "scheduled", "expired", "closed"];
 export const STATUS_COLORS: Record<BatchStatus, string> = { live: "green", scheduled: "blue", expired: "default", closed: "red" };
 
-export type DiscountType = "percent" | "fixed";
+export type DiscountType = CouponBatch["discountType"];
 
-export interface CouponBatch extends TimeWindow {
-  id: number;
-  name: string;
-  prefix: string;
-  discountType: DiscountType;
-  discountValue: number;
-  maxDiscount: number | null;
-  minSpend: number;
-  codeCount: number;
-  usesPerCode: number;
-  usesPerCustomer: number;
-  status: BatchStatus;
-  codesUsed: number;
-  redemptionCount: number;
-  createdAt: string;
-  createdByName: string | null;
-}
+export type CouponCode = RowOf<"/api/v2/coupon-batches/{id}/codes">;
+export type BatchReport = Answer<"/api/v2/coupon-batches/{id}/report">;
+export type Redemption = RowOf<"/api/v2/coupon-batches/{id}/redemptions">;
+export type CouponCheck = Answer<"/api/v2/coupon-checks", "post">;
 
-export interface CouponCode { id: number; code: string; usedCount: number; usesLeft: number }
-
-export interface BatchReport {
-  batchId: number; codeCount: number; codesUsed: number; redemptions: number; orders: number; customers: number;
-  discountGiven: number; firstRedeemedAt: string | null; lastRedeemedAt: string | null;
-}
-
-export interface Redemption { id: number; code: string; orderId: number | null; orderNo: string | null; customer: string; discount: number; redeemedAt: string }
-
-export interface DiscountRule { discountType: DiscountType; discountValue: number; maxDiscount: number | null }
+export type DiscountRule = Pick<CouponBatch, "discountType" | "discountValue" | "maxDiscount">;
 
 /** The discount on a subtotal, as the server gives it: percent rounded to the satang and capped, never above the subtotal. */
 export function discountOf(rule: DiscountRule, subtotal: number): number {

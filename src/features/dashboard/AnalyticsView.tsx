@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { DollarOutlined, PercentageOutlined, ShoppingCartOutlined, TagOutlined, TeamOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Flex, Grid, Row, Skeleton, Statistic, Table, Typography } from "antd";
@@ -6,26 +7,11 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { useTableScroll } from "../../components/kit/list";
-import { Delta, RangeBar, useDayRange, type DayRange } from "./range";
+import { Delta, RangeBar, useDayRange } from "./range";
 
-interface Totals {
-  visits: number;
-  visitors: number;
-  orders: number;
-  cancelled: number;
-  revenue: number;
-  conversion: number | null;
-  averageOrderValue: number | null;
-}
-type Change = Record<"visitors" | "orders" | "revenue" | "conversion" | "averageOrderValue", number | null>;
-
-export interface Analytics {
-  range: DayRange & { days: number };
-  previous: DayRange & { days: number };
-  totals: { current: Totals; previous: Totals; delta: Change };
-  channels: { channel: string; current: Totals; previous: Totals; delta: Change }[];
-  daily: { day: string; visitors: number; orders: number; revenue: number }[];
-}
+export type Analytics = Answer<"/api/v2/analytics">;
+type Totals = Analytics["totals"]["current"];
+type Change = Analytics["totals"]["delta"];
 
 // recharts is heavy: its own chunk, fetched once a chart renders.
 const TrendChart = lazy(() => import("./TrendChart"));

@@ -1,3 +1,4 @@
+import type { DataOf } from "../../api";
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -18,17 +19,7 @@ import { useSession } from "../../providers/session";
 import type { Area } from "../../resources/types";
 import { useFormat } from "../../components/kit/format";
 
-export interface DashboardFigures {
-  products: number;
-  productsOnline: number;
-  pendingApprovals: number;
-  orders: number;
-  ordersOpen: number;
-  revenue: number;
-  posts: number;
-  postsPublished: number;
-  ordersByMonth: { month: string; orders: number; revenue: number }[];
-}
+export type DashboardFigures = DataOf<"/api/report/getReloadDashboard">;
 
 // recharts is heavy: its own chunk, fetched only once a dashboard renders.
 const OrdersChart = lazy(() => import("./OrdersChart"));

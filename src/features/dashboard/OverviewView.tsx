@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { AuditOutlined, DollarOutlined, FileSearchOutlined, InboxOutlined, ShoppingCartOutlined, TagOutlined, WarningOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
 import { Alert, Badge, Button, Card, Col, Empty, Flex, Grid, List, Progress, Row, Skeleton, Statistic, Table, Typography } from "antd";
@@ -9,24 +10,10 @@ import { errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { screenPath } from "../../resources/calls";
 import { STATUS_COLORS } from "../orders/model";
-import { Delta, filteredList, RangeBar, useDayRange, type DayRange } from "./range";
+import { Delta, filteredList, RangeBar, useDayRange } from "./range";
 
-interface Totals { orders: number; cancelled: number; items: number; revenue: number; averageOrderValue: number | null }
-
-export interface Overview {
-  range: DayRange & { days: number };
-  previous: DayRange & { days: number };
-  totals: { current: Totals; previous: Totals; delta: Record<"orders" | "revenue" | "items" | "averageOrderValue", number | null> };
-  trend: { day: string; orders: number; revenue: number }[];
-  byStatus: { status: string; orders: number }[];
-  topProducts: { productId: number; code: string; name: string; shopId: number; shopName: string; units: number; revenue: number }[];
-  topShops: { shopId: number; name: string; orders: number; revenue: number }[];
-  pending: {
-    products: { pending: number; resubmitted: number };
-    slips: { pending: number };
-    claims: { filed: number; reviewing: number; approved: number };
-  };
-}
+export type Overview = Answer<"/api/v2/ecommerce-overview">;
+type Totals = Overview["totals"]["current"];
 
 const TrendChart = lazy(() => import("./TrendChart"));
 

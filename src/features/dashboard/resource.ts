@@ -13,7 +13,7 @@ const loadDashboard = () => {
 };
 
 /** Figures behind the dashboards (home pages, analytics, e-commerce overview); the server scopes them to the caller's shops. */
-export const dashboard: ResourceModule = {
+export const dashboard = {
   pages: {
     "admin-dashboard": { list: page(loadDashboard, { area: "admin" }, FIGURES) },
     "supplier-dashboard": { list: page(loadDashboard, { area: "supplier" }, FIGURES) },
@@ -34,6 +34,6 @@ export const dashboard: ResourceModule = {
     },
   },
   resources: screensOf("dashboard"),
-};
+} satisfies ResourceModule;
 
 export default dashboard;

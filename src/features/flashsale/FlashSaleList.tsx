@@ -56,7 +56,7 @@ export function FlashSaleList() {
 
   const closeSale = (s: FlashSale) =>
     close({
-      ...calls.writeCall("close"), values: { id: s.id },
+      ...calls.writeCall("close", { id: s.id }),
       successNotification: () => ({ type: "success", message: t("flashsale.messages.closed", { name: s.productName }) }),
       errorNotification: (e) => ({ type: "error", message: t("flashsale.messages.failed"), description: errorMessage(e) }),
     }).then(() => tableQuery.refetch(), () => tableQuery.refetch());

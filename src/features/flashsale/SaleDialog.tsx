@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { useEffect, useState } from "react";
 import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import { Alert, Flex, Form, InputNumber, Modal, Select, Typography } from "antd";
@@ -40,7 +41,7 @@ function ProductPicker({ value, onChange, onPick, id }: { value?: number; onChan
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const { result, query } = useCustom<{ items: Candidate[] }>(calls.readCall("products", { page: 1, limit: PAGE, ...(search ? { search } : {}) }));
+  const { result, query } = useCustom<Answer<"/api/promotion/listSelectProductFlashsale">>(calls.readCall("products", { page: 1, limit: PAGE, ...(search ? { search } : {}) }));
   const items = result.data?.items ?? [];
   return (
     <Select<number>
@@ -80,7 +81,7 @@ export function SaleDialog({ sale, onClose, onSaved }: { sale: FlashSale | null;
     setFailure(null);
     const body = { ...(sale ? { id: sale.id } : { productId: v.productId }), salePrice: v.salePrice, stockLimit: v.stockLimit, ...v.window };
     return mutateAsync({
-      ...calls.writeCall("set"), values: body,
+      ...calls.writeCall("set", body),
       successNotification: () => ({ type: "success", message: t(sale ? "flashsale.messages.changed" : "flashsale.messages.created", { name: product?.name ?? "" }) }),
       errorNotification: false,
     }).then(onSaved, (e: ApiError) => {

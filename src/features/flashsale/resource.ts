@@ -6,7 +6,7 @@ import { page } from "../../components/kit/page";
 const PR = "/api/promotion";
 
 /** Flash sales (legacy promotion verbs): the list, the products a sale can be set for, set, close, the report. */
-const endpoints: EndpointMap = {
+const endpoints = {
   list: pagedList(`${PR}/productflashsale`, { filters: ["status", "search", "id", "from", "to"], contains: ["search"], allValues: ["all"] }),
   actions: {
     products: action(`${PR}/listSelectProductFlashsale`, "GET"),
@@ -14,13 +14,13 @@ const endpoints: EndpointMap = {
     close: action(`${PR}/closeproductflashsale`),
     report: action(`${PR}/reportproductflashsale`, "GET"),
   },
-};
+} satisfies EndpointMap;
 
-export const flashsale: ResourceModule = {
+export const flashsale = {
   name: "promotion-flashsale",
   endpoints,
   pages: { "promotion-flashsale": { list: page(() => import("./FlashSaleList").then((m) => m.FlashSaleList)) } },
   resources: screensOf("flashsale"),
-};
+} satisfies ResourceModule;
 
 export default flashsale;

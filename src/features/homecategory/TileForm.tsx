@@ -11,7 +11,7 @@ import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, WindowTag, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
 import { LANGUAGES } from "../../providers/languages";
-import { LINK_TYPES, NAME_MAX, nameIn, REST, REST_PROVIDER, type Language, type LinkType, type Target, type Tile } from "./model";
+import { LINK_TYPES, NAME_MAX, nameIn, REST, REST_PROVIDER, type Language, type LinkType, type Target, type Tile, type TileBody } from "./model";
 import { TileFace } from "./TileFace";
 
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
@@ -26,8 +26,8 @@ interface Values {
   window: TimeWindow;
 }
 
-const toBody = (v: Values) => ({
-  names: Object.fromEntries(LANGUAGES.map(({ code }) => [code, v.names[code].trim()])),
+const toBody = (v: Values): TileBody => ({
+  names: Object.fromEntries(LANGUAGES.map(({ code }) => [code, v.names[code].trim()])) as TileBody["names"],
   imageUrl: v.imageUrl, linkType: v.linkType, linkId: v.linkId, active: v.active,
   startsAt: v.window.startsAt, endsAt: v.window.endsAt, timezone: v.window.timezone,
 });

@@ -7,7 +7,7 @@ import { page } from "../../components/kit/page";
  * /api/v2 (`homecategories`, `homecategory-targets`) and images go through `storefront-images`, all read
  * through the `rest` data provider.
  */
-export const homecategory: ResourceModule = {
+export const homecategory = {
   name: "homecategory",
   endpoints: {},
   pages: {
@@ -18,6 +18,6 @@ export const homecategory: ResourceModule = {
     },
   },
   resources: screensOf("homecategory"),
-};
+} satisfies ResourceModule;
 
 export default homecategory;

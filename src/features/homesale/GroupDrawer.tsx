@@ -4,13 +4,14 @@ import { Alert, App, Button, Divider, Drawer, Empty, Flex, Form, Input, Select, 
 import { SaveOutlined } from "@ant-design/icons";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
 import { WindowField, WindowTag, type TimeWindow } from "../../components/kit/window";
-import { callsOf } from "../../resources/calls";
+import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../../resources/calls";
 import { LinkOrder, type OrderRow } from "./LinkOrder";
 import { ProductPicker } from "./ProductPicker";
 import { LINKS_MAX, NAME_MAX, SCREEN, type GroupDetail, type GroupType, type Link, type PickedProduct } from "./model";
 import homesale from "./resource";
 
 const calls = callsOf(homesale);
+type Verb = ActionOf<typeof homesale>;
 
 interface Values { name: string; groupType: string; window: TimeWindow; active: boolean }
 
@@ -41,7 +42,8 @@ export function GroupDrawer({ groupId, onClose, onChanged }: { groupId?: number;
   const { notification } = App.useApp();
   const [form] = Form.useForm<Values>();
   const editing = groupId !== undefined;
-  const { result, query } = useCustom<{ data: GroupDetail }>({ ...calls.readCall("load", { id: groupId }), queryOptions: { enabled: editing }, errorNotification: false });
+  // Read only when editing, so with an id.
+  const { result, query } = useCustom<{ data: GroupDetail }>({ ...calls.readCall("load", { id: groupId! }), queryOptions: { enabled: editing }, errorNotification: false });
   const group = result.data?.data;
   const { types, label } = useGroupTypes();
   const { mutateAsync, mutation } = useCustomMutation();
@@ -53,9 +55,9 @@ export function GroupDrawer({ groupId, onClose, onChanged }: { groupId?: number;
     if (editing) await query.refetch();
     await onChanged();
   };
-  const write = <T = unknown>(action: string, values: Record<string, unknown>, success: string) =>
-    mutateAsync({ ...calls.writeCall(action), values, successNotification: () => ({ type: "success", message: success }), errorNotification: false })
-      .then((r) => r.data as T);
+  const write = <A extends Verb>(action: A, values: ActionBody<typeof homesale, A>, success: string) =>
+    mutateAsync({ ...calls.writeCall(action, values), successNotification: () => ({ type: "success", message: success }), errorNotification: false })
+      .then((r) => r.data as ActionAnswer<typeof homesale, A>);
   /** A failed step: a stale read reloads the group; anything else says why. Rethrows, so a drag is undone. */
   const failed = async (e: unknown) => {
     if (errorStatus(e) === 409) {
@@ -66,7 +68,7 @@ export function GroupDrawer({ groupId, onClose, onChanged }: { groupId?: number;
     }
     throw e;
   };
-  const step = (action: string, values: Record<string, unknown>, success: string) => write(action, values, success).then(refresh, failed);
+  const step = <A extends Verb>(action: A, values: ActionBody<typeof homesale, A>, success: string) => write(action, values, success).then(refresh, failed);
 
   const rows = editing ? (group?.links ?? []).map(fromLink) : draft;
   const ids = rows.map((r) => r.productId);

@@ -8,7 +8,7 @@ import { useFormat } from "../../components/kit/format";
 import { FilterBar, SearchBox, useListTable, useNarrow, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
 import { formatWindow, WindowTag } from "../../components/kit/window";
-import { callsOf } from "../../resources/calls";
+import { callsOf, type ActionBody, type ActionOf } from "../../resources/calls";
 import { GroupDrawer, useGroupTypes } from "./GroupDrawer";
 import { SCREEN, STATES, type Group } from "./model";
 import homesale from "./resource";
@@ -30,9 +30,9 @@ export function GroupList() {
   const { mutateAsync, mutation } = useCustomMutation();
   const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<Group>(SCREEN, { empty: t("homesale.list.empty") });
 
-  const write = (action: string, values: Record<string, unknown>, success: string) =>
+  const write = <A extends ActionOf<typeof homesale>>(action: A, values: ActionBody<typeof homesale, A>, success: string) =>
     mutateAsync({
-      ...calls.writeCall(action), values,
+      ...calls.writeCall(action, values),
       successNotification: () => ({ type: "success", message: success }),
       errorNotification: (e) => ({ type: "error", message: t("homesale.messages.failed"), description: errorMessage(e) }),
     }).then(() => tableQuery.refetch());

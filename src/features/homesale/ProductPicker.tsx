@@ -6,7 +6,7 @@ import { useFormat } from "../../components/kit/format";
 import { SearchBox } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
 import { ClippedName } from "./ClippedName";
-import type { PickedProduct } from "./model";
+import type { PickedProduct, ProductQuery } from "./model";
 
 const PAGE = 8;
 
@@ -25,7 +25,7 @@ export function ProductPicker({ resource, chosen, onAdd, disabled = false }: {
   const { result, query } = useCustom<{ items: PickedProduct[]; total: number }>({
     url: "/api/product/productlist",
     method: "get",
-    config: { query: { approvalStatus: "approved", page, limit: PAGE, ...(search ? { search } : {}) } },
+    config: { query: { approvalStatus: "approved", page, limit: PAGE, ...(search ? { search } : {}) } satisfies ProductQuery },
     meta: { resource, action: "products" },
     errorNotification: false,
   });

@@ -1,57 +1,16 @@
-/** Home-sale groups (docs/api/homesale.md). */
-export interface Group {
-  id: number;
-  name: string;
-  groupType: string;
-  groupTypeName: string | null;
-  position: number;
-  active: boolean;
-  startsAt: string;
-  endsAt: string | null;
-  timezone: string;
-  version: number;
-  productCount: number;
-  activeProductCount: number;
-  thumbnails: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** Home-sale groups (docs/api/homesale.md), as the document gives them. */
+import type { DataOf, ItemOf, Query } from "../../api";
 
-export interface Link {
-  id: number;
-  productId: number;
-  code: string;
-  name: string;
-  imageUrl: string | null;
-  price: number;
-  compareAtPrice: number | null;
-  shopName: string;
-  approvalStatus: string;
-  position: number;
-  active: boolean;
-}
+const PR = "/api/promotion";
 
-export interface GroupDetail extends Group {
-  links: Link[];
-}
-
-export interface GroupType {
-  id: number;
-  code: string;
-  name: string;
-}
+export type Group = ItemOf<`${typeof PR}/listhomesale`>;
+export type GroupDetail = DataOf<`${typeof PR}/loadhomesale`>;
+export type Link = GroupDetail["links"][number];
+export type GroupType = ItemOf<`${typeof PR}/mastergrouplist`>;
 
 /** A row of /api/product/productlist, as the product picker shows it. */
-export interface PickedProduct {
-  id: number;
-  code: string;
-  name: string;
-  shopName: string;
-  price: number;
-  compareAtPrice: number | null;
-  imageUrl: string | null;
-  approvalStatus: string;
-}
+export type PickedProduct = Pick<ItemOf<"/api/product/productlist">, "id" | "code" | "name" | "shopName" | "price" | "compareAtPrice" | "imageUrl" | "approvalStatus">;
+export type ProductQuery = Query<"/api/product/productlist">;
 
 export const STATES = ["live", "scheduled", "expired", "off"] as const;
 export const NAME_MAX = 80;

@@ -6,7 +6,7 @@ import { page } from "../../components/kit/page";
 const PR = "/api/promotion";
 
 /** Home-sale groups: the legacy promotion verbs, the group types, and the product list for the picker. */
-export const homesale: ResourceModule = {
+export const homesale = {
   name: "homesale",
   endpoints: {
     list: pagedList(`${PR}/listhomesale`, { filters: ["search", "groupType", "status"], contains: ["search"], allValues: ["all"] }),
@@ -22,6 +22,6 @@ export const homesale: ResourceModule = {
   },
   pages: { "promotion-homesale": { list: page(() => import("./GroupList").then((m) => m.GroupList)) } },
   resources: screensOf("homesale"),
-};
+} satisfies ResourceModule;
 
 export default homesale;

@@ -16,7 +16,7 @@ const endpoints: EndpointMap = {
 };
 
 /** House brands: the marketplace's own brands, their profile and storefront board — the brand-shop screens on another family. */
-export const housebrand: ResourceModule = {
+export const housebrand = {
   name: "housebrand",
   endpoints,
   pages: {
@@ -26,6 +26,6 @@ export const housebrand: ResourceModule = {
     },
   },
   resources: screensOf("housebrand"),
-};
+} satisfies ResourceModule;
 
 export default housebrand;

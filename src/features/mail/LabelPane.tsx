@@ -1,3 +1,4 @@
+import type { Body } from "../../api";
 import { useState } from "react";
 import { useDataProvider, useTranslate } from "@refinedev/core";
 import { App, Badge, Button, Dropdown, Form, Input, Modal, Radio, Skeleton } from "antd";
@@ -22,8 +23,8 @@ export function LabelDialog({ label, mailId, onDone, onClose }: { label?: MailLa
     setBusy(true);
     try {
       const { data } = label
-        ? await rest.update<MailLabel>({ resource: REST.labels, id: label.id, variables: { name: v.name.trim(), color: v.color } })
-        : await rest.create<MailLabel>({ resource: REST.labels, variables: { name: v.name.trim(), color: v.color, ...(mailId ? { mailIds: [mailId] } : {}) } });
+        ? await rest.update<MailLabel>({ resource: REST.labels, id: label.id, variables: { name: v.name.trim(), color: v.color } satisfies Body<"/api/v2/mail-labels/{id}", "patch"> })
+        : await rest.create<MailLabel>({ resource: REST.labels, variables: { name: v.name.trim(), color: v.color, ...(mailId ? { mailIds: [mailId] } : {}) } satisfies Body<"/api/v2/mail-labels"> });
       onDone(data);
     } catch (e) {
       applyFieldErrors(form, e, "name");

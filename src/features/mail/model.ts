@@ -1,81 +1,17 @@
 /** The mail app's records, as `/api/v2/mails`, `/api/v2/mail-labels` and `/api/v2/mail-contacts` answer them (docs/api/mail.md). */
-
-export type Folder = "inbox" | "sent" | "drafts" | "trash";
-export type SystemLabel = "inbox" | "sent" | "drafts" | "starred" | "important" | "trash";
-export const SYSTEM_LABELS: readonly SystemLabel[] = ["inbox", "sent", "drafts", "starred", "important", "trash"];
-
-export interface Person {
-  id: number;
-  name: string;
-  username: string;
-}
-
-export interface Attachment {
-  id: number;
-  url: string;
-  mime: string;
-  size: number;
-  originalName: string;
-}
+import type { Answer, RowOf } from "../../api";
 
 /** One copy of a mail in the caller's mailbox: `id` is the copy's, `messageId` the shared message's. */
-export interface MailSummary {
-  id: number;
-  messageId: number;
-  folder: Folder;
-  /** Where the copy belongs outside the trash (where "restore" puts it). */
-  home: Exclude<Folder, "trash">;
-  read: boolean;
-  starred: boolean;
-  important: boolean;
-  labelIds: number[];
-  from: Person;
-  to: Person[];
-  cc: Person[];
-  subject: string;
-  snippet: string;
-  attachmentCount: number;
-  replyToId: number | null;
-  /** null: a draft. */
-  sentAt: string | null;
-  /** A draft's version: each save sends back the one it read. */
-  updatedAt: string;
-}
-
-export interface ThreadMessage {
-  id: number;
-  messageId: number;
-  folder: Folder;
-  from: Person;
-  to: Person[];
-  cc: Person[];
-  subject: string;
-  body: string;
-  sentAt: string;
-  attachments: Attachment[];
-}
-
-export interface Mail extends MailSummary {
-  body: string;
-  attachments: Attachment[];
-  /** The other sent mails of the conversation, oldest first. */
-  thread: ThreadMessage[];
-}
-
-export interface MailLabel {
-  /** A system label's code, or a custom label's id. */
-  id: SystemLabel | number;
-  system: boolean;
-  name: string | null;
-  color: string | null;
-  total: number;
-  unread: number;
-}
-
-export interface Contact extends Person {
-  kind: "staff" | "supplier";
-  shops: string[];
-}
+export type MailSummary = RowOf<"/api/v2/mails">;
+export type Mail = Answer<"/api/v2/mails/{id}">;
+export type Folder = MailSummary["folder"];
+export type Person = MailSummary["from"];
+export type Attachment = Mail["attachments"][number];
+export type ThreadMessage = Mail["thread"][number];
+export type MailLabel = RowOf<"/api/v2/mail-labels">;
+export type SystemLabel = Extract<MailLabel["id"], string>;
+export const SYSTEM_LABELS: readonly SystemLabel[] = ["inbox", "sent", "drafts", "starred", "important", "trash"];
+export type Contact = RowOf<"/api/v2/mail-contacts">;
 
 /** What the list shows: a system label, one of the user's labels, or (neither) everything outside the trash; `q` searches. */
 export interface MailView {

@@ -6,7 +6,7 @@ import { page } from "../../components/kit/page";
  * The mail app (docs/api/mail.md): each user's own mail between users of the system. Everything is REST
  * under /api/v2 (`mails`, `mail-labels`, `mail-contacts`), read through the `rest` data provider.
  */
-export const mail: ResourceModule = {
+export const mail = {
   name: "mail",
   endpoints: {},
   pages: {
@@ -14,6 +14,6 @@ export const mail: ResourceModule = {
     "supplier-mail": { list: page(() => import("./MailApp").then((m) => m.MailApp)) },
   },
   resources: screensOf("mail"),
-};
+} satisfies ResourceModule;
 
 export default mail;

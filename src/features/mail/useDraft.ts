@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDataProvider } from "@refinedev/core";
+import type { Body } from "../../api";
 import { errorStatus } from "../../components/kit/errors";
 import { REST, type Mail } from "./model";
 
-export interface DraftValues {
-  to: number[];
-  cc: number[];
-  subject: string;
-  body: string;
-}
+/** A draft as the composer holds it: the create body's fields, all present. */
+export type DraftValues = Required<Pick<Body<"/api/v2/mails">, "to" | "cc" | "subject" | "body">>;
 
 /** Autosave this long after the last change. */
 export const AUTOSAVE_MS = 2000;

@@ -7,7 +7,7 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { DEFAULT_ZONE } from "../../components/kit/window";
 import {
   BODY_MAX, calls, categoryColor, LINK, REST, RESOURCE, TITLE_MAX,
-  type Audience, type AudienceRow, type Message,
+  type Audience, type AudienceRow, type Message, type NewMessage,
 } from "./model";
 
 export interface ComposeValues {
@@ -27,7 +27,7 @@ export interface ComposeValues {
 export const zonedIso = (picked: Dayjs, zone: string) => dayjs.tz(picked.format("YYYY-MM-DDTHH:mm:00"), zone).format();
 
 /** The form's values as `createmessage` takes them. */
-export function toPayload(v: ComposeValues): Record<string, unknown> {
+export function toPayload(v: ComposeValues): NewMessage {
   const link = v.link?.trim();
   return {
     title: v.title.trim(),

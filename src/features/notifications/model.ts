@@ -1,52 +1,24 @@
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
+import type { Answer, Body, ItemOf, RowOf } from "../../api";
 import { callsOf } from "../../resources/calls";
 import notifications from "./resource";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export type MessageStatus = "draft" | "scheduled" | "sent" | "cancelled";
-export type Audience = "all" | "shop" | "role";
-
+export type Message = ItemOf<"/api/notify/getmessagenotifylist">;
+export type MessageStatus = Message["status"];
+export type Audience = Message["audience"];
+export type NewMessage = Body<"/api/notify/createmessage">;
 export const STATUSES: MessageStatus[] = ["scheduled", "sent", "cancelled", "draft"];
 export const AUDIENCES: Audience[] = ["all", "shop", "role"];
 
-export interface Message {
-  id: number;
-  title: string;
-  body: string;
-  category: string;
-  audience: Audience;
-  shopId: number | null;
-  shopName: string | null;
-  roleCode: string | null;
-  roleName: string | null;
-  link: string | null;
-  scheduledAt: string;
-  timezone: string;
-  status: MessageStatus;
-  sentAt: string | null;
-  recipientCount: number | null;
-  readCount: number;
-  createdByName: string | null;
-  createdAt: string;
-}
-
-/** One of the signed-in user's notifications (`id` is the message's). */
-export interface InboxItem {
-  id: number;
-  title: string;
-  body: string;
-  category: string;
-  link: string | null;
-  deliveredAt: string;
-  readAt: string | null;
-  /** A notice the system sent: its kind and values (the text in the reader's language); null for a composed message. */
-  template?: string | null;
-  params?: Record<string, string | number> | null;
-}
+/** The signed-in user's notifications (`id` is the message's), with how many are unread. */
+export type Inbox = Answer<"/api/notify/getmessagenotify">;
+/** `template` and `params`: a notice the system sent, its kind and values (the text in the reader's language); null for a composed message. */
+export type InboxItem = Inbox["items"][number];
 
 /** Notices the client can word itself (`notifications.notices.<template>` in every language). */
 export const NOTICE_TEMPLATES = ["productApproved", "productRejected", "newOrder", "slipUploaded", "claimFiled", "returnFiled"];
@@ -66,22 +38,12 @@ export function noticeText(
   return { title: t(`${key}.title`, values), body: t(`${key}.body`, values) };
 }
 
-export interface Inbox {
-  items: InboxItem[];
-  total: number;
-  maxpage: number;
-  unread: number;
-}
-
-/** A row of the audience picker (`/api/v2/notification-audiences`). */
-export interface AudienceRow {
-  audience: Audience;
-  /** The shop's or role's id; the server sends null for everyone. */
-  id?: number;
-  code: string | null;
-  name: string;
-  users: number;
-}
+type AudienceAnswer = RowOf<"/api/v2/notification-audiences">;
+/**
+ * A row of the audience picker; `id` is the shop's or role's. Everyone's row answers a null id, which
+ * Refine's record type has no room for: it is read as no id.
+ */
+export type AudienceRow = Omit<AudienceAnswer, "id"> & { id?: Exclude<AudienceAnswer["id"], null> };
 
 export const TITLE_MAX = 120;
 export const BODY_MAX = 2000;

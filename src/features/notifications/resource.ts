@@ -8,7 +8,7 @@ import { page } from "../../components/kit/page";
  * messages; every signed-in user reads their own in the header's bell (`inbox`, `read`). Cancelling and
  * the audience picker are REST under /api/v2 (`notification-messages`, `notification-audiences`).
  */
-export const notifications: ResourceModule = {
+export const notifications = {
   name: "notifications",
   endpoints: {
     list: pagedList("/api/notify/getmessagenotifylist", { filters: ["search", "status", "audience", "category"], contains: ["search"] }),
@@ -24,6 +24,6 @@ export const notifications: ResourceModule = {
     "promotion-notify": { list: page(() => import("./MessageList").then((m) => m.MessageList)) },
   },
   resources: screensOf("notifications"),
-};
+} satisfies ResourceModule;
 
 export default notifications;

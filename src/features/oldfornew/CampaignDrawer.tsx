@@ -11,7 +11,7 @@ import { callsOf } from "../../resources/calls";
 import { ProductPicker } from "../homesale/ProductPicker";
 import { ClippedName } from "../homesale/ClippedName";
 import type { PickedProduct } from "../homesale/model";
-import { DISCOUNT_TYPES, NAME_MAX, PERCENT, PRODUCTS_MAX, SCREEN, tradeInPrice, type Campaign, type DiscountType } from "./model";
+import { DISCOUNT_TYPES, NAME_MAX, PERCENT, PRODUCTS_MAX, SCREEN, tradeInPrice, type Campaign, type DiscountType, type NewCampaign } from "./model";
 import oldfornew from "./resource";
 
 const calls = callsOf(oldfornew);
@@ -40,14 +40,13 @@ export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Camp
   const save = async (v: Values) => {
     setProductError(null);
     if (!products.length) return setProductError(t("oldfornew.form.productsRequired"));
-    const body = {
+    const body: NewCampaign = {
       name: v.name.trim(), discountType: v.discountType, discountValue: v.discountValue,
       startsAt: v.window.startsAt, endsAt: v.window.endsAt, timezone: v.window.timezone, productIds: products.map((p) => p.id),
     };
     try {
       await mutateAsync({
-        ...calls.writeCall(campaign ? "edit" : "create"),
-        values: campaign ? { id: campaign.id, updatedAt: campaign.updatedAt, ...body } : body,
+        ...(campaign ? calls.writeCall("edit", { id: campaign.id, updatedAt: campaign.updatedAt, ...body }) : calls.writeCall("create", body)),
         successNotification: () => ({ type: "success", message: t(campaign ? "oldfornew.messages.saved" : "oldfornew.messages.created") }),
         errorNotification: false,
       });

@@ -60,7 +60,7 @@ export function CampaignList() {
     c.discountType === "percent" ? t("oldfornew.list.percentOff", { value: number(c.discountValue) }) : t("oldfornew.list.amountOff", { amount: money(c.discountValue) });
 
   const close = (c: Campaign) => mutateAsync({
-    ...calls.writeCall("close"), values: { id: c.id, updatedAt: c.updatedAt },
+    ...calls.writeCall("close", { id: c.id, updatedAt: c.updatedAt }),
     successNotification: () => ({ type: "success", message: t("oldfornew.messages.closed", { name: c.name }) }),
     errorNotification: (e) => ({ type: "error", message: t("oldfornew.messages.failed"), description: errorMessage(e) }),
   }).finally(() => tableQuery.refetch());

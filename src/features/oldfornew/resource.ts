@@ -6,7 +6,7 @@ import { page } from "../../components/kit/page";
 const PR = "/api/promotion";
 
 /** Trade-in campaigns: the legacy list and create, the edit and close additions, the product list for the picker. */
-export const oldfornew: ResourceModule = {
+export const oldfornew = {
   name: "oldfornew",
   endpoints: {
     list: pagedList(`${PR}/oldfornew`, { filters: ["search", "status"], contains: ["search"], allValues: ["all"] }),
@@ -19,6 +19,6 @@ export const oldfornew: ResourceModule = {
   },
   pages: { "promotion-oldfornew": { list: page(() => import("./CampaignList").then((m) => m.CampaignList)) } },
   resources: screensOf("oldfornew"),
-};
+} satisfies ResourceModule;
 
 export default oldfornew;

@@ -79,7 +79,7 @@ const listReads = {
   actions: ["statuses", "channels", "branches", "shops"].map((action) => ({ resource: "orders", action })),
 };
 
-export const orders: ResourceModule = {
+export const orders = {
   pages: {
     orders: {
       list: page(() => import("./OrderList").then((m) => m.OrderList), { variant: "all" }, listReads),
@@ -108,6 +108,6 @@ export const orders: ResourceModule = {
     "orders-return": claimEndpoints,
   },
   resources: screensOf("orders"),
-};
+} satisfies ResourceModule;
 
 export default orders;

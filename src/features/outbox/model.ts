@@ -1,25 +1,11 @@
-/** A job for an outside system with its delivery state (docs/api/outbox.md). */
-export type DeliveryStatus = "queued" | "sending" | "sent" | "failed" | "dead";
+import type { RowOf } from "../../api";
 
-export interface Delivery {
-  id: number;
-  system: string;
-  status: DeliveryStatus;
-  /** false: the system has no address, so the job stays queued. */
-  configured: boolean;
-  attempts: number;
-  maxAttempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  sentAt: string | null;
-}
+/** A job for an outside system with its delivery state (docs/api/outbox.md); `payload` is what the system is sent. */
+export type OutboxJob = RowOf<"/api/v2/outbox-jobs">;
+export type DeliveryStatus = OutboxJob["status"];
 
-export interface OutboxJob extends Delivery {
-  topic: string;
-  payload: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The delivery state, as the order and product screens show it beside their own jobs. */
+export type Delivery = Pick<OutboxJob, "id" | "system" | "status" | "configured" | "attempts" | "maxAttempts" | "lastError" | "nextAttemptAt" | "sentAt">;
 
 /** `/api/v2/outbox-jobs`, read through the REST data provider. */
 export const OUTBOX_REST = { resource: "outbox-jobs", dataProviderName: "rest" } as const;

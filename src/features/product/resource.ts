@@ -73,7 +73,7 @@ const productListReads = (resource: string) => ({
  * Admin screens are granted one by one (the server checks the same child menu paths); suppliers
  * are granted the whole `/supplier/product` section.
  */
-export const product: ResourceModule = {
+export const product = {
   pages: {
     product: {
       list: page(() => import("./ProductList").then((m) => m.ProductList), { area: "admin" }, productListReads("product")),
@@ -98,6 +98,6 @@ export const product: ResourceModule = {
   endpoints,
   resourceEndpoints,
   resources: screensOf("product"),
-};
+} satisfies ResourceModule;
 
 export default product;

@@ -20,7 +20,7 @@ function reportList(r: ReportConfig): EndpointMap {
 }
 
 /** The eight admin reports: one screen (ReportScreen) configured by `config.ts`, one endpoint each. */
-export const reports: ResourceModule = {
+export const reports = {
   name: "reports",
   endpoints: {
     // The shop filter's names (every report screen lists this endpoint).
@@ -29,6 +29,6 @@ export const reports: ResourceModule = {
   resourceEndpoints: Object.fromEntries(REPORTS.map((r) => [r.screen, reportList(r)])),
   pages: Object.fromEntries(REPORTS.map((r) => [r.screen, { list: page(() => import("./ReportScreen").then((m) => m.ReportScreen), { screen: r.screen }) }])),
   resources: screensOf("reports"),
-};
+} satisfies ResourceModule;
 
 export default reports;

@@ -2,7 +2,7 @@ import { useCustom, useCustomMutation, useDataProvider, useInvalidate, useList, 
 import { useState } from "react";
 import { callsOf } from "../../resources/calls";
 import settings from "./resource";
-import { REST, REST_PROVIDER, type Province, type Rate, type TransportType, type Zone } from "./model";
+import { REST, REST_PROVIDER, type Province, type Rate, type RateBody, type TransportType, type Zone } from "./model";
 
 const { readCall, writeCall } = callsOf(settings);
 export { readCall };
@@ -36,10 +36,9 @@ export function useSaveRate() {
   const t = useTranslate();
   const { mutateAsync, mutation } = useCustomMutation<{ data: Rate }>();
   const refresh = useRefreshRates();
-  const save = async (values: Partial<Rate> & { id?: number; version?: number }, successKey: "created" | "changed" | "deactivated" | "activated") => {
+  const save = async (values: RateBody, successKey: "created" | "changed" | "deactivated" | "activated") => {
     const res = await mutateAsync({
-      ...writeCall("saveRate"),
-      values,
+      ...writeCall("saveRate", values),
       successNotification: () => ({ type: "success", message: t(`shipping.messages.${successKey}`) }),
       errorNotification: false,
     });

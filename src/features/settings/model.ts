@@ -1,39 +1,13 @@
-/** Shipping rates, zones and config control (docs/api/settings.md): the shapes the screen reads. */
+/** Shipping rates, zones and config control (docs/api/settings.md), as the document gives them. */
+import type { Body, DataOf, ItemOf, RowOf } from "../../api";
 
-export interface Rate {
-  id: number;
-  zone: string;
-  zoneName: string;
-  transportType: string;
-  transportTypeName: string;
-  /** kg, inclusive. */
-  weightFrom: number;
-  /** kg, exclusive; null: "and heavier". */
-  weightTo: number | null;
-  price: number;
-  active: boolean;
-  version: number;
-  updatedAt: string;
-}
-
-export interface Province { id: number; code: string; name: string }
-
-export interface Zone { code: string; name: string; nameTh: string; provinces: Province[] }
-
-export interface TransportType { code: string; name: string }
-
+export type Rate = ItemOf<"/api/setting/shippingrate">;
+export type RateBody = Body<"/api/setting/createshippingrate">;
+export type Zone = RowOf<"/api/v2/shipping-zones">;
+export type Province = DataOf<"/api/masterdata/masterprovince">[number];
+export type TransportType = DataOf<"/api/masterdata/mastertransporttype">[number];
 /** One typed setting as configcontrol answers it; `schema` is the JSON schema of `value`. */
-export interface Setting {
-  key: string;
-  value: unknown;
-  default: unknown;
-  isDefault: boolean;
-  schema: { type: string | string[]; enum?: string[]; minimum?: number; maximum?: number; multipleOf?: number };
-  description: string;
-  readBy: string;
-  updatedAt: string | null;
-  updatedByName: string | null;
-}
+export type Setting = DataOf<"/api/setting/configcontrol">[number];
 
 /** How a setting's value is edited, from its schema. */
 export type SettingInput =

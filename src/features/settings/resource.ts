@@ -10,7 +10,7 @@ const M = "/api/masterdata";
  * Shipping rates (legacy `shippingrate`, `createshippingrate`), config control (`configcontrol`) and
  * the REST additions read through the `rest` provider: zones, settings changes (docs/api/settings.md).
  */
-export const settings: ResourceModule = {
+export const settings = {
   name: "settings",
   endpoints: {
     list: pagedList(`${S}/shippingrate`, { filters: ["zone", "transportType", "active"] }),
@@ -27,6 +27,6 @@ export const settings: ResourceModule = {
     },
   },
   resources: screensOf("settings"),
-};
+} satisfies ResourceModule;
 
 export default settings;

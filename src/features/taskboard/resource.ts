@@ -8,7 +8,7 @@ import { page } from "../../components/kit/page";
  * legacy verbs below; columns, cards, moves, attachments and assignees are REST under /api/v2
  * (`task-columns`, `task-cards`, `task-assignees`), read through the `rest` data provider.
  */
-export const taskboard: ResourceModule = {
+export const taskboard = {
   name: "taskboard",
   endpoints: {
     actions: {
@@ -21,6 +21,6 @@ export const taskboard: ResourceModule = {
     "supplier-taskboard": { list: page(() => import("./TaskBoard").then((m) => m.TaskBoard)) },
   },
   resources: screensOf("taskboard"),
-};
+} satisfies ResourceModule;
 
 export default taskboard;

@@ -10,7 +10,7 @@ const U = "/api/user";
  * (`/admin/account`, `/supplier/account`). Staff accounts, roles, the own account's writes and the
  * one-time links are REST under /api/v2 (the `rest` data provider).
  */
-export const users: ResourceModule = {
+export const users = {
   name: "setting-user",
   endpoints: {
     list: pagedList(`${U}/getlistusermangement`, {
@@ -29,6 +29,6 @@ export const users: ResourceModule = {
     "supplier-account": { list: page(() => import("./AccountPage").then((m) => m.AccountPage), { screenId: "supplier-account" }) },
   },
   resources: screensOf("users"),
-};
+} satisfies ResourceModule;
 
 export default users;

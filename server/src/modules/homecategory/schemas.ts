@@ -26,7 +26,7 @@ const linkType = { type: 'string', enum: LINK_TYPES, description: 'What the tile
 export const tile = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, names: namesOut, imageUrl: { type: 'string' }, linkType: { type: 'string' }, linkId: { type: 'integer' },
+    id: { type: 'integer' }, names: namesOut, imageUrl: { type: 'string' }, linkType: { type: 'string', enum: LINK_TYPES }, linkId: { type: 'integer' },
     linkName: { type: ['string', 'null'], description: 'The target\'s name; null when it no longer takes a link (deleted, closed, not approved)' },
     position: { type: 'integer' }, active: { type: 'boolean' },
     startsAt: dateTime, endsAt: { type: ['string', 'null'], format: 'date-time' }, timezone: { type: 'string' },

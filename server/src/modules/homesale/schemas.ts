@@ -1,4 +1,5 @@
 /** JSON schemas of the home-sale groups (docs/api/homesale.md). */
+import { PRODUCT_STATES } from '../../db/schema.js';
 import { WINDOW_FIELDS } from '../../lib/window.js';
 import { closedObject, dateTime, id, listResponse, pageQuery, writeResponse } from '../../lib/schemas.js';
 
@@ -32,7 +33,7 @@ export const group = { type: 'object', properties: groupProps, required: Object.
 
 const linkProps = {
   id: { type: 'integer' }, productId: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, imageUrl: nullableString,
-  price: { type: 'number' }, compareAtPrice: { type: ['number', 'null'] }, shopName: { type: 'string' }, approvalStatus: { type: 'string' },
+  price: { type: 'number' }, compareAtPrice: { type: ['number', 'null'] }, shopName: { type: 'string' }, approvalStatus: { type: 'string', enum: PRODUCT_STATES },
   position: { type: 'integer' }, active,
 };
 export const link = { type: 'object', properties: linkProps, required: Object.keys(linkProps) } as const;

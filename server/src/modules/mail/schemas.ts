@@ -44,7 +44,7 @@ const summaryProps = {
   id: { type: 'integer', description: 'The caller\'s copy (mailbox entry): the id every /mails route takes' },
   messageId: { type: 'integer', description: 'The message, shared by the sender\'s and the recipients\' copies' },
   folder,
-  home: { ...folder, description: 'Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox' },
+  home: { type: 'string', enum: FOLDERS.filter((f) => f !== 'trash'), description: 'Where the copy belongs outside the trash: drafts (unsent), sent (the caller wrote it) or inbox' },
   read: { type: 'boolean' }, starred: { type: 'boolean' }, important: { type: 'boolean' },
   labelIds: { type: 'array', items: { type: 'integer' } },
   from: person, to: people, cc: people,
@@ -79,7 +79,7 @@ export const mail = {
 } as const;
 
 const labelProps = {
-  id: { type: ['integer', 'string'], description: 'A system label\'s code, or a custom label\'s id' },
+  id: { anyOf: [{ type: 'string', enum: [...SYSTEM_LABELS] }, { type: 'integer' }], description: 'A system label\'s code, or a custom label\'s id' },
   system: { type: 'boolean' },
   name: { type: ['string', 'null'], description: 'null for a system label (the screen words it)' },
   color: { type: ['string', 'null'] },

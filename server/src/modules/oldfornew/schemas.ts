@@ -1,4 +1,5 @@
 /** JSON schemas of the trade-in campaigns (docs/api/oldfornew.md). */
+import { PRODUCT_STATES } from '../../db/schema.js';
 import { WINDOW_FIELDS } from '../../lib/window.js';
 import { dateTime, id, listResponse, pageQuery, writeResponse } from '../../lib/schemas.js';
 
@@ -27,15 +28,15 @@ const updatedAt = { ...dateTime, description: 'The campaign\'s updatedAt as read
 
 const productProps = {
   id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, imageUrl: nullableString, shopName: { type: 'string' },
-  approvalStatus: { type: 'string' }, price: { type: 'number' },
+  approvalStatus: { type: 'string', enum: PRODUCT_STATES }, price: { type: 'number' },
   tradeInPrice: { type: 'number', description: 'What a customer pays when trading in an old item: the price less the discount' },
 };
 export const product = { type: 'object', properties: productProps, required: Object.keys(productProps) } as const;
 
 const campaignProps = {
-  id: { type: 'integer' }, name: { type: 'string' }, discountType: { type: 'string' }, discountValue: { type: 'number' },
+  id: { type: 'integer' }, name: { type: 'string' }, discountType: { type: 'string', enum: DISCOUNT_TYPES }, discountValue: { type: 'number' },
   startsAt: dateTime, endsAt: { type: ['string', 'null'], format: 'date-time' }, timezone: { type: 'string' },
-  status: { type: 'string', description: 'active or closed (closing is final)' },
+  status: { type: 'string', enum: ['active', 'closed'], description: 'active or closed (closing is final)' },
   createdBy: { type: ['integer', 'null'] }, createdByName: nullableString, createdAt: dateTime, updatedAt: dateTime,
   productCount: { type: 'integer' }, products: { type: 'array', items: product },
 };

@@ -55,12 +55,22 @@ export const zoneBody = {
 } as const;
 
 const anyValue = { description: 'Typed per key: see schema' } as const;
+/** The JSON schema of a setting's value: the keywords registry.ts schemaOf() writes, and only those. */
+const valueSchema = {
+  type: 'object',
+  properties: {
+    type: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'A JSON type, or several (e.g. number and null)' },
+    enum: { type: 'array', items: { type: 'string' } },
+    minimum: { type: 'number' }, maximum: { type: 'number' }, multipleOf: { type: 'number' },
+  },
+  required: ['type'],
+} as const;
 
 export const setting = {
   type: 'object',
   properties: {
     key: { type: 'string' }, value: anyValue, default: anyValue, isDefault: { type: 'boolean' },
-    schema: { type: 'object', additionalProperties: true }, description: { type: 'string' }, readBy: { type: 'string' },
+    schema: valueSchema, description: { type: 'string' }, readBy: { type: 'string' },
     updatedAt: nullableDateTime, updatedByName: nullableString,
   },
   required: ['key', 'value', 'default', 'isDefault', 'schema', 'description', 'readBy', 'updatedAt', 'updatedByName'],
