@@ -19,7 +19,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 /** The request on whose behalf database work runs. */
 export interface Arrival { readonly order: number; answering: boolean }
 
-const current = new AsyncLocalStorage<Arrival>();
+const current = new AsyncLocalStorage<Arrival | undefined>();
 let arrivals = 0;
 
 /** A new request's arrival, taken when it is read. */
@@ -52,7 +52,8 @@ export class FairQueue {
 
   /** The next job on a turn of its own, outside any request (what PGlite calls back, e.g. a notification, is nobody's). */
   private next() {
-    current.exit(() => setImmediate(() => {
+    // run(undefined), not exit(): on Node 20 exit() switches the async hooks off and on again, once per job.
+    current.run(undefined, () => setImmediate(() => {
       const job = this.waiting.shift();
       if (!job) {
         this.busy = false;
