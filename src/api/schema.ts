@@ -17602,7 +17602,62 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                shops: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                brands: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                level1: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                level2: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                statuses: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                channels: {
+                                    code: string;
+                                    name: string;
+                                }[];
                             };
                         };
                     };
@@ -17649,7 +17704,138 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                brands: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                level1: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                level2: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                units: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                warranties: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                unitDimensions: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                weightUnits: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                volumeUnits: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                colors: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                shippingTypes: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                tisProducts: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
                             };
                         };
                     };

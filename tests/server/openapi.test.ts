@@ -28,6 +28,15 @@ interface Operation {
 }
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
+/**
+ * REST resources under /api/v2 whose rows are listed by another read: `/x/{id}` and its sub-resources take
+ * the first id that list answers.
+ */
+const ID_SOURCES: Record<string, { list: string; where?: (row: Record<string, unknown>) => boolean }> = {
+  '/api/v2/shops': { list: '/api/supplier/kanban/shopprofile' },
+  '/api/v2/staff-users': { list: '/api/user/getlistusermangement', where: (row) => row.area === 'admin' },
+};
+
 /** Reads sent as POST (the legacy list contract takes its filters as a JSON body). */
 const POST_READS = ['/api/order/orderlist', '/api/housebrand/brandprofile'];
 const WRITE_METHODS = ['post', 'put', 'patch'];
@@ -175,7 +184,8 @@ function queryOf(op: Operation): string {
 function exampleValue(name: string, s: Schema): unknown {
   if (Array.isArray(s.enum)) return s.enum[0];
   if (s.type === 'integer' || s.type === 'number') return typeof s.minimum === 'number' ? Math.max(1, s.minimum) : 1;
-  if (s.format === 'date-time') return '2026-01-01T00:00:00.000Z';
+  // A range (from/to, dateFrom/dateTo) that holds the demo data: the end after the start.
+  if (s.format === 'date-time') return /to$/i.test(name) ? '2026-01-31T00:00:00.000Z' : '2026-01-01T00:00:00.000Z';
   if (s.format === 'date') return '2026-01-01';
   return name;
 }
@@ -190,6 +200,20 @@ function problemsOf(errors: ErrorObject[]): string {
   return [...new Set(words)].join('; ');
 }
 
+/** A saved view, a calendar event and a task card (in a column) of the caller's own: `/api/v2/<resource>` → its id. */
+async function ownRecords(headers: Record<string, string>): Promise<[string, number][]> {
+  const post = async (url: string, payload: object) => {
+    const res = await app.inject({ method: 'POST', url, headers, payload });
+    expect(res.statusCode, `POST ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json() as Record<string, unknown>;
+  };
+  const view = await post('/api/v2/saved-views', { listKey: 'orders', name: 'OpenAPI walk', state: { filters: [], sorters: [] } });
+  const event = await post('/api/v2/calendar-entries', { title: 'OpenAPI walk', startsAt: '2026-01-15T09:00:00.000Z', endsAt: '2026-01-15T10:00:00.000Z' });
+  const column = await post('/api/kanban/columns/update', { column: { name: 'OpenAPI walk' } }) as { column: { id: number } };
+  const card = await post('/api/v2/task-cards', { columnId: column.column.id, name: 'OpenAPI walk' });
+  return [['/api/v2/saved-views', view.id as number], ['/api/v2/calendar-entries', event.id as number], ['/api/v2/task-cards', card.id as number]];
+}
+
 describe('what every read answers', () => {
   for (const user of ['admin', 'supplier1']) {
     it(`matches the documented 200 schema, field for field (${user})`, async () => {
@@ -198,12 +222,15 @@ describe('what every read answers', () => {
       const headers = { authorization: `Bearer ${login.json().accessToken as string}` };
       const ajv = validator();
       const compiled = new Map<string, ValidateFunction>();
-      const firstIds = new Map<string, number>();
+      // Records of the user's own the demo data may lack, so that their reads and sub-resources are walked too.
+      const firstIds = new Map<string, number>(user === 'admin' ? await ownRecords(headers) : []);
       const checked: string[] = [];
       const failures: string[] = [];
       const reads = operations().filter(({ path, method }) => method === 'get' || (method === 'post' && POST_READS.includes(path)));
-      // Lists before their items: `/x/{id}` takes the first id its list answered.
-      reads.sort((a, b) => a.path.length - b.path.length);
+      // Lists before their items, items before their sub-resources: `/x/{id}` and `/x/{id}/y` take the first id
+      // the list of x (or its ID_SOURCES list) answered.
+      const depth = (path: string) => (path.match(/\{/g) ?? []).length;
+      reads.sort((a, b) => depth(a.path) - depth(b.path) || a.path.length - b.path.length);
       for (const { path, method, op } of reads) {
         const schema = op.responses['200']?.content?.['application/json']?.schema;
         // Streams and CSV files answer text, not a JSON body.
@@ -228,11 +255,24 @@ describe('what every read answers', () => {
         compiled.set(key, validate);
         checked.push(key);
         if (!validate(payload)) failures.push(`${method.toUpperCase()} ${path}: ${problemsOf(validate.errors ?? [])}`);
-        const first = Array.isArray(payload) ? payload[0] : undefined;
-        if (first && typeof first === 'object' && typeof (first as { id?: unknown }).id === 'number') firstIds.set(path, (first as { id: number }).id);
+        // A REST list answers an array, a legacy list `{ items }`.
+        const rows = Array.isArray(payload) ? payload : (payload as { items?: unknown })?.items;
+        const withId = (Array.isArray(rows) ? rows : []).filter((r): r is Record<string, unknown> & { id: number } => typeof r?.id === 'number');
+        if (withId[0]) firstIds.set(path, withId[0].id);
+        for (const [resource, source] of Object.entries(ID_SOURCES)) {
+          const row = source.list === path ? withId.find((r) => source.where?.(r) ?? true) : undefined;
+          if (row) firstIds.set(resource, row.id);
+        }
       }
       console.log(`${user}: ${checked.length} reads validated of ${reads.length}`);
       expect(failures).toEqual([]);
+      if (user === 'admin') {
+        // Every read of one REST record or of its sub-resources was called and checked, not only the flat lists.
+        const nested = reads.filter(({ path, method, op }) => method === 'get' && path.startsWith('/api/v2/') && path.includes('{')
+          && op.responses['200']?.content?.['application/json']?.schema?.type !== 'string').map(({ path }) => `get ${path}`);
+        expect(nested.length).toBeGreaterThan(15);
+        expect(nested.filter((key) => !checked.includes(key))).toEqual([]);
+      }
       // Admin reaches nearly every read; supplier1 the half its screens grant.
       expect(checked.length).toBeGreaterThan(reads.length / (user === 'admin' ? 1.25 : 3));
     }, 240_000);

@@ -1,31 +1,13 @@
+import type { DataOf } from "../../api";
 import { useState } from "react";
 import { useCustom, useCustomMutation, useDataProvider, useTranslate, type BaseRecord } from "@refinedev/core";
 import { App } from "antd";
-import { downloadCsv, readCall, writeCall, type MasterItem, type Option } from "./model";
+import { downloadCsv, readCall, writeCall } from "./model";
 import type { ProductRead, ProductWrite } from "./resource";
 import { errorMessage } from "../../components/kit/errors";
 
-export interface ListMasters {
-  shops: Option[];
-  brands: MasterItem[];
-  level1: MasterItem[];
-  level2: MasterItem[];
-  statuses: MasterItem[];
-}
-
-export interface EditMasters {
-  brands: MasterItem[];
-  level1: MasterItem[];
-  level2: MasterItem[];
-  units: MasterItem[];
-  warranties: MasterItem[];
-  unitDimensions: MasterItem[];
-  weightUnits: MasterItem[];
-  volumeUnits: MasterItem[];
-  colors: MasterItem[];
-  shippingTypes: MasterItem[];
-  tisProducts: MasterItem[];
-}
+export type ListMasters = DataOf<"/api/product/masterproduct">;
+export type EditMasters = DataOf<"/api/product/masterproductedit">;
 
 // Master data changes rarely: fetched once per session and shared by every screen.
 const CACHED = { staleTime: Infinity, gcTime: Infinity } as const;

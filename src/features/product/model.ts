@@ -1,9 +1,11 @@
+import type { DataOf, ItemOf } from "../../api";
 import { product } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
 import type { Delivery } from "../outbox/model";
 
 export type ProductArea = "admin" | "supplier";
-export type ApprovalStatus = "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+export type ProductSummary = ItemOf<"/api/product/productlist">;
+export type ApprovalStatus = ProductSummary["approvalStatus"];
 export const APPROVAL_STATUSES: ApprovalStatus[] = ["draft", "pending", "resubmitted", "approved", "rejected"];
 /** English fallbacks of `product.status.*`. */
 export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
@@ -17,53 +19,8 @@ export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-export interface ProductSummary {
-  id: number;
-  shopId: number;
-  shopName: string;
-  code: string;
-  name: string;
-  price: number;
-  /** Regular price before the discount, shown struck through; null = not discounted. */
-  compareAtPrice: number | null;
-  imageUrl: string | null;
-  brandId: number | null;
-  brandName: string | null;
-  level1Id: number | null;
-  level1Name: string | null;
-  level2Id: number | null;
-  level2Name: string | null;
-  approvalStatus: ApprovalStatus;
-  rejectReason: string | null;
-  online: boolean;
-  isNew: boolean;
-  submittedAt: string | null;
-  approvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ProductDetail extends ProductSummary {
-  description: string | null;
-  unitId: number | null;
-  warrantyId: number | null;
-  colorId: number | null;
-  width: number | null;
-  length: number | null;
-  height: number | null;
-  dimensionUnitId: number | null;
-  weight: number | null;
-  weightUnitId: number | null;
-  volume: number | null;
-  volumeUnitId: number | null;
-  shippingTypeId: number | null;
-  tisId: number | null;
-  youtubeUrl: string | null;
-  searchTags: string[];
-  keyHighlights: string[];
-  imageEditStatus: "none" | "requested" | "in_progress" | "done";
-  version: number;
-}
+/** One product with its content fields; `compareAtPrice` is the regular price shown struck through (null: not discounted). */
+export type ProductDetail = DataOf<"/api/product/getproduct">;
 
 export interface Media {
   id: number;
@@ -86,15 +43,7 @@ export interface Job extends Delivery {
   updatedAt: string;
 }
 
-export interface MasterItem {
-  id: number;
-  code: string;
-  name: string;
-  parentId: number | null;
-  extra: Record<string, unknown> | null;
-  sort: number;
-  status: string;
-}
+export type MasterItem = ItemOf<"/api/masterdata/masterbrand">;
 
 export interface Option {
   id: number;

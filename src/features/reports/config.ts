@@ -4,23 +4,31 @@
  * Column, filter and total keys are the fields of the server's answer (`/api/report/*`, docs/api/reports.md).
  */
 import dayjs from "dayjs";
+import type { Answer, ItemOf, Path, Query } from "../../api";
 
 /** How a value is shown: `enum` values through the label keys under `labels` (`<labels>.<value>`). */
 export type ValueType = "text" | "time" | "int" | "number" | "money" | "bool" | "enum" | "discount";
 
-export interface ReportColumn {
-  key: string;
+/** A report endpoint under /api/report, as the document names them. */
+type ReportEndpoint = Path extends infer P ? (P extends `/api/report/${infer E}` ? E : never) : never;
+/** The names the document gives a report's row fields, totals and query; any name for a report not given. */
+type RowKey<E extends string> = E extends ReportEndpoint ? keyof ItemOf<`/api/report/${E}`> & string : string;
+type TotalKey<E extends string> = E extends ReportEndpoint ? keyof Answer<`/api/report/${E}`>["totals"] & string : string;
+type QueryName<E extends string> = E extends ReportEndpoint ? keyof Query<`/api/report/${E}`> & string : string;
+
+export interface ReportColumn<K extends string = string, T extends string = string> {
+  key: K;
   type: ValueType;
   /** Label-key prefix of an `enum` column's values, e.g. `orders.status`. */
   labels?: string;
   width?: number;
   /** The totals field shown under this column in the totals row. */
-  total?: string;
+  total?: T;
 }
 
-export interface ReportFilter {
+export interface ReportFilter<N extends string = string> {
   /** The query field the endpoint takes. */
-  name: string;
+  name: N;
   values: readonly string[];
   /** Label-key prefix of the values (`<labels>.<value>`). */
   labels: string;
@@ -33,17 +41,20 @@ export interface ReportChart {
   labels?: string;
 }
 
-export interface ReportConfig {
+export interface ReportConfig<E extends string = string> {
   /** The screen's id in contract/screens.ts (also its Refine resource name). */
   screen: string;
   /** The endpoint under /api/report. */
-  endpoint: string;
-  columns: readonly ReportColumn[];
-  filters: readonly ReportFilter[];
+  endpoint: E;
+  columns: readonly ReportColumn<RowKey<E>, TotalKey<E>>[];
+  filters: readonly ReportFilter<QueryName<E>>[];
   /** Totals with no column of their own, shown as figures above the table. */
-  figures: readonly { key: string; type: ValueType }[];
+  figures: readonly { key: TotalKey<E>; type: ValueType }[];
   chart?: ReportChart;
 }
+
+/** One report, its columns, totals and filters checked against what its endpoint answers and takes. */
+const report = <E extends ReportEndpoint>(r: ReportConfig<E>): ReportConfig => r;
 
 export const REPORT_PATH = "/api/report";
 
@@ -56,7 +67,7 @@ const PRODUCT_STATES = ["draft", "pending", "approved", "rejected", "resubmitted
 const status = { name: "status", values: ORDER_STATUSES, labels: "orders.status", width: 170 } as const;
 
 export const REPORTS: readonly ReportConfig[] = [
-  {
+  report({
     screen: "report-trackorder", endpoint: "reporttrackorder",
     filters: [status],
     columns: [
@@ -70,8 +81,8 @@ export const REPORTS: readonly ReportConfig[] = [
     ],
     figures: [],
     chart: { kind: "bar", labels: "orders.status" },
-  },
-  {
+  }),
+  report({
     screen: "report-shippingorder", endpoint: "reportshippingorder",
     filters: [status, { name: "shipment", values: SHIPMENTS, labels: "orders.shipment", width: 220 }, { name: "transportType", values: CARRIERS, labels: "orders.transport", width: 180 }],
     columns: [
@@ -84,8 +95,8 @@ export const REPORTS: readonly ReportConfig[] = [
     ],
     figures: [{ key: "awaiting", type: "int" }],
     chart: { kind: "bar", labels: "orders.transport" },
-  },
-  {
+  }),
+  report({
     screen: "report-airservice", endpoint: "orderair",
     filters: [status, { name: "service", values: SHIPMENTS, labels: "orders.shipment", width: 220 }],
     columns: [
@@ -96,8 +107,8 @@ export const REPORTS: readonly ReportConfig[] = [
     ],
     figures: [{ key: "installations", type: "int" }],
     chart: { kind: "bar", labels: "orders.shipment" },
-  },
-  {
+  }),
+  report({
     screen: "report-coupon", endpoint: "reportcupon",
     filters: [],
     columns: [
@@ -107,8 +118,8 @@ export const REPORTS: readonly ReportConfig[] = [
     ],
     figures: [{ key: "customers", type: "int" }],
     chart: { kind: "line" },
-  },
-  {
+  }),
+  report({
     screen: "report-promotiononline", endpoint: "reportpromotiononline",
     filters: [{ name: "status", values: ["active", "closed"], labels: "reports.lineStatus", width: 150 }],
     columns: [
@@ -120,8 +131,8 @@ export const REPORTS: readonly ReportConfig[] = [
     ],
     figures: [],
     chart: { kind: "bar" },
-  },
-  {
+  }),
+  report({
     screen: "report-productpromotion", endpoint: "reportproductpromotion",
     filters: [{ name: "kind", values: ["flashsale", "homesale", "tradein"], labels: "reports.kind", width: 170 }],
     columns: [
@@ -132,8 +143,8 @@ export const REPORTS: readonly ReportConfig[] = [
     ],
     figures: [],
     chart: { kind: "bar", labels: "reports.kind" },
-  },
-  {
+  }),
+  report({
     screen: "report-review", endpoint: "reportreview",
     filters: [
       { name: "status", values: ["published", "hidden"], labels: "reports.reviewStatus", width: 150 },
@@ -148,8 +159,8 @@ export const REPORTS: readonly ReportConfig[] = [
     ],
     figures: [],
     chart: { kind: "bar", labels: "reports.stars" },
-  },
-  {
+  }),
+  report({
     screen: "report-productstatus", endpoint: "reporttstatusproduct",
     filters: [
       { name: "status", values: PRODUCT_STATES, labels: "product.status", width: 180 },
@@ -163,7 +174,7 @@ export const REPORTS: readonly ReportConfig[] = [
     ],
     figures: PRODUCT_STATES.map((key) => ({ key, type: "int" as const })),
     chart: { kind: "bar", labels: "product.status" },
-  },
+  }),
 ];
 
 export function reportOf(screen: string): ReportConfig {

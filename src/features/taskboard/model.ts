@@ -1,50 +1,14 @@
 import dayjs from "dayjs";
+import type { Body, RowOf } from "../../api";
 
-/** A card as `/api/v2/task-cards` answers it. */
-export interface TaskCard {
-  id: number;
-  columnId: number;
-  position: number;
-  name: string;
-  description: string | null;
-  assigneeId: number | null;
-  assigneeName: string | null;
-  /** YYYY-MM-DD */
-  dueDate: string | null;
-  attachmentCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TaskColumn {
-  id: number;
-  name: string;
-  position: number;
-}
-
-export interface Assignee {
-  id: number;
-  name: string;
-  username: string;
-}
-
-export interface Attachment {
-  id: number;
-  cardId: number;
-  url: string;
-  mime: string;
-  size: number;
-  originalName: string;
-  createdAt: string;
-}
+/** A card as `/api/v2/task-cards` answers it (`dueDate`: YYYY-MM-DD). */
+export type TaskCard = RowOf<"/api/v2/task-cards">;
+export type TaskColumn = RowOf<"/api/v2/task-columns">;
+export type Assignee = RowOf<"/api/v2/task-assignees">;
+export type Attachment = RowOf<"/api/v2/task-cards/{id}/attachments">;
 
 /** What the card form sends (`PATCH` sends the changed fields only). */
-export interface CardValues {
-  name: string;
-  description: string | null;
-  assigneeId: number | null;
-  dueDate: string | null;
-}
+export type CardValues = Required<Pick<Body<"/api/v2/task-cards">, "name" | "description" | "assigneeId" | "dueDate">>;
 
 /** The server's limits (server/src/modules/taskboard/schemas.ts), checked in the form before sending. */
 export const COLUMN_NAME_MAX = 60;

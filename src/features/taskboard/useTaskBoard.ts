@@ -1,11 +1,14 @@
+import type { Body } from "../../api";
 import { useCallback, useMemo } from "react";
 import { useDataProvider, type BaseRecord, type DataProvider } from "@refinedev/core";
 import { useBoard, type BoardMove, type BoardState } from "../../components/kit/board";
-import { callsOf } from "../../resources/calls";
+import { callsOf, type ActionAnswer, type ActionBody } from "../../resources/calls";
 import taskboard from "./resource";
 import { REST, type CardValues, type TaskCard, type TaskColumn } from "./model";
 
 const calls = callsOf(taskboard);
+type ColumnBody = ActionBody<typeof taskboard, "updateColumn">;
+type ColumnAnswer = ActionAnswer<typeof taskboard, "updateColumn">;
 /** The largest page the server answers. */
 const PAGE = 100;
 
@@ -51,9 +54,9 @@ export function useTaskBoard() {
   const saveMove = useCallback(async (move: BoardMove, version: number) => {
     const api = rest.getApiUrl();
     if (move.kind === "card") {
-      await rest.custom!({ url: `${api}/${REST.cards}/${move.cardId}/move`, method: "post", payload: { columnId: move.toColumnId, index: move.index } });
+      await rest.custom!({ url: `${api}/${REST.cards}/${move.cardId}/move`, method: "post", payload: { columnId: move.toColumnId, index: move.index } satisfies Body<"/api/v2/task-cards/{id}/move"> });
     } else {
-      await rest.custom!({ url: `${api}/${REST.columns}/${move.columnId}/move`, method: "post", payload: { index: move.index } });
+      await rest.custom!({ url: `${api}/${REST.columns}/${move.columnId}/move`, method: "post", payload: { index: move.index } satisfies Body<"/api/v2/task-columns/{id}/move"> });
     }
     return version + 1;
   }, [rest]);
@@ -63,17 +66,17 @@ export function useTaskBoard() {
 
   const actions = useMemo(() => ({
     addColumn: async (name: string) => {
-      const { data } = await legacy.custom!({ ...calls.writeCall("updateColumn"), payload: { column: { name } } });
-      const column = (data as { column: TaskColumn }).column;
+      const { data } = await legacy.custom!({ ...calls.writeCall("updateColumn"), payload: { column: { name } } satisfies ColumnBody });
+      const { column } = data as ColumnAnswer;
       dispatch({ type: "addColumn", column: { id: column.id, name: column.name, cardIds: [] } });
       return column;
     },
     renameColumn: async (columnId: number, name: string) => {
-      const { data } = await legacy.custom!({ ...calls.writeCall("updateColumn"), payload: { columnId, column: { name } } });
-      dispatch({ type: "renameColumn", columnId, name: (data as { column: TaskColumn }).column.name });
+      const { data } = await legacy.custom!({ ...calls.writeCall("updateColumn"), payload: { columnId, column: { name } } satisfies ColumnBody });
+      dispatch({ type: "renameColumn", columnId, name: (data as ColumnAnswer).column.name });
     },
     deleteColumn: async (columnId: number) => {
-      await legacy.custom!({ ...calls.writeCall("deleteColumn"), payload: { columnId } });
+      await legacy.custom!({ ...calls.writeCall("deleteColumn"), payload: { columnId } satisfies ActionBody<typeof taskboard, "deleteColumn"> });
       dispatch({ type: "deleteColumn", columnId });
     },
     createCard: async (columnId: number, values: CardValues) => {

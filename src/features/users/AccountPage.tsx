@@ -1,3 +1,4 @@
+import type { Body } from "../../api";
 import { useState } from "react";
 import { List } from "@refinedev/antd";
 import { useCustom, useTranslate } from "@refinedev/core";
@@ -109,7 +110,7 @@ function PasswordForm() {
   const save = async (v: Passwords) => {
     setFailure(undefined);
     try {
-      await rest(`${REST.account}/password`, "post", { currentPassword: v.currentPassword, newPassword: v.newPassword }, t("users.messages.passwordChanged"), true);
+      await rest(`${REST.account}/password`, "post", { currentPassword: v.currentPassword, newPassword: v.newPassword } satisfies Body<"/api/v2/my-account/password">, t("users.messages.passwordChanged"), true);
       form.resetFields();
     } catch (error) {
       if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));

@@ -1,3 +1,4 @@
+import type { Body } from "../../api";
 import { useEffect, useMemo, useState } from "react";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, Button, Drawer, Form, Input, Space, Spin, Tree, type TreeDataNode } from "antd";
@@ -48,8 +49,8 @@ export function RoleDrawer({ roleId, onClose, onSaved }: { roleId: number | null
     setFailure(undefined);
     const menus = checked;
     try {
-      if (roleId === null) await rest(REST.roles, "post", { name, menus }, t("users.messages.roleCreated", { name: name.trim() }), true);
-      else await rest(`${REST.roles}/${roleId}`, "patch", { version: role!.version, menus, ...(role!.builtin ? {} : { name }) }, t("users.messages.roleSaved", { name: name.trim() }), true);
+      if (roleId === null) await rest(REST.roles, "post", { name, menus } satisfies Body<"/api/v2/roles">, t("users.messages.roleCreated", { name: name.trim() }), true);
+      else await rest(`${REST.roles}/${roleId}`, "patch", { version: role!.version, menus, ...(role!.builtin ? {} : { name }) } satisfies Body<"/api/v2/roles/{id}", "patch">, t("users.messages.roleSaved", { name: name.trim() }), true);
       onSaved();
     } catch (error) {
       if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));

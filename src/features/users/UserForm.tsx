@@ -1,3 +1,4 @@
+import type { Answer, Body } from "../../api";
 import { useState } from "react";
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { useCustom, useGo, useTranslate, type HttpError } from "@refinedev/core";
@@ -9,30 +10,21 @@ import { dateTime } from "../../components/kit/format";
 import { RecordFailure } from "../../components/kit/RecordFailure";
 import { useAuthContext } from "../../providers/session";
 import { LinkDialog } from "./LinkDialog";
-import { fullName, NAME_MAX, PHONE_PATTERN, readCall, REST, RESOURCE, roleLabel, userPaths, type PasswordLink, type Role, type UserSummary } from "./model";
+import { fullName, NAME_MAX, PHONE_PATTERN, readCall, REST, RESOURCE, roleLabel, userPaths, type PasswordLink, type Role, type StaffUser, type UserSummary } from "./model";
 import { useUserWrites } from "./useUserWrites";
 import { LtrInput } from "./LtrInput";
 
-interface Values {
-  username?: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone?: string | null;
-  roleId?: number;
-  employeeCode?: string | null;
-  department?: string | null;
-  position?: string | null;
-  userType?: string | null;
-}
+type Invite = Body<"/api/v2/staff-users">;
+/** The invite's fields; username and role are set on the invite only. */
+type Values = Omit<Invite, "username" | "roleId"> & Partial<Pick<Invite, "username" | "roleId">>;
 
 const EDITABLE = ["email", "firstName", "lastName", "phone", "employeeCode", "department", "position", "userType"] as const;
 
 /** The choices of the form: staff roles, user types and the departments already named. */
 function useChoices() {
   const roles = useCustom<{ items: Role[] }>(readCall("getuserroles", { area: "admin" }));
-  const types = useCustom<{ items: { code: string; name: string }[] }>(readCall("usertypemaster"));
-  const staff = useCustom<{ departments: string[] }>(readCall("getemployeedata", { limit: 1 }));
+  const types = useCustom<Answer<"/api/user/usertypemaster">>(readCall("usertypemaster"));
+  const staff = useCustom<Answer<"/api/user/getemployeedata">>(readCall("getemployeedata", { limit: 1 }));
   return {
     roles: roles.result.data?.items ?? [],
     types: types.result.data?.items ?? [],
@@ -52,7 +44,7 @@ export function UserForm({ id }: { id?: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [link, setLink] = useState<{ link: PasswordLink; name: string; then?: string } | null>(null);
 
-  const { form, formProps, saveButtonProps, onFinish, query, formLoading } = useForm<UserSummary | { user: UserSummary; link: PasswordLink }, HttpError, Values>({
+  const { form, formProps, saveButtonProps, onFinish, query, formLoading } = useForm<StaffUser | Answer<"/api/v2/staff-users", "post">, HttpError, Values>({
     resource: REST.staff,
     dataProviderName: "rest",
     action: mode,
@@ -66,7 +58,7 @@ export function UserForm({ id }: { id?: string }) {
     },
     onMutationError: (error) => setFormError(hasFieldErrors(form, error) ? null : errorMessage(error)),
   });
-  const user = mode === "edit" ? (query?.data?.data as UserSummary | undefined) : undefined;
+  const user = mode === "edit" ? (query?.data?.data as StaffUser | undefined) : undefined;
 
   const submit = (values: Values) => {
     setFormError(null);

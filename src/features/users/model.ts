@@ -1,66 +1,24 @@
+import type { Answer, DataOf, ItemOf } from "../../api";
 import { users } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
 
-export type Area = "admin" | "supplier";
-export type UserStatus = "active" | "disabled";
+const U = "/api/user";
 
-export interface UserSummary {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  roleId: number;
-  role: string;
-  roleName: string;
-  area: Area;
-  status: UserStatus;
-  employeeCode: string | null;
-  department: string | null;
-  position: string | null;
-  userType: string | null;
-  /** An invited account that has set no password yet: is its last link still valid. */
-  invitation: "pending" | "expired" | null;
-  shops: { id: number; name: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type UserSummary = ItemOf<`${typeof U}/getlistusermangement`>;
+export type Area = UserSummary["area"];
+export type UserStatus = UserSummary["status"];
+/** A staff account with its shops and invitation state (`invitation`: is its last link still valid). */
+export type StaffUser = Answer<"/api/v2/staff-users/{id}">;
 
-export interface Role {
-  id: number;
-  code: string;
-  name: string;
-  area: Area;
-  builtin: boolean;
-  /** Its menus may be changed (every role but admin). */
-  editable: boolean;
-  userCount: number;
-  menuCount: number;
-}
+/** A role; `editable`: its menus may be changed (every role but admin). */
+export type Role = ItemOf<`${typeof U}/getuserroles`>;
+export type RoleDetail = DataOf<`${typeof U}/getdetailrole`>;
 
-export interface RoleDetail extends Role {
-  menus: string[];
-  version: string;
-}
+export type MenuNode = ItemOf<`${typeof U}/getlistMenuNew`>;
+export type MenuLeaf = MenuNode["children"][number];
 
-export interface MenuLeaf {
-  path: string;
-  title: string;
-  onlyFor: string[] | null;
-}
-export interface MenuNode extends MenuLeaf {
-  group: string;
-  icon: string | null;
-  children: MenuLeaf[];
-}
-
-export interface PasswordLink {
-  /** `/set-password?token=…`: shown once, only its hash is kept. */
-  url: string;
-  expiresAt: string;
-  purpose: "invite" | "reset";
-}
+/** `url` (`/set-password?token=…`) is shown once: only its hash is kept. */
+export type PasswordLink = Answer<"/api/v2/staff-users/{id}/password-link", "post">;
 
 export const STATUSES: UserStatus[] = ["active", "disabled"];
 export const NAME_MAX = 100;

@@ -1,6 +1,8 @@
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { errorMessage } from "../../components/kit/errors";
+import type { ActionAnswer, ActionBody } from "../../resources/calls";
 import { restUrl, writeCall } from "./model";
+import type users from "./resource";
 
 type Values = Record<string, unknown>;
 
@@ -15,8 +17,9 @@ export function useUserWrites() {
     successNotification: success ? () => ({ type: "success" as const, message: success }) : (false as const),
     errorNotification: quiet ? (false as const) : (error: unknown) => ({ type: "error" as const, message: t("users.messages.failed"), description: errorMessage(error) }),
   });
-  const verb = <T = any>(action: "updateroleuser" | "updatestatususer", values: Values, success?: string, quiet = false) =>
-    mutateAsync({ ...writeCall(action), values, ...notes(success, quiet) }).then((r) => r.data as T);
+  /** A legacy verb: its body and answer are the document's. */
+  const verb = <A extends "updateroleuser" | "updatestatususer">(action: A, values: ActionBody<typeof users, A>, success?: string, quiet = false) =>
+    mutateAsync({ ...writeCall(action, values), ...notes(success, quiet) }).then((r) => r.data as ActionAnswer<typeof users, A>);
   const rest = <T = any>(path: string, method: "post" | "patch" | "delete", values: Values, success?: string, quiet = false) =>
     mutateAsync({ url: restUrl(path), method, values, dataProviderName: "rest", ...notes(success, quiet) }).then((r) => r.data as T);
   return { verb, rest, busy: mutation.isPending };

@@ -18,7 +18,7 @@ import * as media from './media.js';
 import * as rooms from './rooms.js';
 import * as shipping from './shipping.js';
 import * as visibility from './visibility.js';
-import { productDetail, productList } from './schemas.js';
+import { editMasters, listMasters, productDetail, productList } from './schemas.js';
 import { ok } from '../../lib/sql.js';
 import { routesOf } from '../../lib/route.js';
 import { sendCsv, type ExportQuery } from '../../lib/csv-export.js';
@@ -68,11 +68,11 @@ export default async function productRoutes(app: FastifyInstance) {
   type Page = { page: number; limit: number };
 
   // ---------- master data for the product screens ----------
-  r.get('masterproduct', { summary: 'Filter options of the product list', response: one }, async (req) => {
+  r.get('masterproduct', { summary: 'Filter options of the product list', response: listMasters }, async (req) => {
     const [brands, level1, level2, statuses] = await Promise.all(['brand', 'level1', 'level2', 'product_status'].map((t) => masterList(db, t)));
     return { data: { shops: await svc.visibleShops(db, u(req)), brands, level1, level2, statuses, channels: CHANNELS } };
   });
-  r.get('masterproductedit', { summary: 'Master data of the product edit form', response: one }, async () => {
+  r.get('masterproductedit', { summary: 'Master data of the product edit form', response: editMasters }, async () => {
     const types = ['brand', 'level1', 'level2', 'unit', 'warranty', 'unit_dimension', 'weight_unit', 'volume_unit', 'color', 'shipping_type', 'tis'];
     const [brands, level1, level2, units, warranties, unitDimensions, weightUnits, volumeUnits, colors, shippingTypes, tisProducts] =
       await Promise.all(types.map((t) => masterList(db, t)));

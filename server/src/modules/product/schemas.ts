@@ -4,6 +4,7 @@
  */
 import { PRODUCT_STATES } from '../../db/schema.js';
 import { dateTime, listResponse, nullableDateTime, nullableString } from '../../lib/schemas.js';
+import { masterItem } from '../masterdata/schemas.js';
 
 const int = { type: 'integer' } as const;
 const nullableInt = { type: ['integer', 'null'] } as const;
@@ -38,3 +39,22 @@ export const productDetail = {
   properties: { data: { type: 'object', properties: detailProperties, required: Object.keys(detailProperties) } },
   required: ['data'],
 } as const;
+
+const masters = { type: 'array', items: masterItem } as const;
+const dataOf = (fields: Record<string, unknown>) => ({
+  type: 'object',
+  properties: { data: { type: 'object', properties: fields, required: Object.keys(fields) } },
+  required: ['data'],
+} as const);
+
+/** The product list's filter choices: the caller's shops, the catalogue masters and the sales channels. */
+export const listMasters = dataOf({
+  shops: { type: 'array', items: { type: 'object', properties: { id: int, name: { type: 'string' } }, required: ['id', 'name'] } },
+  brands: masters, level1: masters, level2: masters, statuses: masters,
+  channels: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } }, required: ['code', 'name'] } },
+});
+
+/** The product form's choices, one master list each. */
+export const editMasters = dataOf(Object.fromEntries(
+  ['brands', 'level1', 'level2', 'units', 'warranties', 'unitDimensions', 'weightUnits', 'volumeUnits', 'colors', 'shippingTypes', 'tisProducts'].map((k) => [k, masters]),
+));
