@@ -24,6 +24,10 @@ export type Answer<P extends Path, M extends Method = "get"> = Has<P, M> extends
   ? R extends { 200: infer A } ? JsonOf<A> : R extends { 201: infer A } ? JsonOf<A> : never
   : never;
 
+/** A write that also takes a multipart upload (a file with its fields) is sent a FormData. */
+export type Upload<P extends Path, M extends Method = "post"> = Has<P, M> extends false ? never
+  : Op<P, M> extends { requestBody?: { content: { "multipart/form-data": unknown } } } ? FormData : never;
+
 /** The JSON request body of a write. */
 export type Body<P extends Path, M extends Method = "post"> = Has<P, M> extends false ? never : Op<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
 

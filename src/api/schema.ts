@@ -14582,7 +14582,7 @@ export interface paths {
                                 /** Format: date-time */
                                 cancelledAt: string | null;
                                 version: number;
-                                nextStatuses: string[];
+                                nextStatuses: ("pending_payment" | "paid" | "preparing" | "ready_to_ship" | "shipped" | "delivered" | "completed" | "cancelled")[];
                                 canCancel: boolean;
                                 canClaim: boolean;
                                 timeline: {
@@ -15056,7 +15056,69 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            [key: string]: unknown;
+                            status: number;
+                            message: string;
+                            data: {
+                                documentNo: string;
+                                orderNo: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "preparing" | "ready_to_ship" | "shipped" | "delivered" | "completed" | "cancelled";
+                                shop: {
+                                    id: number;
+                                    name: string;
+                                };
+                                customer: {
+                                    name: string;
+                                    phone: string;
+                                    email: string | null;
+                                };
+                                shippingAddress: {
+                                    name: string;
+                                    phone: string;
+                                    address: string;
+                                    subdistrict?: string | null;
+                                    district: string;
+                                    province: string;
+                                    zipcode: string;
+                                    districtId?: number;
+                                    provinceId?: number;
+                                } | null;
+                                billingAddress: {
+                                    name: string;
+                                    phone: string;
+                                    address: string;
+                                    subdistrict?: string | null;
+                                    district: string;
+                                    province: string;
+                                    zipcode: string;
+                                    districtId?: number;
+                                    provinceId?: number;
+                                } | null;
+                                items: {
+                                    id: number;
+                                    orderId: number;
+                                    productId: number;
+                                    productCode: string;
+                                    productName: string;
+                                    qty: number;
+                                    unitPrice: number;
+                                    amount: number;
+                                    ready: boolean;
+                                    /** Format: date-time */
+                                    readyAt: string | null;
+                                    claimedQty: number;
+                                }[];
+                                subtotal: number;
+                                discount: number;
+                                shippingFee: number;
+                                total: number;
+                                redeemPoints: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                printedAt: string;
+                                printedBy: string;
+                            };
                         };
                     };
                 };

@@ -1,5 +1,5 @@
 import { SCREENS, type ScreenAction } from "../../contract/screens";
-import type { Answer, Body, Path, Query } from "../api";
+import type { Answer, Body, Path, Query, Upload } from "../api";
 import type { ActionEndpoint, ResourceModule } from "./types";
 
 type ActionsOf<M extends ResourceModule> = NonNullable<M["endpoints"]["actions"]>;
@@ -11,9 +11,9 @@ type Loose = Record<string, unknown>;
 /** The query a GET verb takes, from the document (anything for a path it does not have). */
 export type ActionQuery<M extends ResourceModule, A> =
   EndpointOf<M, A> extends ActionEndpoint<infer P> ? (P extends Path ? Query<P> : Loose) : Loose;
-/** The JSON body a POST verb takes, from the document; a multipart upload sends a FormData. */
+/** The JSON body a POST verb takes, from the document, or a FormData where it takes an upload. */
 export type ActionBody<M extends ResourceModule, A> =
-  EndpointOf<M, A> extends ActionEndpoint<infer P> ? (P extends Path ? ([Body<P>] extends [never] ? FormData : Body<P>) : Loose | FormData) : Loose | FormData;
+  EndpointOf<M, A> extends ActionEndpoint<infer P> ? (P extends Path ? Body<P> | Upload<P> : Loose | FormData) : Loose | FormData;
 /** What a verb answers, from the document. */
 export type ActionAnswer<M extends ResourceModule, A> =
   EndpointOf<M, A> extends ActionEndpoint<infer P, infer V> ? (P extends Path ? Answer<P, V extends "GET" ? "get" : "post"> : any) : any;

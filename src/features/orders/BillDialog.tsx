@@ -3,26 +3,14 @@ import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { Alert, Button, Modal, Spin } from "antd";
 import { PrinterOutlined } from "@ant-design/icons";
 import { dateTime, useFormat } from "../../components/kit/format";
-import { writeCall, type Address } from "./model";
+import type { ActionAnswer } from "../../resources/calls";
+import { writeCall } from "./model";
+import type { orders } from "./resource";
 import "./print.css";
 import { errorMessage } from "../../components/kit/errors";
 
-interface Bill {
-  documentNo: string;
-  orderNo: string;
-  shop: { name: string } | string;
-  customer: { name: string; phone?: string } | string;
-  shippingAddress: Address | null;
-  items: { productCode: string; productName: string; qty: number; unitPrice: number; amount: number }[];
-  subtotal: number;
-  discount: number;
-  shippingFee: number;
-  total: number;
-  printedAt: string;
-  printedBy: string;
-}
-
-const nameOf = (v: { name: string } | string) => (typeof v === "string" ? v : v?.name);
+/** The bill as the server numbers it. */
+type Bill = ActionAnswer<typeof orders, "bill">["data"];
 
 /** The bill / job report: the server numbers it and logs the print; the browser prints it. */
 export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: number; onClose: () => void; onPrinted: () => unknown }) {
@@ -33,9 +21,9 @@ export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: n
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    mutateAsync({ ...writeCall("bill"), values: { id: orderId }, successNotification: false, errorNotification: false })
+    mutateAsync({ ...writeCall("bill", { id: orderId }), successNotification: false, errorNotification: false })
       .then((res) => {
-        setBill(res.data?.data as Bill);
+        setBill((res.data as ActionAnswer<typeof orders, "bill">).data);
         onPrinted();
       })
       .catch((e) => setError(errorMessage(e) ?? t("orders.messages.actionFailed")));
@@ -60,9 +48,9 @@ export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: n
         <div className="orders-print">
           <h2 style={{ marginTop: 0 }}>{t("orders.titles.bill")} {bill.documentNo}</h2>
           <p>
-            {t("orders.fields.orderNo")}: <strong>{bill.orderNo}</strong> · {t("orders.fields.shop")}: {nameOf(bill.shop)}
+            {t("orders.fields.orderNo")}: <strong>{bill.orderNo}</strong> · {t("orders.fields.shop")}: {bill.shop.name}
             <br />
-            {t("orders.fields.customer")}: {nameOf(bill.customer)}
+            {t("orders.fields.customer")}: {bill.customer.name}
             {bill.shippingAddress && (
               <>
                 <br />

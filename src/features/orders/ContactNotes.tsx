@@ -1,3 +1,4 @@
+import type { Body, ItemOf } from "../../api";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Button, Card, Empty, Form, Input, List, Popconfirm, Select, Space, Tag, Typography } from "antd";
 import { DeleteOutlined } from "@ant-design/icons";
@@ -8,23 +9,18 @@ import { applyFieldErrors } from "../../components/kit/errors";
 
 const CHANNELS = ["phone", "line", "email", "sms"] as const;
 
-interface ContactNote {
-  id: number;
-  channel: string;
-  note: string;
-  actorName: string | null;
-  createdAt: string;
-}
+type ContactNote = ItemOf<"/api/order/contactcuslist">;
+type NoteValues = Pick<Body<"/api/order/contactcustomer">, "channel" | "note">;
 
 /** Notes of each call or message to the customer; deleting one keeps it in the timeline. */
 export function ContactNotes({ orderId, refresh }: { orderId: number; refresh: () => unknown }) {
   const t = useTranslate();
-  const [form] = Form.useForm<{ channel: string; note: string }>();
+  const [form] = Form.useForm<NoteValues>();
   const { result, query } = useCustom<{ items: ContactNote[] }>(readCall("contacts", { id: orderId }));
   const notes = result.data?.items ?? [];
   const { run, busy } = useOrderAction(() => Promise.all([query.refetch(), refresh()]));
 
-  const add = async (values: { channel: string; note: string }) => {
+  const add = async (values: NoteValues) => {
     const res = await run("contact", { id: orderId, channel: values.channel, note: values.note.trim() }, "noteAdded");
     if (res.ok) form.resetFields(["note"]);
     else applyFieldErrors(form, res.error);

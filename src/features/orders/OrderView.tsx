@@ -137,7 +137,8 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
 
   if (query.isError) return <RecordFailure query={query} backTo={listPath} />;
 
-  const expected = order ? { id: order.id, expectedStatus: order.status } : {};
+  // The order's verbs are offered only once it is read; each names the status it was read in.
+  const expected = (o: OrderDetail) => ({ id: o.id, expectedStatus: o.status });
   const actions = order && (
     <Space wrap>
       {order.nextStatuses
@@ -148,7 +149,7 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
             title={t("orders.messages.confirmStatus", { status: t(`orders.status.${s}`) })}
             okText={t("orders.actions.apply")}
             cancelText={t("buttons.cancel")}
-            onConfirm={() => run("changeStatus", { ...expected, status: s }, "statusChanged")}
+            onConfirm={() => run("changeStatus", { ...expected(order), status: s }, "statusChanged")}
           >
             <Button type="primary" loading={busy}>
               {t("orders.actions.moveTo", { status: t(`orders.status.${s}`) })}
@@ -285,7 +286,7 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
             danger
             busy={busy}
             onClose={() => setDialog(null)}
-            onSubmit={({ reason }) => run("cancel", { ...expected, reason: reason.trim() }, "cancelled")}
+            onSubmit={({ reason }) => run("cancel", { ...expected(order), reason: reason.trim() }, "cancelled")}
           />
           <ShipDialog
             open={dialog === "ship"}

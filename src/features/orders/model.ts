@@ -67,24 +67,13 @@ export const CLAIM_NEXT: Record<ClaimStatus, ClaimStatus[]> = {
   resolved: [],
 };
 
-export interface MasterItem {
-  code: string;
-  name: string;
-  nameTh?: string;
-  color?: string;
-  kind?: string;
-}
+/** A code of the order master data; statuses carry their tag colour, claim reasons their kind. */
+export type MasterItem = DataOf<"/api/masterdata/masterorderchanel">[number]
+  & Partial<Pick<DataOf<"/api/masterdata/masterorderstatus">[number], "color"> & Pick<DataOf<"/api/masterdata/masterclaim">[number], "kind">>;
 
-export interface Branch {
-  id: number;
-  code: string;
-  name: string;
-}
+export type Branch = DataOf<"/api/masterdata/masterbranch">[number];
 
-export interface StatusCount {
-  status: string;
-  count: number;
-}
+export type StatusCount = DataOf<"/api/order/sumordersstatus">[number];
 
 export const RESOURCE = orders.name;
 export const { readCall, writeCall } = callsOf(orders);

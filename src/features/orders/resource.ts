@@ -15,7 +15,7 @@ const claimEndpoints: EndpointMap = {
   one: byId(`${O}/claimdetail`),
 };
 
-const endpoints: EndpointMap = {
+const endpoints = {
   // orderlist keeps its legacy answer; the status counts ride along as a list extra for the tabs.
   list: pagedList(`${O}/orderlist`, {
     method: "POST",
@@ -71,7 +71,7 @@ const endpoints: EndpointMap = {
     // The order contract has no shop list; the product filters carry the caller's shops.
     shops: action("/api/product/masterproduct", "GET"),
   },
-};
+} satisfies EndpointMap;
 
 /** The order list's first reads: its table and the masters of its filters (OrderList.tsx). */
 const listReads = {

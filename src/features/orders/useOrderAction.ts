@@ -1,5 +1,7 @@
 import { useCustomMutation, useTranslate } from "@refinedev/core";
+import type { ActionBody } from "../../resources/calls";
 import { writeCall } from "./model";
+import type { orders } from "./resource";
 import { errorMessage } from "../../components/kit/errors";
 
 type Action = Parameters<typeof writeCall>[0];
@@ -14,11 +16,10 @@ type Success = string | ((answer: any) => [key: string, values?: Record<string, 
 export function useOrderAction(refresh: () => unknown) {
   const t = useTranslate();
   const { mutateAsync, mutation } = useCustomMutation();
-  const run = async (action: Action, values: object, success: Success): Promise<ActionResult> => {
+  const run = async <A extends Action>(action: A, values: ActionBody<typeof orders, A>, success: Success): Promise<ActionResult> => {
     try {
       const res = await mutateAsync({
-        ...writeCall(action),
-        values,
+        ...writeCall(action, values),
         successNotification: (res) => {
           const [key, words] = typeof success === "string" ? [success] : success(res?.data);
           return { type: "success", message: t(`orders.messages.${key}`, words) };

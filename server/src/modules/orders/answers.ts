@@ -57,7 +57,7 @@ export const orderDetailSchema = closed({
   subtotal: num, discount: num, shippingFee: num, redeemPoints: int, redeemRestored: bool,
   transportType: nStr, trackingNo: nStr, cancelReason: nStr,
   paidAt: nAt, shippedAt: nAt, deliveredAt: nAt, completedAt: nAt, cancelledAt: nAt,
-  version: int, nextStatuses: { type: 'array', items: str }, canCancel: bool, canClaim: bool,
+  version: int, nextStatuses: { type: 'array', items: { type: 'string', enum: ORDER_STATUSES } }, canCancel: bool, canClaim: bool,
   timeline: { type: 'array', items: eventSchema }, paidAmount: num, owedAmount: num,
 });
 
@@ -93,7 +93,16 @@ export const claimSchema = closed({
   resolution: nStr, createdAt: at, updatedAt: at, createdByName: nStr,
 });
 
+/** The printable bill / job report of an order (reportbilljoborder): its parties, addresses, items and sums. */
+const billSchema = closed({
+  documentNo: str, orderNo: str, status: { type: 'string', enum: ORDER_STATUSES }, shop: closed({ id: int, name: str }),
+  customer: closed({ name: str, phone: str, email: nStr }), shippingAddress: address, billingAddress: address,
+  items: { type: 'array', items: orderItemSchema }, subtotal: num, discount: num, shippingFee: num, total: num, redeemPoints: int,
+  createdAt: at, printedAt: at, printedBy: str,
+});
+
 export const answers = {
+  bill: closed({ status: int, message: str, data: billSchema }),
   sums: data({ type: 'array', items: closed({ status: str, count: int }) }),
   branchList: listResponse(orderSummarySchema),
   view: data(orderDetailSchema),

@@ -70,7 +70,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     async (req) => ok('Order marked received.', await svc.confirmReceived(db, u(req), req.body.id)));
   r.post<B<{ id: number }>>('restoreredeem', { schema: s.idBody('Give redeem points back on a cancelled order (once)') },
     async (req) => ok('Redeem points given back.', await svc.restoreRedeem(db, u(req), req.body.id)));
-  r.post<B<{ id: number }>>('reportbilljoborder', { schema: s.idBody('Printable bill / job report') },
+  r.post<B<{ id: number }>>('reportbilljoborder', { schema: s.bill },
     async (req) => ok('Bill ready.', await svc.billReport(db, u(req), req.body.id)));
   r.post<B<{ id: number; channel: string; note: string }>>('contactcustomer', { schema: s.contact },
     async (req) => ok('Contact note saved.', await svc.addContact(db, u(req), req.body)));

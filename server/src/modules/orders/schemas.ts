@@ -44,6 +44,7 @@ export const s = {
   ready: r({ body: closedObject({ orderId: id, itemIds: { type: 'array', items: id, minItems: 1, maxItems: 200 }, ready: { type: 'boolean' } }, ['orderId', 'itemIds', 'ready']) }, 'Mark items ready / not ready'),
   ship: r({ body: closedObject({ id, transportType: str(40), trackingNo: { type: 'string', minLength: 1, maxLength: 60 } }, ['id', 'transportType', 'trackingNo']) }, 'Ship (ready_to_ship → shipped) or correct tracking'),
   idBody: (summary: string) => r({ body: closedObject({ id }, ['id']) }, summary),
+  bill: r({ body: closedObject({ id }, ['id']) }, 'Printable bill / job report', { response: { ...errorResponses, 200: answers.bill } }),
   contact: r({ body: closedObject({ id, channel: { type: 'string', enum: ['phone', 'line', 'email', 'sms'] }, note: { type: 'string', minLength: 1, maxLength: 2000 } }, ['id', 'channel', 'note']) }, 'Add a contact-customer note'),
   contactList: r({ querystring: idQuery('order id') }, 'Contact notes of an order', { response: { ...errorResponses, 200: answers.contactList } }),
   slipList: r({ querystring: closedObject({ ...pageQuery, status: { type: 'string', enum: SLIP_STATUSES }, shopId: id, search: str(100), orderId: id }) }, 'Payment slips', { response: { ...errorResponses, 200: answers.slipList } }),
