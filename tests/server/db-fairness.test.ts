@@ -1,11 +1,13 @@
 /**
  * PGlite's database work queues fairly (server/src/db/fair-queue.ts, lib/db-fairness.ts): a request's next
  * statement goes before the statements of requests that came after it, so requests finish in the order they
- * came; and the event loop turns between two statements, so a request arriving while statements wait is read
- * before they have all run. Orders only, no clocks: speed is measured in bench/orders-bench.ts.
+ * came; a request already answering (a stream) and work of no request queue as newcomers; and the event loop
+ * turns between two statements, so a request arriving while statements wait is read before they have all run.
+ * Orders only, no clocks: speed is measured in bench/orders-bench.ts.
  */
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -21,6 +23,7 @@ describe('fair database queue (pglite)', () => {
   let inside = 0;
   let allIn = () => {};
   let gate = Promise.resolve();
+  let streaming = () => {};
 
   beforeAll(async () => {
     const handle = await openDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
@@ -32,7 +35,7 @@ describe('fair database queue (pglite)', () => {
     app.addHook('onRequest', async (req) => {
       const n = (req.query as { n?: string }).n;
       if (n !== undefined) arrived.push(Number(n));
-      else log.push('request');
+      else if (req.url === '/ping') log.push('request');
     });
     // Two statements per request.
     app.get<{ Querystring: { n: string } }>('/probe', async (req) => {
@@ -44,6 +47,17 @@ describe('fair database queue (pglite)', () => {
       await app.db.execute(sql`select count(*) from order_items`);
       log.push(`${n} second`);
       return { n };
+    });
+    // Answers at once (a stream), then reads when the probes are all in.
+    app.get('/stream', async (_req, reply) => {
+      const out = new PassThrough();
+      reply.send(out);
+      streaming();
+      await gate;
+      await app.db.execute(sql`select count(*) from orders`);
+      log.push('stream');
+      out.end('done');
+      return reply;
     });
     app.get('/ping', async () => ({ ok: true }));
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -63,6 +77,21 @@ describe('fair database queue (pglite)', () => {
     expect(arrived).toHaveLength(5);
     // Unfair (first come first served per statement): 0 first, 1 first, …, 4 first, 0 second, …
     expect(log).toEqual(arrived.flatMap((n) => [`${n} first`, `${n} second`]));
+  });
+
+  it('queues the reads of a request that is answering (a stream), and work of no request, as newcomers', async () => {
+    expected = 3;
+    gate = new Promise((r) => { allIn = r; });
+    // The stream comes first, but it is answering by the time it reads.
+    const answering = new Promise<void>((r) => { streaming = r; });
+    const stream = app.inject({ method: 'GET', url: '/stream' });
+    await answering;
+    const probes = Promise.all([0, 1, 2].map((n) => app.inject({ method: 'GET', url: `/probe?n=${n}` })));
+    const outside = gate.then(() => app.db.execute(sql`select count(*) from orders`)).then(() => { log.push('outside'); });
+    await Promise.all([stream, probes, outside]);
+    expect((await stream).body).toBe('done');
+    expect(log.slice(0, 6)).toEqual(arrived.flatMap((n) => [`${n} first`, `${n} second`]));
+    expect(log.slice(6).sort()).toEqual(['outside', 'stream']);
   });
 
   it('reads a request that arrives over a socket while statements of no request wait, before they have all run', async () => {
