@@ -18370,7 +18370,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                oldPrice: number;
+                                newPrice: number;
+                                reason: string | null;
+                                changedBy: string | null;
+                                /** Format: date-time */
+                                changedAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -18423,7 +18429,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                action: string;
+                                actorId: number | null;
+                                actorName: string | null;
+                                /** @description The record before (any JSON) */
+                                before: unknown;
+                                /** @description The record after (any JSON) */
+                                after: unknown;
+                                /** Format: date-time */
+                                createdAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -19370,7 +19385,43 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                /**
+                                 * @description The outside system that receives it
+                                 * @enum {string}
+                                 */
+                                system: "storefront" | "gp" | "tis" | "purchasing" | "orders";
+                                /**
+                                 * @description queued → sending → sent; failed = a try failed, tried again at nextAttemptAt; dead = out of tries
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                /** @description false: the system has no URL (OUTBOX_<SYSTEM>_URL), so the job stays queued */
+                                configured: boolean;
+                                /** @description Tries so far */
+                                attempts: number;
+                                /** @description Tries before the job is dead */
+                                maxAttempts: number;
+                                lastError: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When a failed job is tried again
+                                 */
+                                nextAttemptAt: string | null;
+                                /** Format: date-time */
+                                sentAt: string | null;
+                                payload: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @enum {string} */
+                                kind: "product.sync" | "product.sync_change" | "product.gp_sync" | "product.create_gp_item" | "product.send_tis" | "product.sync_to_purchase" | "orders.sync";
+                                /** @enum {string} */
+                                entity: "product";
+                                entityId: number;
                             }[];
                             total: number;
                             maxpage: number;
@@ -19604,7 +19655,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                productId: number;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio";
+                                url: string;
+                                mime: string;
+                                size: number;
+                                originalName: string;
+                                sort: number;
+                                /** Format: date-time */
+                                createdAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -19655,7 +19716,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                productId: number;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio";
+                                url: string;
+                                mime: string;
+                                size: number;
+                                originalName: string;
+                                sort: number;
+                                /** Format: date-time */
+                                createdAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -19706,7 +19777,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                productId: number;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio";
+                                url: string;
+                                mime: string;
+                                size: number;
+                                originalName: string;
+                                sort: number;
+                                /** Format: date-time */
+                                createdAt: string;
                             }[];
                             total: number;
                             maxpage: number;

@@ -1,3 +1,4 @@
+import type { ItemOf } from "../../api";
 import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Table, Typography } from "antd";
@@ -5,15 +6,7 @@ import { useProductRead } from "./hooks";
 import type { ListAnswer } from "./model";
 import { EMPTY, dateTime } from "../../components/kit/format";
 
-interface AuditEntry {
-  id: number;
-  action: string;
-  actorId: number | null;
-  actorName: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+type AuditEntry = ItemOf<"/api/product/auditlog">;
 
 // Bookkeeping columns change on every write; they would drown the real change.
 const NOISE = new Set(["updatedAt", "version"]);

@@ -1,3 +1,4 @@
+import type { ItemOf } from "../../api";
 import { useTranslate } from "@refinedev/core";
 import { Form, Input, InputNumber, Modal, Table, Typography } from "antd";
 import { useProductRead, useProductWrite } from "./hooks";
@@ -6,14 +7,7 @@ import { applyFieldErrors } from "../../components/kit/errors";
 import { dateTime, EMPTY, useFormat } from "../../components/kit/format";
 import { FromTo } from "../../components/kit/direction";
 
-interface PriceChange {
-  id: number;
-  oldPrice: number;
-  newPrice: number;
-  reason: string | null;
-  changedBy: string | null;
-  changedAt: string;
-}
+type PriceChange = ItemOf<"/api/product/pricehistory">;
 
 export interface PriceTarget {
   id: number;

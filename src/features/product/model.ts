@@ -1,7 +1,6 @@
 import type { DataOf, ItemOf } from "../../api";
 import { product } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
-import type { Delivery } from "../outbox/model";
 
 export type ProductArea = "admin" | "supplier";
 export type ProductSummary = ItemOf<"/api/product/productlist">;
@@ -22,26 +21,11 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** One product with its content fields; `compareAtPrice` is the regular price shown struck through (null: not discounted). */
 export type ProductDetail = DataOf<"/api/product/getproduct">;
 
-export interface Media {
-  id: number;
-  productId: number;
-  kind: "image" | "video" | "audio";
-  url: string;
-  mime: string;
-  size: number;
-  originalName: string;
-  sort: number;
-  createdAt: string;
-}
+/** An image, video or audio file of a product, in its order (`sort`). */
+export type Media = ItemOf<"/api/product/imageproduct">;
 
-/** An outbox job of the product with its delivery state (`configured` and `maxAttempts` in the `jobs` list). */
-export interface Job extends Delivery {
-  kind: string;
-  entity: string;
-  entityId: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An outbox job of the product with its delivery state (`kind`: the job's topic). */
+export type Job = ItemOf<"/api/product/jobs">;
 
 export type MasterItem = ItemOf<"/api/masterdata/masterbrand">;
 

@@ -18,7 +18,7 @@ import * as media from './media.js';
 import * as rooms from './rooms.js';
 import * as shipping from './shipping.js';
 import * as visibility from './visibility.js';
-import { editMasters, listMasters, productDetail, productList } from './schemas.js';
+import { auditTrail, editMasters, listMasters, mediaList, priceHistory, productDetail, productJobs, productList } from './schemas.js';
 import { ok } from '../../lib/sql.js';
 import { routesOf } from '../../lib/route.js';
 import { sendCsv, type ExportQuery } from '../../lib/csv-export.js';
@@ -107,9 +107,9 @@ export default async function productRoutes(app: FastifyInstance) {
     const { id: pid, price: p, reason, compareAtPrice } = b<{ id: number; price: number; reason?: string; compareAtPrice?: number | null }>(req);
     return ok('Price changed.', await svc.changePrice(db, u(req), pid, p, reason, compareAtPrice));
   });
-  r.get('pricehistory', { summary: "A product's price history", addition: true, query: { id, ...pageQuery }, required: ['id'] },
+  r.get('pricehistory', { summary: "A product's price history", addition: true, query: { id, ...pageQuery }, required: ['id'], response: priceHistory },
     async (req) => svc.priceHistory(db, u(req), q<IdQ>(req).id, q<Page>(req)));
-  r.get('auditlog', { summary: "A product's audit log, newest first", addition: true, query: { id, ...pageQuery }, required: ['id'] },
+  r.get('auditlog', { summary: "A product's audit log, newest first", addition: true, query: { id, ...pageQuery }, required: ['id'], response: auditTrail },
     async (req) => svc.auditTrail(db, u(req), q<IdQ>(req).id, q<Page>(req)));
   r.get('getconfigshipping', { summary: 'Shipping configuration of a product', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await shipping.shippingConfig(db, u(req), q<IdQ>(req).id) }));
@@ -166,7 +166,7 @@ export default async function productRoutes(app: FastifyInstance) {
   sync('syncchangeproduct', 'Queue a sync of the changed fields');
   sync('gpproductsync', 'Queue a sync with GP (ERP)');
   sync('synctopurchase', 'Queue an approved new product for purchasing');
-  r.get('jobs', { summary: "A product's outbox jobs", addition: true, query: { id, ...pageQuery }, required: ['id'] },
+  r.get('jobs', { summary: "A product's outbox jobs", addition: true, query: { id, ...pageQuery }, required: ['id'], response: productJobs },
     async (req) => {
       const found = await svc.productJobs(db, u(req), q<IdQ>(req).id, q<Page>(req));
       return { ...found, items: found.items.map((j) => ({ ...j, configured: isConfigured(outbox, j.kind), maxAttempts: outbox.maxAttempts })) };
@@ -182,9 +182,9 @@ export default async function productRoutes(app: FastifyInstance) {
   uploadRoute('uploadimageproduct', 'image', 'Upload an image (multipart: id, file)', true);
   uploadRoute('uploadvideo', 'video', 'Upload a video (multipart: id, file)');
   uploadRoute('saveaudio', 'audio', 'Upload an audio file (multipart: id, file)');
-  r.get('imageproduct', { summary: "A product's images in order", query: { id }, required: ['id'] }, async (req) => media.mediaOf(db, u(req), q<IdQ>(req).id, 'image'));
-  r.get('listvideo', { summary: "A product's videos", query: { id }, required: ['id'] }, async (req) => media.mediaOf(db, u(req), q<IdQ>(req).id, 'video'));
-  r.get('getaudiolist', { summary: "A product's audio files", query: { id }, required: ['id'] }, async (req) => media.mediaOf(db, u(req), q<IdQ>(req).id, 'audio'));
+  r.get('imageproduct', { summary: "A product's images in order", query: { id }, required: ['id'], response: mediaList }, async (req) => media.mediaOf(db, u(req), q<IdQ>(req).id, 'image'));
+  r.get('listvideo', { summary: "A product's videos", query: { id }, required: ['id'], response: mediaList }, async (req) => media.mediaOf(db, u(req), q<IdQ>(req).id, 'video'));
+  r.get('getaudiolist', { summary: "A product's audio files", query: { id }, required: ['id'], response: mediaList }, async (req) => media.mediaOf(db, u(req), q<IdQ>(req).id, 'audio'));
   const removeMedia = async (req: FastifyRequest, kind: 'image' | 'video' | 'audio', mediaId: number) => {
     const r = await media.deleteMedia(db, u(req), b<IdQ>(req).id, kind, mediaId);
     // The file goes once its row is gone (deleting first could leave a row pointing at nothing).

@@ -5,6 +5,7 @@
 import { PRODUCT_STATES } from '../../db/schema.js';
 import { dateTime, listResponse, nullableDateTime, nullableString } from '../../lib/schemas.js';
 import { masterItem } from '../masterdata/schemas.js';
+import { job } from '../outbox/schemas.js';
 
 const int = { type: 'integer' } as const;
 const nullableInt = { type: ['integer', 'null'] } as const;
@@ -58,3 +59,28 @@ export const listMasters = dataOf({
 export const editMasters = dataOf(Object.fromEntries(
   ['brands', 'level1', 'level2', 'units', 'warranties', 'unitDimensions', 'weightUnits', 'volumeUnits', 'colors', 'shippingTypes', 'tisProducts'].map((k) => [k, masters]),
 ));
+
+const closedRow = (fields: Record<string, unknown>) => ({ type: 'object', properties: fields, required: Object.keys(fields) } as const);
+
+/** A product's images, videos or audio files in order (imageproduct, listvideo, getaudiolist). */
+export const mediaList = listResponse(closedRow({
+  id: int, productId: int, kind: { type: 'string', enum: ['image', 'video', 'audio'] }, url: { type: 'string' }, mime: { type: 'string' },
+  size: int, originalName: { type: 'string' }, sort: int, createdAt: dateTime,
+}));
+
+/** A product's price changes, newest first. */
+export const priceHistory = listResponse(closedRow({
+  id: int, oldPrice: { type: 'number' }, newPrice: { type: 'number' }, reason: nullableString, changedBy: nullableString, changedAt: dateTime,
+}));
+
+/** A product's audit log, newest first: the record before and after each change. */
+export const auditTrail = listResponse(closedRow({
+  id: int, action: { type: 'string' }, actorId: nullableInt, actorName: nullableString,
+  before: { description: 'The record before (any JSON)' }, after: { description: 'The record after (any JSON)' }, createdAt: dateTime,
+}));
+
+/** A product's outbox jobs with their delivery state (`kind` is the job's topic). */
+const { topic, ...delivery } = job.properties;
+export const productJobs = listResponse(closedRow({
+  ...delivery, kind: topic, entity: { type: 'string', enum: ['product'] }, entityId: int,
+}));
