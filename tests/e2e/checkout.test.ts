@@ -82,7 +82,8 @@ describe.skipIf(!browserAvailable)("checkout in a real browser", () => {
     await page.getByRole("button", { name: "Next: Delivery and payment" }).click();
 
     // Delivery: the first transport type with a rate; the total is the server's subtotal plus its price.
-    const rate = page.locator(".ant-radio-wrapper:not(.ant-radio-wrapper-disabled)").first();
+    // Within the transport section: the payment radios are there before the quote's are.
+    const rate = page.locator("section[aria-labelledby=checkout-transport] .ant-radio-wrapper:not(.ant-radio-wrapper-disabled)").first();
     await rate.waitFor();
     await rate.click();
     await expect.poll(() => page.locator("[data-testid=checkout-shipping]").innerText()).not.toContain("Not chosen");
