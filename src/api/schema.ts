@@ -21238,7 +21238,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                itemCode: string;
+                                name: string;
+                                uom: string;
+                                cost: number;
+                                productId: number | null;
+                                /** @description active, or the state of the job creating the item */
+                                status: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -21346,7 +21353,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                poNo: string;
+                                itemCode: string;
+                                qty: number;
+                                cost: number;
+                                status: string;
+                                /** Format: date-time */
+                                orderedAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -21401,7 +21415,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                name: string;
+                                level1Id: number | null;
+                                level1Name: string | null;
+                                productId: number | null;
+                                productCode: string | null;
+                                price: number;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                /** Format: date-time */
+                                updatedAt: string;
                             }[];
                             total: number;
                             maxpage: number;

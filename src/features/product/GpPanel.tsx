@@ -1,3 +1,4 @@
+import type { ItemOf } from "../../api";
 import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Button, Card, Descriptions, Popconfirm, Space, Table } from "antd";
@@ -9,26 +10,9 @@ import { date, useFormat } from "../../components/kit/format";
 import { DELIVERY_COLORS } from "../outbox/Delivery";
 import type { DeliveryStatus } from "../outbox/model";
 
-interface GpItem {
-  id: number;
-  itemCode: string;
-  name: string;
-  uom: string;
-  cost: number;
-  productId: number | null;
-  /** active (in GP), or the state of the job creating it: queued, sending, failed, dead */
-  status: string;
-}
-
-interface GpPo {
-  id: number;
-  poNo: string;
-  itemCode: string;
-  qty: number;
-  cost: number;
-  status: string;
-  orderedAt: string;
-}
+/** A GP item; `status`: active (in GP), or the state of the job creating it: queued, sending, failed, dead. */
+type GpItem = ItemOf<"/api/product/searchgp">;
+type GpPo = ItemOf<"/api/product/getgppos">;
 
 const STATUS_LABELS: Record<string, string> = { active: "Active in GP", open: "Open", confirmed: "Confirmed", received: "Received", closed: "Closed" };
 const statusLabel = (t: ReturnType<typeof useTranslate>, s: string) => t(`product.gp.status.${s}`, STATUS_LABELS[s] ?? s);

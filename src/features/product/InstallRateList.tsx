@@ -1,3 +1,4 @@
+import type { ItemOf } from "../../api";
 import { useState } from "react";
 import { List } from "@refinedev/antd";
 import { useTranslate } from "@refinedev/core";
@@ -6,17 +7,7 @@ import { useListMasters, useProductWrite } from "./hooks";
 import { EMPTY, date, useFormat } from "../../components/kit/format";
 import { FilterBar, SearchBox, useListTable, useTableScroll } from "../../components/kit/list";
 
-interface InstallRate {
-  id: number;
-  name: string;
-  level1Id: number | null;
-  level1Name: string | null;
-  productId: number | null;
-  productCode: string | null;
-  price: number;
-  status: "active" | "inactive";
-  updatedAt: string;
-}
+type InstallRate = ItemOf<"/api/product/productinstallrate">;
 
 /** Installation service rates per category, switched on and off. */
 export function InstallRateList() {

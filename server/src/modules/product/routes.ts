@@ -18,7 +18,9 @@ import * as media from './media.js';
 import * as rooms from './rooms.js';
 import * as shipping from './shipping.js';
 import * as visibility from './visibility.js';
-import { auditTrail, editMasters, listMasters, mediaList, priceHistory, productDetail, productJobs, productList } from './schemas.js';
+import {
+  auditTrail, editMasters, gpItems, gpOrders, installRateList, listMasters, mediaList, priceHistory, productDetail, productJobs, productList,
+} from './schemas.js';
 import { ok } from '../../lib/sql.js';
 import { routesOf } from '../../lib/route.js';
 import { sendCsv, type ExportQuery } from '../../lib/csv-export.js';
@@ -257,14 +259,16 @@ export default async function productRoutes(app: FastifyInstance) {
     async (req) => { await rooms.deleteRoom(db, u(req), b<IdQ>(req).id); return ok('Removed from the room.'); });
 
   // ---------- GP ----------
-  r.get('searchgp', { summary: 'Search GP (ERP) items', query: { ...pageQuery, search: text(100) } }, async (req) => gp.searchGp(db, q(req)));
+  r.get('searchgp', { summary: 'Search GP (ERP) items', query: { ...pageQuery, search: text(100) }, response: gpItems }, async (req) => gp.searchGp(db, q(req)));
   r.post('creategp', { summary: 'Request a GP item for a product (queued)', body: { id }, required: ['id'] },
     async (req) => ok('GP item requested: queued for GP.', await gp.createGp(db, u(req), b<IdQ>(req).id)));
-  r.get('getgppos', { summary: "GP purchase orders of a product", query: { id, ...pageQuery }, required: ['id'] },
+  r.get('getgppos', { summary: "GP purchase orders of a product", query: { id, ...pageQuery }, required: ['id'], response: gpOrders },
     async (req) => gp.gpPos(db, u(req), q(req)));
 
   // ---------- install rates ----------
-  r.get('productinstallrate', { summary: 'Install rates', query: { ...pageQuery, search: text(100), status: { type: 'string', enum: ['active', 'inactive'] }, level1Id: id } },
+  r.get('productinstallrate', {
+    summary: 'Install rates', query: { ...pageQuery, search: text(100), status: { type: 'string', enum: ['active', 'inactive'] }, level1Id: id }, response: installRateList,
+  },
     async (req) => installRates.listInstallRates(db, q(req)));
   r.post('setstatusinstallrate', { summary: 'Activate or deactivate an install rate', body: { id, status: { type: 'string', enum: ['active', 'inactive'] } }, required: ['id', 'status'] },
     async (req) => { const { id: rid, status } = b<{ id: number; status: 'active' | 'inactive' }>(req); return ok(status === 'active' ? 'Install rate activated.' : 'Install rate deactivated.', await installRates.setInstallRateStatus(db, u(req), rid, status)); });

@@ -84,3 +84,20 @@ const { topic, ...delivery } = job.properties;
 export const productJobs = listResponse(closedRow({
   ...delivery, kind: topic, entity: { type: 'string', enum: ['product'] }, entityId: int,
 }));
+
+/** GP (ERP) items; `status`: active (in GP), or the state of the job creating it (queued, sending, failed, dead). */
+export const gpItems = listResponse(closedRow({
+  id: int, itemCode: { type: 'string' }, name: { type: 'string' }, uom: { type: 'string' }, cost: { type: 'number' }, productId: nullableInt,
+  status: { type: 'string', description: 'active, or the state of the job creating the item' },
+}));
+
+/** GP purchase orders of a product's item, newest first (`status` as GP names it). */
+export const gpOrders = listResponse(closedRow({
+  id: int, poNo: { type: 'string' }, itemCode: { type: 'string' }, qty: int, cost: { type: 'number' }, status: { type: 'string' }, orderedAt: dateTime,
+}));
+
+/** Installation service rates, by category or product. */
+export const installRateList = listResponse(closedRow({
+  id: int, name: { type: 'string' }, level1Id: nullableInt, level1Name: nullableString, productId: nullableInt, productCode: nullableString,
+  price: { type: 'number' }, status: { type: 'string', enum: ['active', 'inactive'] }, updatedAt: dateTime,
+}));
