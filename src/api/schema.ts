@@ -18489,7 +18489,34 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                productId: number;
+                                shippingTypeId: number | null;
+                                shippingType: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                } | null;
+                                width: number | null;
+                                length: number | null;
+                                height: number | null;
+                                dimensionUnit: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                } | null;
+                                weight: number | null;
+                                weightUnit: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                } | null;
+                                volume: number | null;
+                                volumeUnit: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                } | null;
+                                volumetricWeightKg: number | null;
                             };
                         };
                     };
@@ -19007,7 +19034,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                code: string;
+                                name: string;
+                                shopName: string;
+                                imageUrl: string | null;
+                                /** @enum {string} */
+                                approvalStatus: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+                                online: boolean;
+                                /** @description Channel code → shown in that channel */
+                                visible: {
+                                    [key: string]: boolean;
+                                };
                             }[];
                             total: number;
                             maxpage: number;
@@ -20113,7 +20151,15 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                productId: number;
+                                imageId: number | null;
+                                action: string;
+                                note: string | null;
+                                status: string | null;
+                                actorName: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
                             }[];
                             total: number;
                             maxpage: number;

@@ -1,3 +1,4 @@
+import type { ItemOf } from "../../api";
 import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Button, Card, Form, Input, Select, Table, Tag } from "antd";
@@ -10,15 +11,7 @@ const STATUSES: EditStatus[] = ["none", "requested", "in_progress", "done"];
 const STATUS_LABELS: Record<EditStatus, string> = { none: "No editing", requested: "Editing requested", in_progress: "Being edited", done: "Editing done" };
 const STATUS_COLORS: Record<EditStatus, string> = { none: "default", requested: "gold", in_progress: "processing", done: "green" };
 
-interface LogEntry {
-  id: number;
-  imageId: number | null;
-  action: string;
-  note: string | null;
-  status: string | null;
-  actorName: string | null;
-  createdAt: string;
-}
+type LogEntry = ItemOf<"/api/product/getEditImgaePgage">;
 
 /** Photo retouching workflow: the product's image-edit status and its log. */
 export default function ImageEditPanel({ productId, status, onChange }: { productId: number; status: EditStatus; onChange(): void }) {

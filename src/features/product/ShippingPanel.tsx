@@ -1,22 +1,13 @@
+import type { DataOf } from "../../api";
 import { useTranslate } from "@refinedev/core";
 import { Descriptions, Skeleton } from "antd";
 import { useProductRead } from "./hooks";
 import { EMPTY } from "../../components/kit/format";
 
-interface ShippingConfig {
-  shippingType: { id: number; code: string; name: string } | null;
-  width: number | null;
-  length: number | null;
-  height: number | null;
-  dimensionUnit: string | null;
-  weight: number | null;
-  weightUnit: string | null;
-  volume: number | null;
-  volumeUnit: string | null;
-  volumetricWeightKg: number | null;
-}
+type ShippingConfig = DataOf<"/api/product/getconfigshipping">;
 
-const num = (v: number | null, unit?: string | null) => (v === null ? EMPTY : `${v}${unit ? ` ${unit}` : ""}`);
+/** A measure with its unit's code (mm, cm, kg, …): the server names units as master entries. */
+const num = (v: number | null, unit?: { code: string } | string | null) => (v === null ? EMPTY : `${v}${unit ? ` ${typeof unit === "string" ? unit : unit.code}` : ""}`);
 
 /** What shipping is computed from (edited on the Details tab). */
 export default function ShippingPanel({ productId }: { productId: number }) {

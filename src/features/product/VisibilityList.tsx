@@ -1,3 +1,4 @@
+import type { ItemOf } from "../../api";
 import { useState } from "react";
 import { List } from "@refinedev/antd";
 import { Link, useTranslate } from "@refinedev/core";
@@ -8,16 +9,7 @@ import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag, OnlineTag } from "./StateTags";
 import { FilterBar, SearchBox, useListTable, useTableScroll, WIDE } from "../../components/kit/list";
 
-interface VisibleRow {
-  id: number;
-  code: string;
-  name: string;
-  shopName: string;
-  imageUrl: string | null;
-  approvalStatus: ApprovalStatus;
-  online: boolean;
-  visible: Record<string, boolean>;
-}
+type VisibleRow = ItemOf<"/api/product/getDatavisible">;
 
 interface Channel {
   code: string;

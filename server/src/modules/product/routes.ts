@@ -19,7 +19,8 @@ import * as rooms from './rooms.js';
 import * as shipping from './shipping.js';
 import * as visibility from './visibility.js';
 import {
-  auditTrail, editMasters, gpItems, gpOrders, installRateList, listMasters, mediaList, priceHistory, productDetail, productJobs, productList,
+  auditTrail, editMasters, gpItems, gpOrders, imageEditLog, installRateList, listMasters, mediaList, priceHistory, productDetail, productJobs,
+  productList, shippingConfig, visibilityList,
 } from './schemas.js';
 import { ok } from '../../lib/sql.js';
 import { routesOf } from '../../lib/route.js';
@@ -113,7 +114,7 @@ export default async function productRoutes(app: FastifyInstance) {
     async (req) => svc.priceHistory(db, u(req), q<IdQ>(req).id, q<Page>(req)));
   r.get('auditlog', { summary: "A product's audit log, newest first", addition: true, query: { id, ...pageQuery }, required: ['id'], response: auditTrail },
     async (req) => svc.auditTrail(db, u(req), q<IdQ>(req).id, q<Page>(req)));
-  r.get('getconfigshipping', { summary: 'Shipping configuration of a product', query: { id }, required: ['id'], response: one },
+  r.get('getconfigshipping', { summary: 'Shipping configuration of a product', query: { id }, required: ['id'], response: shippingConfig },
     async (req) => ({ data: await shipping.shippingConfig(db, u(req), q<IdQ>(req).id) }));
 
   // ---------- approval and online ----------
@@ -152,6 +153,7 @@ export default async function productRoutes(app: FastifyInstance) {
   r.get('getDatavisible', {
     summary: 'Products with visibility per channel',
     query: { ...pageQuery, search: text(200), shopId: id, level1Id: id, channel: { type: 'string', enum: CHANNELS.map((c) => c.code) } },
+    response: visibilityList,
   }, async (req) => visibility.visibilityList(db, u(req), q(req)));
   r.post('updatastatusvisible', { summary: 'Show or hide a product in one channel', body: { id, channel: { type: 'string', enum: CHANNELS.map((c) => c.code) }, visible: bool }, required: ['id', 'channel', 'visible'] },
     async (req) => { const { id: pid, channel, visible } = b<{ id: number; channel: string; visible: boolean }>(req); return ok(visible ? 'Product shown.' : 'Product hidden.', await visibility.setVisible(db, u(req), pid, channel, visible)); });
@@ -204,7 +206,7 @@ export default async function productRoutes(app: FastifyInstance) {
     async (req) => ok('Order saved.', await media.sortImages(db, u(req), b<IdQ>(req).id, b<{ imageIds: number[] }>(req).imageIds)));
   r.get('pathimageproduct', { summary: 'Image paths of a product', query: { id }, required: ['id'], response: one },
     async (req) => ({ data: await media.imagePaths(db, u(req), q<IdQ>(req).id) }));
-  r.get('getEditImgaePgage', { summary: 'Image edit log', query: { id, ...pageQuery }, required: ['id'] },
+  r.get('getEditImgaePgage', { summary: 'Image edit log', query: { id, ...pageQuery }, required: ['id'], response: imageEditLog },
     async (req) => media.imageEditLog(db, u(req), q<IdQ>(req).id, q<Page>(req)));
   r.post('insertLogEditimage', { summary: 'Add an image edit log entry', body: { id, imageId: nullableId, action: text(50, 1), note: { type: ['string', 'null'], maxLength: 500 } }, required: ['id', 'action'] },
     async (req) => ok('Logged.', await media.logImageEdit(db, u(req), b(req))));

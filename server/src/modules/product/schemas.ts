@@ -101,3 +101,24 @@ export const installRateList = listResponse(closedRow({
   id: int, name: { type: 'string' }, level1Id: nullableInt, level1Name: nullableString, productId: nullableInt, productCode: nullableString,
   price: { type: 'number' }, status: { type: 'string', enum: ['active', 'inactive'] }, updatedAt: dateTime,
 }));
+
+/** A master-data entry a product refers to, or null. */
+const masterRef = { type: ['object', 'null'], properties: { id: int, code: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'code', 'name'] } as const;
+
+/** What a product's shipping is computed from, with its units as master entries and the courier volumetric weight (cm³ / 5000). */
+export const shippingConfig = dataOf({
+  productId: int, shippingTypeId: nullableInt, shippingType: masterRef, width: nullableNumber, length: nullableNumber, height: nullableNumber,
+  dimensionUnit: masterRef, weight: nullableNumber, weightUnit: masterRef, volume: nullableNumber, volumeUnit: masterRef, volumetricWeightKg: nullableNumber,
+});
+
+/** Products with whether each sales channel shows them (`visible`: channel code → shown). */
+export const visibilityList = listResponse(closedRow({
+  id: int, code: { type: 'string' }, name: { type: 'string' }, shopName: { type: 'string' }, imageUrl: nullableString,
+  approvalStatus: { type: 'string', enum: PRODUCT_STATES }, online: { type: 'boolean' },
+  visible: { type: 'object', additionalProperties: { type: 'boolean' }, description: 'Channel code → shown in that channel' },
+}));
+
+/** A product's image edit log, newest first. */
+export const imageEditLog = listResponse(closedRow({
+  id: int, productId: int, imageId: nullableInt, action: { type: 'string' }, note: nullableString, status: nullableString, actorName: nullableString, createdAt: dateTime,
+}));
