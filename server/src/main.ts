@@ -1,8 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from './config.js';
-import { buildApp } from './app.js';
+import { pgliteEngine } from './db/pglite-engine.js';
 
 const started = performance.now();
+// On PGlite (no DATABASE_URL) the database engine compiles on background threads while the app's code loads.
+if (!process.env.DATABASE_URL) pgliteEngine().catch(() => undefined);
+const { loadConfig } = await import('./config.js');
+const { buildApp } = await import('./app.js');
 const config = loadConfig();
 const app = await buildApp(config);
 const address = await app.listen({ port: config.port, host: config.host });

@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { pgliteEngine } from './pglite-engine.js';
 import { fairPglite } from './fair-queue.js';
 import { repoRoot } from '../config.js';
 
@@ -76,14 +77,15 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   let client = opts.pglite;
   let unlock = () => {};
   if (!client) {
-    if (opts.loadDataDir) client = await PGlite.create({ loadDataDir: opts.loadDataDir });
-    else if (opts.inMemory) client = await PGlite.create();
+    const pgliteWasmModule = await pgliteEngine();
+    if (opts.loadDataDir) client = await PGlite.create({ loadDataDir: opts.loadDataDir, pgliteWasmModule });
+    else if (opts.inMemory) client = await PGlite.create({ pgliteWasmModule });
     else {
       const dataDir = opts.dataDir ?? './data';
       const dir = join(dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
       unlock = lockDataDir(dataDir);
-      client = await PGlite.create(dir).catch((err) => { unlock(); throw err; });
+      client = await PGlite.create(dir, { pgliteWasmModule }).catch((err) => { unlock(); throw err; });
     }
   }
   const pglite = client;
