@@ -22,13 +22,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb, queryRows, type Db } from '../server/src/db/client.js';
-import { seedIfEmpty } from '../server/src/db/seed.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
-import { syncMenu } from '../server/src/modules/menu/service.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import type { AuthUser } from '../server/src/auth/types.js';
 import { dashboardReads } from '../server/src/modules/report/service.js';
 import { analyticsReads, ecommerceReads, visitorsReads } from '../server/src/modules/dashboard/service.js';
+import { prepareDatabase } from '../server/src/db/template.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -141,8 +140,7 @@ async function benchOne(kind: string) {
     const h = await openDb({ databaseUrl, pglite, dataDir: dir });
     const t0 = Date.now();
     if (!reused) {
-      await syncMenu(h.db);
-      await seedIfEmpty(h.db, { storage: new LocalStorage(dir) });
+      await prepareDatabase(h.db, new LocalStorage(dir));
       await seedLargeOrders(h.db, N, (s) => console.log(`${kind}${s}`), { items: true });
     }
     const seedSecs = (Date.now() - t0) / 1000;

@@ -19,10 +19,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDb } from '../server/src/db/client.js';
-import { seedIfEmpty } from '../server/src/db/seed.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
-import { syncMenu } from '../server/src/modules/menu/service.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
+import { prepareDatabase } from '../server/src/db/template.js';
 
 const N = Number(process.env.BENCH_MP_ORDERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -54,15 +53,14 @@ async function pgOrders(): Promise<number> {
   return query<{ n: string }>('select count(*) as n from orders').then((r) => Number(r[0].n), () => 0);
 }
 
-async function prepareDatabase(dir: string) {
+async function prepareBenchDatabase(dir: string) {
   if (!RESEED && (await pgOrders()) >= N) return console.log(`reusing ${PG_URL} (${N.toLocaleString('en')}+ orders)`);
   await adminQuery(`drop database if exists "${pgName()}" with (force)`);
   await adminQuery(`create database "${pgName()}"`);
   const t0 = Date.now();
   const h = await openDb({ databaseUrl: PG_URL });
   try {
-    await syncMenu(h.db);
-    await seedIfEmpty(h.db, { storage: new LocalStorage(dir) });
+    await prepareDatabase(h.db, new LocalStorage(dir));
     await seedLargeOrders(h.db, N);
   } finally {
     await h.close();
@@ -126,7 +124,7 @@ const servers: ChildProcess[] = [];
 const targets = { ports: [PORTS[0]] };
 let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
 try {
-  await prepareDatabase(dir);
+  await prepareBenchDatabase(dir);
   // One at a time: the second waits on the start-up lock anyway.
   for (const port of PORTS.slice(0, 2)) servers.push(await startServer(port, dir));
   proxy = await startProxy(targets);

@@ -20,11 +20,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb } from '../server/src/db/client.js';
-import { seedIfEmpty } from '../server/src/db/seed.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
-import { syncMenu } from '../server/src/modules/menu/service.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import { orderListStatements, type OrderListFilter } from '../server/src/modules/orders/list.js';
+import { prepareDatabase } from '../server/src/db/template.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -115,8 +114,7 @@ async function benchOne(kind: string) {
     const h = await openDb({ databaseUrl, pglite, dataDir: dir });
     const t0 = Date.now();
     if (!reused) {
-      await syncMenu(h.db);
-      await seedIfEmpty(h.db, { storage: new LocalStorage(dir) });
+      await prepareDatabase(h.db, new LocalStorage(dir));
       await seedLargeOrders(h.db, N);
     }
     const seedSecs = (Date.now() - t0) / 1000;

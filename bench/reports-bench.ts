@@ -22,12 +22,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb, queryRows } from '../server/src/db/client.js';
-import { seedIfEmpty } from '../server/src/db/seed.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
-import { syncMenu } from '../server/src/modules/menu/service.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import type { AuthUser } from '../server/src/auth/types.js';
 import { REPORTS, runReport } from '../server/src/modules/report/reports.js';
+import { prepareDatabase } from '../server/src/db/template.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -119,8 +118,7 @@ async function benchOne(kind: string) {
     if (!reused) {
       const h = await openDb({ databaseUrl, pglite, dataDir: dir });
       const t0 = Date.now();
-      await syncMenu(h.db);
-      await seedIfEmpty(h.db, { storage: new LocalStorage(dir) });
+      await prepareDatabase(h.db, new LocalStorage(dir));
       await seedLargeOrders(h.db, N, (s) => console.log(`${kind}${s}`));
       console.log(`${kind}: seeded ${N.toLocaleString('en')} orders in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       if (kind === 'postgres') await h.close();

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { prepareDatabase } from '../../server/src/db/template.js';
+import { menuItems, settings } from '../../server/src/db/schema.js';
+import { LocalStorage } from '../../server/src/lib/storage.js';
 
 type Group = { subheader: string; items: { path: string; roles?: string[]; children?: { path: string }[] }[] };
 const paths = (nav: Group[]) => nav.flatMap((g) => g.items.flatMap((i) => [i.path, ...(i.children ?? []).map((c) => c.path)]));
@@ -71,5 +75,27 @@ describe.each(dbKinds())('navConfig (%s)', (kind) => {
       expect(p).toEqual(['/supplier/dashboard', '/supplier/blog', '/supplier/blog/posts', '/supplier/blog/new',
         '/supplier/product', '/supplier/product/list', '/supplier/product/newproduct', '/supplier/brandshop', '/supplier/apps', '/supplier/apps/kanban', '/supplier/apps/mail', '/supplier/apps/chat', '/supplier/apps/calendar']);
     }
+  });
+});
+
+describe.each(dbKinds())('preparing the database at start (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp({ db: kind }); });
+  afterAll(async () => { await t?.close(); });
+  const storage = () => new LocalStorage(t.app.config.dataDir);
+  const menuTitle = async () => (await t.app.db.select({ title: menuItems.title }).from(menuItems).where(eq(menuItems.path, '/admin/audit')))[0]?.title;
+
+  it('is skipped when this code prepared the database already, and done again when another did', async () => {
+    await t.app.db.update(menuItems).set({ title: 'changed by hand' }).where(eq(menuItems.path, '/admin/audit'));
+    // The test template was prepared by this code: nothing is synced.
+    expect(await prepareDatabase(t.app.db, storage())).toBeNull();
+    expect(await menuTitle()).toBe('changed by hand');
+    // Prepared by other code (another version, or without the demo): the menu follows the table again.
+    await t.app.db.update(settings).set({ value: 'other code' }).where(eq(settings.key, 'startup.prepared'));
+    expect(await prepareDatabase(t.app.db, storage())).toBeNull();
+    expect(await menuTitle()).toBe('nav.audit');
+    await t.app.db.update(menuItems).set({ title: 'changed by hand' }).where(eq(menuItems.path, '/admin/audit'));
+    await prepareDatabase(t.app.db, storage(), false);
+    expect(await menuTitle()).toBe('nav.audit');
   });
 });

@@ -12,17 +12,32 @@ import { PGlite } from '@electric-sql/pglite';
 import { repoRoot } from '../config.js';
 import { LocalStorage, type Storage } from '../lib/storage.js';
 import { syncMenu } from '../modules/menu/service.js';
+import { eq } from 'drizzle-orm';
 import { openDb, type Db } from './client.js';
+import { settings } from './schema.js';
 import { seedIfEmpty, type SeedResult } from './seed.js';
 
 /** Beside the other build caches; a fresh clone has none until the build or the first start. */
 export const TEMPLATE_ROOT = resolve(repoRoot, 'node_modules/.cache/seller-center/pglite-template');
 const SOURCES = ['server/src', 'server/drizzle', 'contract', 'package-lock.json'];
 
-/** What every start does to its database before serving: the menu synced from the screens table, the demo seeded once. */
+/** Row of the settings table that says which code prepared the database last (not a setting: config control lists only its own keys). */
+const PREPARED_KEY = 'startup.prepared';
+
+/**
+ * What every start does to its database before serving: the menu synced from the screens table, the reference data
+ * filled in, the demo seeded once. Skipped when the same code (templateKey) did it already, with the same demo choice:
+ * all of it follows from the code, and it is a fifth of a start on PGlite.
+ */
 export async function prepareDatabase(db: Db, storage: Storage, seedDemo = true): Promise<SeedResult | null> {
+  const key = `${templateKey()} ${seedDemo ? 'demo' : 'no demo'}`;
+  const [done] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, PREPARED_KEY));
+  if (done?.value === key) return null;
   await syncMenu(db);
-  return seedDemo ? seedIfEmpty(db, { storage }) : null;
+  const seeded = seedDemo ? await seedIfEmpty(db, { storage }) : null;
+  await db.insert(settings).values({ key: PREPARED_KEY, value: key })
+    .onConflictDoUpdate({ target: settings.key, set: { value: key, updatedAt: new Date() } });
+  return seeded;
 }
 
 /** Hash of everything that shapes the seeded database. */
