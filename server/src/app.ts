@@ -66,7 +66,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     trustProxy: 'loopback',
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
   });
-  deferSerializers(app);
+  // Answers are closed (closeResponseSchema): a route sends, and the document names, exactly the fields it declares.
+  deferSerializers(app, closeResponseSchema);
 
   // A new PGlite data dir with demo data (and local uploads) starts as a copy of the seeded template (db/template.ts).
   const embedded = !config.databaseUrl && !opts.pglite && !opts.loadDataDir && !opts.inMemory;
@@ -148,10 +149,6 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // Answers are closed (see closeResponseSchema): the document names every field a route sends.
-  app.addHook('onRoute', (route) => {
-    if (route.schema?.response) route.schema = { ...route.schema, response: closeResponseSchema(route.schema.response) };
-  });
   // Every module with a routes file serves its routes: adding a module needs no line here.
   for (const routes of await moduleRoutes()) await app.register(routes);
 

@@ -36,11 +36,15 @@ export function deferCompile<F extends Compiled>(app: FastifyInstance, make: () 
   return call;
 }
 
-/** Answers serialized by fast-json-stringify, as Fastify does by default, each route's serializer compiled on first use. */
-export function deferSerializers(app: FastifyInstance): void {
+/**
+ * Answers serialized by fast-json-stringify, as Fastify does by default, each route's serializer compiled on first
+ * use from its response schema as `shape` gives it (e.g. closed: a route registers faster when that too waits).
+ */
+export function deferSerializers(app: FastifyInstance, shape: <T>(schema: T) => T = (schema) => schema): void {
   // No shared schemas (app.addSchema) in this server: the factory needs none.
   const compile = SerializerSelector()();
-  app.setSerializerCompiler((route) => deferCompile(app, () => compile(route as Parameters<typeof compile>[0])));
+  type Route = Parameters<typeof compile>[0];
+  app.setSerializerCompiler((route) => deferCompile(app, () => compile({ ...(route as Route), schema: shape((route as Route).schema) })));
 }
 
 /** Compiles every deferred schema of `app` now; throws the first that does not compile. */

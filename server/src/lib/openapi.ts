@@ -18,7 +18,8 @@ function mapSchema(value: unknown, visit: (node: Node) => Node): unknown {
 
 /**
  * Answers are closed: every object that names its properties gets `additionalProperties: false` unless it
- * says otherwise, so the document promises exactly the fields sent (the response test fails on any other).
+ * says otherwise, so the document promises exactly the fields sent (the response test fails on any other), and the
+ * serializer sends no field the document does not name.
  */
 export function closeResponseSchema<T>(schema: T): T {
   return mapSchema(schema, (n) => (n.properties && typeof n.properties === 'object' && n.additionalProperties === undefined && n.type !== undefined
@@ -110,7 +111,8 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  */
 export function documentOperation(schema: Record<string, unknown>, method: string, access: unknown): Record<string, unknown> {
   const s: Record<string, unknown> = { ...schema };
-  const response = { ...(s.response as Record<string, unknown> | undefined) };
+  // Closed as the serializer closes them (app.ts): the document names exactly the fields an answer carries.
+  const response = { ...closeResponseSchema(s.response as Record<string, unknown> | undefined) };
   if (access === 'public') {
     delete response[401];
     delete response[403];
