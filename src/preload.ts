@@ -24,12 +24,21 @@ export function preloadRoute(pathname: string, search: string): void {
   page.preload().catch(() => undefined);
 
   const reads = page.reads;
-  // Filters, sorting or a page number in the address: the table asks for something else than page 1.
-  if (reads?.list && !search) {
+  // Filters, sorting or another page in the address: the table asks for something else than page 1.
+  if (reads?.list && opensAsIs(search, reads.list.pageSize ?? 20)) {
     const { resource, pageSize = 20, sorters = [] } = reads.list;
     prefetch(() => dataProvider.getList({ resource, pagination: { currentPage: 1, pageSize, mode: "server" }, filters: [], sorters }));
   }
   for (const { resource, action } of reads?.actions ?? []) {
     prefetch(() => dataProvider.custom!({ url: "", method: "get", meta: { resource, action } }));
   }
+}
+
+/**
+ * A list address the table reads as it opens: nothing, or only what the table writes back into the address once it
+ * has opened (page 1 of its default size), so a reload of an untouched list reads ahead too.
+ */
+function opensAsIs(search: string, pageSize: number): boolean {
+  const defaults: Record<string, string> = { currentPage: "1", pageSize: String(pageSize) };
+  return [...new URLSearchParams(search)].every(([key, value]) => defaults[key] === value);
 }

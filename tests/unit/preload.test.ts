@@ -97,12 +97,26 @@ describe("route loader (src/preload.ts)", () => {
     expect(m.calls).toHaveLength(5);
   });
 
-  it("reads nothing ahead for an address with filters or for a path no screen has", () => {
+  it("reads ahead on a reload of the untouched list: the address holds only page 1 of the default size", async () => {
+    const m = mockHttp(() => ({ status: 200, data: { orders: [], totalorders: 0, data: [] } }));
+    restore = m.restore;
+    signInAdmin();
+    vi.spyOn(pages.orders.list!, "preload").mockResolvedValue(undefined);
+    preloadRoute("/admin/orders/list", "?pageSize=20&currentPage=1");
+    await vi.waitFor(() => expect(m.calls.map((c) => c.url)).toContain("/api/order/orderlist"));
+    const before = m.calls.length;
+    await dataProvider.getList({ resource: "orders", pagination: { currentPage: 1, pageSize: 20, mode: "server" }, filters: [], sorters: [] });
+    expect(m.calls).toHaveLength(before);
+  });
+
+  it("reads nothing ahead for an address with filters, another page or size, or for a path no screen has", () => {
     const m = mockHttp(() => ({ status: 200, data: {} }));
     restore = m.restore;
     signInAdmin();
     vi.spyOn(pages.orders.list!, "preload").mockResolvedValue(undefined);
-    preloadRoute("/admin/orders/list", "?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=paid");
+    for (const search of ["?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=paid", "?pageSize=20&currentPage=2", "?pageSize=50&currentPage=1"]) {
+      preloadRoute("/admin/orders/list", search);
+    }
     expect(m.calls.map((c) => c.url)).not.toContain("/api/order/orderlist");
     const before = m.calls.length;
     preloadRoute("/admin/no-such-screen", "");
