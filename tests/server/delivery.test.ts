@@ -79,6 +79,9 @@ describe('front end, API and uploads delivery', () => {
       expect(plain.headers.vary).toMatch(/accept-encoding/i);
       expect(plain.body).toBe(script);
     }
+    // A subresource keeps nosniff and the referrer rule; the headers only a page obeys stay with the pages.
+    expect(brotli.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
+    for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security']) expect(brotli.headers[name], name).toBeUndefined();
     // An image is compressed already: the file as it is, never re-encoded.
     const png = await get('/assets/logo-Zz9.png', BR);
     expect(png.headers['content-encoding']).toBeUndefined();

@@ -71,6 +71,16 @@ const YEAR = 31_536_000;
 /** Locale files change with a release but keep their names: a browser re-asks (ETag, 304) after this long. */
 export const LOCALE_MAX_AGE = 300;
 
+/**
+ * Headers that only a document (a page, or a frame) obeys. The built assets are subresources (scripts, styles,
+ * strings, pictures: no page and no worker), so they go without them: about 0.7 KB less on each of the
+ * sign-in page's 40 requests. A worker script added one day would need its CSP back.
+ */
+const DOCUMENT_ONLY = [
+  'content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'strict-transport-security', 'x-dns-prefetch-control',
+  'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+];
+
 export function spaStaticOptions(root: string): FastifyStaticOptions {
   return {
     root, wildcard: true, index: ['index.html'], preCompressed: true,
@@ -78,6 +88,7 @@ export function spaStaticOptions(root: string): FastifyStaticOptions {
     cacheControl: false,
     setHeaders: (reply, path) => {
       const file = path.slice(root.length).replace(/\\/g, '/').replace(/\.(?:br|gz)$/, '');
+      if (file.startsWith('/assets/')) for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
       const cache = file.startsWith('/assets/') ? `public, max-age=${YEAR}, immutable`
         : file.startsWith('/locales/') ? `public, max-age=${LOCALE_MAX_AGE}`
           // index.html and the other unhashed files: always revalidated, so a release shows at the next load.
