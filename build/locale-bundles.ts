@@ -5,20 +5,26 @@ import type { Plugin } from "vite";
 const ID = "virtual:locale-bundles";
 const RESOLVED = `\0${ID}`;
 
-/** Every namespace of one language as one object: `{ common: {...}, orders: {...} }`. */
-export function bundleOf(dir: string): string {
+/** The parts of a language's strings: `common` (all the sign-in pages need) and `rest` (every other namespace). */
+export const PARTS = ["common", "rest"] as const;
+export type Part = (typeof PARTS)[number];
+
+/** The namespaces of one part of a language as one object: `{ orders: {...}, product: {...} }`. */
+export function bundleOf(dir: string, part: Part): string {
   const bundle: Record<string, unknown> = {};
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-    bundle[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+    const ns = file.slice(0, -5);
+    if ((ns === "common") === (part === "common")) bundle[ns] = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   }
   return JSON.stringify(bundle);
 }
 
 /**
- * `virtual:locale-bundles` exports `urls`: for each language of `public/locales/<lng>/`, the address of one file
- * holding all its namespaces. A page then asks for its language's strings in one request instead of one per
- * namespace; built, the file is a hashed asset (cached for a year, precompressed like the scripts). In the dev
- * server the bundle is made on each request, so edited strings show at the next reload.
+ * `virtual:locale-bundles` exports `urls`: for each language of `public/locales/<lng>/`, the addresses of two files
+ * holding its namespaces, `common` and `rest` (build/locale-bundles.ts PARTS). A page asks for its language's
+ * strings in one or two requests instead of one per namespace, and a sign-in page only for `common`; built, the
+ * files are hashed assets (cached for a year, precompressed like the scripts). In the dev server they are made on
+ * each request, so edited strings show at the next reload.
  */
 export function localeBundles(root = "public/locales"): Plugin {
   const languages = () => readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
@@ -30,20 +36,22 @@ export function localeBundles(root = "public/locales"): Plugin {
     load(id) {
       if (id !== RESOLVED) return null;
       const entries = languages().map((lng) => {
-        if (!build) return `${JSON.stringify(lng)}: ${JSON.stringify(`/@locale-bundles/${lng}.json`)}`;
-        for (const file of readdirSync(path.join(root, lng))) this.addWatchFile(path.resolve(root, lng, file));
-        const ref = this.emitFile({ type: "asset", name: `locales-${lng}.json`, source: bundleOf(path.join(root, lng)) });
-        return `${JSON.stringify(lng)}: import.meta.ROLLUP_FILE_URL_${ref}`;
+        const parts = PARTS.map((part) => {
+          if (!build) return `${part}: ${JSON.stringify(`/@locale-bundles/${lng}/${part}.json`)}`;
+          const ref = this.emitFile({ type: "asset", name: `locales-${lng}-${part}.json`, source: bundleOf(path.join(root, lng), part) });
+          return `${part}: import.meta.ROLLUP_FILE_URL_${ref}`;
+        });
+        return `${JSON.stringify(lng)}: {${parts.join(", ")}}`;
       });
       return `export const urls = {${entries.join(", ")}};`;
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const m = /^\/@locale-bundles\/([\w-]+)\.json$/.exec(req.url ?? "");
-        if (!m || !languages().includes(m[1])) return next();
+        const m = /^\/@locale-bundles\/([\w-]+)\/(\w+)\.json$/.exec(req.url ?? "");
+        if (!m || !languages().includes(m[1]) || !(PARTS as readonly string[]).includes(m[2])) return next();
         res.setHeader("content-type", "application/json; charset=utf-8");
         res.setHeader("cache-control", "no-cache");
-        res.end(bundleOf(path.join(root, m[1])));
+        res.end(bundleOf(path.join(root, m[1]), m[2] as Part));
       });
     },
   };

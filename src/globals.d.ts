@@ -6,7 +6,7 @@ declare module "command-score" {
   export default function commandScore(text: string, abbreviation: string): number;
 }
 
-/** One file per language with all its namespaces (build/locale-bundles.ts). */
+/** Per language, the files of its `common` and other namespaces (build/locale-bundles.ts). */
 declare module "virtual:locale-bundles" {
-  export const urls: Record<string, string>;
+  export const urls: Record<string, { common: string; rest: string }>;
 }

@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
 import { homePath, isTokenValid, resumeSession } from "./providers/auth";
-import "./providers/i18n";
+import { loadAllStrings } from "./providers/i18n";
 import { readNavConfig, readToken, readUser } from "./providers/session-store";
 
 // A session restored from storage still ends at its token's exp.
@@ -12,7 +12,7 @@ resumeSession();
 const SIGNED_OUT = ["/login", "/supplier/login", "/supplier/register", "/set-password"];
 
 /**
- * A signed-in load asks for all of its code in one wave: Refine, the shell and the route loader
+ * A signed-in load asks for all of its code and strings in one wave: Refine, the shell and the route loader
  * (which starts the page's chunk and first reads), instead of each waiting for the one before to render.
  */
 function startSignedIn() {
@@ -25,6 +25,7 @@ function startSignedIn() {
     search = "";
   }
   const started = [
+    loadAllStrings(),
     import("./RefineRoot"),
     import("./components/layout/Shell"),
     import("./preload").then((m) => m.preloadRoute(pathname, search)),

@@ -9,19 +9,22 @@ import { DETECTION, LANGUAGES } from "./languages";
 /**
  * Translation files: public/locales/<lng>/<namespace>.json, one namespace per domain, found in the
  * English folder at build time (vite.config.ts). Every namespace is also a fallback, so a plain
- * t("orders.fields.status") finds orders.json. A language's namespaces arrive together, in one file
- * (build/locale-bundles.ts).
+ * t("orders.fields.status") finds orders.json. A language's namespaces arrive in two files
+ * (build/locale-bundles.ts): `common`, all a sign-in page needs, and the rest, loaded for the signed-in app
+ * (`loadAllStrings`) or a page that names its namespace (`useTranslation("users")`).
  */
 export const NAMESPACES: string[] = __NAMESPACES__;
 
+type Part = "common" | "rest";
 type Bundle = Record<string, Record<string, unknown>>;
 const bundles = new Map<string, Promise<Bundle>>();
 
-/** One language's strings, asked for once; a failed request is tried again, then the next read asks anew. */
-function bundleOf(lng: string): Promise<Bundle> {
-  const url = urls[lng] as string | undefined;
+/** One part of a language's strings, asked for once; a failed request is tried again, then the next read asks anew. */
+function bundleOf(lng: string, part: Part): Promise<Bundle> {
+  const url = (urls[lng] as Record<Part, string> | undefined)?.[part];
   if (!url) return Promise.resolve({});
-  let loading = bundles.get(lng);
+  const key = `${lng}/${part}`;
+  let loading = bundles.get(key);
   if (!loading) {
     loading = (async () => {
       for (let attempt = 1; ; attempt++) {
@@ -35,11 +38,13 @@ function bundleOf(lng: string): Promise<Bundle> {
         await new Promise((r) => setTimeout(r, 350 * attempt));
       }
     })();
-    loading.catch(() => bundles.delete(lng));
-    bundles.set(lng, loading);
+    loading.catch(() => bundles.delete(key));
+    bundles.set(key, loading);
   }
   return loading;
 }
+
+const partOf = (ns: string): Part => (ns === "common" ? "common" : "rest");
 
 /**
  * The language the detector will most likely pick (a choice kept in the query, storage or cookie, else the
@@ -72,19 +77,19 @@ async function defaultLanguage(): Promise<string> {
 
 // Registered at once (i18next hands itself to react-i18next only in init): the hooks find the
 // instance and suspend until init has loaded the language.
-i18n.use(resourcesToBackend((lng: string, ns: string) => bundleOf(lng).then((b) => b[ns] ?? {})))
+i18n.use(resourcesToBackend((lng: string, ns: string) => bundleOf(lng, partOf(ns)).then((b) => b[ns] ?? {})))
   .use(LanguageDetector).use(initReactI18next);
 setI18n(i18n);
 
 const likely = likelyLanguage();
-if (likely) bundleOf(likely).catch(() => undefined);
+if (likely) bundleOf(likely, "common").catch(() => undefined);
 
 export const i18nReady = defaultLanguage().then((fallbackLng) => {
   document.documentElement.lang = fallbackLng;
   return i18n.init({
     supportedLngs: LANGUAGES.map((l) => l.code),
     fallbackLng,
-    ns: NAMESPACES,
+    ns: ["common"],
     defaultNS: "common",
     fallbackNS: NAMESPACES,
     load: "languageOnly",
@@ -93,6 +98,12 @@ export const i18nReady = defaultLanguage().then((fallbackLng) => {
     react: { useSuspense: true },
   });
 });
+
+/** Every namespace in the language in use (and its fallback), for the signed-in app; the likely language's file starts at once. */
+export function loadAllStrings(): Promise<unknown> {
+  if (likely) bundleOf(likely, "rest").catch(() => undefined);
+  return i18nReady.then(() => i18n.loadNamespaces(NAMESPACES));
+}
 
 export const i18nProvider: I18nProvider = {
   translate: (key: string, options?: any, defaultMessage?: string) =>

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bundleOf } from "../../build/locale-bundles";
+import { bundleOf, type Part } from "../../build/locale-bundles";
 
 /**
  * The default language of config control reaches the client: src/providers/i18n.ts reads
@@ -17,9 +17,9 @@ function serve(defaultLanguage: string | null, settingsAnswered: Promise<unknown
       await settingsAnswered;
       return defaultLanguage === null ? new Response("down", { status: 503 }) : Response.json({ defaultLanguage });
     }
-    const [, lng] = /^\/@locale-bundles\/(\w+)\.json$/.exec(String(url)) ?? [];
+    const [, lng, part] = /^\/@locale-bundles\/(\w+)\/(common|rest)\.json$/.exec(String(url)) ?? [];
     if (!lng || !existsSync(path.join(LOCALES, lng))) return new Response("not found", { status: 404 });
-    return new Response(bundleOf(path.join(LOCALES, lng)), { status: 200, headers: { "Content-Type": "application/json" } });
+    return new Response(bundleOf(path.join(LOCALES, lng), part as Part), { status: 200, headers: { "Content-Type": "application/json" } });
   });
   vi.stubGlobal("fetch", fetch);
   return fetch;
@@ -61,13 +61,19 @@ describe("the default language setting", () => {
     const fetch = serve("fr", new Promise<void>((r) => (answer = r)));
     const started = start(["vi-VN"]);
     const asked = () => fetch.mock.calls.map(([url]) => String(url));
-    await vi.waitFor(() => expect(asked()).toContain("/@locale-bundles/vi.json"));
+    await vi.waitFor(() => expect(asked()).toContain("/@locale-bundles/vi/common.json"));
     answer();
     const i18n = await started;
     expect(i18n.resolvedLanguage).toBe("vi");
     expect(i18n.t("auth.password")).not.toBe("auth.password");
-    // The language and the default: one request each, whatever the namespaces.
-    expect(asked().filter((u) => u.startsWith("/@locale-bundles/")).sort()).toEqual(["/@locale-bundles/fr.json", "/@locale-bundles/vi.json"]);
+    // A sign-in page: the common strings of the language and of the default, one request each.
+    const bundles = () => asked().filter((u) => u.startsWith("/@locale-bundles/")).sort();
+    expect(bundles()).toEqual(["/@locale-bundles/fr/common.json", "/@locale-bundles/vi/common.json"]);
+    // Signed in: every other namespace too, in one more request each.
+    const { loadAllStrings } = await import("../../src/providers/i18n");
+    await loadAllStrings();
+    expect(i18n.t("orders.fields.status", { lng: "vi" })).not.toBe("orders.fields.status");
+    expect(bundles()).toEqual(["/@locale-bundles/fr/common.json", "/@locale-bundles/fr/rest.json", "/@locale-bundles/vi/common.json", "/@locale-bundles/vi/rest.json"]);
   });
 
   it("is English when the server does not answer", async () => {

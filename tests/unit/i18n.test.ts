@@ -4,7 +4,7 @@ import i18next from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DETECTION, LANGUAGES } from "../../src/providers/languages";
-import { bundleOf } from "../../build/locale-bundles";
+import { bundleOf, type Part } from "../../build/locale-bundles";
 
 const LOCALES = path.resolve(__dirname, "../../public/locales");
 
@@ -73,16 +73,17 @@ describe("the app's i18next setup", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
-        const [, lng] = /^\/@locale-bundles\/(\w+)\.json$/.exec(String(url)) ?? [];
+        const [, lng, part] = /^\/@locale-bundles\/(\w+)\/(common|rest)\.json$/.exec(String(url)) ?? [];
         if (!lng || !existsSync(path.join(LOCALES, lng))) return new Response("not found", { status: 404 });
-        if (lng === "fr" && ++frenchAsked === 1) return new Response("busy", { status: 503 });
-        const body = JSON.parse(bundleOf(path.join(LOCALES, lng)));
-        if (lng === "fr") delete body.common.auth.signIn;
+        if (lng === "fr" && part === "common" && ++frenchAsked === 1) return new Response("busy", { status: 503 });
+        const body = JSON.parse(bundleOf(path.join(LOCALES, lng), part as Part));
+        if (lng === "fr" && part === "common") delete body.common.auth.signIn;
         return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
       }),
     );
-    const { default: i18n, i18nReady } = await import("../../src/providers/i18n");
+    const { default: i18n, i18nReady, loadAllStrings } = await import("../../src/providers/i18n");
     await i18nReady;
+    await loadAllStrings();
 
     await i18n.changeLanguage("fr");
     expect(frenchAsked).toBe(2);

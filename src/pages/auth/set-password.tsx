@@ -23,7 +23,8 @@ interface Values {
  * the one-time link an administrator gave them; the link then stops working. Public, without Refine.
  */
 export default function SetPasswordPage() {
-  const { t } = useTranslation();
+  // Reached signed out: its words are in the users namespace, which a sign-in page does not load otherwise.
+  const { t } = useTranslation(["users", "common"]);
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const [info, setInfo] = useState<LinkInfo | null>(null);
   const [broken, setBroken] = useState<string | null>(token.length >= 20 ? null : t("users.setPassword.invalid"));
