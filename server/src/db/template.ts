@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cp, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
@@ -61,6 +62,18 @@ export async function ensureTemplate(): Promise<string> {
     utimesSync(dir, now, now);
     return dir;
   }
+  await buildTemplate(key, dir);
+  return dir;
+}
+
+/** `npm run db:template`: the template and its spare, so a first start takes a database without copying it. */
+export async function readyTemplate(): Promise<string> {
+  const dir = await ensureTemplate();
+  await refillSpare(dir);
+  return dir;
+}
+
+async function buildTemplate(key: string, dir: string): Promise<void> {
   mkdirSync(TEMPLATE_ROOT, { recursive: true });
   // Built aside and renamed: a crash or a second process building at once never leaves half a template.
   const tmp = join(TEMPLATE_ROOT, `.${key}-${randomBytes(6).toString('hex')}`);
@@ -89,13 +102,34 @@ export async function ensureTemplate(): Promise<string> {
     const p = join(TEMPLATE_ROOT, name);
     if (name !== key && statSync(p).mtimeMs < Date.now() - 86_400_000) rmSync(p, { recursive: true, force: true });
   }
-  return dir;
 }
 
 /**
- * Makes `dataDir/pglite` a copy of the template (and adds its demo pictures to `dataDir/uploads`) when the
- * data dir has no database yet; null when it has one. The copy is renamed into place, so a start killed
- * half-way leaves no half database that a later start would take for a real one.
+ * A ready copy of the template's database beside it (`spare/`), made by the build: a new data dir takes it with a
+ * rename instead of copying ~50 MB while the start waits, and the next spare is copied after the start.
+ */
+const SPARE = 'spare';
+
+async function refillSpare(dir: string): Promise<void> {
+  if (existsSync(join(dir, SPARE))) return;
+  // Copies a killed process left half made.
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('.spare-') && statSync(join(dir, name)).mtimeMs < Date.now() - 3_600_000) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+  const tmp = join(dir, `.spare-${randomBytes(6).toString('hex')}`);
+  try {
+    await cp(join(dir, 'pglite'), tmp, { recursive: true });
+    // Another process may have made one meanwhile: then this copy goes.
+    await rename(tmp, join(dir, SPARE)).catch(() => undefined);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Makes `dataDir/pglite` a copy of the template (the spare, or a copy made now) and adds its demo pictures to
+ * `dataDir/uploads` when the data dir has no database yet; null when it has one. The copy is renamed into place,
+ * so a start killed half-way leaves no half database that a later start would take for a real one.
  */
 export async function installTemplate(dataDir: string): Promise<SeedResult | null> {
   const target = join(dataDir, 'pglite');
@@ -105,9 +139,16 @@ export async function installTemplate(dataDir: string): Promise<SeedResult | nul
   const seeded = JSON.parse(readFileSync(join(dir, 'seeded.json'), 'utf8')) as SeedResult | null;
   for (const name of readdirSync(dataDir)) if (/^pglite\..*\.tmp$/.test(name)) rmSync(join(dataDir, name), { recursive: true, force: true });
   cpSync(join(dir, 'uploads'), join(dataDir, 'uploads'), { recursive: true, force: false });
-  const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  cpSync(join(dir, 'pglite'), tmp, { recursive: true });
-  renameSync(tmp, target);
+  try {
+    // No spare, another data dir took it a moment ago, or it is on another file system: then a copy.
+    renameSync(join(dir, SPARE), target);
+  } catch {
+    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    cpSync(join(dir, 'pglite'), tmp, { recursive: true });
+    renameSync(tmp, target);
+  }
+  // The next spare, once this start is done with the disk.
+  setTimeout(() => void refillSpare(dir).catch(() => undefined), 10_000).unref();
   if (!seeded) return null;
   const pictures = seeded.pictures.pictures;
   return { ...seeded, pictures: { pictures, rendered: 0, cached: pictures, ms: Math.round(performance.now() - started) } };
