@@ -12747,16 +12747,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                id?: number;
-                                name?: string;
-                                iconUrl?: string | null;
-                                status?: string;
-                                items?: {
-                                    id?: number;
-                                    name?: string;
-                                    sort?: number;
+                                id: number;
+                                name: string;
+                                iconUrl: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                items: {
+                                    id: number;
+                                    name: string;
+                                    sort: number;
                                 }[];
-                                updatedAt?: string;
+                                /** Format: date-time */
+                                updatedAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -17717,7 +17719,8 @@ export interface paths {
                                     status: string;
                                 }[];
                                 channels: {
-                                    code: string;
+                                    /** @enum {string} */
+                                    code: "web" | "app" | "line" | "branch";
                                     name: string;
                                 }[];
                             };
@@ -18978,7 +18981,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                /** @enum {string} */
+                                code: "web" | "app" | "line" | "branch";
+                                name: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -19152,7 +19157,39 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                shops: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                brands: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                level1: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                }[];
+                                channels: {
+                                    /** @enum {string} */
+                                    code: "web" | "app" | "line" | "branch";
+                                    name: string;
+                                }[];
                             };
                         };
                     };
@@ -20100,7 +20137,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                productId: number;
+                                coverUrl: string | null;
+                                paths: string[];
                             };
                         };
                     };
@@ -20382,7 +20421,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                id: number;
+                                youtubeUrl: string | null;
+                                youtubeId: string | null;
                             };
                         };
                     };
@@ -20494,7 +20535,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                productId: number;
+                                tisId: number;
+                                tisCode: string;
+                                tisName: string;
+                                url: string;
+                                mime: string;
+                                size: number;
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                /** Format: date-time */
+                                createdAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -20545,7 +20597,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                id: number;
+                                productId: number;
+                                tisId: number;
+                                tisCode: string;
+                                tisName: string;
+                                url: string;
+                                mime: string;
+                                size: number;
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                /** Format: date-time */
+                                createdAt: string;
                             };
                         };
                     };
@@ -20647,7 +20710,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                name: string;
+                                iconUrl: string | null;
+                                items: {
+                                    id: number;
+                                    name: string;
+                                    sort: number;
+                                }[];
                             }[];
                             total: number;
                             maxpage: number;
@@ -20698,7 +20768,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                attributeId: number;
+                                name: string;
+                                iconUrl: string | null;
+                                itemId: number | null;
+                                itemName: string | null;
+                                /**
+                                 * @description Always true: a row is an attribute the product has
+                                 * @enum {boolean}
+                                 */
+                                status: true;
                             }[];
                             total: number;
                             maxpage: number;
@@ -20807,7 +20886,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                id: number;
+                                tags: string[];
                             };
                         };
                     };
@@ -20966,7 +21046,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                type: string;
+                                code: string;
+                                name: string;
+                                parentId: number | null;
+                                extra: {
+                                    [key: string]: unknown;
+                                } | null;
+                                sort: number;
+                                status: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -21015,7 +21104,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                type: string;
+                                code: string;
+                                name: string;
+                                parentId: number | null;
+                                extra: {
+                                    [key: string]: unknown;
+                                } | null;
+                                sort: number;
+                                status: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -21070,7 +21168,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                roomId: number;
+                                roomName: string;
+                                sizeId: number;
+                                sizeName: string;
+                                productId: number;
+                                productCode: string;
+                                productName: string;
+                                /** Format: date-time */
+                                createdAt: string;
                             }[];
                             total: number;
                             maxpage: number;
@@ -21121,7 +21228,29 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                productId: number;
+                                code: string;
+                                name: string;
+                                imageUrl: string | null;
+                                size: {
+                                    id: number;
+                                    type: string;
+                                    code: string;
+                                    name: string;
+                                    parentId: number | null;
+                                    extra: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    sort: number;
+                                    status: string;
+                                } | null;
+                                rooms: {
+                                    id: number;
+                                    roomId: number;
+                                    roomName: string;
+                                    sizeId: number;
+                                    sizeName: string;
+                                }[];
                             };
                         };
                     };
@@ -21664,7 +21793,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                [key: string]: unknown;
+                                exists: boolean;
+                                product: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                } | null;
                             };
                         };
                     };
@@ -21950,7 +22084,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                id: number;
+                                productId: number;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio";
+                                url: string;
+                                mime: string;
+                                size: number;
+                                originalName: string;
+                                sort: number;
+                                /** Format: date-time */
+                                createdAt: string;
                             }[];
                             total: number;
                             maxpage: number;

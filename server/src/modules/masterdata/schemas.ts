@@ -13,13 +13,18 @@ export const masterItem = {
   required: ['id', 'type', 'code', 'name', 'parentId', 'extra', 'sort', 'status'],
 } as const;
 
+/** An attribute of the attribute master with its items in order. */
 const attributeShape = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, name: { type: 'string' }, iconUrl: { type: ['string', 'null'] }, status: { type: 'string' },
-    items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, sort: { type: 'integer' } } } },
-    updatedAt: { type: 'string' },
+    id: { type: 'integer' }, name: { type: 'string' }, iconUrl: { type: ['string', 'null'] }, status: { type: 'string', enum: ['active', 'inactive'] },
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, sort: { type: 'integer' } }, required: ['id', 'name', 'sort'] },
+    },
+    updatedAt: { type: 'string', format: 'date-time' },
   },
+  required: ['id', 'name', 'iconUrl', 'status', 'items', 'updatedAt'],
 } as const;
 
 const search = { type: 'string', maxLength: 100 } as const;

@@ -19,8 +19,9 @@ import * as rooms from './rooms.js';
 import * as shipping from './shipping.js';
 import * as visibility from './visibility.js';
 import {
-  auditTrail, editMasters, gpItems, gpOrders, imageEditLog, installRateList, listMasters, mediaList, priceHistory, productDetail, productJobs,
-  productList, shippingConfig, visibilityList,
+  auditTrail, certificateList, certificateOne, channelList, codeCheck, editMasters, featureAttributes, gpItems, gpOrders, imageEditLog, imagePaths,
+  installRateList, listMasters, masterItems, mediaList, priceHistory, productAttributes, productDetail, productJobs, productList, roomPlacements,
+  searchTags, shippingConfig, tileDetail, visibilityFilters, visibilityList, youtubeLink,
 } from './schemas.js';
 import { ok } from '../../lib/sql.js';
 import { routesOf } from '../../lib/route.js';
@@ -29,9 +30,6 @@ import { outboxSettings } from '../outbox/config.js';
 import { isConfigured } from '../outbox/service.js';
 
 
-const any = { type: 'object', additionalProperties: true } as const;
-const anyList = { type: 'object', properties: { items: { type: 'array', items: any }, total: { type: 'integer' }, maxpage: { type: 'integer' } }, required: ['items', 'total', 'maxpage'] } as const;
-const one = { type: 'object', properties: { data: any }, required: ['data'] } as const;
 const written = { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, data: {} }, required: ['status', 'message'] } as const;
 
 const nullableId = { type: ['integer', 'null'], minimum: 1 } as const;
@@ -62,7 +60,7 @@ const csvResponse = { type: 'string', description: 'CSV with a header row (text/
 
 export default async function productRoutes(app: FastifyInstance) {
   const { db } = app;
-  const r = routesOf(app, '/api/product', { tags: ['product'], responses: { GET: anyList, POST: written } });
+  const r = routesOf(app, '/api/product', { tags: ['product'], responses: { POST: written } });
   const outbox = outboxSettings(app.config.outbox);
   const q = <T>(req: FastifyRequest) => req.query as T;
   const b = <T>(req: FastifyRequest) => req.body as T;
@@ -149,7 +147,7 @@ export default async function productRoutes(app: FastifyInstance) {
     async (req) => { const { ids: list, online } = b<{ ids: number[]; online: boolean }>(req); return ok(online ? 'Products are online.' : 'Products closed.', await svc.setOnlineMany(db, u(req), list, online)); });
 
   // ---------- visibility ----------
-  r.get('getmasterdatavisible', { summary: 'Sales channels for visibility' }, async () => visibility.channels());
+  r.get('getmasterdatavisible', { summary: 'Sales channels for visibility', response: channelList }, async () => visibility.channels());
   r.get('getDatavisible', {
     summary: 'Products with visibility per channel',
     query: { ...pageQuery, search: text(200), shopId: id, level1Id: id, channel: { type: 'string', enum: CHANNELS.map((c) => c.code) } },
@@ -157,7 +155,7 @@ export default async function productRoutes(app: FastifyInstance) {
   }, async (req) => visibility.visibilityList(db, u(req), q(req)));
   r.post('updatastatusvisible', { summary: 'Show or hide a product in one channel', body: { id, channel: { type: 'string', enum: CHANNELS.map((c) => c.code) }, visible: bool }, required: ['id', 'channel', 'visible'] },
     async (req) => { const { id: pid, channel, visible } = b<{ id: number; channel: string; visible: boolean }>(req); return ok(visible ? 'Product shown.' : 'Product hidden.', await visibility.setVisible(db, u(req), pid, channel, visible)); });
-  r.get('getfilspacailfeature', { summary: 'Filter options of the visibility screen', response: one }, async (req) => {
+  r.get('getfilspacailfeature', { summary: 'Filter options of the visibility screen', response: visibilityFilters }, async (req) => {
     const [brands, level1] = await Promise.all([masterList(db, 'brand'), masterList(db, 'level1')]);
     return { data: { shops: await svc.visibleShops(db, u(req)), brands, level1, channels: CHANNELS } };
   });
@@ -204,7 +202,7 @@ export default async function productRoutes(app: FastifyInstance) {
   const sortBody = { id, imageIds: { type: 'array', maxItems: 20, uniqueItems: true, items: id } };
   r.post('sortimageproduct', { summary: 'Reorder images (all image ids, new order)', body: sortBody, required: ['id', 'imageIds'] },
     async (req) => ok('Order saved.', await media.sortImages(db, u(req), b<IdQ>(req).id, b<{ imageIds: number[] }>(req).imageIds)));
-  r.get('pathimageproduct', { summary: 'Image paths of a product', query: { id }, required: ['id'], response: one },
+  r.get('pathimageproduct', { summary: 'Image paths of a product', query: { id }, required: ['id'], response: imagePaths },
     async (req) => ({ data: await media.imagePaths(db, u(req), q<IdQ>(req).id) }));
   r.get('getEditImgaePgage', { summary: 'Image edit log', query: { id, ...pageQuery }, required: ['id'], response: imageEditLog },
     async (req) => media.imageEditLog(db, u(req), q<IdQ>(req).id, q<Page>(req)));
@@ -215,7 +213,7 @@ export default async function productRoutes(app: FastifyInstance) {
   // minLength 0: an empty url clears the link as null does (the blank rule would refuse it).
   r.post('setlinkyoutubeproduct', { summary: 'Set or clear the YouTube link', body: { id, url: { type: ['string', 'null'], minLength: 0, maxLength: 300 } }, required: ['id', 'url'] },
     async (req) => ok('YouTube link saved.', await media.setYoutube(db, u(req), b<IdQ>(req).id, b<{ url: string | null }>(req).url)));
-  r.get('getlinkyoutubeproduct', { summary: 'The YouTube link', query: { id }, required: ['id'], response: one },
+  r.get('getlinkyoutubeproduct', { summary: 'The YouTube link', query: { id }, required: ['id'], response: youtubeLink },
     async (req) => ({ data: await media.getYoutube(db, u(req), q<IdQ>(req).id) }));
 
   // ---------- TIS ----------
@@ -228,8 +226,8 @@ export default async function productRoutes(app: FastifyInstance) {
       certificates.sendTis(db, u(req), intField(fields, 'id'), intField(fields, 'tisId'), file));
     return ok('TIS certificate queued for sending.', data);
   });
-  r.get('getTis', { summary: "A product's TIS certificates", query: { id }, required: ['id'] }, async (req) => certificates.listTis(db, u(req), q<IdQ>(req).id));
-  r.get('getImageTis', { summary: 'One TIS certificate (id = certificate id)', query: { id }, required: ['id'], response: one },
+  r.get('getTis', { summary: "A product's TIS certificates", query: { id }, required: ['id'], response: certificateList }, async (req) => certificates.listTis(db, u(req), q<IdQ>(req).id));
+  r.get('getImageTis', { summary: 'One TIS certificate (id = certificate id)', query: { id }, required: ['id'], response: certificateOne },
     async (req) => ({ data: await certificates.getTisDoc(db, u(req), q<IdQ>(req).id) }));
   r.post('deleteTis', { summary: 'Delete a TIS certificate (id = certificate id)', body: { id }, required: ['id'] }, async (req) => {
     const row = await certificates.deleteTis(db, u(req), b<IdQ>(req).id);
@@ -238,22 +236,22 @@ export default async function productRoutes(app: FastifyInstance) {
   });
 
   // ---------- attributes, tags, key highlights ----------
-  r.get('getfeatureattribute', { summary: 'Active attributes with items (picker)' }, async () => attributes.featureAttributes(db));
-  r.get('getdatatableattribute', { summary: "A product's attributes", query: { id }, required: ['id'] }, async (req) => attributes.productAttributeTable(db, u(req), q<IdQ>(req).id));
+  r.get('getfeatureattribute', { summary: 'Active attributes with items (picker)', response: featureAttributes }, async () => attributes.featureAttributes(db));
+  r.get('getdatatableattribute', { summary: "A product's attributes", query: { id }, required: ['id'], response: productAttributes }, async (req) => attributes.productAttributeTable(db, u(req), q<IdQ>(req).id));
   r.post('updatestatusattribute', { summary: 'Set (status true) or remove (false) an attribute of a product', body: { id, attributeId: id, itemId: nullableId, status: bool }, required: ['id', 'attributeId', 'status'] },
     async (req) => ok('Attributes saved.', await attributes.setProductAttribute(db, u(req), b(req))));
-  r.get('gettagsearchproduct', { summary: 'Search tags', query: { id }, required: ['id'], response: one }, async (req) => ({ data: await content.getTags(db, u(req), q<IdQ>(req).id) }));
+  r.get('gettagsearchproduct', { summary: 'Search tags', query: { id }, required: ['id'], response: searchTags }, async (req) => ({ data: await content.getTags(db, u(req), q<IdQ>(req).id) }));
   r.post('changetagsearch', { summary: 'Set the search tags', body: { id, tags: { type: 'array', maxItems: 30, items: text(50, 1) } }, required: ['id', 'tags'] },
     async (req) => ok('Tags saved.', await content.setTags(db, u(req), b<IdQ>(req).id, b<{ tags: string[] }>(req).tags)));
   r.post('generatekeyhighlight', { summary: 'Generate key highlights from the product data (save: store them)', body: { id, save: bool }, required: ['id'] },
     async (req) => ok('Key highlights generated.', await content.generateKeyHighlights(db, u(req), b<IdQ>(req).id, b<{ save?: boolean }>(req).save ?? false)));
 
   // ---------- virtual rooms ----------
-  r.get('masterrooms', { summary: 'Rooms of the visualiser' }, async () => { const items = await masterList(db, 'room'); return { items, total: items.length, maxpage: 1 }; });
-  r.get('mastersize', { summary: 'Tile sizes' }, async () => { const items = await masterList(db, 'tile_size'); return { items, total: items.length, maxpage: 1 }; });
-  r.get('listproductvirtualroom', { summary: 'Products placed in rooms', query: { ...pageQuery, id, roomId: id, shopId: id } },
+  r.get('masterrooms', { summary: 'Rooms of the visualiser', response: masterItems }, async () => { const items = await masterList(db, 'room'); return { items, total: items.length, maxpage: 1 }; });
+  r.get('mastersize', { summary: 'Tile sizes', response: masterItems }, async () => { const items = await masterList(db, 'tile_size'); return { items, total: items.length, maxpage: 1 }; });
+  r.get('listproductvirtualroom', { summary: 'Products placed in rooms', query: { ...pageQuery, id, roomId: id, shopId: id }, response: roomPlacements },
     async (req) => rooms.listRooms(db, u(req), q(req)));
-  r.get('ditailproducttile', { summary: 'Tile detail of a product with its rooms', query: { id }, required: ['id'], response: one },
+  r.get('ditailproducttile', { summary: 'Tile detail of a product with its rooms', query: { id }, required: ['id'], response: tileDetail },
     async (req) => ({ data: await rooms.tileDetail(db, u(req), q<IdQ>(req).id) }));
   r.post('createproductroom', { summary: 'Place a product in a room', body: { id, roomId: id, sizeId: id }, required: ['id', 'roomId', 'sizeId'] },
     async (req) => ok('Placed in the room.', await rooms.createRoom(db, u(req), b(req))));
@@ -278,7 +276,7 @@ export default async function productRoutes(app: FastifyInstance) {
   // ---------- new products ----------
   r.get('newproductlist', { summary: 'New-product submissions (report: date range on creation)', query: { ...pageQuery, ...newFilters }, response: productList },
     async (req) => svc.listProducts(db, u(req), { ...q<svc.ListQuery>(req), isNew: true }));
-  r.get('searchproductcode', { summary: 'Is a product code taken in the shop?', query: { code: text(50, 1), shopId: id }, required: ['code', 'shopId'], response: one },
+  r.get('searchproductcode', { summary: 'Is a product code taken in the shop?', query: { code: text(50, 1), shopId: id }, required: ['code', 'shopId'], response: codeCheck },
     async (req) => { const { code, shopId } = q<{ code: string; shopId: number }>(req); return { data: await svc.searchProductCode(db, u(req), shopId, code) }; });
   r.post('createnewproduct', {
     summary: 'Create a new product (draft)',
@@ -292,7 +290,7 @@ export default async function productRoutes(app: FastifyInstance) {
     body: { id, version: id, ...editFields, price, code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$' } }, required: ['id', 'version'],
   }, async (req) => ok('New product saved.', await svc.editProduct(db, u(req), b(req), { newProduct: true })));
   const newOnly = async (req: FastifyRequest, pid: number) => { await svc.getNewProduct(db, u(req), pid); };
-  r.get('imgnewproduct', { summary: "A new product's images", query: { id }, required: ['id'] },
+  r.get('imgnewproduct', { summary: "A new product's images", query: { id }, required: ['id'], response: mediaList },
     async (req) => { await newOnly(req, q<IdQ>(req).id); return media.mediaOf(db, u(req), q<IdQ>(req).id, 'image'); });
   r.post('deleteimgnewproduct', { summary: "Delete a new product's image", body: { id, imageId: id }, required: ['id', 'imageId'] },
     async (req) => { await newOnly(req, b<IdQ>(req).id); return ok('Image deleted.', await removeMedia(req, 'image', b<{ imageId: number }>(req).imageId)); });

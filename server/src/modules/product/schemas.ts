@@ -2,15 +2,17 @@
  * Answers of the product reads the screens build on (docs/api/products.md): a product row of the lists and
  * one product. Documented field by field so the front end's generated types follow them.
  */
-import { PRODUCT_STATES } from '../../db/schema.js';
+import { CHANNELS, PRODUCT_STATES } from '../../db/schema.js';
 import { dateTime, listResponse, nullableDateTime, nullableString } from '../../lib/schemas.js';
 import { masterItem } from '../masterdata/schemas.js';
 import { job } from '../outbox/schemas.js';
+import { JOB_STATES } from '../outbox/service.js';
 
 const int = { type: 'integer' } as const;
 const nullableInt = { type: ['integer', 'null'] } as const;
 const nullableNumber = { type: ['number', 'null'] } as const;
 const strings = { type: 'array', items: { type: 'string' } } as const;
+const str = { type: 'string' } as const;
 
 const summaryProperties = {
   id: int, shopId: int, shopName: { type: 'string' }, code: { type: 'string' }, name: { type: 'string' },
@@ -48,12 +50,13 @@ const dataOf = (fields: Record<string, unknown>) => ({
   required: ['data'],
 } as const);
 
+const shops = { type: 'array', items: { type: 'object', properties: { id: int, name: str }, required: ['id', 'name'] } } as const;
+/** A sales channel a product can be shown or hidden in. */
+const channel = { type: 'object', properties: { code: { type: 'string', enum: CHANNELS.map((c) => c.code) }, name: str }, required: ['code', 'name'] } as const;
+const channels = { type: 'array', items: channel } as const;
+
 /** The product list's filter choices: the caller's shops, the catalogue masters and the sales channels. */
-export const listMasters = dataOf({
-  shops: { type: 'array', items: { type: 'object', properties: { id: int, name: { type: 'string' } }, required: ['id', 'name'] } },
-  brands: masters, level1: masters, level2: masters, statuses: masters,
-  channels: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } }, required: ['code', 'name'] } },
-});
+export const listMasters = dataOf({ shops, brands: masters, level1: masters, level2: masters, statuses: masters, channels });
 
 /** The product form's choices, one master list each. */
 export const editMasters = dataOf(Object.fromEntries(
@@ -122,3 +125,60 @@ export const visibilityList = listResponse(closedRow({
 export const imageEditLog = listResponse(closedRow({
   id: int, productId: int, imageId: nullableInt, action: { type: 'string' }, note: nullableString, status: nullableString, actorName: nullableString, createdAt: dateTime,
 }));
+
+/** The sales channels of the visibility screen (getmasterdatavisible). */
+export const channelList = listResponse(channel);
+
+/** The visibility screen's filter choices: the caller's shops, brands, categories and the sales channels. */
+export const visibilityFilters = dataOf({ shops, brands: masters, level1: masters, channels });
+
+/** A TIS certificate of a product; `status` is the state of the send_tis job carrying it (outbox/mirrors.ts). */
+const certificateFields = {
+  id: int, productId: int, tisId: int, tisCode: str, tisName: str, url: str, mime: str, size: int,
+  status: { type: 'string', enum: [...JOB_STATES] }, createdAt: dateTime,
+} as const;
+export const certificateList = listResponse(closedRow(certificateFields));
+export const certificateOne = dataOf(certificateFields);
+
+/** The active attributes with their items, for the product's attribute picker. */
+export const featureAttributes = listResponse(closedRow({
+  id: int, name: str, iconUrl: nullableString, items: { type: 'array', items: closedRow({ id: int, name: str, sort: int }) },
+}));
+
+/** The attributes a product has, with the chosen item (null: none chosen). */
+export const productAttributes = listResponse(closedRow({
+  attributeId: int, name: str, iconUrl: nullableString, itemId: nullableInt, itemName: nullableString,
+  status: { type: 'boolean', enum: [true], description: 'Always true: a row is an attribute the product has' },
+}));
+
+/** A product's search tags. */
+export const searchTags = dataOf({ id: int, tags: strings });
+
+/** A product's YouTube link and the video id read from it (both null: no link). */
+export const youtubeLink = dataOf({ id: int, youtubeUrl: nullableString, youtubeId: nullableString });
+
+/** A product's image urls in order; the cover is the first image (null: no image). */
+export const imagePaths = dataOf({ productId: int, coverUrl: nullableString, paths: strings });
+
+/** Whether a product code is taken in the shop, and by which product. */
+export const codeCheck = dataOf({
+  exists: { type: 'boolean' },
+  product: { type: ['object', 'null'], properties: { id: int, code: str, name: str }, required: ['id', 'code', 'name'] },
+});
+
+/** Rooms of the visualiser, or tile sizes (master entries). */
+export const masterItems = listResponse(masterItem);
+
+const placementFields = { id: int, roomId: int, roomName: str, sizeId: int, sizeName: str } as const;
+
+/** Products placed in rooms, newest first. */
+export const roomPlacements = listResponse(closedRow({
+  ...placementFields, productId: int, productCode: str, productName: str, createdAt: dateTime,
+}));
+
+/** A tile product with its tile size (null: not set) and the rooms it is placed in. */
+export const tileDetail = dataOf({
+  productId: int, code: str, name: str, imageUrl: nullableString,
+  size: { ...masterItem, type: ['object', 'null'] },
+  rooms: { type: 'array', items: closedRow(placementFields) },
+});
