@@ -21000,7 +21000,9 @@ export interface paths {
                         "application/json": {
                             status: number;
                             message: string;
-                            data?: unknown;
+                            data: {
+                                keyHighlights: string[];
+                            };
                         };
                     };
                 };

@@ -1,3 +1,4 @@
+import type { Body, ItemOf } from "../../api";
 import { useState } from "react";
 import { DeleteButton, List } from "@refinedev/antd";
 import { useCreate, useTranslate, useUpdate } from "@refinedev/core";
@@ -9,25 +10,10 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { EMPTY, date } from "../../components/kit/format";
 import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll } from "../../components/kit/list";
 
-interface AttributeItem {
-  id: number;
-  name: string;
-  sort: number;
-}
-
-interface Attribute {
-  id: number;
-  name: string;
-  iconUrl: string | null;
-  status: "active" | "inactive";
-  items: AttributeItem[];
-  updatedAt: string;
-}
-
-interface EditValues {
-  name: string;
-  items: { id?: number; name: string }[];
-}
+type Attribute = ItemOf<"/api/masterdata/masterattribute">;
+type AttributeItem = Attribute["items"][number];
+/** The dialog's fields: what editattribute takes (an item without id is a new one). */
+type EditValues = Required<Pick<Body<"/api/masterdata/editattribute">, "name" | "items">>;
 
 const RESOURCE = "product-attribute";
 

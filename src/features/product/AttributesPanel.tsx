@@ -1,26 +1,20 @@
+import type { ItemOf } from "../../api";
 import { useTranslate } from "@refinedev/core";
 import { Select, Switch, Table } from "antd";
 import { useProductRead, useProductWrite } from "./hooks";
+import type { ListAnswer } from "./model";
 
-interface Attribute {
-  id: number;
-  name: string;
-  iconUrl: string | null;
-  items: { id: number; name: string }[];
-}
-
-interface ProductAttribute {
-  attributeId: number;
-  itemId: number | null;
-  status: boolean;
-}
+/** An active attribute of the master with its items. */
+type Attribute = ItemOf<"/api/product/getfeatureattribute">;
+/** An attribute the product has, with its chosen item. */
+type ProductAttribute = ItemOf<"/api/product/getdatatableattribute">;
 
 /** The product's attributes: each active attribute of the master, with its chosen item and on/off. */
 export default function AttributesPanel({ productId }: { productId: number }) {
   const t = useTranslate();
   const { run, busy } = useProductWrite();
-  const { data: master, loading } = useProductRead<{ items: Attribute[] }>("getfeatureattribute", {});
-  const { data: own, refetch } = useProductRead<{ items: ProductAttribute[] }>("getdatatableattribute", { id: productId });
+  const { data: master, loading } = useProductRead<ListAnswer<Attribute>>("getfeatureattribute", {});
+  const { data: own, refetch } = useProductRead<ListAnswer<ProductAttribute>>("getdatatableattribute", { id: productId });
   const byId = new Map((own?.items ?? []).map((a) => [a.attributeId, a]));
 
   const set = (attributeId: number, itemId: number | null, status: boolean) =>

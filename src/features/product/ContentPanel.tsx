@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { useEffect, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Button, Card, Form, List, Select, Space, Typography } from "antd";
@@ -12,7 +13,7 @@ const TAG_MAX = 50;
 export default function ContentPanel({ productId, keyHighlights, onChange }: { productId: number; keyHighlights: string[]; onChange(): void }) {
   const t = useTranslate();
   const { run, busy } = useProductWrite();
-  const { data, refetch } = useProductRead<{ data: { id: number; tags: string[] } }>("gettagsearchproduct", { id: productId });
+  const { data, refetch } = useProductRead<Answer<"/api/product/gettagsearchproduct">>("gettagsearchproduct", { id: productId });
   const [form] = Form.useForm<{ tags: string[] }>();
   // A generated draft replaces the saved highlights on screen until it is saved or the page is left.
   const [draft, setDraft] = useState<string[] | null>(null);
@@ -33,7 +34,7 @@ export default function ContentPanel({ productId, keyHighlights, onChange }: { p
   };
 
   const generate = (save: boolean) =>
-    run<{ data: { keyHighlights: string[] } }>(
+    run(
       "generatekeyhighlight",
       { id: productId, save },
       save ? t("product.content.highlightsSaved", "Key highlights saved") : t("product.content.highlightsDrafted", "Key highlights generated — check them, then save"),

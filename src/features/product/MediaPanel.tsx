@@ -1,3 +1,4 @@
+import type { Answer } from "../../api";
 import { useEffect } from "react";
 import { useTranslate } from "@refinedev/core";
 import { App, Button, Card, Form, Input, List, Popconfirm, Space, Typography, Upload } from "antd";
@@ -7,8 +8,8 @@ import { uploadBody, type ListAnswer, type Media } from "./model";
 import { applyFieldErrors } from "../../components/kit/errors";
 
 const KINDS = {
-  video: { title: "Videos", rules: "MP4, up to 100 MB.", tooLarge: "videos are at most 100 MB", list: "listvideo", upload: "uploadvideo", remove: "deletevideo", idField: "videoId", accept: "video/mp4", max: 100 * 1024 * 1024 },
-  audio: { title: "Audio", rules: "MP3 or M4A, up to 20 MB.", tooLarge: "audio files are at most 20 MB", list: "getaudiolist", upload: "saveaudio", remove: "deleteaudio", idField: "audioId", accept: "audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a", max: 20 * 1024 * 1024 },
+  video: { title: "Videos", rules: "MP4, up to 100 MB.", tooLarge: "videos are at most 100 MB", list: "listvideo", upload: "uploadvideo", accept: "video/mp4", max: 100 * 1024 * 1024 },
+  audio: { title: "Audio", rules: "MP3 or M4A, up to 20 MB.", tooLarge: "audio files are at most 20 MB", list: "getaudiolist", upload: "saveaudio", accept: "audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a", max: 20 * 1024 * 1024 },
 } as const;
 
 function MediaList({ productId, kind }: { productId: number; kind: keyof typeof KINDS }) {
@@ -17,6 +18,9 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
   const cfg = KINDS[kind];
   const { data, loading, refetch } = useProductRead<ListAnswer<Media>>(cfg.list, { id: productId });
   const { run, busy } = useProductWrite();
+  // Each kind names its file's id in its own field.
+  const remove = (fileId: number, message: string) =>
+    kind === "video" ? run("deletevideo", { id: productId, videoId: fileId }, message) : run("deleteaudio", { id: productId, audioId: fileId }, message);
   return (
     <Card
       size="small"
@@ -56,7 +60,7 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
                 okText={t("product.actions.delete", "Delete")}
                 okButtonProps={{ danger: true }}
                 cancelText={t("buttons.cancel")}
-                onConfirm={() => run(cfg.remove, { id: productId, [cfg.idField]: m.id }, t("product.media.deleted", "File deleted")).then(() => refetch())}
+                onConfirm={() => remove(m.id, t("product.media.deleted", "File deleted")).then(() => refetch())}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${m.originalName}`} />
               </Popconfirm>,
@@ -77,7 +81,7 @@ function YoutubeLink({ productId }: { productId: number }) {
   const t = useTranslate();
   const [form] = Form.useForm<{ url: string }>();
   const { run, busy } = useProductWrite();
-  const { data, refetch } = useProductRead<{ data: { youtubeUrl: string | null; youtubeId: string | null } }>("getlinkyoutubeproduct", { id: productId });
+  const { data, refetch } = useProductRead<Answer<"/api/product/getlinkyoutubeproduct">>("getlinkyoutubeproduct", { id: productId });
   useEffect(() => {
     if (data) form.setFieldsValue({ url: data.data.youtubeUrl ?? "" });
   }, [data, form]);

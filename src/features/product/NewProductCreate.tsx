@@ -1,3 +1,4 @@
+import type { Answer, Query } from "../../api";
 import { useState } from "react";
 import { Create, useForm } from "@refinedev/antd";
 import { useDataProvider, useGo, useTranslate, type HttpError } from "@refinedev/core";
@@ -52,9 +53,9 @@ export function NewProductCreate() {
     const shopId = form.getFieldValue("shopId");
     if (!code?.trim() || !shopId) return;
     const { url, method, meta } = readCall("searchproductcode");
-    const answer = await dataProvider().custom!({ url, method, meta, query: { code: code.trim(), shopId } });
-    const found = (answer.data as { data?: { exists: boolean } }).data;
-    if (found?.exists) throw new Error(t("product.validation.codeTaken", "This code is already used in this shop"));
+    const query: Query<"/api/product/searchproductcode"> = { code: code.trim(), shopId };
+    const answer = await dataProvider().custom!({ url, method, meta, query });
+    if ((answer.data as Answer<"/api/product/searchproductcode">).data.exists) throw new Error(t("product.validation.codeTaken", "This code is already used in this shop"));
   };
 
   const submit = (values: CreateValues) => {

@@ -3,7 +3,8 @@ import { Edit, useForm } from "@refinedev/antd";
 import { useInvalidate, useTranslate, type HttpError } from "@refinedev/core";
 import { Alert, App, Button, Col, Descriptions, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Skeleton, Space, Tabs } from "antd";
 import { CheckOutlined, CloseOutlined, CloudDownloadOutlined, CloudUploadOutlined, DollarOutlined, DownOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
-import { useEditMasters, useProductWrite } from "./hooks";
+import { useEditMasters, useProductWrite, type WriteBody } from "./hooks";
+import type { ProductWrite } from "./resource";
 import { EDITABLE_FIELDS, ProductFields, editBody } from "./ProductFields";
 import { ProductImages } from "./ProductImages";
 import { ApprovalTag, OnlineTag } from "./StateTags";
@@ -82,9 +83,9 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
     invalidate({ resource, invalidates: ["list"] });
     setAuditKey((k) => k + 1);
   };
-  const act = (action: Parameters<typeof run>[0], values: Values, message: string) =>
+  const act = <A extends ProductWrite>(action: A, values: WriteBody<A>, message: string) =>
     run(action, values, message).then(refresh);
-  const queue = (action: Parameters<typeof run>[0]) =>
+  const queue = (action: "syncproduct" | "syncchangeproduct" | "synctopurchase") =>
     run(action, { id }, t("product.messages.queued", "Queued — another system will pick it up")).then(() => {
       setJobsKey((k) => k + 1);
       setAuditKey((k) => k + 1);

@@ -1,31 +1,25 @@
+import type { DataOf, ItemOf } from "../../api";
 import { useTranslate } from "@refinedev/core";
 import { Button, Card, Descriptions, Form, Popconfirm, Select, Table } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useProductRead, useProductWrite } from "./hooks";
-import { type ListAnswer, type MasterItem } from "./model";
+import type { ListAnswer } from "./model";
 import { applyFieldErrors } from "../../components/kit/errors";
 import { EMPTY } from "../../components/kit/format";
 
-interface Placement {
-  id: number;
-  roomId: number;
-  roomName: string;
-  sizeId: number;
-  sizeName: string;
-}
-
-interface TileDetail {
-  size: MasterItem | null;
-  rooms: Placement[];
-}
+/** The product's tile size (null: not set) and the rooms it is placed in. */
+type TileDetail = DataOf<"/api/product/ditailproducttile">;
+type Placement = TileDetail["rooms"][number];
+type Room = ItemOf<"/api/product/masterrooms">;
+type TileSize = ItemOf<"/api/product/mastersize">;
 
 /** Where the product appears in the virtual-room visualiser, and at which tile size. */
 export default function RoomsPanel({ productId }: { productId: number }) {
   const t = useTranslate();
   const { run, busy } = useProductWrite();
   const [form] = Form.useForm<{ roomId: number; sizeId: number }>();
-  const { data: rooms } = useProductRead<ListAnswer<MasterItem>>("masterrooms", {});
-  const { data: sizes } = useProductRead<ListAnswer<MasterItem>>("mastersize", {});
+  const { data: rooms } = useProductRead<ListAnswer<Room>>("masterrooms", {});
+  const { data: sizes } = useProductRead<ListAnswer<TileSize>>("mastersize", {});
   const { data: detail, loading, refetch } = useProductRead<{ data: TileDetail }>("ditailproducttile", { id: productId });
 
   const place = async (values: { roomId: number; sizeId: number }) => {

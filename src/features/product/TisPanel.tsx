@@ -1,3 +1,4 @@
+import type { ItemOf } from "../../api";
 import { useTranslate } from "@refinedev/core";
 import { App, Button, Card, Form, Popconfirm, Select, Table, Typography, Upload } from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
@@ -5,18 +6,9 @@ import { useEditMasters, useProductRead, useProductWrite } from "./hooks";
 import { JobTag } from "./StateTags";
 import { uploadBody, type ListAnswer } from "./model";
 import { dateTime } from "../../components/kit/format";
-import type { DeliveryStatus } from "../outbox/model";
 
-interface Certificate {
-  id: number;
-  tisId: number;
-  tisCode: string;
-  tisName: string;
-  url: string;
-  mime: string;
-  status: DeliveryStatus;
-  createdAt: string;
-}
+/** `status` is the state of the job sending it. */
+type Certificate = ItemOf<"/api/product/getTis">;
 
 const ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 const MAX_BYTES = 10 * 1024 * 1024;

@@ -1,20 +1,17 @@
-import type { ItemOf } from "../../api";
+import type { DataOf, ItemOf } from "../../api";
 import { useState } from "react";
 import { List } from "@refinedev/antd";
 import { Link, useTranslate } from "@refinedev/core";
 import { Select, Switch, Table } from "antd";
 import { useProductRead, useProductWrite } from "./hooks";
-import { productPaths, type ApprovalStatus, type Option } from "./model";
+import { productPaths, type ApprovalStatus, type ListAnswer, type Option } from "./model";
 import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag, OnlineTag } from "./StateTags";
 import { FilterBar, SearchBox, useListTable, useTableScroll, WIDE } from "../../components/kit/list";
 
 type VisibleRow = ItemOf<"/api/product/getDatavisible">;
-
-interface Channel {
-  code: string;
-  name: string;
-}
+type Channel = ItemOf<"/api/product/getmasterdatavisible">;
+type Filters = DataOf<"/api/product/getfilspacailfeature">;
 
 /** Per product and sales channel (web, app, LINE, branch): shown or hidden. */
 export function VisibilityList() {
@@ -22,8 +19,8 @@ export function VisibilityList() {
   const scroll = useTableScroll();
   const paths = productPaths("admin");
   const { run } = useProductWrite();
-  const { data: channelAnswer } = useProductRead<{ items: Channel[] }>("getmasterdatavisible", {});
-  const { data: filterAnswer } = useProductRead<{ data: { shops: Option[]; level1: Option[] } }>("getfilspacailfeature", {});
+  const { data: channelAnswer } = useProductRead<ListAnswer<Channel>>("getmasterdatavisible", {});
+  const { data: filterAnswer } = useProductRead<{ data: Filters }>("getfilspacailfeature", {});
   const channels = channelAnswer?.items ?? [];
   // Switches flip at once; the row is refetched after the server answers.
   const [pending, setPending] = useState<string | null>(null);

@@ -3,11 +3,14 @@ import { useState } from "react";
 import { useCustom, useCustomMutation, useDataProvider, useTranslate, type BaseRecord } from "@refinedev/core";
 import { App } from "antd";
 import { downloadCsv, readCall, writeCall } from "./model";
-import type { ProductRead, ProductWrite } from "./resource";
+import type { product, ProductRead, ProductWrite } from "./resource";
+import type { ActionAnswer, ActionBody } from "../../resources/calls";
 import { errorMessage } from "../../components/kit/errors";
 
 export type ListMasters = DataOf<"/api/product/masterproduct">;
 export type EditMasters = DataOf<"/api/product/masterproductedit">;
+/** What a product write takes, from the document: its JSON body, or a FormData where it takes an upload. */
+export type WriteBody<A extends ProductWrite> = ActionBody<typeof product, A>;
 
 // Master data changes rarely: fetched once per session and shared by every screen.
 const CACHED = { staleTime: Infinity, gcTime: Infinity } as const;
@@ -37,7 +40,7 @@ export function useProductRead<T extends BaseRecord>(action: ProductRead, query:
 export function useProductWrite() {
   const t = useTranslate();
   const { mutateAsync, mutation } = useCustomMutation();
-  const run = <T = any>(action: ProductWrite, values: Record<string, unknown> | FormData, success?: string) =>
+  const run = <A extends ProductWrite>(action: A, values: WriteBody<A>, success?: string) =>
     mutateAsync({
       ...writeCall(action),
       values: values as Record<string, unknown>,
@@ -50,7 +53,7 @@ export function useProductWrite() {
         message: t("product.messages.actionFailed", "The action failed"),
         description: errorMessage(error),
       }),
-    }).then((r) => r.data as T);
+    }).then((r) => r.data as ActionAnswer<typeof product, A>);
   return { run, busy: mutation.isPending };
 }
 

@@ -36,12 +36,13 @@ const productActions = { ...actions(P, PRODUCT_READS, PRODUCT_WRITES), ...action
 
 const list = (path: string, filters: readonly string[], sorts: readonly string[] = []) => pagedList(path, { filters, sorts, contains: ["search"] });
 
-const endpoints: EndpointMap = {
+// `satisfies`, not an annotation: the verbs keep their paths' literal types, so their bodies are checked against the document.
+const endpoints = {
   list: list(`${P}/productlist`, PRODUCT_FILTERS, PRODUCT_SORTS),
   one: byId(`${P}/getproduct`),
   update: write(`${P}/editproduct`),
   actions: productActions,
-};
+} satisfies EndpointMap;
 
 /** Lists and forms of the other product screens, by Refine resource name. */
 const resourceEndpoints: Record<string, EndpointMap> = {

@@ -19,7 +19,7 @@ import * as rooms from './rooms.js';
 import * as shipping from './shipping.js';
 import * as visibility from './visibility.js';
 import {
-  auditTrail, certificateList, certificateOne, channelList, codeCheck, editMasters, featureAttributes, gpItems, gpOrders, imageEditLog, imagePaths,
+  auditTrail, certificateList, certificateOne, channelList, codeCheck, editMasters, featureAttributes, generatedHighlights, gpItems, gpOrders, imageEditLog, imagePaths,
   installRateList, listMasters, masterItems, mediaList, priceHistory, productAttributes, productDetail, productJobs, productList, roomPlacements,
   searchTags, shippingConfig, tileDetail, visibilityFilters, visibilityList, youtubeLink,
 } from './schemas.js';
@@ -243,7 +243,7 @@ export default async function productRoutes(app: FastifyInstance) {
   r.get('gettagsearchproduct', { summary: 'Search tags', query: { id }, required: ['id'], response: searchTags }, async (req) => ({ data: await content.getTags(db, u(req), q<IdQ>(req).id) }));
   r.post('changetagsearch', { summary: 'Set the search tags', body: { id, tags: { type: 'array', maxItems: 30, items: text(50, 1) } }, required: ['id', 'tags'] },
     async (req) => ok('Tags saved.', await content.setTags(db, u(req), b<IdQ>(req).id, b<{ tags: string[] }>(req).tags)));
-  r.post('generatekeyhighlight', { summary: 'Generate key highlights from the product data (save: store them)', body: { id, save: bool }, required: ['id'] },
+  r.post('generatekeyhighlight', { summary: 'Generate key highlights from the product data (save: store them)', body: { id, save: bool }, required: ['id'], response: generatedHighlights },
     async (req) => ok('Key highlights generated.', await content.generateKeyHighlights(db, u(req), b<IdQ>(req).id, b<{ save?: boolean }>(req).save ?? false)));
 
   // ---------- virtual rooms ----------

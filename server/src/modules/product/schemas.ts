@@ -3,7 +3,7 @@
  * one product. Documented field by field so the front end's generated types follow them.
  */
 import { CHANNELS, PRODUCT_STATES } from '../../db/schema.js';
-import { dateTime, listResponse, nullableDateTime, nullableString } from '../../lib/schemas.js';
+import { dateTime, listResponse, nullableDateTime, nullableString, writeResponse } from '../../lib/schemas.js';
 import { masterItem } from '../masterdata/schemas.js';
 import { job } from '../outbox/schemas.js';
 import { JOB_STATES } from '../outbox/service.js';
@@ -182,3 +182,6 @@ export const tileDetail = dataOf({
   size: { ...masterItem, type: ['object', 'null'] },
   rooms: { type: 'array', items: closedRow(placementFields) },
 });
+
+/** Key highlights built from the product record (generatekeyhighlight; stored only when asked to save). */
+export const generatedHighlights = { ...writeResponse(closedRow({ keyHighlights: strings })), required: ['status', 'message', 'data'] } as const;
