@@ -45,6 +45,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/unit/setup.ts"],
+          // Screens rendered in jsdom while the server project loads both cores take seconds, not milliseconds.
+          testTimeout: 20_000,
           // Externalised, @refinedev/react-router would load its own react-router copy (no <Router> context).
           server: { deps: { inline: [/@refinedev\/react-router/] } },
         },

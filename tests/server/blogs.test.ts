@@ -198,7 +198,7 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     });
 
     it('wrote the changes to the audit log', async () => {
-      const rows = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'blog_post'), eq(auditLog.entityId, id)));
+      const rows = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'blog_post'), eq(auditLog.entityId, id))).orderBy(auditLog.id);
       expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'close', 'reopen', 'update', 'set_products', 'unlink_product', 'delete']);
     });
 
