@@ -25,7 +25,7 @@ export function preloadRoute(pathname: string, search: string): void {
 
   const reads = page.reads;
   // Filters, sorting or another page in the address: the table asks for something else than page 1.
-  if (reads?.list && opensAsIs(search, reads.list.pageSize ?? 20)) {
+  if (reads?.list && opensAsIs(search, reads.list.pageSize ?? 20, reads.list.sorters ?? [])) {
     const { resource, pageSize = 20, sorters = [] } = reads.list;
     prefetch(() => dataProvider.getList({ resource, pagination: { currentPage: 1, pageSize, mode: "server" }, filters: [], sorters }));
   }
@@ -36,9 +36,10 @@ export function preloadRoute(pathname: string, search: string): void {
 
 /**
  * A list address the table reads as it opens: nothing, or only what the table writes back into the address once it
- * has opened (page 1 of its default size), so a reload of an untouched list reads ahead too.
+ * has opened (page 1 of its default size, its initial sorting), so a reload of an untouched list reads ahead too.
  */
-function opensAsIs(search: string, pageSize: number): boolean {
+function opensAsIs(search: string, pageSize: number, sorters: { field: string; order: string }[]): boolean {
   const defaults: Record<string, string> = { currentPage: "1", pageSize: String(pageSize) };
+  sorters.forEach((s, i) => Object.assign(defaults, { [`sorters[${i}][field]`]: s.field, [`sorters[${i}][order]`]: s.order }));
   return [...new URLSearchParams(search)].every(([key, value]) => defaults[key] === value);
 }

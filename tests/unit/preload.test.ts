@@ -109,6 +109,20 @@ describe("route loader (src/preload.ts)", () => {
     expect(m.calls).toHaveLength(before);
   });
 
+  it("reads ahead on a reload of the untouched product list: its initial sorting in the address is the table's own", async () => {
+    const m = mockHttp(() => ({ status: 200, data: { items: [], total: 0, maxpage: 0, data: [] } }));
+    restore = m.restore;
+    storeSession(fakeJwt(3600), { id: 2, username: "supplier1", email: "", firstName: "", lastName: "", role: "supplier", shops: [] }, [
+      { subheader: "nav.catalogue", items: [{ title: "nav.products", path: "/supplier/product", children: [{ title: "nav.productList", path: "/supplier/product/list" }] }] },
+    ]);
+    vi.spyOn(pages["supplier-product"].list!, "preload").mockResolvedValue(undefined);
+    preloadRoute("/supplier/product/list", "?pageSize=20&currentPage=1&sorters[0][field]=createdAt&sorters[0][order]=desc");
+    await vi.waitFor(() => expect(m.calls.map((c) => c.url)).toContain("/api/product/productlist"));
+    const before = m.calls.length;
+    preloadRoute("/supplier/product/list", "?pageSize=20&currentPage=1&sorters[0][field]=createdAt&sorters[0][order]=asc");
+    expect(m.calls).toHaveLength(before);
+  });
+
   it("reads nothing ahead for an address with filters, another page or size, or for a path no screen has", () => {
     const m = mockHttp(() => ({ status: 200, data: {} }));
     restore = m.restore;
