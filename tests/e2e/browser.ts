@@ -58,14 +58,54 @@ export function browserSession(
     await session.browser?.close();
     await session.server?.close();
   });
+  let trail: string[] = [];
   beforeEach(async () => {
     session.context = await session.browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 860 } });
     session.page = await session.context.newPage();
+    trail = [];
+    const started = Date.now();
+    const note = (line: string) => {
+      trail.push(`${String(Date.now() - started).padStart(6)} ms ${line}`);
+      if (trail.length > TRAIL) trail.shift();
+    };
+    session.page.on("response", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/")) note(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+    // A navigation aborts the previous page's chunk loads: only API calls that got no answer are told.
+    session.page.on("requestfailed", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/")) note(`no answer: ${r.method()} ${new URL(r.url()).pathname} ${r.failure()?.errorText ?? ""}`);
+    });
+    session.page.on("pageerror", (e) => note(`page error: ${e.message}`));
+    session.page.on("console", (m) => {
+      if (m.type() === "error") note(`console: ${m.text().slice(0, 300)}`);
+    });
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail" && session.page && !session.page.isClosed()) await reportFailure(session.page, task.name, trail);
     await session.context?.close();
   });
   return session;
+}
+
+/** API answers, page errors and console errors kept for a failed test's report. */
+const TRAIL = 40;
+
+/**
+ * What a failed test leaves for whoever reads the CI log: the address, the words of any open dialog,
+ * drawer, toast or field error, the last API answers and page errors, and a screenshot.
+ */
+async function reportFailure(page: Page, name: string, trail: string[]): Promise<void> {
+  const shown = await page.locator(".ant-modal-content, .ant-drawer-content, .ant-notification-notice, .ant-message-notice, .ant-form-item-explain-error, .ant-alert, .ant-result")
+    .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 300)))
+    .catch(() => []);
+  const file = `failed-${name.replace(/[^\w]+/g, "-").slice(0, 80)}`;
+  await screenshot(page, file).catch(() => undefined);
+  console.error([
+    `--- ${name}: failed at ${page.url()}`,
+    ...shown.map((text) => `shown: ${text}`),
+    ...trail,
+    `screenshot: ${path.join(SCREENSHOTS, file)}.png`,
+  ].join("\n"));
 }
 
 /** What dnd-kit last told the screen reader. */
