@@ -33,7 +33,15 @@ export const activity = {
   },
 };
 
-/** The same data provider, counting its in-flight calls. */
+/**
+ * Marks a call as the shell's own background reading (the bell's polling and refetch on focus): it is
+ * no route change's work, so it never shows the progress bar.
+ */
+export const BACKGROUND = { background: true } as const;
+
+const isBackground = (params: unknown) => (params as { meta?: { background?: unknown } } | undefined)?.meta?.background === true;
+
+/** The same data provider, counting its in-flight calls (not those marked BACKGROUND). */
 export function trackCalls(provider: DataProvider): DataProvider {
   const tracked: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(provider)) {
@@ -41,7 +49,7 @@ export function trackCalls(provider: DataProvider): DataProvider {
       typeof value === "function"
         ? (...args: unknown[]) => {
             const result: unknown = (value as (...a: unknown[]) => unknown).apply(provider, args);
-            if (result instanceof Promise) {
+            if (result instanceof Promise && !isBackground(args[0])) {
               activity.callStarted();
               result.then(activity.callEnded, activity.callEnded);
             }

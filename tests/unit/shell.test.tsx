@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { navChain, selectedKey } from "../../src/components/layout/nav";
 import { navLeaves } from "../../src/providers/session-store";
 import { RouteProgress } from "../../src/components/layout/RouteProgress";
-import { activity, trackCalls } from "../../src/providers/activity";
+import { activity, BACKGROUND, trackCalls } from "../../src/providers/activity";
 import type { NavGroup } from "../../src/providers/session-store";
 import { keysOnlyI18n } from "./helpers";
 
@@ -61,6 +61,18 @@ describe("route progress", () => {
     expect(provider.getApiUrl()).toBe("/api");
     const pending = provider.getList({ resource: "blog" });
     expect(activity.busy()).toBe(true);
+    finish();
+    await pending;
+    expect(activity.busy()).toBe(false);
+  });
+
+  it("does not count the shell's background reading", async () => {
+    let finish!: () => void;
+    const provider = trackCalls({
+      custom: () => new Promise((resolve) => (finish = () => resolve({ data: {} }))),
+    } as unknown as DataProvider);
+    const pending = provider.custom!({ url: "/api/notify/getmessagenotify", method: "get", meta: BACKGROUND });
+    expect(activity.busy()).toBe(false);
     finish();
     await pending;
     expect(activity.busy()).toBe(false);

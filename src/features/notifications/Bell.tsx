@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../components/kit/errors";
 import { dateTime, useFormat } from "../../components/kit/format";
+import { BACKGROUND } from "../../providers/activity";
 import { calls, categoryColor, noticeText, type Inbox, type InboxItem } from "./model";
 import { openNotifyStream } from "./stream";
 
@@ -30,6 +31,7 @@ export function NotificationBell() {
     // Pushed by the stream while it is up; otherwise React Query reads at intervals (not while the tab is hidden).
     queryOptions: { refetchInterval: live ? false : POLL_MS, refetchIntervalInBackground: false, refetchOnWindowFocus: true },
     errorNotification: false,
+    meta: BACKGROUND,
   });
   const refetch = useRef(query.refetch);
   refetch.current = query.refetch;
