@@ -15,7 +15,7 @@ export function BannersPanel({ shopId }: { shopId: number }) {
   const filters = [{ field: "shopId", operator: "eq" as const, value: shopId }];
   const categories = useList<BannerCategory>({ resource: "shop-banner-categories", ...REST, filters, sorters: [{ field: "position", order: "asc" }], pagination: { pageSize: 100 } });
   const banners = useList<Banner>({ resource: "shop-banners", ...REST, filters, sorters: [{ field: "position", order: "asc" }], pagination: { pageSize: 100 } });
-  const { verb, busy } = useStorefrontWrite();
+  const { supplierVerb, busy } = useStorefrontWrite();
   const { mutate: remove } = useDelete<Banner>();
   const [adding, setAdding] = useState<"category" | number | null>(null);
   const refresh = () => Promise.all([categories.query.refetch(), banners.query.refetch()]);
@@ -55,7 +55,7 @@ export function BannersPanel({ shopId }: { shopId: number }) {
                   okText={t("buttons.delete")}
                   okButtonProps={{ danger: true }}
                   cancelText={t("buttons.cancel")}
-                  onConfirm={() => verb("supplier", "deleteBannerCategory", { entityid: c.id, shopId }, t("brandshop.banners.categoryDeleted")).then(refresh)}
+                  onConfirm={() => supplierVerb("deleteBannerCategory", { entityid: c.id, shopId }, t("brandshop.banners.categoryDeleted")).then(refresh)}
                 >
                   <Button size="small" danger icon={<DeleteOutlined />} loading={busy} aria-label={`${t("buttons.delete")}: ${c.name}`} />
                 </Popconfirm>

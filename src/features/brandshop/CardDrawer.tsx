@@ -1,4 +1,3 @@
-import type { Answer } from "../../api";
 import { useEffect, useState } from "react";
 import { useCustom, useList, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Checkbox, Divider, Drawer, Empty, Flex, Form, Input, List, Pagination, Select, Skeleton, Space, Tag, Tooltip, Typography } from "antd";
@@ -10,8 +9,8 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { SearchBox } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
-import { familyOf, useFamilyCalls, useFamilyRead, useStorefrontWrite } from "./family";
-import { REST, type BannerCategory, type Card, type Family, type CardDetail, type StoreProduct } from "./model";
+import { familyOf, searchCall, useFamilyCalls, useFamilyRead, useStorefrontWrite, type FamilyAnswer } from "./family";
+import { REST, type BannerCategory, type Card, type Family, type StoreProduct } from "./model";
 import "./brandshop.css";
 
 
@@ -28,7 +27,7 @@ export function CardDrawer({ family, shopId, card, typeName, onClose, onChanged,
   const t = useTranslate();
   const { modal } = App.useApp();
   const calls = useFamilyCalls(family);
-  const detail = useFamilyRead<CardDetail>(family, "detail-card", { id: card.id, shopid: shopId });
+  const detail = useFamilyRead(family, "detail-card", { id: card.id, shopid: shopId });
   const { verb, busy } = useStorefrontWrite();
   const items = detail.data?.property_items ?? [];
   const refresh = () => Promise.all([detail.refetch(), onChanged()]);
@@ -186,12 +185,11 @@ function ProductSearch({ family, shopId, cardId, first, onAdd }: { family: Famil
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
-  const brands = useFamilyRead<Answer<"/api/masterdata/masterbrand">>(family, "brands", {});
-  const categories = useFamilyRead<Answer<"/api/masterdata/masterproductlevel1">>(family, "categories", {});
+  const brands = useFamilyRead(family, "brands", {});
+  const categories = useFamilyRead(family, "categories", {});
   const filtered = page > 1 || Object.values(filters).some((v) => v !== undefined && v !== "");
-  const { result, query } = useCustom<Answer<"/api/supplier/kanban/searchproduct-card", "post">>({
-    ...familyOf(family).calls.writeCall("searchproduct-card"),
-    config: { payload: { taskid: cardId, shopid: shopId, ...filters, page, limit: SEARCH_PAGE } },
+  const { result, query } = useCustom<FamilyAnswer<"searchproduct-card">>({
+    ...searchCall(family, { taskid: cardId, shopid: shopId, ...filters, page, limit: SEARCH_PAGE }),
     queryOptions: { enabled: filtered },
   });
   const rows = filtered ? result.data?.property_master ?? [] : first.slice(0, SEARCH_PAGE);

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Select } from "antd";
 import { useNavigate, useSearchParams } from "react-router";
-import type { Answer } from "../../api";
-import { useFamilyRead } from "./family";
+import { useFamilyShops } from "./family";
 import type { Family } from "./model";
 
 /**
@@ -15,9 +14,7 @@ export function ShopSwitcher({ family, shopId, pathOf }: { family: Family; shopI
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [keyword, setKeyword] = useState("");
-  const picker = family === "supplier" ? "shopProfile" : "shopmaster";
-  const { data, loading } = useFamilyRead<Answer<"/api/supplier/kanban/shopProfile"> | Answer<"/api/housebrand/shopmaster">>(family, picker, family === "supplier" && keyword ? { keyword } : {});
-  const items = data?.items ?? [];
+  const { items, loading } = useFamilyShops(family, keyword);
   if (!keyword && items.length < 2) return null;
   return (
     <Select<number>

@@ -1,4 +1,3 @@
-import type { Answer } from "../../api";
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useList, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Dropdown, Empty, Form, Input, Modal, Select, Skeleton, Typography } from "antd";
@@ -8,7 +7,7 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFamilyCalls, useFamilyRead, familyOf } from "./family";
 import { CardDrawer } from "./CardDrawer";
 import "./brandshop.css";
-import { REST, type BannerCategory, type BoardAnswer, type Card, type CardTypeItem, type Family } from "./model";
+import { REST, type BannerCategory, type Card, type CardTypeItem, type Family, type NewCard } from "./model";
 
 const NAME_MAX = 80;
 
@@ -20,21 +19,21 @@ export function StoreBoard({ family, shopId, onVersion }: { family: Family; shop
   const t = useTranslate();
   const { modal } = App.useApp();
   const calls = useFamilyCalls(family);
-  const { data: master } = useFamilyRead<{ items: CardTypeItem[] }>(family, "master", {});
+  const { data: master } = useFamilyRead(family, "master", {});
   const [naming, setNaming] = useState<{ column?: BoardColumn } | null>(null);
   const [adding, setAdding] = useState<number | null>(null);
   const [open, setOpen] = useState<Card | null>(null);
 
   const { board, loading, error, dispatch, move, reload } = useBoard<Card>({
     load: async () => {
-      const r = await calls.read<BoardAnswer>("board", { shopId });
+      const r = await calls.read("board", { shopId });
       return { ...r.board, version: r.version };
     },
     saveMove: async (m: BoardMove, version: number) => {
       const body = m.kind === "card"
         ? { shopId, version, columnId: m.toColumnId, index: m.index, card: m.cardId }
         : { shopId, version, columnId: m.columnId, index: m.index };
-      return (await calls.write<Answer<"/api/supplier/kanban/card/orderby", "post">>("card/orderby", body)).version;
+      return (await calls.write("card/orderby", body)).version;
     },
   });
   const version = board?.version;
@@ -106,7 +105,7 @@ export function StoreBoard({ family, shopId, onVersion }: { family: Family; shop
           tooLongMessage={t("brandshop.validation.nameTooLong", { max: NAME_MAX })}
           onClose={() => setNaming(null)}
           onSave={async (name) => {
-            const r = await calls.write<Answer<"/api/supplier/kanban/columns/update", "post">>("columns/update", naming.column ? { shopId, columnId: naming.column.id, column: { name } } : { shopId, column: { name } });
+            const r = await calls.write("columns/update", naming.column ? { shopId, columnId: naming.column.id, column: { name } } : { shopId, column: { name } });
             // A `column` sent is answered with the section as saved.
             const column = r.column!;
             dispatch(naming.column ? { type: "renameColumn", columnId: column.id, name: column.name } : { type: "addColumn", column });
@@ -173,7 +172,7 @@ const CardFace = memo(function CardFace({ card, typeName }: { card: Card; typeNa
 interface CardValues { type: Card["type"]; name: string; description?: string; bannerCategoryId?: number }
 
 /** A new card: its type from the board's master list, a name, and for a banner strip the category it shows. */
-function CardDialog({ family, shopId, types, onClose, onSave }: { family: Family; shopId: number; types: CardTypeItem[]; onClose(): void; onSave(card: Record<string, unknown>): Promise<void> }) {
+function CardDialog({ family, shopId, types, onClose, onSave }: { family: Family; shopId: number; types: CardTypeItem[]; onClose(): void; onSave(card: NewCard): Promise<void> }) {
   const t = useTranslate();
   const [form] = Form.useForm<CardValues>();
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,6 @@
 import type { Answer, Body, ItemOf, RowOf } from "../../api";
 import { screenPath } from "../../resources/calls";
 
-/** Which storefronts a screen works on: suppliers' brand shops or the marketplace's house brands (docs/api/storefronts.md). */
 const K = "/api/supplier/kanban";
 
 export type ShopSummary = ItemOf<`${typeof K}/shopprofile`>;
@@ -17,6 +16,8 @@ export type ProfilePatch = Body<"/api/v2/shops/{id}", "patch">;
 /** The board and its version (the house-brand family answers the same shapes under /api/housebrand). */
 export type BoardAnswer = Answer<`${typeof K}/board`>;
 export type CardDetail = Answer<`${typeof K}/detail-card`>;
+/** A card as the board's add-a-card dialog sends it. */
+export type NewCard = NonNullable<Body<`${typeof K}/columns/update`>["card"]>;
 /** A storefront board card: a product group or a banner strip. */
 export type Card = CardDetail["property"];
 export type CardType = Card["type"];

@@ -10,7 +10,7 @@ const M = "/api/masterdata";
 export const BOARD_READS = ["master", "board", "detail-card"] as const;
 export const BOARD_WRITES = ["columns/update", "columns/delete", "card/orderby", "card/update", "searchproduct-card", "card/detail-update", "card/detail-orderby"] as const;
 
-const endpoints: EndpointMap = {
+const endpoints = {
   list: pagedList(`${K}/shopprofile`, { filters: ["keyword", "status"], contains: ["keyword"], allValues: ["all"], sorts: ["createdAt", "name"] }),
   actions: {
     ...actions(K, [...BOARD_READS, "shopProfile"], BOARD_WRITES),
@@ -18,7 +18,7 @@ const endpoints: EndpointMap = {
     brands: action(`${M}/masterbrand`, "GET"),
     categories: action(`${M}/masterproductlevel1`, "GET"),
   },
-};
+} satisfies EndpointMap;
 
 const ShopList = () => import("./ShopList").then((m) => m.ShopList);
 const ShopDetail = () => import("./ShopDetail").then((m) => m.ShopDetail);

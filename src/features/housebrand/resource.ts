@@ -6,14 +6,14 @@ import { BOARD_READS, BOARD_WRITES } from "../brandshop/resource";
 
 const H = "/api/housebrand";
 
-const endpoints: EndpointMap = {
+const endpoints = {
   list: pagedList(`${H}/brandprofile`, { method: "POST", filters: ["keyword"], contains: ["keyword"] }),
   actions: {
     ...actions(H, [...BOARD_READS, "shopmaster"], BOARD_WRITES),
     brands: action(`${H}/masterbrand`, "GET"),
     categories: action("/api/masterdata/masterproductlevel1", "GET"),
   },
-};
+} satisfies EndpointMap;
 
 /** House brands: the marketplace's own brands, their profile and storefront board — the brand-shop screens on another family. */
 export const housebrand = {
