@@ -37,3 +37,13 @@ export function BackLink({ to, label }: { to: string; label: string }) {
     </Link>
   );
 }
+
+/**
+ * One line of someone's text (a product or banner name) cut with an ellipsis at the end of its own words:
+ * its direction comes from the text (dir="auto"), so a Latin name in the Arabic UI loses its tail, not its
+ * start. Ant Design's ellipsis sets the UI's direction in CSS, which wins over the text's. The whole text is
+ * the hover title.
+ */
+export function ClippedText({ text }: { text: string }) {
+  return <span className="kit-clip" dir="auto" title={text}>{text}</span>;
+}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useCreate, useDelete, useList, useTranslate } from "@refinedev/core";
 import { Button, Card, Empty, Flex, Form, Input, Modal, Popconfirm, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
+import { ClippedText } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useStorefrontWrite } from "./family";
 import { ImageField } from "./ImageField";
@@ -69,7 +70,7 @@ export function BannersPanel({ shopId }: { shopId: number }) {
                     <img src={b.imageUrl} alt={b.title} style={{ width: "100%", aspectRatio: "3 / 1", objectFit: "cover", borderRadius: 6 }} />
                     <Flex justify="space-between" align="center" gap={4}>
                       <figcaption style={{ minWidth: 0 }}>
-                        <Typography.Text ellipsis={{ tooltip: b.title }}><bdi>{b.title}</bdi></Typography.Text>
+                        <ClippedText text={b.title} />
                       </figcaption>
                       <Popconfirm
                         title={t("brandshop.banners.confirmDelete", { name: b.title })}

@@ -5,6 +5,7 @@ import { DeleteOutlined, HolderOutlined, PlusOutlined, SaveOutlined } from "@ant
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { ClippedText } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { SearchBox } from "../../components/kit/list";
@@ -139,7 +140,7 @@ function ProductRow({ product, index, busy, onRemove }: { product: StoreProduct;
       />
       <Thumb url={product.imageUrl} size={40} />
       <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-        <Typography.Text ellipsis={{ tooltip: product.name }}><bdi>{product.name}</bdi></Typography.Text>
+        <ClippedText text={product.name} />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>{product.code} · {money(product.price)}</Typography.Text>
       </Flex>
       <Tooltip title={t("brandshop.card.remove")}>
@@ -237,7 +238,7 @@ function ProductSearch({ family, shopId, cardId, first, onAdd }: { family: Famil
             />
             <Thumb url={p.imageUrl} size={40} />
             <Flex vertical style={{ flex: 1, minWidth: 0, marginInlineStart: 12 }}>
-              <Typography.Text ellipsis={{ tooltip: p.name }}><bdi>{p.name}</bdi></Typography.Text>
+              <ClippedText text={p.name} />
               <Space size={6} wrap style={{ fontSize: 12 }}>
                 <Typography.Text type="secondary">{p.brandName ?? p.code}</Typography.Text>
                 <Typography.Text>{money(p.price)}</Typography.Text>
