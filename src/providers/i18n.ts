@@ -15,13 +15,14 @@ import { DETECTION, LANGUAGES } from "./languages";
  */
 export const NAMESPACES: string[] = __NAMESPACES__;
 
-type Part = "common" | "rest";
+/** The files a language's strings come in (the virtual module's declaration, src/globals.d.ts). */
+type Part = keyof (typeof urls)[string];
 type Bundle = Record<string, Record<string, unknown>>;
 const bundles = new Map<string, Promise<Bundle>>();
 
 /** One part of a language's strings, asked for once; a failed request is tried again, then the next read asks anew. */
 function bundleOf(lng: string, part: Part): Promise<Bundle> {
-  const url = (urls[lng] as Record<Part, string> | undefined)?.[part];
+  const url = urls[lng]?.[part];
   if (!url) return Promise.resolve({});
   const key = `${lng}/${part}`;
   let loading = bundles.get(key);

@@ -69,11 +69,13 @@ export function browserSession(
       if (trail.length > TRAIL) trail.shift();
     };
     session.page.on("response", (r) => {
-      if (new URL(r.url()).pathname.startsWith("/api/")) note(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+      const api = apiPath(r.url());
+      if (api) note(`${r.status()} ${r.request().method()} ${api}`);
     });
     // A navigation aborts the previous page's chunk loads: only API calls that got no answer are told.
     session.page.on("requestfailed", (r) => {
-      if (new URL(r.url()).pathname.startsWith("/api/")) note(`no answer: ${r.method()} ${new URL(r.url()).pathname} ${r.failure()?.errorText ?? ""}`);
+      const api = apiPath(r.url());
+      if (api) note(`no answer: ${r.method()} ${api} ${r.failure()?.errorText ?? ""}`);
     });
     session.page.on("pageerror", (e) => note(`page error: ${e.message}`));
     session.page.on("console", (m) => {
@@ -89,6 +91,12 @@ export function browserSession(
 
 /** API answers, page errors and console errors kept for a failed test's report. */
 const TRAIL = 40;
+
+/** The path of an API call, or undefined for anything else (chunks, pictures, the page). */
+function apiPath(url: string): string | undefined {
+  const { pathname } = new URL(url);
+  return pathname.startsWith("/api/") ? pathname : undefined;
+}
 
 /**
  * What a failed test leaves for whoever reads the CI log: the address, the words of any open dialog,

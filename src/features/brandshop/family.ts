@@ -12,6 +12,8 @@ type House = typeof housebrand;
 type Either = Supplier | House;
 /** The verbs both families have. */
 export type FamilyVerb = ActionOf<Either>;
+/** What a verb of both families answers (either path's answer). */
+export type FamilyAnswer<V extends FamilyVerb> = ActionAnswer<Either, V>;
 type Calls = ReturnType<typeof callsOf<Either>>;
 
 /**
@@ -29,7 +31,7 @@ const sharedCalls = (family: Family) => FAMILIES[family].calls as unknown as Cal
 
 /** A GET verb of the family, keyed by its query; `enabled` false waits (e.g. for an id). */
 export function useFamilyRead<V extends FamilyVerb>(family: Family, action: V, query: ActionQuery<Either, V>, enabled = true) {
-  const { query: q } = useCustom<ActionAnswer<Either, V>>({ ...sharedCalls(family).readCall(action, query), queryOptions: { enabled } });
+  const { query: q } = useCustom<FamilyAnswer<V>>({ ...sharedCalls(family).readCall(action, query), queryOptions: { enabled } });
   return { data: q.data?.data, loading: q.isLoading, error: q.error, refetch: q.refetch };
 }
 
@@ -42,9 +44,6 @@ export function useFamilyShops(family: Family, keyword: string) {
   return { items: query.data?.data.items ?? [], loading: query.isLoading };
 }
 
-/** What a verb of both families answers. */
-export type FamilyAnswer<V extends FamilyVerb> = ActionAnswer<Either, V>;
-
 /** The family's search for products to put on a card: a POST read, which useCustom keys by its body. */
 export const searchCall = (family: Family, body: ActionBody<Either, "searchproduct-card">) =>
   ({ ...sharedCalls(family).writeCall("searchproduct-card"), config: { payload: body as Record<string, unknown> } });
@@ -55,12 +54,12 @@ export function useFamilyCalls(family: Family) {
   return useMemo(() => {
     const calls = sharedCalls(family);
     return {
-      read: async <V extends FamilyVerb>(action: V, query: ActionQuery<Either, V>): Promise<ActionAnswer<Either, V>> => {
+      read: async <V extends FamilyVerb>(action: V, query: ActionQuery<Either, V>): Promise<FamilyAnswer<V>> => {
         const { url, method, meta } = calls.readCall(action);
-        return (await dataProvider().custom!({ url, method, meta, query })).data as ActionAnswer<Either, V>;
+        return (await dataProvider().custom!({ url, method, meta, query })).data as FamilyAnswer<V>;
       },
-      write: async <V extends FamilyVerb>(action: V, payload: ActionBody<Either, V>): Promise<ActionAnswer<Either, V>> =>
-        (await dataProvider().custom!({ ...calls.writeCall(action), payload })).data as ActionAnswer<Either, V>,
+      write: async <V extends FamilyVerb>(action: V, payload: ActionBody<Either, V>): Promise<FamilyAnswer<V>> =>
+        (await dataProvider().custom!({ ...calls.writeCall(action), payload })).data as FamilyAnswer<V>,
     };
   }, [family, dataProvider]);
 }
@@ -75,7 +74,7 @@ export function useStorefrontWrite() {
   });
   /** A legacy verb of both families. */
   const verb = <V extends FamilyVerb>(family: Family, action: V, values: ActionBody<Either, V>, success: string) =>
-    mutateAsync({ ...sharedCalls(family).writeCall(action, values), ...notifications(success) }).then((r) => r.data as ActionAnswer<Either, V>);
+    mutateAsync({ ...sharedCalls(family).writeCall(action, values), ...notifications(success) }).then((r) => r.data as FamilyAnswer<V>);
   /** A legacy verb of the brand-shop family alone. */
   const supplierVerb = <V extends ActionOf<Supplier>>(action: V, values: ActionBody<Supplier, V>, success: string) =>
     mutateAsync({ ...FAMILIES.supplier.calls.writeCall(action, values), ...notifications(success) }).then((r) => r.data as ActionAnswer<Supplier, V>);
