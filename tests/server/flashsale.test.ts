@@ -451,7 +451,12 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
 
   describe('calendar events', () => {
     const E = '/api/v2/calendar-events';
-    const range = (from: number, to: number, extra = '') => `${E}?from=${encodeURIComponent(at(from))}&to=${encodeURIComponent(at(to))}${extra}`;
+    // Both ends from one instant: read twice, the clock could tick between them and 366 days become 366 days and 1 ms.
+    const range = (from: number, to: number, extra = '') => {
+      const now = Date.now();
+      const iso = (ms: number) => encodeURIComponent(new Date(now + ms).toISOString());
+      return `${E}?from=${iso(from)}&to=${iso(to)}${extra}`;
+    };
     type Event = { id: string; kind: string; title: string; startsAt: string; endsAt: string | null; timezone: string; link: string };
 
     it('needs from and to, at most 366 days apart, naming the field', async () => {
