@@ -1,16 +1,14 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
+import { RefineRoot } from "./chunks";
 import { LoginRedirect } from "./components/LoginRedirect";
 import { PageLoading } from "./components/PageLoading";
 import { homePath } from "./providers/auth";
-import { loadAllStrings } from "./providers/i18n";
 import { AuthProvider, useAuthContext } from "./providers/session";
 import { isSupplier } from "./providers/session-store";
 import { returnTo } from "./providers/return-to";
 import { SettingsProvider } from "./providers/settings-context";
 
-// Refine, the resource registry, the shell and the strings of every screen load only once signed in.
-const RefineRoot = lazy(() => Promise.all([import("./RefineRoot"), loadAllStrings()]).then(([m]) => m));
 const LoginPage = lazy(() => import("./pages/auth/login"));
 const RegisterPage = lazy(() => import("./pages/auth/register"));
 const SetPasswordPage = lazy(() => import("./pages/auth/set-password"));

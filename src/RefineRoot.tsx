@@ -1,9 +1,10 @@
 import { Authenticated, Refine } from "@refinedev/core";
-import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
+import { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp } from "antd";
 import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Route, Routes } from "react-router";
+import { Shell } from "./chunks";
 import { Guard } from "./components/Guard";
 import { PageLoading } from "./components/PageLoading";
 import { ShellBreadcrumb } from "./components/layout/Breadcrumb";
@@ -18,9 +19,10 @@ import { MAIN_TOASTS, useNotificationProvider } from "./providers/notification";
 import { pages, resourceKey, resources, routeTable } from "./resources";
 import { DocumentTitle } from "./components/layout/DocumentTitle";
 import { restDataProvider } from "./providers/rest";
+import { restoreStyles } from "./providers/style-cache";
+import { routerProvider } from "./providers/router";
 
 
-const Shell = lazy(() => import("./components/layout/Shell"));
 const NotFound = lazy(() => import("./components/errors/not-found"));
 
 /**
@@ -47,6 +49,9 @@ const appRoutes = routeTable(resources).flatMap((entry) => {
     />,
   ];
 });
+
+// A signed-in load renders once this chunk is in (main.tsx): the saved styles are back before Ant Design's first.
+restoreStyles();
 
 // In-flight API calls feed the route progress bar.
 const dataProviders = { default: trackCalls(dataProvider), rest: trackCalls(restDataProvider) };

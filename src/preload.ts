@@ -8,20 +8,20 @@ import { pages, resourceKey, resources, routeTable } from "./resources";
 /**
  * The route loader: on a signed-in page load, main.tsx starts this chunk together with Refine and the
  * shell; it starts the page's own chunk and the page's first reads at once, so neither waits for the
- * shell to render (a chain of lazy chunks, one round trip each, was most of a reload's time).
+ * shell to render (a chain of lazy chunks, one round trip each, was most of a reload's time). Answers when the
+ * page's chunk has loaded.
  */
-export function preloadRoute(pathname: string, search: string): void {
+export function preloadRoute(pathname: string, search: string): Promise<unknown> {
   const entry = routeTable(resources).find(
     (e) => e.action !== "redirect" && e.resource.meta.built && matchPath(e.path, pathname),
   );
-  if (!entry || entry.action === "redirect") return;
+  if (!entry || entry.action === "redirect") return Promise.resolve();
   // A screen the user may not open gets the 403 page (Guard): nothing to load or read for it.
   const role = readUser()?.role;
-  if (!canOpen(entry.resource.meta, grantedPaths(readNavConfig(), role), role)) return;
+  if (!canOpen(entry.resource.meta, grantedPaths(readNavConfig(), role), role)) return Promise.resolve();
   const page = pages[resourceKey(entry.resource)]?.[entry.action];
-  if (!page) return;
-  // A failure here is the page's to show when it renders and asks again.
-  page.preload().catch(() => undefined);
+  if (!page) return Promise.resolve();
+  const code = page.preload();
 
   const reads = page.reads;
   // Filters, sorting or another page in the address: the table asks for something else than page 1.
@@ -32,6 +32,7 @@ export function preloadRoute(pathname: string, search: string): void {
   for (const { resource, action } of reads?.actions ?? []) {
     prefetch(() => dataProvider.custom!({ url: "", method: "get", meta: { resource, action } }));
   }
+  return code;
 }
 
 /**

@@ -120,6 +120,37 @@ describe.skipIf(!browserAvailable)("loading waterfall in a real browser", () => 
     expect(urls.filter((u) => /\/locales[-/]en[-/]/.test(u)).map((u) => /locales-en-(common|rest)-/.exec(u)?.[1]).sort()).toEqual(["common", "rest"]);
   });
 
+  it("a reload gives Ant Design its styles back from the last visit instead of having it write them again", async () => {
+    const { page } = s;
+    await signIn(page, s.server.url);
+    await page.goto(s.server.url + "/admin/orders/list");
+    await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+    // Saved when the page is left; the shell starts keeping them once the page has settled.
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll("[data-testid=sider] .ant-menu-item").length)).toBeGreaterThan(3);
+    await page.reload();
+    await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("antd-styles") ?? "[]") as { css: string }[]);
+    expect(saved.length).toBeGreaterThan(20);
+    expect(saved.some((style) => style.css.includes(".ant-table"))).toBe(true);
+
+    // Each saved style is marked before the next load reads it: a style Ant Design wrote again would lose the mark.
+    await page.addInitScript(() => {
+      const saved = JSON.parse(localStorage.getItem("antd-styles") ?? "[]") as { css: string }[];
+      for (const style of saved) if (!style.css.startsWith(".data-ant-cssinjs-cache-path")) style.css += "/*kept*/";
+      localStorage.setItem("antd-styles", JSON.stringify(saved));
+    });
+    await page.reload();
+    await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+    const styles = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLStyleElement>("style[data-css-hash]")].map((style) => ({ kept: style.textContent!.endsWith("/*kept*/"), table: style.textContent!.includes(".ant-table") })),
+    );
+    expect(styles.filter((style) => style.table).every((style) => style.kept)).toBe(true);
+    expect(styles.filter((style) => style.kept).length).toBeGreaterThan(20);
+    // One record of each style: nothing was written twice.
+    const hashes = await page.evaluate(() => [...document.querySelectorAll("style[data-css-hash]")].map((style) => style.getAttribute("data-css-hash")));
+    expect(new Set(hashes).size).toBe(hashes.length);
+  });
+
   it("an address with filters is left to the table: no early read, and the filtered rows are read once", async () => {
     const { page } = s;
     await signIn(page, s.server.url);

@@ -155,7 +155,7 @@ describe("route loader (src/preload.ts)", () => {
       return attempts === 1 ? Promise.reject(new Error("offline")) : Promise.resolve(() => null);
     });
     await expect(screen.preload()).rejects.toThrow("offline");
-    await expect(screen.preload()).resolves.toBeTypeOf("function");
+    await expect(screen.preload()).resolves.toHaveProperty("default");
     await screen.preload();
     expect(attempts).toBe(2);
   });

@@ -6,6 +6,7 @@ import { MemoryRouter } from "react-router";
 import { App as AntApp } from "antd";
 import usersStrings from "../../public/locales/en/users.json";
 import common from "../../public/locales/en/common.json";
+import shell from "../../public/locales/en/shell.json";
 import { createDataProvider } from "../../src/providers/data";
 import { restDataProvider } from "../../src/providers/rest";
 import { useNotificationProvider } from "../../src/providers/notification";
@@ -60,7 +61,7 @@ function renderIn(children: React.ReactNode) {
           dataProvider={{ default: createDataProvider([users]), rest: restDataProvider }}
           routerProvider={routerProvider}
           resources={users.resources}
-          i18nProvider={englishFrom({ ...usersStrings, ...common })}
+          i18nProvider={englishFrom({ ...usersStrings, ...common, ...shell })}
           notificationProvider={useNotificationProvider}
           options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
         >
@@ -95,7 +96,7 @@ describe("role editor", () => {
     expect(checkbox("Product list")).toHaveClass("ant-tree-checkbox-checked");
     expect(checkbox("Products")).toHaveClass("ant-tree-checkbox-indeterminate");
     expect(checkbox("Dashboard")).not.toHaveClass("ant-tree-checkbox-checked");
-    expect(checkbox(common.nav.audit)).toHaveClass("ant-tree-checkbox-disabled");
+    expect(checkbox(shell.nav.audit)).toHaveClass("ant-tree-checkbox-disabled");
 
     fireEvent.click(checkbox("Dashboard"));
     fireEvent.click(checkbox("Product list"));

@@ -1,6 +1,7 @@
 import type { CrudSort } from "@refinedev/core";
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { ComponentType } from "react";
 import { useParams } from "react-router";
+import { chunk, type Chunk } from "./chunk";
 
 /**
  * What a screen reads the moment it renders, so a reload can ask for it while the screen's code
@@ -14,11 +15,7 @@ export interface FirstReads {
   actions?: { resource: string; action: string }[];
 }
 
-export type Page = LazyExoticComponent<ComponentType> & {
-  /** Starts loading the screen's chunk (the route preloader calls it before the shell renders). */
-  preload(): Promise<unknown>;
-  reads?: FirstReads;
-};
+export type Page = Chunk & { reads?: FirstReads };
 
 /**
  * A route's page: the screen component, loaded as its own chunk, with the route's `:id` (when it
@@ -29,19 +26,13 @@ export function page<P extends object>(
   props: Omit<P, "id"> = {} as Omit<P, "id">,
   reads?: FirstReads,
 ): Page {
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () => (loading ??= load().catch((error) => {
-    // A failed chunk is asked for again next time (a flaky network), not remembered.
-    loading = undefined;
-    throw error;
-  }));
-  const component = lazy(async () => {
-    const Screen = (await preload()) as ComponentType<any>;
+  const screen = chunk(async () => {
+    const Screen = (await load()) as ComponentType<any>;
     function RoutedScreen() {
       const { id } = useParams<{ id: string }>();
       return id === undefined ? <Screen {...props} /> : <Screen key={id} id={id} {...props} />;
     }
     return { default: RoutedScreen };
   });
-  return Object.assign(component, { preload, reads });
+  return Object.assign(screen, { reads });
 }

@@ -16,7 +16,7 @@ import { NotificationBell } from "../../features/notifications/Bell";
 /** Ctrl on most keyboards, ⌘ on Apple ones. */
 const MOD_KEY = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
 
-export function Header({ mobile, showTitle, onOpenNav }: { mobile: boolean; showTitle: boolean; onOpenNav: () => void }) {
+export function Header({ mobile, showTitle, settled, onOpenNav }: { mobile: boolean; showTitle: boolean; settled: boolean; onOpenNav: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { user } = useAuthContext();
@@ -62,7 +62,7 @@ export function Header({ mobile, showTitle, onOpenNav }: { mobile: boolean; show
         </Button>
       </Space>
       <Space size={mobile ? "small" : "middle"}>
-        <NotificationBell />
+        {settled ? <NotificationBell /> : <span style={{ display: "inline-block", width: 32 }} />}
         <LanguagePicker compact={mobile} />
         <SettingsButton />
         <Dropdown

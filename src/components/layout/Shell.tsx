@@ -6,7 +6,9 @@ import { CONTENT_MAX_WIDTH, STRETCH_MIN_WIDTH } from "../../providers/settings";
 import { useSettings } from "../../providers/settings-context";
 import { CommandPalette } from "./CommandPalette";
 import { Header } from "./Header";
+import { KeepStyles } from "./KeepStyles";
 import { ChunkPending, RouteProgress } from "./RouteProgress";
+import { useSettled } from "./settled";
 import { MobileNav, NavMenu, Sider } from "./Sider";
 import "../kit/kit.css";
 
@@ -32,6 +34,7 @@ export default function Shell() {
   const width = useWindowWidth();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
+  const settled = useSettled();
   const mobile = !screens.lg;
   const horizontal = !mobile && themeLayout === "horizontal";
   const stretched = themeStretch && width > STRETCH_MIN_WIDTH;
@@ -42,9 +45,9 @@ export default function Shell() {
     <KBarProvider>
       <RouteProgress />
       <Layout style={{ minHeight: "100vh" }} data-layout={mobile ? "mobile" : themeLayout}>
-        {!mobile && !horizontal && <Sider mini={themeLayout === "mini"} />}
+        {!mobile && !horizontal && <Sider mini={themeLayout === "mini"} settled={settled} />}
         <Layout>
-          <Header mobile={mobile} showTitle={mobile || horizontal} onOpenNav={() => setNavOpen(true)} />
+          <Header mobile={mobile} showTitle={mobile || horizontal} settled={settled} onOpenNav={() => setNavOpen(true)} />
           {horizontal && (
             <nav
               data-testid="top-nav"
@@ -58,7 +61,7 @@ export default function Shell() {
                 zIndex: 9,
               }}
             >
-              <NavMenu mode="horizontal" />
+              {settled && <NavMenu mode="horizontal" />}
             </nav>
           )}
           <Layout.Content
@@ -76,7 +79,8 @@ export default function Shell() {
         </Layout>
         {mobile && <MobileNav open={navOpen} onClose={() => setNavOpen(false)} rtl={themeDirection === "rtl"} />}
       </Layout>
-      <CommandPalette />
+      {settled && <CommandPalette />}
+      {settled && <KeepStyles />}
     </KBarProvider>
   );
 }

@@ -57,7 +57,7 @@ export function NavMenu({ mode, onNavigate }: { mode: NavMode; onNavigate?: () =
 }
 
 /** Desktop side navigation: 280 px with labels, or 88 px with icons only (labels in tooltips). */
-export function Sider({ mini }: { mini: boolean }) {
+export function Sider({ mini, settled }: { mini: boolean; settled: boolean }) {
   const { token } = theme.useToken();
   return (
     <Layout.Sider
@@ -74,7 +74,7 @@ export function Sider({ mini }: { mini: boolean }) {
           <AppTitle collapsed={mini} />
         </div>
         {mini && <Divider style={{ margin: "0 0 8px" }} />}
-        <NavMenu mode={mini ? "mini" : "vertical"} />
+        {settled && <NavMenu mode={mini ? "mini" : "vertical"} />}
       </div>
     </Layout.Sider>
   );

@@ -1,0 +1,50 @@
+import { StyleContext } from "@ant-design/cssinjs";
+import { useContext, useEffect } from "react";
+import { STYLES_KEY, type SavedStyle } from "../../providers/style-cache";
+
+/** The attribute and rule through which Ant Design reads which component style a saved `<style>` holds. */
+const MAP = "data-ant-cssinjs-cache-path";
+
+type StyleCache = (typeof StyleContext extends React.Context<infer C> ? C : never)["cache"];
+
+/**
+ * The styles on screen with Ant Design's record of which component and theme each belongs to, for the next load
+ * (providers/style-cache.ts). Its cache keys are `style%<theme>%<component path>` → [uses, [css, theme, style id, …]]
+ * (what its own `extractStyle` reads; this takes the `<style>` elements it already wrote instead of writing them
+ * again, and a cache entry is dropped with the last component that used it).
+ */
+export function saveStyles(cache: StyleCache): void {
+  const paths: string[] = [];
+  const ids = new Set<string>();
+  for (const [key, [, value]] of cache.cache) {
+    if (!key.startsWith("style%") || !Array.isArray(value) || typeof value[2] !== "string") continue;
+    paths.push(`${key.slice("style%".length).replaceAll("%", "|")}:${value[2]}`);
+    ids.add(value[2]);
+  }
+  if (!paths.length) return;
+  const saved: SavedStyle[] = [...document.head.querySelectorAll<HTMLStyleElement>("style[data-css-hash]")]
+    .filter((style) => ids.has(style.dataset.cssHash!) || style.dataset.cssHash!.startsWith("_effect-"))
+    .map((style) => ({ attrs: [...style.attributes].map((a) => [a.name, a.value] as [string, string]), css: style.textContent ?? "" }));
+  saved.push({ attrs: [[MAP, MAP]], css: `.${MAP}{content:"${paths.join(";")}";}` });
+  try {
+    localStorage.setItem(STYLES_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or refused: the next load writes its styles itself.
+  }
+}
+
+/** Saves Ant Design's styles whenever the page is left or hidden (a reload, a closed tab, another tab). */
+export function KeepStyles() {
+  const { cache } = useContext(StyleContext);
+  useEffect(() => {
+    const save = () => saveStyles(cache);
+    const hidden = () => document.visibilityState === "hidden" && save();
+    window.addEventListener("pagehide", save);
+    document.addEventListener("visibilitychange", hidden);
+    return () => {
+      window.removeEventListener("pagehide", save);
+      document.removeEventListener("visibilitychange", hidden);
+    };
+  }, [cache]);
+  return null;
+}
