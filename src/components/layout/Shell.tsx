@@ -59,6 +59,9 @@ export default function Shell() {
                 position: "sticky",
                 top: 92,
                 zIndex: 9,
+                // The menu's height before its items render (useSettled): nothing below moves when they come.
+                boxSizing: "border-box",
+                minHeight: 46,
               }}
             >
               {settled && <NavMenu mode="horizontal" />}
