@@ -5,6 +5,7 @@ import { FilterBar, SearchBox } from "../../components/kit/list";
 import { errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
+import { ClippedText } from "../../components/kit/direction";
 import { SORTS, type Sort } from "./model";
 import { REST, type Filters, type GridProduct } from "./types";
 
@@ -78,7 +79,7 @@ export function ProductGrid({ sort, onSort, onOpen }: { sort: Sort; onSort(sort:
                 <div className="checkout-card-name" dir="auto" title={p.name}>
                   <a href={`#product-${p.id}`} onClick={(e) => { e.preventDefault(); e.stopPropagation(); onOpen(p.id); }}>{p.name}</a>
                 </div>
-                <Typography.Text type="secondary" className="checkout-card-shop" ellipsis dir="auto">{p.shopName}</Typography.Text>
+                <Typography.Text type="secondary" className="checkout-card-shop"><ClippedText text={p.shopName} /></Typography.Text>
                 <Flex justify="space-between" align="baseline" wrap gap={4} style={{ marginTop: 6 }}>
                   <span>
                     <Typography.Text strong>{money(p.price)}</Typography.Text>
