@@ -127,6 +127,8 @@ describe.skipIf(!browserAvailable)("loading waterfall in a real browser", () => 
     await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
     // Saved when the page is left; the shell starts keeping them once the page has settled.
     await expect.poll(() => page.evaluate(() => document.querySelectorAll("[data-testid=sider] .ant-menu-item").length)).toBeGreaterThan(3);
+    // The keeper's listener is an effect of the same commit: give it the frame to run in.
+    await page.waitForTimeout(300);
     await page.reload();
     await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("antd-styles") ?? "[]") as { css: string }[]);
