@@ -14,8 +14,13 @@ export interface SavedStyle {
   css: string;
 }
 
-/** Puts the saved styles into the head, where Ant Design's own would go. Call before the first render. */
+/**
+ * Puts the saved styles into the head, where Ant Design's own would go, if Ant Design has written none yet: it
+ * reads its record once, at its first style, and styles put before its own later would also come before them in
+ * the cascade (a sign-in page followed by the app in the same document keeps writing its own).
+ */
 export function restoreStyles(): void {
+  if (document.head.querySelector("style[data-css-hash]")) return;
   let saved: SavedStyle[];
   try {
     saved = JSON.parse(localStorage.getItem(STYLES_KEY) ?? "[]") as SavedStyle[];

@@ -43,4 +43,12 @@ describe("Ant Design styles kept between loads", () => {
     expect(() => restoreStyles()).not.toThrow();
     expect(document.head.querySelector("style")).toBeNull();
   });
+
+  it("leaves the head alone once Ant Design has written a style of its own (it read its record then)", () => {
+    localStorage.setItem(STYLES_KEY, JSON.stringify([{ attrs: [["data-css-hash", "abc"]], css: ".x{color:red}" }]));
+    const written = document.head.appendChild(document.createElement("style"));
+    written.setAttribute("data-css-hash", "own");
+    restoreStyles();
+    expect(document.head.querySelector("style[data-css-hash=abc]")).toBeNull();
+  });
 });
