@@ -33,18 +33,16 @@ export function saveStyles(cache: StyleCache): void {
   }
 }
 
-/** Saves Ant Design's styles whenever the page is left or hidden (a reload, a closed tab, another tab). */
+/**
+ * Saves Ant Design's styles whenever the page is hidden: another tab, and also a reload or a closed tab, since
+ * leaving a page hides it before `pagehide` (listening to both wrote the same ~0.5 MB twice on the way out).
+ */
 export function KeepStyles() {
   const { cache } = useContext(StyleContext);
   useEffect(() => {
-    const save = () => saveStyles(cache);
-    const hidden = () => document.visibilityState === "hidden" && save();
-    window.addEventListener("pagehide", save);
+    const hidden = () => document.visibilityState === "hidden" && saveStyles(cache);
     document.addEventListener("visibilitychange", hidden);
-    return () => {
-      window.removeEventListener("pagehide", save);
-      document.removeEventListener("visibilitychange", hidden);
-    };
+    return () => document.removeEventListener("visibilitychange", hidden);
   }, [cache]);
   return null;
 }
