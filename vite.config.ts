@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
@@ -37,6 +38,9 @@ export default defineConfig({
   test: {
     globals: true,
     reporters: ["default", "./tests/summary-reporter.ts"],
+    // Vitest's default (one fewer than the cores) runs one file at a time on 2 cores, though a server test waits on its
+    // database much of the time; each worker's test apps have their own uploads folder (tests/support/db.ts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import type { AppConfig } from '../../server/src/config.js';
-import { clonePostgres, TEST_DATA_DIR } from './db.js';
+import { clonePostgres, workerDataDir } from './db.js';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -16,7 +16,7 @@ export function dbKinds(): DbKind[] {
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    port: 0, host: '127.0.0.1', dataDir: TEST_DATA_DIR, databaseUrl: null,
+    port: 0, host: '127.0.0.1', dataDir: workerDataDir(), databaseUrl: null,
     jwtSecret: randomBytes(32).toString('hex'), tokenTtl: 3600, seedDemo: true, staticDir: null,
     // Test apps sign in and sign up from one address (127.0.0.1) many times: the address caps are raised.
     loginRateLimit: { max: 10, perAddress: 100, timeWindowMs: 60_000 }, signupRateLimit: { max: 100, timeWindowMs: 3_600_000 }, logger: false,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +14,30 @@ export const TMP_DIR = resolve(repoRoot, process.env.TEST_TMP_DIR ?? '.tmp');
 export const PGLITE_TEMPLATE_FILE = resolve(TMP_DIR, 'server-test-db.tar.gz');
 /** DATA_DIR of the server tests' apps: the seed stores the demo pictures of the template databases here. */
 export const TEST_DATA_DIR = resolve(TMP_DIR, 'server-test-data');
+
+/** Folders of one run's test workers: beside the template's, named after the run (the vitest process) and the worker. */
+const WORKER_DIR_PREFIX = 'server-test-data-run';
+
+/**
+ * DATA_DIR of the test apps in this worker: its own copy of TEST_DATA_DIR's demo pictures, so test files running side by
+ * side never see each other's uploads (a test that counts or lists the files of a folder). Copied once per worker and run.
+ */
+export function workerDataDir(): string {
+  const dir = resolve(TMP_DIR, `${WORKER_DIR_PREFIX}${process.ppid}-w${process.env.VITEST_POOL_ID ?? 0}`);
+  if (existsSync(dir)) return dir;
+  const tmp = `${dir}.${randomBytes(4).toString('hex')}.tmp`;
+  cpSync(join(TEST_DATA_DIR, 'uploads'), join(tmp, 'uploads'), { recursive: true });
+  renameSync(tmp, dir);
+  return dir;
+}
+
+/** Clears the worker folders of earlier runs (global setup) or of this one (teardown). */
+export function clearWorkerDataDirs(): void {
+  if (!existsSync(TMP_DIR)) return;
+  for (const name of readdirSync(TMP_DIR)) {
+    if (name.startsWith(WORKER_DIR_PREFIX)) rmSync(join(TMP_DIR, name), { recursive: true, force: true });
+  }
+}
 
 /** Migrate, sync the menu and seed: exactly what buildApp does at start. */
 export async function prepare(handle: DbHandle): Promise<void> {
