@@ -88,6 +88,8 @@ export function scheduleExpiry(
       () => {
         if (exp * 1000 > Date.now()) return arm();
         expiryTimer = undefined;
+        // Already ended (a 401 from a request at exp, a sign-out): the app has sent the user on, keeping the page.
+        if (readToken() !== token) return;
         const target = rootFor(role) + signInQuery(here(), true);
         clearSession("expired");
         redirect(target);

@@ -194,6 +194,15 @@ describe("session expiry timer", () => {
     expect(redirect).toHaveBeenCalledWith("/?expired=1");
   });
 
+  it("does nothing once the session has ended otherwise (a 401 at exp sent the user to sign in already)", () => {
+    const redirect = arm("admin");
+    vi.advanceTimersByTime(29_900);
+    void authProvider.onError!({ statusCode: 401, message: "expired" });
+    vi.advanceTimersByTime(1_000);
+    expect(redirect).not.toHaveBeenCalled();
+    expect(sessionEndedBy()).toBe("expired");
+  });
+
   it("signing in again replaces the previous timer", () => {
     const first = arm("admin");
     const second = arm("supplier");
