@@ -22,7 +22,6 @@ import { restDataProvider } from "./providers/rest";
 import { restoreStyles } from "./providers/style-cache";
 import { routerProvider } from "./providers/router";
 
-
 const NotFound = lazy(() => import("./components/errors/not-found"));
 
 /**
