@@ -36,21 +36,33 @@ const run = promisify(execFile);
 
 const pgName = () => new URL(PG_URL).pathname.slice(1);
 async function adminQuery(text: string) {
-  const adminUrl = new URL(PG_URL); adminUrl.pathname = '/postgres';
+  const adminUrl = new URL(PG_URL);
+  adminUrl.pathname = '/postgres';
   const c = new pg.Client({ connectionString: adminUrl.toString() });
   await c.connect();
-  try { return await c.query(text); } finally { await c.end(); }
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
 }
 async function query<T>(text: string): Promise<T[]> {
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
-  try { return (await c.query(text)).rows as T[]; } finally { await c.end(); }
+  try {
+    return (await c.query(text)).rows as T[];
+  } finally {
+    await c.end();
+  }
 }
 /** Orders already in the bench database (0 when it does not exist). */
 async function pgOrders(): Promise<number> {
   const exists = await adminQuery(`select 1 from pg_database where datname = '${pgName().replace(/'/g, "''")}'`);
   if (!exists.rowCount) return 0;
-  return query<{ n: string }>('select count(*) as n from orders').then((r) => Number(r[0].n), () => 0);
+  return query<{ n: string }>('select count(*) as n from orders').then(
+    (r) => Number(r[0].n),
+    () => 0,
+  );
 }
 
 async function prepareBenchDatabase(dir: string) {
@@ -74,15 +86,28 @@ async function startServer(port: number, dir: string): Promise<ChildProcess> {
   if (!existsSync('server/build/main.js')) throw new Error('server/build/main.js is missing: run npm run build first');
   const child = spawn(process.execPath, ['server/build/main.js'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: PG_URL, JWT_SECRET: SECRET,
-      SEED_DEMO: 'off', LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'no-dist'), LOGIN_RATE_LIMIT: '1000',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: PG_URL,
+      JWT_SECRET: SECRET,
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: join(dataDir, 'no-dist'),
+      LOGIN_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`))),
+  );
   const up = (async () => {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return child;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -96,23 +121,52 @@ async function startProxy(targets: { ports: number[] }) {
   let next = 0;
   const server = http.createServer((req, res) => {
     const port = targets.ports[next++ % targets.ports.length];
-    const up = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
+    const up = http.request(
+      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    up.on('error', () => {
+      res.writeHead(502).end();
     });
-    up.on('error', () => { res.writeHead(502).end(); });
     req.pipe(up);
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => { agent.destroy(); server.close(); } };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      agent.destroy();
+      server.close();
+    },
+  };
 }
 
 type Measure = { rps: number; p50: number; p99: number };
 async function autocannon(url: string, token: string, body: object): Promise<Measure> {
   const bin = resolve('node_modules/.bin/autocannon');
-  const { stdout } = await run(bin, ['-j', '-c', String(CONNS), '-d', String(SECONDS), '-m', 'POST',
-    '-H', `authorization=Bearer ${token}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), url], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(
+    bin,
+    [
+      '-j',
+      '-c',
+      String(CONNS),
+      '-d',
+      String(SECONDS),
+      '-m',
+      'POST',
+      '-H',
+      `authorization=Bearer ${token}`,
+      '-H',
+      'content-type=application/json',
+      '-b',
+      JSON.stringify(body),
+      url,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const r = JSON.parse(stdout);
   if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
@@ -129,35 +183,69 @@ try {
   for (const port of PORTS.slice(0, 2)) servers.push(await startServer(port, dir));
   proxy = await startProxy(targets);
   const login = await fetch(`${proxy.url}/api/account/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ users: 'admin', password: 'Demo@2026', typeLogin: 'staff' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ users: 'admin', password: 'Demo@2026', typeLogin: 'staff' }),
   });
   const token = ((await login.json()) as { accessToken: string }).accessToken;
-  const [{ id: shop }] = await query<{ id: number }>('select shop_id as id from order_status_counters group by shop_id order by sum(n) desc limit 1');
+  const [{ id: shop }] = await query<{ id: number }>(
+    'select shop_id as id from order_status_counters group by shop_id order by sum(n) desc limit 1',
+  );
   const body = { page: 1, limit: 20, status: 'completed', shopId: Number(shop) };
   const url = `${proxy.url}/api/order/orderlist`;
   // Warm both servers (JIT, auth cache, pool connections) before anything is measured.
   targets.ports = PORTS.slice(0, 2);
   await autocannon(url, token, body);
 
-  const one: Measure[] = []; const two: Measure[] = [];
+  const one: Measure[] = [];
+  const two: Measure[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const runOne = async () => { targets.ports = [PORTS[0]]; one.push(await autocannon(url, token, body)); };
-    const runTwo = async () => { targets.ports = PORTS.slice(0, 2); two.push(await autocannon(url, token, body)); };
+    const runOne = async () => {
+      targets.ports = [PORTS[0]];
+      one.push(await autocannon(url, token, body));
+    };
+    const runTwo = async () => {
+      targets.ports = PORTS.slice(0, 2);
+      two.push(await autocannon(url, token, body));
+    };
     // Order flipped every round: whoever runs second finds warmer caches.
-    if (round % 2 === 0) { await runOne(); await runTwo(); } else { await runTwo(); await runOne(); }
-    const a = one[one.length - 1]; const b = two[two.length - 1];
-    console.log(`round ${round + 1}: 1 process ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms | 2 processes ${b.rps.toFixed(0)} req/s p99 ${b.p99} ms`);
+    if (round % 2 === 0) {
+      await runOne();
+      await runTwo();
+    } else {
+      await runTwo();
+      await runOne();
+    }
+    const a = one[one.length - 1];
+    const b = two[two.length - 1];
+    console.log(
+      `round ${round + 1}: 1 process ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms | 2 processes ${b.rps.toFixed(0)} req/s p99 ${b.p99} ms`,
+    );
   }
-  const a = median(one); const b = median(two);
-  console.log(`\norderlist (shop + status, page 1), ${N.toLocaleString('en')} orders, ${CONNS} connections, ${SECONDS} s × ${ROUNDS} rounds (median), ${cpus().length} CPUs shared by all`);
+  const a = median(one);
+  const b = median(two);
+  console.log(
+    `\norderlist (shop + status, page 1), ${N.toLocaleString('en')} orders, ${CONNS} connections, ${SECONDS} s × ${ROUNDS} rounds (median), ${cpus().length} CPUs shared by all`,
+  );
   console.log('| processes | req/s | p50 ms | p99 ms |');
   console.log('|---|---|---|---|');
   console.log(`| 1 | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} |`);
   console.log(`| 2 | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} |`);
-  console.log(`2 processes vs 1: ${((b.rps / a.rps) * 100).toFixed(0)}% of the req/s, p99 ${(b.p99 - a.p99 >= 0 ? '+' : '')}${(b.p99 - a.p99).toFixed(0)} ms`);
+  console.log(
+    `2 processes vs 1: ${((b.rps / a.rps) * 100).toFixed(0)}% of the req/s, p99 ${b.p99 - a.p99 >= 0 ? '+' : ''}${(b.p99 - a.p99).toFixed(0)} ms`,
+  );
 } finally {
   proxy?.close();
-  await Promise.all(servers.map((s) => new Promise((r) => { if (s.exitCode !== null) return r(null); s.once('exit', r); s.kill('SIGTERM'); })));
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise((r) => {
+          if (s.exitCode !== null) return r(null);
+          s.once('exit', r);
+          s.kill('SIGTERM');
+        }),
+    ),
+  );
   rmSync(dir, { recursive: true, force: true });
   if (DROP) await adminQuery(`drop database if exists "${pgName()}" with (force)`);
 }

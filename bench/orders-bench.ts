@@ -36,12 +36,24 @@ const run = promisify(execFile);
 const dialect = new PgDialect();
 
 type Exec = (text: string, params: unknown[]) => Promise<unknown>;
-interface Row { db: string; scenario: string; conns: number; mode: string; p50: number; p99: number; rps: number; cpu?: string }
+interface Row {
+  db: string;
+  scenario: string;
+  conns: number;
+  mode: string;
+  p50: number;
+  p99: number;
+  rps: number;
+  cpu?: string;
+}
 const rows: Row[] = [];
 
 type Measure = { p50: number; p99: number; rps: number; cpu: string };
 const median = (ms: Measure[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor(ms.length / 2)];
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
 
 async function bare(exec: Exec, shop: number, f: OrderListFilter, conns: number) {
   const st = orderListStatements([shop], f);
@@ -50,40 +62,81 @@ async function bare(exec: Exec, shop: number, f: OrderListFilter, conns: number)
   const lat: number[] = [];
   const cpu0 = process.cpuUsage();
   const end = Date.now() + SECONDS * 1000;
-  await Promise.all(Array.from({ length: conns }, async () => {
-    while (Date.now() < end) {
-      const t = performance.now();
-      await Promise.all(qs.map((q) => exec(q.sql, q.params)));
-      lat.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: conns }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        await Promise.all(qs.map((q) => exec(q.sql, q.params)));
+        lat.push(performance.now() - t);
+      }
+    }),
+  );
   const c = process.cpuUsage(cpu0);
-  return { p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / SECONDS, cpu: `loop ${(((c.user + c.system) / 1e6) / SECONDS * 100).toFixed(0)}% of a core` };
+  return {
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    rps: lat.length / SECONDS,
+    cpu: `loop ${(((c.user + c.system) / 1e6 / SECONDS) * 100).toFixed(0)}% of a core`,
+  };
 }
 
 async function http(url: string, token: string, body: object, conns: number) {
   const bin = resolve('node_modules/.bin/autocannon');
   const cpu0 = process.cpuUsage();
   // `times` after autocannon: its second line is the CPU (user, sys) the shell's children used, i.e. autocannon's own.
-  const { stdout } = await run('/bin/bash', ['-c', '"$@" && times', 'bench', bin, '-j', '-c', String(conns), '-d', String(SECONDS), '-m', 'POST',
-    '-H', `authorization=Bearer ${token}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), url], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(
+    '/bin/bash',
+    [
+      '-c',
+      '"$@" && times',
+      'bench',
+      bin,
+      '-j',
+      '-c',
+      String(conns),
+      '-d',
+      String(SECONDS),
+      '-m',
+      'POST',
+      '-H',
+      `authorization=Bearer ${token}`,
+      '-H',
+      'content-type=application/json',
+      '-b',
+      JSON.stringify(body),
+      url,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const server = process.cpuUsage(cpu0);
   const lines = stdout.trim().split('\n');
   const r = JSON.parse(lines.slice(0, -2).join('\n'));
-  const secs = (t: string) => { const m = /(\d+)m([\d.]+)s/.exec(t); return m ? Number(m[1]) * 60 + Number(m[2]) : 0; };
+  const secs = (t: string) => {
+    const m = /(\d+)m([\d.]+)s/.exec(t);
+    return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+  };
   const [cu, cs] = lines[lines.length - 1].trim().split(/\s+/).map(secs);
   if (r.non2xx) throw new Error(`${r.non2xx} non-2xx answers`);
   const serverCpu = (server.user + server.system) / 1e6;
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average,
-    cpu: `server ${(serverCpu / SECONDS * 100).toFixed(0)}% · autocannon ${((cu + cs) / SECONDS * 100).toFixed(0)}% of a core` };
+  return {
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    cpu: `server ${((serverCpu / SECONDS) * 100).toFixed(0)}% · autocannon ${(((cu + cs) / SECONDS) * 100).toFixed(0)}% of a core`,
+  };
 }
 
 const pgName = () => new URL(PG_URL).pathname.slice(1);
 async function adminQuery(text: string) {
-  const adminUrl = new URL(PG_URL); adminUrl.pathname = '/postgres';
+  const adminUrl = new URL(PG_URL);
+  adminUrl.pathname = '/postgres';
   const c = new pg.Client({ connectionString: adminUrl.toString() });
   await c.connect();
-  try { return await c.query(text); } finally { await c.end(); }
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
 }
 /** Orders already in the bench database (0 when it does not exist). */
 async function pgOrders(): Promise<number> {
@@ -91,7 +144,13 @@ async function pgOrders(): Promise<number> {
   if (!exists.rowCount) return 0;
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
-  try { return Number((await c.query('select count(*) as n from orders')).rows[0].n); } catch { return 0; } finally { await c.end(); }
+  try {
+    return Number((await c.query('select count(*) as n from orders')).rows[0].n);
+  } catch {
+    return 0;
+  } finally {
+    await c.end();
+  }
 }
 
 async function benchOne(kind: string) {
@@ -118,23 +177,50 @@ async function benchOne(kind: string) {
       await seedLargeOrders(h.db, N);
     }
     const seedSecs = (Date.now() - t0) / 1000;
-    console.log(reused ? `${kind}: reusing ${PG_URL} (${N.toLocaleString('en')}+ orders)` : `${kind}: seeded ${N.toLocaleString('en')} orders in ${seedSecs.toFixed(1)} s`);
+    console.log(
+      reused
+        ? `${kind}: reusing ${PG_URL} (${N.toLocaleString('en')}+ orders)`
+        : `${kind}: seeded ${N.toLocaleString('en')} orders in ${seedSecs.toFixed(1)} s`,
+    );
     if (kind === 'postgres') await h.close();
 
-    const app = await buildApp({
-      port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl, jwtSecret: 'bench-secret-not-for-production-use-0123456789', tokenTtl: 3600,
-      seedDemo: false, staticDir: null, loginRateLimit: { max: 1000, timeWindowMs: 60_000 }, logger: { level: 'warn' },
-    }, pglite ? { pglite } : {});
+    const app = await buildApp(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: dir,
+        databaseUrl,
+        jwtSecret: 'bench-secret-not-for-production-use-0123456789',
+        tokenTtl: 3600,
+        seedDemo: false,
+        staticDir: null,
+        loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+        logger: { level: 'warn' },
+      },
+      pglite ? { pglite } : {},
+    );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 'admin', password: 'Demo@2026', typeLogin: 'staff' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { users: 'admin', password: 'Demo@2026', typeLogin: 'staff' },
+    });
     const token = login.json().accessToken as string;
-    const [{ id: shop }] = (await app.db.execute(
-      (await import('drizzle-orm')).sql`select shop_id as id from order_status_counters group by shop_id order by sum(n) desc limit 1`) as unknown as { rows: { id: number }[] }).rows;
+    const [{ id: shop }] = (
+      (await app.db.execute(
+        (await import('drizzle-orm'))
+          .sql`select shop_id as id from order_status_counters group by shop_id order by sum(n) desc limit 1`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
 
     let exec: Exec;
-    if (pglite) { const p = pglite; exec = (text, params) => p.query(text, params); } else {
+    if (pglite) {
+      const p = pglite;
+      exec = (text, params) => p.query(text, params);
+    } else {
       pool = new pg.Pool({ connectionString: PG_URL, max: 10 }); // the app's pool size
-      const p = pool; exec = (text, params) => p.query(text, params);
+      const p = pool;
+      exec = (text, params) => p.query(text, params);
     }
     const scenarios: [string, OrderListFilter][] = [
       ['shop+status p1', { page: 1, limit: 20, status: 'completed', shopId: Number(shop) }],
@@ -144,24 +230,37 @@ async function benchOne(kind: string) {
       for (const conns of [1, 50]) {
         // The CPUs are shared: ROUNDS interleaved pairs, the order flipped every round (whoever runs second finds warm
         // caches), and each mode's round with the median req/s goes in the table.
-        const bs: Measure[] = []; const es: Measure[] = [];
+        const bs: Measure[] = [];
+        const es: Measure[] = [];
         for (let round = 0; round < ROUNDS; round++) {
-          const runBare = async () => { bs.push(await bare(exec, Number(shop), f, conns)); };
+          const runBare = async () => {
+            bs.push(await bare(exec, Number(shop), f, conns));
+          };
           const runHttp = async () => {
             es.push(await http(`${address}/api/order/orderlist`, token, f, conns));
             // autocannon stops with requests still in flight: let the server finish them before a bare round shares its database.
             await app.inject({ method: 'GET', url: '/health' });
           };
-          if (round % 2 === 0) { await runBare(); await runHttp(); } else { await runHttp(); await runBare(); }
-          const b = bs[bs.length - 1]; const e = es[es.length - 1];
-          console.log(`${kind} ${name} c=${conns} round ${round + 1}: bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms (${b.cpu}) | endpoint ${e.rps.toFixed(0)} req/s p50 ${e.p50} ms (${e.cpu})`);
+          if (round % 2 === 0) {
+            await runBare();
+            await runHttp();
+          } else {
+            await runHttp();
+            await runBare();
+          }
+          const b = bs[bs.length - 1];
+          const e = es[es.length - 1];
+          console.log(
+            `${kind} ${name} c=${conns} round ${round + 1}: bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms (${b.cpu}) | endpoint ${e.rps.toFixed(0)} req/s p50 ${e.p50} ms (${e.cpu})`,
+          );
         }
         rows.push({ db: kind, scenario: name, conns, mode: 'bare', ...median(bs) });
         rows.push({ db: kind, scenario: name, conns, mode: 'endpoint', ...median(es) });
       }
     }
     await app.close();
-    if (!reused) rows.push({ db: kind, scenario: `seed ${N} orders`, conns: 0, mode: 'seconds', p50: seedSecs, p99: 0, rps: 0 });
+    if (!reused)
+      rows.push({ db: kind, scenario: `seed ${N} orders`, conns: 0, mode: 'seconds', p50: seedSecs, p99: 0, rps: 0 });
   } finally {
     await pool?.end();
     if (pglite && !pglite.closed) await pglite.close();
@@ -172,10 +271,17 @@ async function benchOne(kind: string) {
 for (const kind of DBS) await benchOne(kind);
 if (DROP && DBS.includes('postgres')) await adminQuery(`drop database if exists "${pgName()}" with (force)`);
 
-console.log('\n| db | scenario | conns | bare p50 ms | bare p99 ms | bare req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s | endpoint/bare req/s | endpoint/bare p99 | CPU (bare · endpoint) |');
+console.log(
+  '\n| db | scenario | conns | bare p50 ms | bare p99 ms | bare req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s | endpoint/bare req/s | endpoint/bare p99 | CPU (bare · endpoint) |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows.filter((x) => x.mode === 'bare')) {
-  const e = rows.find((x) => x.mode === 'endpoint' && x.db === r.db && x.scenario === r.scenario && x.conns === r.conns)!;
-  console.log(`| ${r.db} | ${r.scenario} | ${r.conns} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${e.p50.toFixed(2)} | ${e.p99.toFixed(2)} | ${e.rps.toFixed(0)} | ${((e.rps / r.rps) * 100).toFixed(0)}% | ${(e.p99 / r.p99).toFixed(2)}× | ${r.cpu} · ${e.cpu} |`);
+  const e = rows.find(
+    (x) => x.mode === 'endpoint' && x.db === r.db && x.scenario === r.scenario && x.conns === r.conns,
+  )!;
+  console.log(
+    `| ${r.db} | ${r.scenario} | ${r.conns} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${e.p50.toFixed(2)} | ${e.p99.toFixed(2)} | ${e.rps.toFixed(0)} | ${((e.rps / r.rps) * 100).toFixed(0)}% | ${(e.p99 / r.p99).toFixed(2)}× | ${r.cpu} · ${e.cpu} |`,
+  );
 }
-for (const r of rows.filter((x) => x.mode === 'seconds')) console.log(`seed (${r.db}): ${r.scenario} in ${r.p50.toFixed(1)} s`);
+for (const r of rows.filter((x) => x.mode === 'seconds'))
+  console.log(`seed (${r.db}): ${r.scenario} in ${r.p50.toFixed(1)} s`);

@@ -38,12 +38,18 @@ const DROP = process.env.BENCH_DROP === '1';
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
 const out: string[] = [];
 
 async function autocannon(url: string, token: string, conns: number) {
-  const { stdout } = await run(resolve('node_modules/.bin/autocannon'), ['-j', '-c', String(conns), '-d', String(SECONDS), '-H', `authorization=Bearer ${token}`, url],
-    { maxBuffer: 64 * MB });
+  const { stdout } = await run(
+    resolve('node_modules/.bin/autocannon'),
+    ['-j', '-c', String(conns), '-d', String(SECONDS), '-H', `authorization=Bearer ${token}`, url],
+    { maxBuffer: 64 * MB },
+  );
   const r = JSON.parse(stdout);
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} non-2xx answers`);
   return { p50: r.latency.p50 as number, p99: r.latency.p99 as number, rps: r.requests.average as number };
@@ -52,16 +58,25 @@ async function autocannon(url: string, token: string, conns: number) {
 async function loop(fn: () => Promise<unknown>, conns: number) {
   const lat: number[] = [];
   const end = Date.now() + SECONDS * 1000;
-  await Promise.all(Array.from({ length: conns }, async () => {
-    while (Date.now() < end) { const t = performance.now(); await fn(); lat.push(performance.now() - t); }
-  }));
+  await Promise.all(
+    Array.from({ length: conns }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        await fn();
+        lat.push(performance.now() - t);
+      }
+    }),
+  );
   return { p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / SECONDS };
 }
 
 // A collection on demand: "live" memory is what survives one, so garbage not yet collected does not count as held.
 v8.setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-const live = () => { const m = process.memoryUsage(); return m.heapUsed + m.external; };
+const live = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+};
 
 /**
  * Reads an export to its end, discarding it as it comes. Sampled all along: the resident set every 20 ms, and every
@@ -73,12 +88,18 @@ async function exportOnce(url: string, token: string) {
   const liveBefore = live();
   let peak = before;
   let livePeak = liveBefore;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
-  const collector = setInterval(() => { gc(); livePeak = Math.max(livePeak, live()); }, 250);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const collector = setInterval(() => {
+    gc();
+    livePeak = Math.max(livePeak, live());
+  }, 250);
   const t0 = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  let bytes = 0; let lines = 0;
+  let bytes = 0;
+  let lines = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.byteLength;
     for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
@@ -86,21 +107,42 @@ async function exportOnce(url: string, token: string) {
   clearInterval(timer);
   clearInterval(collector);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { rows: lines - 1, header: res.headers.get('x-export-rows'), bytes, secs: (performance.now() - t0) / 1000, before, peak, liveBefore, livePeak };
+  return {
+    rows: lines - 1,
+    header: res.headers.get('x-export-rows'),
+    bytes,
+    secs: (performance.now() - t0) / 1000,
+    before,
+    peak,
+    liveBefore,
+    livePeak,
+  };
 }
 
 const pgName = () => new URL(PG_URL).pathname.slice(1);
 async function adminQuery(text: string) {
-  const u = new URL(PG_URL); u.pathname = '/postgres';
+  const u = new URL(PG_URL);
+  u.pathname = '/postgres';
   const c = new pg.Client({ connectionString: u.toString() });
   await c.connect();
-  try { return await c.query(text); } finally { await c.end(); }
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
 }
 async function pgOrders(): Promise<number> {
-  if (!(await adminQuery(`select 1 from pg_database where datname = '${pgName().replace(/'/g, "''")}'`)).rowCount) return 0;
+  if (!(await adminQuery(`select 1 from pg_database where datname = '${pgName().replace(/'/g, "''")}'`)).rowCount)
+    return 0;
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
-  try { return Number((await c.query('select count(*) as n from orders')).rows[0].n); } catch { return 0; } finally { await c.end(); }
+  try {
+    return Number((await c.query('select count(*) as n from orders')).rows[0].n);
+  } catch {
+    return 0;
+  } finally {
+    await c.end();
+  }
 }
 
 async function benchOne(kind: string) {
@@ -113,7 +155,10 @@ async function benchOne(kind: string) {
     else {
       databaseUrl = PG_URL;
       reused = !RESEED && (await pgOrders()) >= N;
-      if (!reused) { await adminQuery(`drop database if exists "${pgName()}" with (force)`); await adminQuery(`create database "${pgName()}"`); }
+      if (!reused) {
+        await adminQuery(`drop database if exists "${pgName()}" with (force)`);
+        await adminQuery(`create database "${pgName()}"`);
+      }
     }
     if (!reused) {
       const h = await openDb({ databaseUrl, pglite, dataDir: dir });
@@ -123,30 +168,67 @@ async function benchOne(kind: string) {
       console.log(`${kind}: seeded ${N.toLocaleString('en')} orders in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       if (kind === 'postgres') await h.close();
     }
-    const app = await buildApp({
-      port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl, jwtSecret: 'bench-secret-not-for-production-use-0123456789', tokenTtl: 3600,
-      seedDemo: false, staticDir: null, loginRateLimit: { max: 1000, timeWindowMs: 60_000 }, logger: { level: 'warn' },
-    }, pglite ? { pglite } : {});
+    const app = await buildApp(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: dir,
+        databaseUrl,
+        jwtSecret: 'bench-secret-not-for-production-use-0123456789',
+        tokenTtl: 3600,
+        seedDemo: false,
+        staticDir: null,
+        loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+        logger: { level: 'warn' },
+      },
+      pglite ? { pglite } : {},
+    );
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 'admin', password: 'Demo@2026', typeLogin: 'staff' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { users: 'admin', password: 'Demo@2026', typeLogin: 'staff' },
+    });
     const token = login.json().accessToken as string;
     const [me] = await queryRows<{ id: number }>(app.db, sql`select id from users where username = 'admin'`);
-    const user: AuthUser = { id: Number(me.id), username: 'admin', role: 'admin', area: 'admin', status: 'active', menus: [], shopIds: [] };
+    const user: AuthUser = {
+      id: Number(me.id),
+      username: 'admin',
+      role: 'admin',
+      area: 'admin',
+      status: 'active',
+      menus: [],
+      shopIds: [],
+    };
 
     // (a) The export: the newest EXPORT_ROWS orders' Bangkok days as the range, so the file holds about that many rows.
     for (const rows of [Math.round(EXPORT_ROWS / 10), EXPORT_ROWS]) {
-      const [r] = await queryRows<{ day: string }>(app.db, sql`select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day
-        from orders order by created_at desc, id desc offset ${rows - 1} limit 1`);
-      const [last] = await queryRows<{ day: string }>(app.db, sql`select to_char(max(created_at) at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day from orders`);
-      const e = await exportOnce(`${base}/api/report/reporttrackorder?dateFrom=${r.day}&dateTo=${last.day}&format=csv`, token);
-      out.push(`| ${kind} | ${e.rows.toLocaleString('en')} | ${(e.bytes / MB).toFixed(1)} MB | ${e.secs.toFixed(1)} s | ${Math.round(e.rows / e.secs).toLocaleString('en')} | `
-        + `${(e.before / MB).toFixed(0)} MB | ${(e.peak / MB).toFixed(0)} MB | +${((e.peak - e.before) / MB).toFixed(0)} MB | +${((e.livePeak - e.liveBefore) / MB).toFixed(1)} MB |`);
+      const [r] = await queryRows<{ day: string }>(
+        app.db,
+        sql`select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day
+        from orders order by created_at desc, id desc offset ${rows - 1} limit 1`,
+      );
+      const [last] = await queryRows<{ day: string }>(
+        app.db,
+        sql`select to_char(max(created_at) at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day from orders`,
+      );
+      const e = await exportOnce(
+        `${base}/api/report/reporttrackorder?dateFrom=${r.day}&dateTo=${last.day}&format=csv`,
+        token,
+      );
+      out.push(
+        `| ${kind} | ${e.rows.toLocaleString('en')} | ${(e.bytes / MB).toFixed(1)} MB | ${e.secs.toFixed(1)} s | ${Math.round(e.rows / e.secs).toLocaleString('en')} | ` +
+          `${(e.before / MB).toFixed(0)} MB | ${(e.peak / MB).toFixed(0)} MB | +${((e.peak - e.before) / MB).toFixed(0)} MB | +${((e.livePeak - e.liveBefore) / MB).toFixed(1)} MB |`,
+      );
       console.log(out[out.length - 1]);
       if (String(e.rows) !== e.header) throw new Error(`export: ${e.rows} lines, x-export-rows ${e.header}`);
     }
 
     // (b) Every report over the 30 days before the newest order.
-    const [{ day: to }] = await queryRows<{ day: string }>(app.db, sql`select to_char(max(created_at) at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day from orders`);
+    const [{ day: to }] = await queryRows<{ day: string }>(
+      app.db,
+      sql`select to_char(max(created_at) at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day from orders`,
+    );
     const from = new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
     for (const def of REPORTS) {
       for (const conns of [1, 10]) {
@@ -166,17 +248,29 @@ async function benchOne(kind: string) {
 
 for (const kind of DBS) {
   if (kind === 'postgres') {
-    try { await adminQuery('select 1'); } catch (e) { console.log(`postgres: not reachable at ${PG_URL} (${(e as Error).message}); skipped`); continue; }
+    try {
+      await adminQuery('select 1');
+    } catch (e) {
+      console.log(`postgres: not reachable at ${PG_URL} (${(e as Error).message}); skipped`);
+      continue;
+    }
   }
   await benchOne(kind);
 }
-if (DROP && DBS.includes('postgres')) await adminQuery(`drop database if exists "${pgName()}" with (force)`).catch(() => undefined);
+if (DROP && DBS.includes('postgres'))
+  await adminQuery(`drop database if exists "${pgName()}" with (force)`).catch(() => undefined);
 
-console.log(`\nReports at ${N.toLocaleString('en')} orders (${SECONDS} s per run). CSV export (order tracking), resident memory of the whole process (server and database):`);
+console.log(
+  `\nReports at ${N.toLocaleString('en')} orders (${SECONDS} s per run). CSV export (order tracking), resident memory of the whole process (server and database):`,
+);
 console.log('| db | rows | size | time | rows/s | RSS before | peak RSS | peak − before | live heap peak − before |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const l of out.filter((x) => x.split('|').length === 11 && /^\| \w+ \| [\d,]+ \|/.test(x))) console.log(l);
-console.log('\nReport endpoints over 30 days: the service\'s reads called straight (SQL, no HTTP) and the endpoint over HTTP');
-console.log('| db | report | conns | reads p50 ms | reads p99 ms | reads req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s |');
+console.log(
+  "\nReport endpoints over 30 days: the service's reads called straight (SQL, no HTTP) and the endpoint over HTTP",
+);
+console.log(
+  '| db | report | conns | reads p50 ms | reads p99 ms | reads req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const l of out.filter((x) => x.split('|').length === 11 && !/^\| \w+ \| [\d,]+ \|/.test(x))) console.log(l);

@@ -5,7 +5,10 @@ import { openStorage } from '../server/src/lib/storage.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import { prepareDatabase } from '../server/src/db/template.js';
 
-const arg = (name: string, dflt: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : dflt; };
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
 const n = Number(arg('orders', '1000000'));
 const config = loadConfig(process.env);
 const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

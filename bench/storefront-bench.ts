@@ -31,7 +31,10 @@ const DIST = resolve(process.env.BENCH_DIST ?? 'dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOP = 'HomePro Lighting';
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
 const rows: Record<string, string | number>[] = [];
 
 /** Replaces the shop's board with COLUMNS sections and CARDS cards, 4 of the shop's approved products each. */
@@ -47,22 +50,26 @@ async function bigBoard(db: Db, shopId: number) {
     cross join lateral (select id, row_number() over (order by (id * 7919 + k.id) % 1009) as n from products
       where shop_id = ${shopId} and approval_status = 'approved') p
     where k.shop_id = ${shopId} and p.n <= 4`);
-  await db.execute(sql`insert into boards (shop_id, version) values (${shopId}, 1) on conflict (shop_id) do update set version = boards.version + 1`);
+  await db.execute(
+    sql`insert into boards (shop_id, version) values (${shopId}, 1) on conflict (shop_id) do update set version = boards.version + 1`,
+  );
 }
 
 async function loadLoop(url: string, token: string, conns: number) {
   const lat: number[] = [];
   const end = Date.now() + SECONDS * 1000;
   let bytes = 0;
-  await Promise.all(Array.from({ length: conns }, async () => {
-    while (Date.now() < end) {
-      const t = performance.now();
-      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-      bytes = (await res.arrayBuffer()).byteLength;
-      if (res.status !== 200) throw new Error(`board answered ${res.status}`);
-      lat.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: conns }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        bytes = (await res.arrayBuffer()).byteLength;
+        if (res.status !== 200) throw new Error(`board answered ${res.status}`);
+        lat.push(performance.now() - t);
+      }
+    }),
+  );
   return { p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / SECONDS, bytes };
 }
 
@@ -71,7 +78,19 @@ async function browser(base: string, shopId: number) {
     console.log(`browser part skipped: needs ${CHROMIUM} and a build in dist/ (npm run build)`);
     return;
   }
-  const b = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'] });
+  const b = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
   try {
     const page = await (await b.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await page.goto(`${base}/supplier/login?lng=en`);
@@ -82,17 +101,37 @@ async function browser(base: string, shopId: number) {
     const drawn: number[] = [];
     for (let i = 0; i < LOADS; i += 1) {
       await page.goto(`${base}/supplier/brandshop/${shopId}?lng=en`);
-      await page.waitForFunction(([c, k]) => document.querySelectorAll('.kit-board-column[data-board-column]').length === c
-        && document.querySelectorAll('.kit-board-card[data-board-card]').length === k, [COLUMNS, CARDS], { timeout: 120_000, polling: 50 });
+      await page.waitForFunction(
+        ([c, k]) =>
+          document.querySelectorAll('.kit-board-column[data-board-column]').length === c &&
+          document.querySelectorAll('.kit-board-card[data-board-card]').length === k,
+        [COLUMNS, CARDS],
+        { timeout: 120_000, polling: 50 },
+      );
       // From the navigation's start to the frame after the last card was in the page.
-      drawn.push(await page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => done(performance.now())))));
+      drawn.push(
+        await page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => done(performance.now())))),
+      );
     }
-    rows.push({ db: 'browser', what: `board drawn (${COLUMNS} sections, ${CARDS} cards)`, conns: 1, 'p50 ms': pct(drawn, 50).toFixed(0), 'max ms': Math.max(...drawn).toFixed(0), 'req/s': '-' });
+    rows.push({
+      db: 'browser',
+      what: `board drawn (${COLUMNS} sections, ${CARDS} cards)`,
+      conns: 1,
+      'p50 ms': pct(drawn, 50).toFixed(0),
+      'max ms': Math.max(...drawn).toFixed(0),
+      'req/s': '-',
+    });
 
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() !== 'GET') posts.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') posts.push(new URL(r.url()).pathname);
+    });
     const handle = page.locator('.kit-board-card .kit-board-handle').first();
-    const said = (words: RegExp) => page.waitForFunction((w) => new RegExp(w).test(document.querySelector("[id^='DndLiveRegion']")?.textContent ?? ''), words.source);
+    const said = (words: RegExp) =>
+      page.waitForFunction(
+        (w) => new RegExp(w).test(document.querySelector("[id^='DndLiveRegion']")?.textContent ?? ''),
+        words.source,
+      );
     await handle.focus();
     await page.keyboard.press('Space');
     await said(/^Picked up/);
@@ -103,7 +142,9 @@ async function browser(base: string, shopId: number) {
     await page.keyboard.press('Space');
     await saved;
     await page.waitForTimeout(500);
-    console.log(`one card moved by keyboard: ${posts.length} request(s) ${JSON.stringify(posts)}, saved in ${Date.now() - t} ms`);
+    console.log(
+      `one card moved by keyboard: ${posts.length} request(s) ${JSON.stringify(posts)}, saved in ${Date.now() - t} ms`,
+    );
   } finally {
     await b.close();
   }
@@ -112,7 +153,8 @@ async function browser(base: string, shopId: number) {
 async function run(kind: 'pglite' | 'postgres') {
   const dir = mkdtempSync(join(tmpdir(), 'seller-bench-storefront-'));
   let databaseUrl: string | null = null;
-  const admin = kind === 'postgres' ? new pg.Client({ connectionString: PG_URL.replace(/\/[^/]+$/, '/postgres') }) : undefined;
+  const admin =
+    kind === 'postgres' ? new pg.Client({ connectionString: PG_URL.replace(/\/[^/]+$/, '/postgres') }) : undefined;
   try {
     if (admin) {
       try {
@@ -126,23 +168,47 @@ async function run(kind: 'pglite' | 'postgres') {
       await admin.query(`create database "${name}"`);
       databaseUrl = PG_URL;
     }
-    const app = await buildApp({
-      port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl, jwtSecret: 'bench-secret-not-for-production-use-0123456789', tokenTtl: 3600,
-      seedDemo: true, staticDir: kind === 'pglite' && existsSync(DIST) ? DIST : null, loginRateLimit: { max: 1000, timeWindowMs: 60_000 }, logger: { level: 'warn' },
-    }, kind === 'pglite' ? { pglite: await PGlite.create(join(dir, 'pglite')) } : {});
+    const app = await buildApp(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: dir,
+        databaseUrl,
+        jwtSecret: 'bench-secret-not-for-production-use-0123456789',
+        tokenTtl: 3600,
+        seedDemo: true,
+        staticDir: kind === 'pglite' && existsSync(DIST) ? DIST : null,
+        loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+        logger: { level: 'warn' },
+      },
+      kind === 'pglite' ? { pglite: await PGlite.create(join(dir, 'pglite')) } : {},
+    );
     try {
       const base = await app.listen({ port: 0, host: '127.0.0.1' });
-      const [{ id: shopId }] = (await app.db.execute(sql`select id from shops where name = ${SHOP}`) as unknown as { rows: { id: number }[] }).rows;
+      const [{ id: shopId }] = (
+        (await app.db.execute(sql`select id from shops where name = ${SHOP}`)) as unknown as { rows: { id: number }[] }
+      ).rows;
       const t0 = Date.now();
       await bigBoard(app.db, shopId);
       console.log(`${kind}: board of ${COLUMNS} sections and ${CARDS} cards made in ${Date.now() - t0} ms`);
-      const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 'supplier1', password: 'Demo@2026', typeLogin: 'supplier' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { users: 'supplier1', password: 'Demo@2026', typeLogin: 'supplier' },
+      });
       const token = login.json().accessToken as string;
       const url = `${base}/api/supplier/kanban/board?shopId=${shopId}`;
       await loadLoop(url, token, 1); // warm-up
       for (const conns of [1, 10]) {
         const m = await loadLoop(url, token, conns);
-        rows.push({ db: kind, what: `GET board (${(m.bytes / 1024).toFixed(0)} KB)`, conns, 'p50 ms': m.p50.toFixed(1), 'max ms': m.p99.toFixed(1) + ' (p99)', 'req/s': m.rps.toFixed(0) });
+        rows.push({
+          db: kind,
+          what: `GET board (${(m.bytes / 1024).toFixed(0)} KB)`,
+          conns,
+          'p50 ms': m.p50.toFixed(1),
+          'max ms': m.p99.toFixed(1) + ' (p99)',
+          'req/s': m.rps.toFixed(0),
+        });
       }
       if (kind === 'pglite') await browser(base, shopId);
     } finally {
@@ -150,7 +216,10 @@ async function run(kind: 'pglite' | 'postgres') {
     }
   } finally {
     // Like the orders bench: the bench database stays until the next run (or BENCH_DROP=1).
-    if (admin && process.env.BENCH_DROP === '1') await admin.query(`drop database if exists "${new URL(PG_URL).pathname.slice(1)}" with (force)`).catch(() => undefined);
+    if (admin && process.env.BENCH_DROP === '1')
+      await admin
+        .query(`drop database if exists "${new URL(PG_URL).pathname.slice(1)}" with (force)`)
+        .catch(() => undefined);
     await admin?.end().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }

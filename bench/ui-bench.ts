@@ -37,22 +37,65 @@ const READY = {
   screen: '.ant-table-tbody tr.ant-table-row, .recharts-surface, [data-screen-ready]',
 };
 
-interface Route { path: string; user: string | null; ready: string; chunk: RegExp; data: RegExp }
+interface Route {
+  path: string;
+  user: string | null;
+  ready: string;
+  chunk: RegExp;
+  data: RegExp;
+}
 const ALL_ROUTES: Route[] = [
   { path: '/login', user: null, ready: READY.login, chunk: /\/login-[\w-]+\.js$/, data: /\/api\/v2\/client-settings/ },
-  { path: '/admin/dashboard', user: 'admin', ready: READY.screen, chunk: /\/DashboardView-[\w-]+\.js$/, data: /\/api\/report\/getReloadDashboard/ },
-  { path: '/admin/orders/list', user: 'admin', ready: READY.screen, chunk: /\/OrderList-[\w-]+\.js$/, data: /\/api\/order\/orderlist/ },
-  { path: '/supplier/product/list', user: 'supplier1', ready: READY.screen, chunk: /\/ProductList-[\w-]+\.js$/, data: /\/api\/product\/productlist/ },
+  {
+    path: '/admin/dashboard',
+    user: 'admin',
+    ready: READY.screen,
+    chunk: /\/DashboardView-[\w-]+\.js$/,
+    data: /\/api\/report\/getReloadDashboard/,
+  },
+  {
+    path: '/admin/orders/list',
+    user: 'admin',
+    ready: READY.screen,
+    chunk: /\/OrderList-[\w-]+\.js$/,
+    data: /\/api\/order\/orderlist/,
+  },
+  {
+    path: '/supplier/product/list',
+    user: 'supplier1',
+    ready: READY.screen,
+    chunk: /\/ProductList-[\w-]+\.js$/,
+    data: /\/api\/product\/productlist/,
+  },
 ];
-const ROUTES = process.env.BENCH_ROUTES ? ALL_ROUTES.filter((r) => process.env.BENCH_ROUTES!.split(',').includes(r.path)) : ALL_ROUTES;
+const ROUTES = process.env.BENCH_ROUTES
+  ? ALL_ROUTES.filter((r) => process.env.BENCH_ROUTES!.split(',').includes(r.path))
+  : ALL_ROUTES;
 
-const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 type Net = 'local' | 'slow';
 type Cache = 'cold' | 'warm';
 
-interface Sample { ready: number; bytes: number; requests: number; data: number | null; waves: number | null }
+interface Sample {
+  ready: number;
+  bytes: number;
+  requests: number;
+  data: number | null;
+  waves: number | null;
+}
 
-interface Req { url: string; start: number; end?: number; bytes: number; stream: boolean }
+interface Req {
+  url: string;
+  start: number;
+  end?: number;
+  bytes: number;
+  stream: boolean;
+}
 
 /** Chromium's record of one page load, from the DevTools protocol (times in ms since the session began). */
 class Recorder {
@@ -75,7 +118,9 @@ class Recorder {
       if (r) r.end = e.timestamp * 1000;
     });
   }
-  reset() { this.reqs.clear(); }
+  reset() {
+    this.reqs.clear();
+  }
   /** Resolves once no request (but event streams) has been open for `quiet` ms, or after `max` ms. */
   async settle(quiet = 500, max = 15_000): Promise<void> {
     const until = Date.now() + max;
@@ -88,7 +133,9 @@ class Recorder {
   }
   /** Longest chain of script requests ending at the screen's chunk, each starting after the previous one arrived. */
   waves(chunk: RegExp): number | null {
-    const scripts = [...this.reqs.values()].filter((r) => r.url.endsWith('.js') && r.end !== undefined).sort((a, b) => a.start - b.start);
+    const scripts = [...this.reqs.values()]
+      .filter((r) => r.url.endsWith('.js') && r.end !== undefined)
+      .sort((a, b) => a.start - b.start);
     const target = scripts.find((r) => chunk.test(r.url));
     if (!target) return null;
     const depth = new Map<Req, number>();
@@ -102,12 +149,22 @@ class Recorder {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error(`No build in ${DIST}: run npm run build (or set BENCH_DIST)`);
+  if (!existsSync(resolve(DIST, 'index.html')))
+    throw new Error(`No build in ${DIST}: run npm run build (or set BENCH_DIST)`);
   mkdirSync(DATA_DIR, { recursive: true });
   // The bundle `npm run serve` runs; a checkout from before the bundle existed runs its source.
   const bundle = resolve(SERVER_DIR, 'server/build/main.js');
   const child = spawn(process.execPath, existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, STATIC_DIR: DIST, LOG_LEVEL: 'silent', NOTIFY_WORKER_MS: '0', LOGIN_RATE_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      STATIC_DIR: DIST,
+      LOG_LEVEL: 'silent',
+      NOTIFY_WORKER_MS: '0',
+      LOGIN_RATE_LIMIT: '1000',
+    },
     cwd: SERVER_DIR,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -117,7 +174,9 @@ async function startServer(): Promise<ChildProcess> {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${BASE}/health`)).ok) return child;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill();
@@ -157,7 +216,10 @@ const watchReady = (selector: string) => `(() => {
 })();`;
 
 async function readyTime(page: Page, route: Route): Promise<number> {
-  await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, undefined, { timeout: 180_000, polling: 50 });
+  await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, undefined, {
+    timeout: 180_000,
+    polling: 50,
+  });
   return page.evaluate(() => (window as unknown as { __ready: number }).__ready);
 }
 
@@ -181,8 +243,17 @@ async function load(page: Page, rec: Recorder, route: Route, net: Net, how: 'got
   };
 }
 
-async function measure(browser: Browser, route: Route, storage: Storage | undefined, net: Net): Promise<Record<Cache, Sample>> {
-  const context = await browser.newContext({ locale: 'en-US', storageState: storage, viewport: { width: 1366, height: 860 } });
+async function measure(
+  browser: Browser,
+  route: Route,
+  storage: Storage | undefined,
+  net: Net,
+): Promise<Record<Cache, Sample>> {
+  const context = await browser.newContext({
+    locale: 'en-US',
+    storageState: storage,
+    viewport: { width: 1366, height: 860 },
+  });
   try {
     await context.addInitScript({ content: watchReady(route.ready) });
     const page = await context.newPage();
@@ -211,11 +282,20 @@ const server = await startServer();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
 });
 try {
   const sessions = new Map<string, Storage>();
-  for (const user of new Set(ROUTES.map((r) => r.user).filter((u): u is string => !!u))) sessions.set(user, await sessionOf(browser, user));
+  for (const user of new Set(ROUTES.map((r) => r.user).filter((u): u is string => !!u)))
+    sessions.set(user, await sessionOf(browser, user));
 
   const rows: string[][] = [];
   const goals: string[] = [];
@@ -235,17 +315,34 @@ try {
         const kb = med(s, 'bytes')! / 1024;
         const data = med(s, 'data');
         const waves = med(s, 'waves');
-        rows.push([net, route.path, cache, `${Math.round(ready)}`, kb.toFixed(1), `${med(s, 'requests')}`, data === null ? '-' : `${Math.round(data)}`, waves === null ? '-' : `${waves}`]);
-        if (net === 'local' && cache === 'warm' && route.path === '/admin/orders/list') goals.push(`warm order list ready ${Math.round(ready)} ms (goal ≤ 600): ${ready <= 600 ? 'ok' : 'MISSED'}`);
-        if (net === 'local' && cache === 'cold' && route.path === '/login') goals.push(`/login cold ${kb.toFixed(1)} KB on the wire (goal ≤ 200): ${kb <= 200 ? 'ok' : 'MISSED'}`);
-        if (net === 'slow' && cache === 'cold' && route.path === '/login') goals.push(`/login interactive on the slow network ${Math.round(ready)} ms (goal ≤ 2500): ${ready <= 2500 ? 'ok' : 'MISSED'}`);
+        rows.push([
+          net,
+          route.path,
+          cache,
+          `${Math.round(ready)}`,
+          kb.toFixed(1),
+          `${med(s, 'requests')}`,
+          data === null ? '-' : `${Math.round(data)}`,
+          waves === null ? '-' : `${waves}`,
+        ]);
+        if (net === 'local' && cache === 'warm' && route.path === '/admin/orders/list')
+          goals.push(`warm order list ready ${Math.round(ready)} ms (goal ≤ 600): ${ready <= 600 ? 'ok' : 'MISSED'}`);
+        if (net === 'local' && cache === 'cold' && route.path === '/login')
+          goals.push(`/login cold ${kb.toFixed(1)} KB on the wire (goal ≤ 200): ${kb <= 200 ? 'ok' : 'MISSED'}`);
+        if (net === 'slow' && cache === 'cold' && route.path === '/login')
+          goals.push(
+            `/login interactive on the slow network ${Math.round(ready)} ms (goal ≤ 2500): ${ready <= 2500 ? 'ok' : 'MISSED'}`,
+          );
       }
     }
   }
   const head = ['network', 'route', 'cache', 'ready ms', 'KB wire', 'requests', 'data ms', 'waves'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  console.log(`\nUI bench: ${DIST}, median of ${RUNS} runs (ready: navigation → first rows/chart; data: first API request of the screen; waves: script waves up to the screen's chunk)\n`);
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log(
+    `\nUI bench: ${DIST}, median of ${RUNS} runs (ready: navigation → first rows/chart; data: first API request of the screen; waves: script waves up to the screen's chunk)\n`,
+  );
   console.log(line(head));
   console.log(`|${widths.map((w, i) => (i < 3 ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|')}|`);
   for (const r of rows) console.log(line(r));

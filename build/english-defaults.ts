@@ -5,7 +5,11 @@ const FOREIGN_DEFAULTS: { importer: RegExp; source: string; to: string }[] = [
   // Pro layout (under @refinedev/antd) registers the Chinese dayjs locale; the app loads a language's own (providers/locale.ts).
   { importer: /@ant-design[\\/]pro-provider[\\/]/, source: "dayjs/locale/zh-cn", to: "\0empty-locale" },
   // rc-pagination's default strings are Chinese; Ant Design always hands it the current locale's.
-  { importer: /rc-pagination[\\/]es[\\/]Pagination\.js$/, source: "./locale/zh_CN", to: "rc-pagination/es/locale/en_US" },
+  {
+    importer: /rc-pagination[\\/]es[\\/]Pagination\.js$/,
+    source: "./locale/zh_CN",
+    to: "rc-pagination/es/locale/en_US",
+  },
 ];
 
 /**

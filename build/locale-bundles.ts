@@ -12,7 +12,9 @@ export type Part = (typeof PARTS)[number];
 /** The namespaces of one part of a language as one object: `{ orders: {...}, product: {...} }`. */
 export function bundleOf(dir: string, part: Part): string {
   const bundle: Record<string, unknown> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const ns = file.slice(0, -5);
     if ((ns === "common") === (part === "common")) bundle[ns] = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   }
@@ -27,7 +29,11 @@ export function bundleOf(dir: string, part: Part): string {
  * each request, so edited strings show at the next reload.
  */
 export function localeBundles(root = "public/locales"): Plugin {
-  const languages = () => readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const languages = () =>
+    readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
   let build = false;
   return {
     name: "locale-bundles",
@@ -38,7 +44,11 @@ export function localeBundles(root = "public/locales"): Plugin {
       const entries = languages().map((lng) => {
         const parts = PARTS.map((part) => {
           if (!build) return `${part}: ${JSON.stringify(`/@locale-bundles/${lng}/${part}.json`)}`;
-          const ref = this.emitFile({ type: "asset", name: `locales-${lng}-${part}.json`, source: bundleOf(path.join(root, lng), part) });
+          const ref = this.emitFile({
+            type: "asset",
+            name: `locales-${lng}-${part}.json`,
+            source: bundleOf(path.join(root, lng), part),
+          });
           return `${part}: import.meta.ROLLUP_FILE_URL_${ref}`;
         });
         return `${JSON.stringify(lng)}: {${parts.join(", ")}}`;

@@ -10,11 +10,15 @@ import { build } from 'esbuild';
 /** Packages that stay imports, resolved from node_modules at run time. */
 const EXTERNAL = [
   // Load files that sit beside their own code (PGlite's wasm and data, the docs UI's static files).
-  '@electric-sql/pglite', '@fastify/swagger-ui',
+  '@electric-sql/pglite',
+  '@fastify/swagger-ui',
   // Native addons.
-  '@node-rs/argon2', '@resvg/resvg-js', 'pg-native',
+  '@node-rs/argon2',
+  '@resvg/resvg-js',
+  'pg-native',
   // Imported only when needed (a bucket, the demo seed): as imports they cost nothing until then.
-  '@aws-sdk/client-s3', '@faker-js/faker',
+  '@aws-sdk/client-s3',
+  '@faker-js/faker',
 ];
 
 await build({
@@ -26,6 +30,8 @@ await build({
   format: 'esm',
   external: EXTERNAL,
   // Bundled CommonJS packages call require() for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

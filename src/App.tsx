@@ -26,7 +26,8 @@ function Root({ area }: { area: "staff" | "supplier" }) {
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuthContext();
   const { search } = useLocation();
-  if (isAuthenticated) return <Navigate to={returnTo(search) ?? (isSupplier(user?.role) ? "/supplier" : "/")} replace />;
+  if (isAuthenticated)
+    return <Navigate to={returnTo(search) ?? (isSupplier(user?.role) ? "/supplier" : "/")} replace />;
   return children;
 }
 
@@ -47,9 +48,30 @@ export default function App() {
               <Routes>
                 <Route path="/" element={<Root area="staff" />} />
                 <Route path="/supplier" element={<Root area="supplier" />} />
-                <Route path="/login" element={<SignedOutOnly><LoginPage typeLogin="staff" /></SignedOutOnly>} />
-                <Route path="/supplier/login" element={<SignedOutOnly><LoginPage typeLogin="supplier" /></SignedOutOnly>} />
-                <Route path="/supplier/register" element={<SignedOutOnly><RegisterPage /></SignedOutOnly>} />
+                <Route
+                  path="/login"
+                  element={
+                    <SignedOutOnly>
+                      <LoginPage typeLogin="staff" />
+                    </SignedOutOnly>
+                  }
+                />
+                <Route
+                  path="/supplier/login"
+                  element={
+                    <SignedOutOnly>
+                      <LoginPage typeLogin="supplier" />
+                    </SignedOutOnly>
+                  }
+                />
+                <Route
+                  path="/supplier/register"
+                  element={
+                    <SignedOutOnly>
+                      <RegisterPage />
+                    </SignedOutOnly>
+                  }
+                />
                 {/* A one-time link from an administrator: open whether or not someone is signed in here. */}
                 <Route path="/set-password" element={<SetPasswordPage />} />
                 <Route path="*" element={<SignedIn />} />

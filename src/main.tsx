@@ -28,7 +28,11 @@ function startSignedIn(): Promise<unknown> | undefined {
     pathname = homePath(readNavConfig(), readUser()?.role) ?? pathname;
     search = "";
   }
-  const started = [RefineRoot.preload(), Shell.preload(), import("./preload").then((m) => m.preloadRoute(pathname, search))];
+  const started = [
+    RefineRoot.preload(),
+    Shell.preload(),
+    import("./preload").then((m) => m.preloadRoute(pathname, search)),
+  ];
   return Promise.all(started.map((loading) => loading.catch(() => undefined)));
 }
 

@@ -27,7 +27,14 @@ export function preloadRoute(pathname: string, search: string): Promise<unknown>
   // Filters, sorting or another page in the address: the table asks for something else than page 1.
   if (reads?.list && opensAsIs(search, reads.list.pageSize ?? 20, reads.list.sorters ?? [])) {
     const { resource, pageSize = 20, sorters = [] } = reads.list;
-    prefetch(() => dataProvider.getList({ resource, pagination: { currentPage: 1, pageSize, mode: "server" }, filters: [], sorters }));
+    prefetch(() =>
+      dataProvider.getList({
+        resource,
+        pagination: { currentPage: 1, pageSize, mode: "server" },
+        filters: [],
+        sorters,
+      }),
+    );
   }
   for (const { resource, action } of reads?.actions ?? []) {
     prefetch(() => dataProvider.custom!({ url: "", method: "get", meta: { resource, action } }));
@@ -41,6 +48,8 @@ export function preloadRoute(pathname: string, search: string): Promise<unknown>
  */
 function opensAsIs(search: string, pageSize: number, sorters: { field: string; order: string }[]): boolean {
   const defaults: Record<string, string> = { currentPage: "1", pageSize: String(pageSize) };
-  sorters.forEach((s, i) => Object.assign(defaults, { [`sorters[${i}][field]`]: s.field, [`sorters[${i}][order]`]: s.order }));
+  sorters.forEach((s, i) =>
+    Object.assign(defaults, { [`sorters[${i}][field]`]: s.field, [`sorters[${i}][order]`]: s.order }),
+  );
   return [...new URLSearchParams(search)].every(([key, value]) => defaults[key] === value);
 }

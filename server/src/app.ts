@@ -48,12 +48,15 @@ async function moduleRoutes(): Promise<FastifyPluginAsync[]> {
   // The folder is listed from the checkout, not beside this file: the server bundle (npm run build) lives elsewhere.
   const modules = resolve(repoRoot, 'server/src/modules');
   const names = readdirSync(modules, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(modules, d.name, 'routes.ts'))).map((d) => d.name).sort();
+    .filter((d) => d.isDirectory() && existsSync(join(modules, d.name, 'routes.ts')))
+    .map((d) => d.name)
+    .sort();
   const found: FastifyPluginAsync[] = [];
   for (const name of names) {
     // A pattern the bundler expands to every modules/*/routes.ts (esbuild glob import); tsx imports the file as named.
     const mod = (await import(`./modules/${name}/routes.ts`)) as { default?: FastifyPluginAsync };
-    if (typeof mod.default !== 'function') throw new Error(`server/src/modules/${name}/routes.ts must export its routes plugin as default`);
+    if (typeof mod.default !== 'function')
+      throw new Error(`server/src/modules/${name}/routes.ts must export its routes plugin as default`);
     found.push(mod.default);
   }
   return found;
@@ -73,7 +76,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const embedded = !config.databaseUrl && !opts.pglite && !opts.loadDataDir && !opts.inMemory;
   const fromTemplate = embedded && config.seedDemo && !config.s3 ? await installTemplate(config.dataDir) : null;
   const handle = await openDb({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
     onConnectionLost: (err) => app.log.warn({ err }, 'database connection lost; the pool opens a new one'),
     ...opts,
   });
@@ -87,7 +91,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   return app;
 }
 
-async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, fromTemplate: SeedResult | null): Promise<void> {
+async function setup(
+  app: FastifyInstance,
+  config: AppConfig,
+  handle: DbHandle,
+  fromTemplate: SeedResult | null,
+): Promise<void> {
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('config', config);
@@ -97,7 +106,10 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
   if (storage instanceof S3Storage) await storage.check();
   // Once per database however many processes start together: the second finds the menu synced and the data seeded.
   // The template was synced and seeded by this very code.
-  app.decorate('seeded', fromTemplate ?? await handle.exclusive(() => prepareDatabase(handle.db, storage, config.seedDemo)));
+  app.decorate(
+    'seeded',
+    fromTemplate ?? (await handle.exclusive(() => prepareDatabase(handle.db, storage, config.seedDemo))),
+  );
 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const spa = !!staticRoot && existsSync(join(staticRoot, 'index.html'));
@@ -108,7 +120,8 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
   await app.register(deliveryPlugin);
   await app.register(guardPlugin, { db: handle.db, authCacheMs: config.authCacheMs });
   await app.register(fastifyJwt, {
-    secret: config.jwtSecret, sign: { expiresIn: config.tokenTtl },
+    secret: config.jwtSecret,
+    sign: { expiresIn: config.tokenTtl },
     // Verified tokens are cached (LRU, until their exp; keyed by a hash of the token, fast-jwt's default): saves the
     // decode and HMAC per request. The account status is still checked per request (auth cache ≤ 2 s).
     verify: { cache: 1000 },
@@ -122,11 +135,15 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
       info: {
         title: 'Seller Center API',
         version: '0.1.0',
-        description: 'Legacy-contract API of the Seller Center back office. Operations tagged `addition` (and marked `x-addition`) are not in the legacy catalogue.',
+        description:
+          'Legacy-contract API of the Seller Center back office. Operations tagged `addition` (and marked `x-addition`) are not in the legacy catalogue.',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       tags: [
-        { name: 'account' }, { name: 'blogs' }, { name: 'report' }, { name: 'health' },
+        { name: 'account' },
+        { name: 'blogs' },
+        { name: 'report' },
+        { name: 'health' },
         { name: 'orders', description: STATE_MACHINE_DOC },
         { name: 'addition', description: 'Endpoints added to the legacy catalogue' },
       ],
@@ -136,7 +153,8 @@ async function setup(app: FastifyInstance, config: AppConfig, handle: DbHandle, 
       const access = (route.config as { access?: unknown } | undefined)?.access;
       if (!schema) return { schema, url };
       // A route outside the table of screens (the health check) is open to all.
-      if (access === undefined) return { schema: documentOperation({ ...schema }, String(route.method), 'public') as typeof schema, url };
+      if (access === undefined)
+        return { schema: documentOperation({ ...schema }, String(route.method), 'public') as typeof schema, url };
       const s = { ...schema } as Record<string, unknown>;
       s['x-access'] = access;
       // Multipart bodies are documented only (see multipartDoc): the stream is parsed and checked by the handler.

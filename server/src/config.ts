@@ -61,7 +61,8 @@ export function s3ConfigFrom(env: NodeJS.ProcessEnv): S3Config | null {
   if (!bucket) return null;
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
-  if (!!accessKeyId !== !!secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  if (!!accessKeyId !== !!secretAccessKey)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
   return {
     bucket,
     endpoint: env.S3_ENDPOINT?.trim() || null,
@@ -97,10 +98,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: flag(env.SEED_DEMO, true),
     staticDir,
     loginRateLimit: {
-      max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 10), timeWindowMs: 60_000,
+      max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 10),
+      timeWindowMs: 60_000,
       perAddress: positiveInt('LOGIN_ADDRESS_RATE_LIMIT', env.LOGIN_ADDRESS_RATE_LIMIT, LIMIT_DEFAULTS.loginPerAddress),
     },
-    signupRateLimit: { max: positiveInt('SIGNUP_RATE_LIMIT', env.SIGNUP_RATE_LIMIT, LIMIT_DEFAULTS.signup.max), timeWindowMs: LIMIT_DEFAULTS.signup.timeWindowMs },
+    signupRateLimit: {
+      max: positiveInt('SIGNUP_RATE_LIMIT', env.SIGNUP_RATE_LIMIT, LIMIT_DEFAULTS.signup.max),
+      timeWindowMs: LIMIT_DEFAULTS.signup.timeWindowMs,
+    },
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL || 'info' },
     authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : Math.min(2000, positiveInt('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 2000)),
     notifyWorkerMs: env.NOTIFY_WORKER_MS === '0' ? 0 : positiveInt('NOTIFY_WORKER_MS', env.NOTIFY_WORKER_MS, 15_000),

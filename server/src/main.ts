@@ -10,7 +10,9 @@ const config = loadConfig();
 const app = await buildApp(config);
 const address = await app.listen({ port: config.port, host: config.host });
 const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-app.log.info(`Seller Center listening on ${shown} (db: ${app.dbKind}, ready in ${Math.round(performance.now() - started)} ms)`);
+app.log.info(
+  `Seller Center listening on ${shown} (db: ${app.dbKind}, ready in ${Math.round(performance.now() - started)} ms)`,
+);
 app.log.info(`API docs: ${shown}/docs`);
 if (app.seeded) {
   const list = app.seeded.accounts.map((a) => `${a.username} (${a.role})`).join(', ');
@@ -25,6 +27,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    app.close().then(() => process.exit(0), (err) => { app.log.error(err); process.exit(1); });
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error(err);
+        process.exit(1);
+      },
+    );
   });
 }

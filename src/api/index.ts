@@ -20,19 +20,32 @@ type Has<P extends Path, M extends Method> = [Op<P, M>] extends [never] ? false 
 type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
 
 /** The JSON body a route answers with (200, or 201 for REST creates). */
-export type Answer<P extends Path, M extends Method = "get"> = Has<P, M> extends false ? never : Op<P, M> extends { responses: infer R }
-  ? R extends { 200: infer A } ? JsonOf<A> : R extends { 201: infer A } ? JsonOf<A> : never
-  : never;
+export type Answer<P extends Path, M extends Method = "get"> =
+  Has<P, M> extends false
+    ? never
+    : Op<P, M> extends { responses: infer R }
+      ? R extends { 200: infer A }
+        ? JsonOf<A>
+        : R extends { 201: infer A }
+          ? JsonOf<A>
+          : never
+      : never;
 
 /** A write that also takes a multipart upload (a file with its fields) is sent a FormData. */
-export type Upload<P extends Path, M extends Method = "post"> = Has<P, M> extends false ? never
-  : Op<P, M> extends { requestBody?: { content: { "multipart/form-data": unknown } } } ? FormData : never;
+export type Upload<P extends Path, M extends Method = "post"> =
+  Has<P, M> extends false
+    ? never
+    : Op<P, M> extends { requestBody?: { content: { "multipart/form-data": unknown } } }
+      ? FormData
+      : never;
 
 /** The JSON request body of a write. */
-export type Body<P extends Path, M extends Method = "post"> = Has<P, M> extends false ? never : Op<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+export type Body<P extends Path, M extends Method = "post"> =
+  Has<P, M> extends false ? never : Op<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
 
 /** The query string a read takes. */
-export type Query<P extends Path, M extends Method = "get"> = Has<P, M> extends false ? never : Op<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type Query<P extends Path, M extends Method = "get"> =
+  Has<P, M> extends false ? never : Op<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /** The `data` of a `{ data }` answer. */
 export type DataOf<P extends Path, M extends Method = "get"> = Answer<P, M> extends { data: infer D } ? D : never;

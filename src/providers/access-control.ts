@@ -36,7 +36,9 @@ export const accessControlProvider: AccessControlProvider = {
     if (!item || !meta) return { can: false, reason: "errors.forbidden" };
     if (meta.built !== true) return { can: false, reason: "errors.notBuilt" };
     if (!canOpen(meta, granted, readUser()?.role)) return { can: false, reason: "errors.forbidden" };
-    return offers(item, item.identifier ?? item.name ?? "", action) ? { can: true } : { can: false, reason: "errors.notOffered" };
+    return offers(item, item.identifier ?? item.name ?? "", action)
+      ? { can: true }
+      : { can: false, reason: "errors.notOffered" };
   },
   options: {
     buttons: { enableAccessControl: true, hideIfUnauthorized: true },

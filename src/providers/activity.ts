@@ -39,7 +39,8 @@ export const activity = {
  */
 export const BACKGROUND = { background: true } as const;
 
-const isBackground = (params: unknown) => (params as { meta?: { background?: unknown } } | undefined)?.meta?.background === true;
+const isBackground = (params: unknown) =>
+  (params as { meta?: { background?: unknown } } | undefined)?.meta?.background === true;
 
 /** The same data provider, counting its in-flight calls (not those marked BACKGROUND). */
 export function trackCalls(provider: DataProvider): DataProvider {

@@ -21,7 +21,13 @@ export function createDataProvider(registry: ResourceModule[] = modules): DataPr
     if (!found) throw new Error(`Resource "${resource}" has no "${op}" endpoint`);
     return found as NonNullable<EndpointMap[K]>;
   };
-  const write = async (op: "create" | "update" | "remove", resource: string, variables: object, id?: string | number, meta?: MetaQuery) => {
+  const write = async (
+    op: "create" | "update" | "remove",
+    resource: string,
+    variables: object,
+    id?: string | number,
+    meta?: MetaQuery,
+  ) => {
     const ep = endpoint(resource, op);
     const body = await call(ep.method, ep.path, ep.toRequest(variables as Record<string, unknown>, id, meta));
     return { data: (ep.fromResponse ? ep.fromResponse(body) : (body?.data ?? body)) as any };

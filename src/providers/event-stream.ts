@@ -2,7 +2,11 @@
  * Server-Sent Events read with fetch (so the token goes in the Authorization header, which EventSource
  * cannot send): the frame parser every stream client of the app uses.
  */
-export interface Frame { id?: string; event: string; data: string }
+export interface Frame {
+  id?: string;
+  event: string;
+  data: string;
+}
 
 /** Splits a text/event-stream body into frames (comments dropped); answers what is left unparsed. */
 export function parseFrames(buffer: string, onFrame: (f: Frame) => void, onRetry: (ms: number) => void): string {

@@ -32,14 +32,17 @@ function noteAccessTag(response: AxiosResponse | undefined) {
   if (known === tag) return;
   localStorage.setItem(ACCESS_TAG_KEY, tag);
   if (known === null || rereading) return;
-  rereading = http.get("/api/account/me")
+  rereading = http
+    .get("/api/account/me")
     .then(({ data }) => {
       const token = readToken();
       if (token && data?.user) storeSession(token, data.user, data.navConfig ?? []);
       localStorage.setItem(ACCESS_TAG_KEY, tag);
     })
     .catch(() => undefined)
-    .finally(() => { rereading = null; });
+    .finally(() => {
+      rereading = null;
+    });
 }
 
 /** Every failure reaches callers as Refine's `HttpError` (`message`, `statusCode`, `errors`). */
@@ -58,8 +61,14 @@ http.interceptors.response.use(
 function keyOf(method: "GET" | "POST", path: string, input: unknown): string {
   const sorted = (value: unknown): unknown =>
     value && typeof value === "object" && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sorted(v)]))
-      : Array.isArray(value) ? value.map(sorted) : value;
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]) => [k, sorted(v)]),
+        )
+      : Array.isArray(value)
+        ? value.map(sorted)
+        : value;
   return `${method} ${path} ${JSON.stringify(sorted(input ?? {}))}`;
 }
 

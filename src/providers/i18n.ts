@@ -55,8 +55,16 @@ function likelyLanguage(): string | undefined {
   const codes: string[] = LANGUAGES.map((l) => l.code);
   const convert = DETECTION.convertDetectedLanguage as (lng: string) => string;
   const cookie = /(?:^|;\s*)i18next=([^;]+)/.exec(document.cookie)?.[1];
-  const candidates = [new URLSearchParams(window.location.search).get("lng"), cookie, localStorage.getItem("i18nextLng"), ...navigator.languages];
-  return candidates.filter((l): l is string => !!l).map((l) => convert(l).toLowerCase().split("-")[0]).find((l) => codes.includes(l));
+  const candidates = [
+    new URLSearchParams(window.location.search).get("lng"),
+    cookie,
+    localStorage.getItem("i18nextLng"),
+    ...navigator.languages,
+  ];
+  return candidates
+    .filter((l): l is string => !!l)
+    .map((l) => convert(l).toLowerCase().split("-")[0])
+    .find((l) => codes.includes(l));
 }
 
 /**
@@ -78,8 +86,10 @@ async function defaultLanguage(): Promise<string> {
 
 // Registered at once (i18next hands itself to react-i18next only in init): the hooks find the
 // instance and suspend until init has loaded the language.
-i18n.use(resourcesToBackend((lng: string, ns: string) => bundleOf(lng, partOf(ns)).then((b) => b[ns] ?? {})))
-  .use(LanguageDetector).use(initReactI18next);
+i18n
+  .use(resourcesToBackend((lng: string, ns: string) => bundleOf(lng, partOf(ns)).then((b) => b[ns] ?? {})))
+  .use(LanguageDetector)
+  .use(initReactI18next);
 setI18n(i18n);
 
 const likely = likelyLanguage();

@@ -1,4 +1,10 @@
-import { matchResourceFromRoute, QS_PARSE_DEPTH, ResourceContext, type ParseResponse, type RouterProvider } from "@refinedev/core";
+import {
+  matchResourceFromRoute,
+  QS_PARSE_DEPTH,
+  ResourceContext,
+  type ParseResponse,
+  type RouterProvider,
+} from "@refinedev/core";
 import base from "@refinedev/react-router";
 import qs from "qs";
 import { useCallback, useContext } from "react";
@@ -25,7 +31,8 @@ function matchOf(pathname: string, resources: Parameters<typeof matchResourceFro
   return match;
 }
 
-const asNumber = (value: unknown) => (typeof value === "string" && `${Number(value)}` === value ? Number(value) : value);
+const asNumber = (value: unknown) =>
+  typeof value === "string" && `${Number(value)}` === value ? Number(value) : value;
 
 /** `@refinedev/react-router`'s parse, with each path matched once (same answer). */
 function useParse() {
@@ -36,7 +43,10 @@ function useParse() {
   // Outside a <Route>, useParams is empty: read the ids from the matched resource route.
   if (Object.keys(params).length === 0 && matchedRoute) params = matchPath(matchedRoute, pathname)?.params ?? {};
   return useCallback((): ParseResponse => {
-    const combined: Record<string, unknown> = { ...params, ...qs.parse(search, { ignoreQueryPrefix: true, depth: QS_PARSE_DEPTH }) };
+    const combined: Record<string, unknown> = {
+      ...params,
+      ...qs.parse(search, { ignoreQueryPrefix: true, depth: QS_PARSE_DEPTH }),
+    };
     return {
       ...(resource && { resource }),
       ...(action && { action }),

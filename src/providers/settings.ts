@@ -75,10 +75,14 @@ export function clearSettings() {
 }
 
 /** Defaults for a language: Arabic reads right to left, so its default direction is rtl. */
-export const defaultsFor = (direction: ThemeDirection): Settings => ({ ...DEFAULT_SETTINGS, themeDirection: direction });
+export const defaultsFor = (direction: ThemeDirection): Settings => ({
+  ...DEFAULT_SETTINGS,
+  themeDirection: direction,
+});
 
 /** Drives the dot on the settings button. */
-export const isDefault = (s: Settings, defaults: Settings = DEFAULT_SETTINGS) => KEYS.every((key) => s[key] === defaults[key]);
+export const isDefault = (s: Settings, defaults: Settings = DEFAULT_SETTINGS) =>
+  KEYS.every((key) => s[key] === defaults[key]);
 
 /** The whole look comes from Ant Design tokens: algorithm, primary colour, and for bold contrast
  * a darker page background with firmer borders and text. */
@@ -91,17 +95,38 @@ export function themeConfig(s: Settings): ThemeConfig {
     borderRadius: 8,
   };
   if (dark) {
-    Object.assign(token, bold
-      ? { colorBgLayout: "#000000", colorBgContainer: "#161C24", colorBgElevated: "#1C252E", colorBorder: "#637381", colorBorderSecondary: "#454F5B", colorTextBase: "#FFFFFF" }
-      : { colorBgLayout: "#141A21", colorBgContainer: "#1C252E", colorBgElevated: "#212B36" });
+    Object.assign(
+      token,
+      bold
+        ? {
+            colorBgLayout: "#000000",
+            colorBgContainer: "#161C24",
+            colorBgElevated: "#1C252E",
+            colorBorder: "#637381",
+            colorBorderSecondary: "#454F5B",
+            colorTextBase: "#FFFFFF",
+          }
+        : { colorBgLayout: "#141A21", colorBgContainer: "#1C252E", colorBgElevated: "#212B36" },
+    );
   } else {
-    Object.assign(token, bold
-      ? { colorBgLayout: "#E9ECEE", colorBgContainer: "#FFFFFF", colorBorder: "#919EAB", colorBorderSecondary: "#C4CDD5", colorTextBase: "#000000" }
-      : { colorBgLayout: "#F4F6F8", colorBgContainer: "#FFFFFF" });
+    Object.assign(
+      token,
+      bold
+        ? {
+            colorBgLayout: "#E9ECEE",
+            colorBgContainer: "#FFFFFF",
+            colorBorder: "#919EAB",
+            colorBorderSecondary: "#C4CDD5",
+            colorTextBase: "#000000",
+          }
+        : { colorBgLayout: "#F4F6F8", colorBgContainer: "#FFFFFF" },
+    );
   }
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token,
-    components: { Layout: { headerBg: token.colorBgLayout, siderBg: token.colorBgContainer, bodyBg: token.colorBgLayout } },
+    components: {
+      Layout: { headerBg: token.colorBgLayout, siderBg: token.colorBgContainer, bodyBg: token.colorBgLayout },
+    },
   };
 }

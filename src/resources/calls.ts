@@ -13,10 +13,18 @@ export type ActionQuery<M extends ResourceModule, A> =
   EndpointOf<M, A> extends ActionEndpoint<infer P> ? (P extends Path ? Query<P> : Loose) : Loose;
 /** The JSON body a POST verb takes, from the document, or a FormData where it takes an upload. */
 export type ActionBody<M extends ResourceModule, A> =
-  EndpointOf<M, A> extends ActionEndpoint<infer P> ? (P extends Path ? Body<P> | Upload<P> : Loose | FormData) : Loose | FormData;
+  EndpointOf<M, A> extends ActionEndpoint<infer P>
+    ? P extends Path
+      ? Body<P> | Upload<P>
+      : Loose | FormData
+    : Loose | FormData;
 /** What a verb answers, from the document. */
 export type ActionAnswer<M extends ResourceModule, A> =
-  EndpointOf<M, A> extends ActionEndpoint<infer P, infer V> ? (P extends Path ? Answer<P, V extends "GET" ? "get" : "post"> : any) : any;
+  EndpointOf<M, A> extends ActionEndpoint<infer P, infer V>
+    ? P extends Path
+      ? Answer<P, V extends "GET" ? "get" : "post">
+      : any
+    : any;
 
 /**
  * A domain's verbs as `useCustom` / `useCustomMutation` parameters: the data provider resolves
@@ -30,10 +38,17 @@ export function callsOf<M extends ResourceModule>(module: M) {
     if (!ep) throw new Error(`${module.name}: no action "${action}"`);
     return ep.path;
   };
-  const base = (action: string) => ({ url: pathOf(action), method: "post" as const, meta: { resource: module.name, action } });
+  const base = (action: string) => ({
+    url: pathOf(action),
+    method: "post" as const,
+    meta: { resource: module.name, action },
+  });
   /** With `values`, the call carries its body, checked against the document. */
   function writeCall<A extends ActionOf<M>>(action: A): ReturnType<typeof base>;
-  function writeCall<A extends ActionOf<M>>(action: A, values: ActionBody<M, A>): ReturnType<typeof base> & { values: Loose };
+  function writeCall<A extends ActionOf<M>>(
+    action: A,
+    values: ActionBody<M, A>,
+  ): ReturnType<typeof base> & { values: Loose };
   function writeCall(action: string, values?: unknown) {
     return values === undefined ? base(action) : { ...base(action), values: values as Loose };
   }

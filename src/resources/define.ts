@@ -25,4 +25,5 @@ export function toResource(s: Screen): ResourceDecl {
 }
 
 /** The resources of one domain, from the table of screens. */
-export const screensOf = (feature: string): ResourceDecl[] => SCREENS.filter((s) => s.feature === feature).map(toResource);
+export const screensOf = (feature: string): ResourceDecl[] =>
+  SCREENS.filter((s) => s.feature === feature).map(toResource);

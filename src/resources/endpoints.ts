@@ -1,6 +1,14 @@
 import type { CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
 import type { Answer, ListParams, Path } from "../api";
-import type { ActionEndpoint, HttpMethod, ListEndpoint, ListRequest, ListResult, OneEndpoint, WriteEndpoint } from "./types";
+import type {
+  ActionEndpoint,
+  HttpMethod,
+  ListEndpoint,
+  ListRequest,
+  ListResult,
+  OneEndpoint,
+  WriteEndpoint,
+} from "./types";
 
 /**
  * Declarative endpoint maps: a resource names its legacy paths and the filters and sorts each list
@@ -11,8 +19,14 @@ import type { ActionEndpoint, HttpMethod, ListEndpoint, ListRequest, ListResult,
 
 /** A documented list's parameter names and answer; a path the document does not have takes any. */
 type FieldOf<P extends string> = P extends Path ? keyof ListParams<P> & string : string;
-type SortOf<P extends string> = P extends Path ? (ListParams<P> extends { sort?: infer S } ? S & string : never) : string;
-type ListAnswer<P extends string, M extends HttpMethod> = P extends Path ? Answer<P, M extends "POST" ? "post" : "get"> : any;
+type SortOf<P extends string> = P extends Path
+  ? ListParams<P> extends { sort?: infer S }
+    ? S & string
+    : never
+  : string;
+type ListAnswer<P extends string, M extends HttpMethod> = P extends Path
+  ? Answer<P, M extends "POST" ? "post" : "get">
+  : any;
 
 /** A list's filters and sorts, checked against the parameters the document gives its path. */
 export interface ListSpec<P extends string = string, M extends HttpMethod = HttpMethod> {
@@ -73,8 +87,16 @@ export const itemsPage = (body: any): ListResult => ({
   extra: { maxpage: body?.maxpage ?? 0 },
 });
 
-export function pagedList<P extends string, M extends HttpMethod = "GET">(path: P, spec: ListSpec<P, M> = {}): ListEndpoint {
-  return { method: spec.method ?? "GET", path, toRequest: listQuery(path, spec as ListSpec), fromResponse: spec.fromResponse ?? itemsPage };
+export function pagedList<P extends string, M extends HttpMethod = "GET">(
+  path: P,
+  spec: ListSpec<P, M> = {},
+): ListEndpoint {
+  return {
+    method: spec.method ?? "GET",
+    path,
+    toRequest: listQuery(path, spec as ListSpec),
+    fromResponse: spec.fromResponse ?? itemsPage,
+  };
 }
 
 const recordOf = (body: any) => body?.data;
@@ -89,18 +111,30 @@ export function write(path: string, kind: "create" | "update" | "remove" = "upda
   return {
     method: "POST",
     path,
-    toRequest: kind === "create" ? (v) => v : kind === "update" ? (v, id) => ({ ...v, id: Number(id) }) : (_v, id) => ({ id: Number(id) }),
+    toRequest:
+      kind === "create"
+        ? (v) => v
+        : kind === "update"
+          ? (v, id) => ({ ...v, id: Number(id) })
+          : (_v, id) => ({ id: Number(id) }),
     fromResponse: recordOf,
   };
 }
 
 /** A domain verb beyond CRUD, called through `custom` with `meta.action`; reads are GET, writes POST. */
-export function action<P extends string, M extends HttpMethod = "POST">(path: P, method: M = "POST" as M): ActionEndpoint<P, M> {
+export function action<P extends string, M extends HttpMethod = "POST">(
+  path: P,
+  method: M = "POST" as M,
+): ActionEndpoint<P, M> {
   return { method, path };
 }
 
 /** Many verbs under one folder, keyed by their legacy name. */
-export function actions<const B extends string, const R extends string, const W extends string = never>(base: B, reads: readonly R[], writes: readonly W[] = []) {
+export function actions<const B extends string, const R extends string, const W extends string = never>(
+  base: B,
+  reads: readonly R[],
+  writes: readonly W[] = [],
+) {
   return Object.fromEntries([
     ...reads.map((name) => [name, action(`${base}/${name}`, "GET")]),
     ...writes.map((name) => [name, action(`${base}/${name}`)]),

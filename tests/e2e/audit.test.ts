@@ -4,14 +4,20 @@ import { browserAvailable, browserSession, screenshot, signIn } from "./browser.
 
 /** Calls the API as the signed-in user of the page. */
 async function api<T>(page: Page, path: string, body?: object): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ path, body }) => {
-    const res = await fetch(path, {
-      method: body ? "POST" : "GET",
-      headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: await res.json() };
-  }, { path, body });
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(path, {
+        method: body ? "POST" : "GET",
+        headers: {
+          authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    { path, body },
+  );
 }
 
 const SHOTS = !!process.env.SCREENSHOTS_DIR;
@@ -24,7 +30,10 @@ describe.skipIf(!browserAvailable)("the audit log viewer", () => {
 
   it("finds a product's approval by record type and action, and shows its fields before and after", async () => {
     await signIn(page, server.url, "admin");
-    const pending = await api<{ items: { id: number; name: string }[] }>(page, "/api/product/productlist?approvalStatus=pending&page=1&limit=1");
+    const pending = await api<{ items: { id: number; name: string }[] }>(
+      page,
+      "/api/product/productlist?approvalStatus=pending&page=1&limit=1",
+    );
     const product = pending.json.items[0];
     expect((await api(page, "/api/product/approveproduct", { id: product.id })).status).toBe(200);
 
@@ -70,9 +79,15 @@ describe.skipIf(!browserAvailable || !SHOTS)("audit log screenshots", () => {
   it("en light and ar dark at 1366 and 390 px, the list and an entry", async () => {
     const { page, server, context } = session;
     await signIn(page, server.url, "admin");
-    const pending = await api<{ items: { id: number }[] }>(page, "/api/product/productlist?approvalStatus=pending&page=1&limit=1");
+    const pending = await api<{ items: { id: number }[] }>(
+      page,
+      "/api/product/productlist?approvalStatus=pending&page=1&limit=1",
+    );
     await api(page, "/api/product/approveproduct", { id: pending.json.items[0].id });
-    for (const [lng, mode] of [["en", "light"], ["ar", "dark"]] as const) {
+    for (const [lng, mode] of [
+      ["en", "light"],
+      ["ar", "dark"],
+    ] as const) {
       await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
       for (const width of [1366, 390]) {
         await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });

@@ -10,7 +10,8 @@ const B = "/api/banners/uploadbanner";
 /** The banner titles on screen, in order. */
 const titles = (page: Page) => page.locator(".banners-row .banners-title").allTextContents();
 const row = (page: Page, title: string) => page.locator(".banners-row", { hasText: title });
-const saved = (page: Page, verb: string) => page.waitForResponse((r) => r.url().endsWith(`${B}/${verb}`) && r.request().method() === "POST");
+const saved = (page: Page, verb: string) =>
+  page.waitForResponse((r) => r.url().endsWith(`${B}/${verb}`) && r.request().method() === "POST");
 
 /** Carries a row's handle by mouse to a point, in small steps as a hand does. */
 async function drag(page: Page, title: string, to: { x: number; y: number }) {
@@ -18,7 +19,8 @@ async function drag(page: Page, title: string, to: { x: number; y: number }) {
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
-  for (let step = 1; step <= 15; step += 1) await page.mouse.move(start.x + ((to.x - start.x) * step) / 15, start.y + ((to.y - start.y) * step) / 15);
+  for (let step = 1; step <= 15; step += 1)
+    await page.mouse.move(start.x + ((to.x - start.x) * step) / 15, start.y + ((to.y - start.y) * step) / 15);
   await page.mouse.up();
 }
 
@@ -30,7 +32,9 @@ describe.skipIf(!browserAvailable)("banner management in a real browser", () => 
 
   it("the editor uploads two pop-ups (a wrong size is refused before sending), reorders them by mouse and keyboard, keeps the order after a reload, schedules one and switches one off", async () => {
     const posts: string[] = [];
-    page.on("request", (r) => { if (r.method() === "POST") posts.push(new URL(r.url()).pathname); });
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+    });
     await signIn(page, server.url, "editor");
     await page.goto(server.url + "/admin/banners/bannermanagement?lng=en");
     await page.locator(".banners-row").first().waitFor();
@@ -45,7 +49,9 @@ describe.skipIf(!browserAvailable)("banner management in a real browser", () => 
     // A picture of another size: the dialog says so and sends nothing.
     await page.getByRole("button", { name: "Upload banner" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.locator("input[type=file]").setInputFiles({ name: "strip.png", mimeType: "image/png", buffer: png(1200, 300, [200, 40, 40]) });
+    await dialog
+      .locator("input[type=file]")
+      .setInputFiles({ name: "strip.png", mimeType: "image/png", buffer: png(1200, 300, [200, 40, 40]) });
     await dialog.getByText("This image is 1200 × 300 px; Pop-up banners must be exactly 600 × 600 px.").waitFor();
     await dialog.getByLabel("Title").fill("Garden lights week");
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
@@ -53,7 +59,9 @@ describe.skipIf(!browserAvailable)("banner management in a real browser", () => 
     expect(posts.filter((p) => p.endsWith("/upload"))).toEqual([]);
 
     // The right size: previewed, sent, and the new banner goes last.
-    await dialog.locator("input[type=file]").setInputFiles({ name: "garden.png", mimeType: "image/png", buffer: png(600, 600, [40, 140, 60]) });
+    await dialog
+      .locator("input[type=file]")
+      .setInputFiles({ name: "garden.png", mimeType: "image/png", buffer: png(600, 600, [40, 140, 60]) });
     await dialog.getByText("garden.png · 600 × 600 px").waitFor();
     await dialog.locator("img.banners-preview").waitFor();
     let uploaded = saved(page, "upload");
@@ -62,7 +70,9 @@ describe.skipIf(!browserAvailable)("banner management in a real browser", () => 
     await row(page, "Garden lights week").waitFor();
 
     await page.getByRole("button", { name: "Upload banner" }).click();
-    await dialog.locator("input[type=file]").setInputFiles({ name: "plugs.png", mimeType: "image/png", buffer: png(600, 600, [30, 60, 160]) });
+    await dialog
+      .locator("input[type=file]")
+      .setInputFiles({ name: "plugs.png", mimeType: "image/png", buffer: png(600, 600, [30, 60, 160]) });
     await dialog.getByLabel("Title").fill("Smart plugs from ฿199");
     await dialog.getByLabel("Link").fill("/category/lighting/smart");
     uploaded = saved(page, "upload");
@@ -115,13 +125,27 @@ describe.skipIf(!browserAvailable)("banner management in a real browser", () => 
     expect((await switched).status()).toBe(200);
     await expect.poll(() => row(page, "Smart plugs from ฿199").locator(".ant-tag").textContent()).toBe("Off");
     // The page at a glance: one of each but expired.
-    await expect.poll(() => page.getByRole("group", { name: "Banners on this page by state" }).textContent()).toBe("Live1Scheduled1Expired0Off1");
+    await expect
+      .poll(() => page.getByRole("group", { name: "Banners on this page by state" }).textContent())
+      .toBe("Live1Scheduled1Expired0Off1");
     await screenshot(page, "banners-en-light-1366");
 
     // Someone else deletes a banner meanwhile: the next drop is refused, undone with a toast, and the screen catches up.
-    const login = await server.app.inject({ method: "POST", url: "/api/account/login", payload: { users: "admin", password: DEMO_PASSWORD, typeLogin: "staff" } });
-    const [extra] = await server.app.db.select({ id: banners.id }).from(banners).where(eq(banners.title, "Extra 5% off in the app"));
-    const gone = await server.app.inject({ method: "POST", url: `${B}/deletebanner`, payload: { id: extra.id }, headers: { authorization: `Bearer ${login.json().accessToken}` } });
+    const login = await server.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { users: "admin", password: DEMO_PASSWORD, typeLogin: "staff" },
+    });
+    const [extra] = await server.app.db
+      .select({ id: banners.id })
+      .from(banners)
+      .where(eq(banners.title, "Extra 5% off in the app"));
+    const gone = await server.app.inject({
+      method: "POST",
+      url: `${B}/deletebanner`,
+      payload: { id: extra.id },
+      headers: { authorization: `Bearer ${login.json().accessToken}` },
+    });
     expect(gone.statusCode).toBe(200);
     sorted = saved(page, "sortbanner");
     await page.getByRole("button", { name: "Move banner Garden lights week, position 3 of 3" }).focus();
@@ -134,20 +158,31 @@ describe.skipIf(!browserAvailable)("banner management in a real browser", () => 
   }, 120_000);
 
   it("on a phone: the rows fit the screen and a banner moves up by touch (press and hold, then carry), saved once", async () => {
-    const phone = await session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const phone = await session.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const touchPage = await phone.newPage();
     try {
       const posts: string[] = [];
-      touchPage.on("request", (r) => { if (r.method() === "POST") posts.push(new URL(r.url()).pathname); });
+      touchPage.on("request", (r) => {
+        if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+      });
       await signIn(touchPage, server.url, "admin");
       await touchPage.goto(server.url + "/admin/banners/bannermanagement?lng=en");
       await touchPage.locator(".ant-select", { has: touchPage.getByRole("combobox", { name: "Banner type" }) }).click();
       await touchPage.locator(".ant-select-item-option", { hasText: "Home strip · 1200 × 300" }).click();
       await row(touchPage, "Installation by certified technicians").waitFor();
-      expect(await titles(touchPage)).toEqual(["Free delivery on orders over ฿1,500", "Installation by certified technicians"]);
+      expect(await titles(touchPage)).toEqual([
+        "Free delivery on orders over ฿1,500",
+        "Installation by certified technicians",
+      ]);
       expect(await touchPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-      const handle = (await row(touchPage, "Installation by certified technicians").locator(".banners-handle").boundingBox())!;
+      const handle = (await row(touchPage, "Installation by certified technicians")
+        .locator(".banners-handle")
+        .boundingBox())!;
       const first = (await row(touchPage, "Free delivery on orders over ฿1,500").boundingBox())!;
       const cdp = await phone.newCDPSession(touchPage);
       const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
@@ -164,7 +199,10 @@ describe.skipIf(!browserAvailable)("banner management in a real browser", () => 
       expect(posts.filter((p) => p.endsWith("/sortbanner"))).toHaveLength(1);
       await touchPage.reload();
       await row(touchPage, "Free delivery on orders over ฿1,500").waitFor();
-      expect(await titles(touchPage)).toEqual(["Installation by certified technicians", "Free delivery on orders over ฿1,500"]);
+      expect(await titles(touchPage)).toEqual([
+        "Installation by certified technicians",
+        "Free delivery on orders over ฿1,500",
+      ]);
       await screenshot(touchPage, "banners-touch-en-light-390");
     } finally {
       await phone.close();

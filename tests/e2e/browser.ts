@@ -52,7 +52,10 @@ export function browserSession(
 ): BrowserSession {
   const session = {} as BrowserSession;
   beforeAll(async () => {
-    [session.server, session.browser] = await Promise.all([startServer({ staticDir: DIST, config: opts.config }), launchBrowser()]);
+    [session.server, session.browser] = await Promise.all([
+      startServer({ staticDir: DIST, config: opts.config }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await session.browser?.close();
@@ -83,7 +86,8 @@ export function browserSession(
     });
   });
   afterEach(async ({ task }) => {
-    if (task.result?.state === "fail" && session.page && !session.page.isClosed()) await reportFailure(session.page, task.name, trail);
+    if (task.result?.state === "fail" && session.page && !session.page.isClosed())
+      await reportFailure(session.page, task.name, trail);
     await session.context?.close();
   });
   return session;
@@ -103,17 +107,26 @@ function apiPath(url: string): string | undefined {
  * drawer, toast or field error, the last API answers and page errors, and a screenshot.
  */
 async function reportFailure(page: Page, name: string, trail: string[]): Promise<void> {
-  const shown = await page.locator(".ant-modal-content, .ant-drawer-content, .ant-notification-notice, .ant-message-notice, .ant-form-item-explain-error, .ant-alert, .ant-result")
-    .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 300)))
+  const shown = await page
+    .locator(
+      ".ant-modal-content, .ant-drawer-content, .ant-notification-notice, .ant-message-notice, .ant-form-item-explain-error, .ant-alert, .ant-result",
+    )
+    .evaluateAll((els) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => (e as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 300)),
+    )
     .catch(() => []);
   const file = `failed-${name.replace(/[^\w]+/g, "-").slice(0, 80)}`;
   await screenshot(page, file).catch(() => undefined);
-  console.error([
-    `--- ${name}: failed at ${page.url()}`,
-    ...shown.map((text) => `shown: ${text}`),
-    ...trail,
-    `screenshot: ${path.join(SCREENSHOTS, file)}.png`,
-  ].join("\n"));
+  console.error(
+    [
+      `--- ${name}: failed at ${page.url()}`,
+      ...shown.map((text) => `shown: ${text}`),
+      ...trail,
+      `screenshot: ${path.join(SCREENSHOTS, file)}.png`,
+    ].join("\n"),
+  );
 }
 
 /** What dnd-kit last told the screen reader. */

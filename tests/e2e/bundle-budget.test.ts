@@ -55,15 +55,19 @@ describe("bundle budget", () => {
   };
 
   /** Files index.html itself loads: its module script and modulepreload links. */
-  const htmlFiles = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"|<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map(
-    (m) => m[1] ?? m[2],
-  );
+  const htmlFiles = [
+    ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"|<link rel="modulepreload"[^>]*href="\/([^"]+)"/g),
+  ].map((m) => m[1] ?? m[2]);
 
   function firstLoad(route: string) {
     const files = new Set(htmlFiles);
     for (const key of closure(["index.html", ...ROUTES[route]])) files.add(manifest[key].file);
     const js = [...files].filter((f) => f.endsWith(".js"));
-    return { files: js, bytes: js.reduce((sum, f) => sum + gzipped(f), 0), brotli: js.reduce((sum, f) => sum + brotli(f), 0) };
+    return {
+      files: js,
+      bytes: js.reduce((sum, f) => sum + gzipped(f), 0),
+      brotli: js.reduce((sum, f) => sum + brotli(f), 0),
+    };
   }
 
   it("index.html's own scripts are the manifest's entry graph", () => {
@@ -74,12 +78,16 @@ describe("bundle budget", () => {
 
   it(`/login loads at most ${LOGIN_BUDGET / KB} KB of gzipped JavaScript`, () => {
     const { files, bytes, brotli } = firstLoad("/login");
-    console.log(`first load /login: ${(bytes / KB).toFixed(1)} KB gzip, ${(brotli / KB).toFixed(1)} KB brotli on the wire, in ${files.length} files`);
+    console.log(
+      `first load /login: ${(bytes / KB).toFixed(1)} KB gzip, ${(brotli / KB).toFixed(1)} KB brotli on the wire, in ${files.length} files`,
+    );
     expect(bytes).toBeLessThanOrEqual(LOGIN_BUDGET);
   });
 
   it("ships every script and style precompressed, brotli and gzip, each smaller than the file", () => {
-    const assets = Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]).filter((f) => /\.(js|css)$/.test(f));
+    const assets = Object.values(manifest)
+      .flatMap((c) => [c.file, ...(c.css ?? [])])
+      .filter((f) => /\.(js|css)$/.test(f));
     expect(assets.length).toBeGreaterThan(0);
     for (const file of new Set([...assets, "index.html"])) {
       const size = statSync(path.join(DIST, file)).size;
@@ -93,7 +101,11 @@ describe("bundle budget", () => {
 
   it("the sign-in page loads neither Refine's shell nor the signed-in pages", () => {
     const login = closure(["index.html", "src/pages/auth/login.tsx"]);
-    for (const lazy of ["src/RefineRoot.tsx", "src/components/layout/Shell.tsx", "src/features/dashboard/DashboardView.tsx"]) {
+    for (const lazy of [
+      "src/RefineRoot.tsx",
+      "src/components/layout/Shell.tsx",
+      "src/features/dashboard/DashboardView.tsx",
+    ]) {
       expect(login.has(lazy)).toBe(false);
     }
     // Heavy widgets stay in chunks of their own, loaded where used.
@@ -103,7 +115,9 @@ describe("bundle budget", () => {
 
   it.each(["/admin/dashboard", "/admin/orders/list"])("reports the first load of %s", (route) => {
     const { files, bytes, brotli } = firstLoad(route);
-    console.log(`first load ${route}: ${(bytes / KB).toFixed(1)} KB gzip, ${(brotli / KB).toFixed(1)} KB brotli, in ${files.length} files`);
+    console.log(
+      `first load ${route}: ${(bytes / KB).toFixed(1)} KB gzip, ${(brotli / KB).toFixed(1)} KB brotli, in ${files.length} files`,
+    );
     expect(bytes).toBeGreaterThan(firstLoad("/login").bytes);
   });
 });

@@ -2,22 +2,42 @@ import type { Page } from "playwright-core";
 import type { RunningServer } from "../support/server.js";
 import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
 
-interface Entry { id: number; title: string; startsAt: string; endsAt: string; allDay: boolean; version: number }
+interface Entry {
+  id: number;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  allDay: boolean;
+  version: number;
+}
 
 /** Calls the API as the signed-in user of the page. */
 async function api<T>(page: Page, method: string, path: string, body?: object): Promise<{ status: number; data: T }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(path, {
-      method, body: body ? JSON.stringify(body) : undefined,
-      headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, ...(body ? { "content-type": "application/json" } : {}) },
-    });
-    return { status: res.status, data: await res.json() };
-  }, { method, path, body });
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        body: body ? JSON.stringify(body) : undefined,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+      });
+      return { status: res.status, data: await res.json() };
+    },
+    { method, path, body },
+  );
 }
 
 /** YYYY-MM-DD of a day of the current month (Bangkok, like the browser below). */
 function dayOfThisMonth(day: number): string {
-  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok", year: "numeric", month: "2-digit" }).format(new Date()).split("-");
+  const [year, month] = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Asia/Bangkok",
+    year: "numeric",
+    month: "2-digit",
+  })
+    .format(new Date())
+    .split("-");
   return `${year}-${month}-${String(day).padStart(2, "0")}`;
 }
 
@@ -31,15 +51,23 @@ describe.skipIf(!browserAvailable)("calendar in a real browser", () => {
 
   it("an event dragged to another day in the month view is saved once and is still there after a reload", async () => {
     // The browser in Bangkok: whole days are the days of the event's own zone, not UTC's.
-    const context = await session.browser.newContext({ viewport: { width: 1366, height: 900 }, timezoneId: "Asia/Bangkok" });
+    const context = await session.browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      timezoneId: "Asia/Bangkok",
+    });
     const page = await context.newPage();
     try {
       await signIn(page, server.url, "admin");
       const from = dayOfThisMonth(10);
       const to = dayOfThisMonth(13);
       const made = await api<Entry>(page, "POST", "/api/v2/calendar-entries", {
-        title: TITLE, description: null, allDay: true, color: "green", timezone: "Asia/Bangkok",
-        startsAt: `${from}T00:00:00+07:00`, endsAt: `${dayOfThisMonth(11)}T00:00:00+07:00`,
+        title: TITLE,
+        description: null,
+        allDay: true,
+        color: "green",
+        timezone: "Asia/Bangkok",
+        startsAt: `${from}T00:00:00+07:00`,
+        endsAt: `${dayOfThisMonth(11)}T00:00:00+07:00`,
       });
       expect(made.status).toBe(201);
 
@@ -51,9 +79,13 @@ describe.skipIf(!browserAvailable)("calendar in a real browser", () => {
       // Pick it up, carry it to the target day in small steps, let go: one PATCH with the version read.
       const patches: string[] = [];
       page.on("request", (r) => {
-        if (r.method() === "PATCH" && new URL(r.url()).pathname === `/api/v2/calendar-entries/${made.data.id}`) patches.push(r.postData() ?? "");
+        if (r.method() === "PATCH" && new URL(r.url()).pathname === `/api/v2/calendar-entries/${made.data.id}`)
+          patches.push(r.postData() ?? "");
       });
-      const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && new URL(r.url()).pathname === `/api/v2/calendar-entries/${made.data.id}`);
+      const saved = page.waitForResponse(
+        (r) =>
+          r.request().method() === "PATCH" && new URL(r.url()).pathname === `/api/v2/calendar-entries/${made.data.id}`,
+      );
       const a = (await event.boundingBox())!;
       const b = (await cell(page, to).boundingBox())!;
       const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
@@ -66,7 +98,12 @@ describe.skipIf(!browserAvailable)("calendar in a real browser", () => {
       await page.mouse.up();
       expect((await saved).status()).toBe(200);
       expect(patches).toHaveLength(1);
-      expect(JSON.parse(patches[0])).toMatchObject({ version: 1, allDay: true, startsAt: `${to}T00:00:00+07:00`, endsAt: `${dayOfThisMonth(14)}T00:00:00+07:00` });
+      expect(JSON.parse(patches[0])).toMatchObject({
+        version: 1,
+        allDay: true,
+        startsAt: `${to}T00:00:00+07:00`,
+        endsAt: `${dayOfThisMonth(14)}T00:00:00+07:00`,
+      });
       await cell(page, to).locator(".fc-event", { hasText: TITLE }).waitFor();
 
       await page.reload();

@@ -5,13 +5,20 @@ import { png } from "../support/png.js";
 
 /** Calls the API as the signed-in user of the page. */
 async function api(page: Page, method: string, path: string, body?: object): Promise<{ status: number; body: any }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(path, {
-      method, body: body ? JSON.stringify(body) : undefined,
-      headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, ...(body ? { "content-type": "application/json" } : {}) },
-    });
-    return { status: res.status, body: await res.json() };
-  }, { method, path, body });
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        body: body ? JSON.stringify(body) : undefined,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path, body },
+  );
 }
 
 /** A box as fractions of the image's drawn box: what the server stores, whatever the display size. */
@@ -25,13 +32,18 @@ const expectClose = (a: Record<string, number>, b: Record<string, number>, withi
 };
 
 const hotspotSaved = (page: Page, method: string) =>
-  page.waitForResponse((r) => /\/api\/v2\/campaigns\/\d+\/hotspots\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === method);
+  page.waitForResponse(
+    (r) =>
+      /\/api\/v2\/campaigns\/\d+\/hotspots\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === method,
+  );
 
 /** A vertical gradient, so a screenshot shows where the image is. */
-const gradient = (height: number) => (_x: number, y: number): [number, number, number] => {
-  const shade = Math.round(230 - (120 * y) / height);
-  return [shade, 200, 255 - shade / 2];
-};
+const gradient =
+  (height: number) =>
+  (_x: number, y: number): [number, number, number] => {
+    const shade = Math.round(230 - (120 * y) / height);
+    return [shade, 200, 255 - shade / 2];
+  };
 
 describe.skipIf(!browserAvailable)("campaigns in a real browser", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
@@ -57,11 +69,17 @@ describe.skipIf(!browserAvailable)("campaigns in a real browser", () => {
 
     // The image: its pixel size comes back from the server.
     const uploaded = page.waitForResponse((r) => r.url().endsWith(`/api/v2/campaigns/${id}/image`));
-    await page.locator("input[type=file]").setInputFiles({ name: "monsoon.png", mimeType: "image/png", buffer: png(1200, 600, gradient(600)) });
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "monsoon.png", mimeType: "image/png", buffer: png(1200, 600, gradient(600)) });
     expect((await uploaded).status()).toBe(200);
     const image = page.locator(".campaign-surface img");
     await image.waitFor();
-    expect((await api(page, "GET", `/api/v2/campaigns/${id}`)).body).toMatchObject({ imageWidth: 1200, imageHeight: 600, version: 2 });
+    expect((await api(page, "GET", `/api/v2/campaigns/${id}`)).body).toMatchObject({
+      imageWidth: 1200,
+      imageHeight: 600,
+      version: 2,
+    });
 
     // Draw by dragging on the image from 20 %/30 % to 50 %/70 % of it, in small steps as a hand does.
     const box = (await image.boundingBox())!;
@@ -97,7 +115,11 @@ describe.skipIf(!browserAvailable)("campaigns in a real browser", () => {
     const wide = (await image.boundingBox())!.width;
     await page.setViewportSize({ width: 820, height: 900 });
     // At 820 px the editor takes the whole row: the image is drawn at another size.
-    await page.waitForFunction((before) => Math.abs(document.querySelector(".campaign-surface img")!.getBoundingClientRect().width - before) > 50, wide);
+    await page.waitForFunction(
+      (before) =>
+        Math.abs(document.querySelector(".campaign-surface img")!.getBoundingClientRect().width - before) > 50,
+      wide,
+    );
     expectClose(await relativeBox(spot, image), drawn, 0.003);
     await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -121,7 +143,9 @@ describe.skipIf(!browserAvailable)("campaigns in a real browser", () => {
     await page.getByText(/^Closed on /).waitFor();
     const before = await relativeBox(spot, image);
     const writes: string[] = [];
-    page.on("request", (r) => { if (r.method() !== "GET") writes.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+    page.on("request", (r) => {
+      if (r.method() !== "GET") writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
     const s = (await spot.boundingBox())!;
     await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
     await page.mouse.down();
@@ -139,12 +163,18 @@ describe.skipIf(!browserAvailable)("campaigns in a real browser", () => {
   }, 120_000);
 
   it("on a phone: a hotspot is moved by touch and keeps its relative place", async () => {
-    const phone = await session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const phone = await session.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const touchPage = await phone.newPage();
     try {
       await signIn(touchPage, server.url);
       const { body: list } = await api(touchPage, "GET", "/api/v2/campaigns?status=draft");
-      const draft = list.find((c: { hotspotCount: number; imageUrl: string | null }) => c.hotspotCount > 0 && c.imageUrl);
+      const draft = list.find(
+        (c: { hotspotCount: number; imageUrl: string | null }) => c.hotspotCount > 0 && c.imageUrl,
+      );
       const { body: before } = await api(touchPage, "GET", `/api/v2/campaigns/${draft.id}`);
       await touchPage.goto(`${server.url}/admin/campaign/${draft.id}?lng=en`);
       const image = touchPage.locator(".campaign-surface img");
@@ -164,13 +194,18 @@ describe.skipIf(!browserAvailable)("campaigns in a real browser", () => {
       const [x0, y0] = [s.x + s.width / 2, s.y + s.height / 2];
       const saved = hotspotSaved(touchPage, "PATCH");
       await touch("touchStart", x0, y0);
-      for (let step = 1; step <= 8; step += 1) await touch("touchMove", x0 + (i.width * 0.1 * step) / 8, y0 + (i.height * 0.05 * step) / 8);
+      for (let step = 1; step <= 8; step += 1)
+        await touch("touchMove", x0 + (i.width * 0.1 * step) / 8, y0 + (i.height * 0.05 * step) / 8);
       await touch("touchEnd", x0 + i.width * 0.1, y0 + i.height * 0.05);
       const body = (await saved).request().postDataJSON();
       expectClose(body, { x: first.x + 0.1, y: first.y + 0.05 }, 0.01);
       await touchPage.reload();
       await spot.waitFor();
-      expectClose(await relativeBox(spot, image), { x: body.x, y: body.y, width: first.width, height: first.height }, 0.005);
+      expectClose(
+        await relativeBox(spot, image),
+        { x: body.x, y: body.y, width: first.width, height: first.height },
+        0.005,
+      );
       await screenshot(touchPage, "campaign-touch-moved-en-light-390");
     } finally {
       await phone.close();

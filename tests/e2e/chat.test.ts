@@ -3,7 +3,11 @@ import { png } from "../support/png.js";
 import type { RunningServer } from "../support/server.js";
 import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
 
-interface Conversation { id: number; unreadCount: number; participants: { username: string }[] }
+interface Conversation {
+  id: number;
+  unreadCount: number;
+  participants: { username: string }[];
+}
 
 /** Calls the API as the signed-in user of the page. */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -14,19 +18,27 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 /** The ids of the messages shown in the open conversation, top to bottom. */
-const shownIds = (page: Page) => page.locator(".chat-messages [data-message-id]").evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-message-id"))));
+const shownIds = (page: Page) =>
+  page
+    .locator(".chat-messages [data-message-id]")
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-message-id"))));
 
 /** Opens the chat and waits until its event stream has answered (what is sent from now on comes live). */
 async function openChat(page: Page, url: string) {
-  const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v2/chat-events" && r.status() === 200);
+  const streaming = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/v2/chat-events" && r.status() === 200,
+  );
   await page.goto(url);
   await streaming;
   await page.locator("[data-screen-ready]").waitFor();
 }
 
 /** The conversation button in the list named after the other person. */
-const item = (page: Page, name: string) => page.getByRole("list", { name: "Conversations" }).getByRole("button")
-  .filter({ has: page.locator(".chat-item-name", { hasText: new RegExp(`^${name}$`) }) });
+const item = (page: Page, name: string) =>
+  page
+    .getByRole("list", { name: "Conversations" })
+    .getByRole("button")
+    .filter({ has: page.locator(".chat-item-name", { hasText: new RegExp(`^${name}$`) }) });
 
 describe.skipIf(!browserAvailable)("chat in a real browser", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
@@ -48,14 +60,20 @@ describe.skipIf(!browserAvailable)("chat in a real browser", () => {
       // The admin starts one from the contacts and writes.
       await page.getByText("Contacts", { exact: true }).click();
       await page.getByRole("searchbox", { name: "Search people" }).fill("Pimchanok");
-      await page.getByRole("list", { name: "Contacts" }).getByRole("button", { name: /Pimchanok Srisuk/ }).click();
+      await page
+        .getByRole("list", { name: "Contacts" })
+        .getByRole("button", { name: /Pimchanok Srisuk/ })
+        .click();
       await page.waitForURL((url) => url.searchParams.has("c"));
       const conversationId = Number(new URL(page.url()).searchParams.get("c"));
       await page.getByText("No messages yet. Say hello!").waitFor();
       const box = page.getByRole("textbox", { name: "Write a message" });
       await box.fill("Hello Pim, can you check the banner texts?");
       await box.press("Enter");
-      await page.locator(".chat-messages [data-message-id]").filter({ hasText: "Hello Pim, can you check the banner texts?" }).waitFor();
+      await page
+        .locator(".chat-messages [data-message-id]")
+        .filter({ hasText: "Hello Pim, can you check the banner texts?" })
+        .waitFor();
       await box.fill("The December ones.");
       await box.press("Enter");
       await page.locator(".chat-messages [data-message-id]").filter({ hasText: "The December ones." }).waitFor();
@@ -71,21 +89,37 @@ describe.skipIf(!browserAvailable)("chat in a real browser", () => {
       // Opening it shows the messages in order and clears the count, on the screen and on the server.
       await theirs.click();
       await editor.locator(".chat-messages [data-message-id]").filter({ hasText: "The December ones." }).waitFor();
-      expect(await editor.locator(".chat-messages .chat-text").allTextContents()).toEqual(["Hello Pim, can you check the banner texts?", "The December ones."]);
-      await expect.poll(async () => (await api<Conversation>(editor, `/api/v2/chat-conversations/${conversationId}`)).unreadCount).toBe(0);
+      expect(await editor.locator(".chat-messages .chat-text").allTextContents()).toEqual([
+        "Hello Pim, can you check the banner texts?",
+        "The December ones.",
+      ]);
+      await expect
+        .poll(async () => (await api<Conversation>(editor, `/api/v2/chat-conversations/${conversationId}`)).unreadCount)
+        .toBe(0);
       expect(await theirs.getByLabel(/unread/).count()).toBe(0);
 
       // The editor answers; the admin, who has the conversation open, sees it come in.
       const editorBox = editor.getByRole("textbox", { name: "Write a message" });
       await editorBox.fill("Sure, I will look after lunch.");
       await editorBox.press("Enter");
-      await page.locator(".chat-messages [data-message-id]").filter({ hasText: "Sure, I will look after lunch." }).waitFor();
+      await page
+        .locator(".chat-messages [data-message-id]")
+        .filter({ hasText: "Sure, I will look after lunch." })
+        .waitFor();
       // Open on the admin's screen: read there, so no count for it.
-      await expect.poll(async () => (await api<Conversation>(page, `/api/v2/chat-conversations/${conversationId}`)).unreadCount).toBe(0);
-      expect(await item(page, "Pimchanok Srisuk").getByLabel(/unread/).count()).toBe(0);
+      await expect
+        .poll(async () => (await api<Conversation>(page, `/api/v2/chat-conversations/${conversationId}`)).unreadCount)
+        .toBe(0);
+      expect(
+        await item(page, "Pimchanok Srisuk")
+          .getByLabel(/unread/)
+          .count(),
+      ).toBe(0);
 
       // An image from the admin reaches the editor as an image.
-      await page.locator(".chat-composer input[type=file]").setInputFiles({ name: "banner-draft.png", mimeType: "image/png", buffer: png(64, 48) });
+      await page
+        .locator(".chat-composer input[type=file]")
+        .setInputFiles({ name: "banner-draft.png", mimeType: "image/png", buffer: png(64, 48) });
       const sentImage = page.locator(".chat-messages [data-message-id] img.chat-image");
       await sentImage.waitFor();
       expect(await sentImage.getAttribute("src")).toMatch(/^\/uploads\/image\/[0-9a-f]{32}\.png$/);
@@ -94,17 +128,25 @@ describe.skipIf(!browserAvailable)("chat in a real browser", () => {
       expect(await gotImage.getAttribute("src")).toBe(await sentImage.getAttribute("src"));
 
       // The editor's connection drops; the admin writes meanwhile; back online, the editor gets it once, in order.
-      const reconnected = editor.waitForRequest((r) => new URL(r.url()).pathname === "/api/v2/chat-events" && r.headers()["last-event-id"] !== undefined);
+      const reconnected = editor.waitForRequest(
+        (r) => new URL(r.url()).pathname === "/api/v2/chat-events" && r.headers()["last-event-id"] !== undefined,
+      );
       await editorContext.setOffline(true);
       // Offline stops new requests only: the open stream is cut on the server's side (the admin's too; it reconnects).
       server.app.server.closeAllConnections();
       await editor.getByRole("status").filter({ hasText: "Connection lost" }).waitFor();
       await box.fill("Sent while you were offline.");
       await box.press("Enter");
-      await page.locator(".chat-messages [data-message-id]").filter({ hasText: "Sent while you were offline." }).waitFor();
+      await page
+        .locator(".chat-messages [data-message-id]")
+        .filter({ hasText: "Sent while you were offline." })
+        .waitFor();
       await editorContext.setOffline(false);
       const request = await reconnected;
-      await editor.locator(".chat-messages [data-message-id]").filter({ hasText: "Sent while you were offline." }).waitFor();
+      await editor
+        .locator(".chat-messages [data-message-id]")
+        .filter({ hasText: "Sent while you were offline." })
+        .waitFor();
       await editor.getByRole("status").filter({ hasText: "Connection lost" }).waitFor({ state: "detached" });
       const ids = await shownIds(editor);
       expect(ids).toHaveLength(5);

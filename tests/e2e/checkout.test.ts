@@ -9,21 +9,29 @@ async function choose(page: Page, input: Locator, text?: string, search = false)
   await page.locator(".ant-select").filter({ has: input }).click();
   if (text && search) await input.fill(text);
   const dropdown = page.locator(".ant-select-dropdown:visible");
-  const option = text ? dropdown.locator(".ant-select-item-option", { hasText: text }).first() : dropdown.locator(".ant-select-item-option").first();
+  const option = text
+    ? dropdown.locator(".ant-select-item-option", { hasText: text }).first()
+    : dropdown.locator(".ant-select-item-option").first();
   await option.click();
   // The list closes with an animation: the next select's list is the only one open after it.
-  await page.waitForFunction(() => ![...document.querySelectorAll(".ant-select-dropdown")].some((d) => d.checkVisibility()));
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll(".ant-select-dropdown")].some((d) => d.checkVisibility()),
+  );
 }
 
 /** Calls the API as the signed-in user of the page. */
 async function api<T>(page: Page, path: string, body: object): Promise<T> {
-  return page.evaluate(async ({ path, body }) => {
-    const res = await fetch(path, {
-      method: "POST", body: JSON.stringify(body),
-      headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, "content-type": "application/json" },
-    });
-    return res.json();
-  }, { path, body });
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(path, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, "content-type": "application/json" },
+      });
+      return res.json();
+    },
+    { path, body },
+  );
 }
 
 describe.skipIf(!browserAvailable)("checkout in a real browser", () => {
@@ -41,7 +49,9 @@ describe.skipIf(!browserAvailable)("checkout in a real browser", () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("redux-sort"))).toBe(JSON.stringify("priceAsc"));
     await page.reload();
     await cards.first().waitFor();
-    await expect.poll(() => page.locator(".ant-select-selection-item", { hasText: "Price: low to high" }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator(".ant-select-selection-item", { hasText: "Price: low to high" }).count())
+      .toBe(1);
     await screenshot(page, "checkout-grid-en-light");
 
     // A product in stock: its detail, two units, added; then once more (one line, quantity added).
@@ -56,7 +66,11 @@ describe.skipIf(!browserAvailable)("checkout in a real browser", () => {
     await inStock.click();
     await dialog.getByRole("button", { name: "Add to cart" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await expect.poll(() => page.locator("[data-testid=checkout-cart-button]").locator("..").locator(".ant-badge-count").innerText()).toBe("3");
+    await expect
+      .poll(() =>
+        page.locator("[data-testid=checkout-cart-button]").locator("..").locator(".ant-badge-count").innerText(),
+      )
+      .toBe("3");
     const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("redux-checkout") ?? "{}"));
     expect(kept.cart).toHaveLength(1);
     expect(kept.cart[0]).toMatchObject({ name, quantity: 3 });
@@ -83,7 +97,9 @@ describe.skipIf(!browserAvailable)("checkout in a real browser", () => {
 
     // Delivery: the first transport type with a rate; the total is the server's subtotal plus its price.
     // Within the transport section: the payment radios are there before the quote's are.
-    const rate = page.locator("section[aria-labelledby=checkout-transport] .ant-radio-wrapper:not(.ant-radio-wrapper-disabled)").first();
+    const rate = page
+      .locator("section[aria-labelledby=checkout-transport] .ant-radio-wrapper:not(.ant-radio-wrapper-disabled)")
+      .first();
     await rate.waitFor();
     await rate.click();
     await expect.poll(() => page.locator("[data-testid=checkout-shipping]").innerText()).not.toContain("Not chosen");
@@ -98,7 +114,12 @@ describe.skipIf(!browserAvailable)("checkout in a real browser", () => {
     expect(await complete.innerText()).toContain(total.replace(/^Total\s*/, "").trim());
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("redux-checkout") ?? "{}").cart)).toEqual([]);
     // The double click placed one order: the customer's back-office orders are this one.
-    const mine = await api<{ orders: { orderNo: string }[] }>(page, "/api/order/orderlist", { channel: "back office", search: "Somchai Jaidee", page: 1, limit: 100 });
+    const mine = await api<{ orders: { orderNo: string }[] }>(page, "/api/order/orderlist", {
+      channel: "back office",
+      search: "Somchai Jaidee",
+      page: 1,
+      limit: 100,
+    });
     expect(mine.orders.map((o) => o.orderNo)).toEqual([orderNo]);
     await screenshot(page, "checkout-complete-en-light");
 

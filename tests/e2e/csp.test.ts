@@ -13,7 +13,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("__reportViolation", (text: string) => void seen.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportViolation(t: string): void }).__reportViolation(`${e.effectiveDirective} ${e.blockedURI} at ${location.pathname}`);
+      (window as unknown as { __reportViolation(t: string): void }).__reportViolation(
+        `${e.effectiveDirective} ${e.blockedURI} at ${location.pathname}`,
+      );
     });
   });
   page.on("console", (m) => {
@@ -41,22 +43,27 @@ describe.skipIf(!browserAvailable)("content security policy in a real browser", 
       await page.locator(shown).first().waitFor({ timeout: SLOW });
     }
     // The product list shows stored pictures (same origin).
-    const picture = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/uploads/image/") && r.status() === 200);
+    const picture = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.startsWith("/uploads/image/") && r.status() === 200,
+    );
     await page.goto(server.url + "/admin/product/listproduct");
     await picture;
     await page.locator(".ant-table-row >> visible=true").first().waitFor({ timeout: SLOW });
     // The chat screen: its event stream answers.
-    const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v2/chat-events" && r.status() === 200);
+    const streaming = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/v2/chat-events" && r.status() === 200,
+    );
     await page.goto(server.url + "/admin/apps/chat");
     await streaming;
     // Previews of picked files are data: and blob: pictures.
     const previews = await page.evaluate(async () => {
-      const load = (src: string) => new Promise<boolean>((done) => {
-        const img = new Image();
-        img.onload = () => done(true);
-        img.onerror = () => done(false);
-        img.src = src;
-      });
+      const load = (src: string) =>
+        new Promise<boolean>((done) => {
+          const img = new Image();
+          img.onload = () => done(true);
+          img.onerror = () => done(false);
+          img.src = src;
+        });
       const canvas = document.createElement("canvas");
       canvas.width = canvas.height = 4;
       const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b!)));

@@ -25,8 +25,11 @@ describe.skipIf(!browserAvailable)("analytics and e-commerce overview in a real 
     await page.locator(".ant-picker-presets").getByText("Last 7 days").click();
     await answer;
     await page.waitForURL((u) => u.searchParams.get("from") === from && u.searchParams.get("to") === to);
-    await expect.poll(() => page.getByText(/^Compared with /).innerText())
-      .toBe(`Compared with ${today.subtract(13, "day").format("MMM D, YYYY")} – ${today.subtract(7, "day").format("MMM D, YYYY")}`);
+    await expect
+      .poll(() => page.getByText(/^Compared with /).innerText())
+      .toBe(
+        `Compared with ${today.subtract(13, "day").format("MMM D, YYYY")} – ${today.subtract(7, "day").format("MMM D, YYYY")}`,
+      );
     // A reload keeps the range.
     await page.reload();
     await expect.poll(() => page.locator(".ant-picker-range input").first().inputValue()).toBe(from);
@@ -39,7 +42,9 @@ describe.skipIf(!browserAvailable)("analytics and e-commerce overview in a real 
     expect(waiting).toBeGreaterThan(0);
     await filed.click();
 
-    await page.waitForURL((u) => u.pathname === "/admin/orders/productclaim" && u.search.includes("filters[0][value]=filed"));
+    await page.waitForURL(
+      (u) => u.pathname === "/admin/orders/productclaim" && u.search.includes("filters[0][value]=filed"),
+    );
     const rows = page.locator(".ant-table-tbody tr.ant-table-row");
     await expect.poll(() => rows.count()).toBe(waiting);
     const statuses = await rows.locator(".ant-tag").allInnerTexts();

@@ -28,10 +28,18 @@ describe.skipIf(!browserAvailable)("flash sales and coupon lines in a real brows
 
   it("creates a flash sale, sees an order placed in its window in the report, and makes a coupon batch whose codes it lists", async () => {
     const db = server.app.db;
-    const [product] = await db.select().from(products)
-      .where(and(eq(products.approvalStatus, "approved"), eq(products.online, true),
-        notExists(db.select({ id: flashSales.id }).from(flashSales).where(eq(flashSales.productId, products.id)))))
-      .orderBy(asc(products.id)).limit(1);
+    const [product] = await db
+      .select()
+      .from(products)
+      .where(
+        and(
+          eq(products.approvalStatus, "approved"),
+          eq(products.online, true),
+          notExists(db.select({ id: flashSales.id }).from(flashSales).where(eq(flashSales.productId, products.id))),
+        ),
+      )
+      .orderBy(asc(products.id))
+      .limit(1);
     const salePrice = Math.floor(Number(product.price) * 0.7);
 
     await signIn(page, server.url);
@@ -56,17 +64,41 @@ describe.skipIf(!browserAvailable)("flash sales and coupon lines in a real brows
     expect(sale).toMatchObject({ salePrice: salePrice.toFixed(2), stockLimit: 5, timezone: "Asia/Bangkok" });
 
     // An order of 3 units placed inside the window (checkout comes later: inserted as the demo seed does).
-    const [order] = await db.insert(orders).values({
-      shopId: product.shopId, orderNo: `E2E${now}`, customerName: "Napat Boonmee", channel: "web", status: "paid",
-      itemCount: 1, subtotal: (salePrice * 3).toFixed(2), total: (salePrice * 3).toFixed(2), createdAt: new Date(Math.max(now, sale.startsAt.getTime()) + 1000),
-    }).returning();
-    await db.insert(orderItems).values({ orderId: order.id, productId: product.id, productCode: product.code, productName: product.name, qty: 3,
-      unitPrice: salePrice.toFixed(2), amount: (salePrice * 3).toFixed(2) });
+    const [order] = await db
+      .insert(orders)
+      .values({
+        shopId: product.shopId,
+        orderNo: `E2E${now}`,
+        customerName: "Napat Boonmee",
+        channel: "web",
+        status: "paid",
+        itemCount: 1,
+        subtotal: (salePrice * 3).toFixed(2),
+        total: (salePrice * 3).toFixed(2),
+        createdAt: new Date(Math.max(now, sale.startsAt.getTime()) + 1000),
+      })
+      .returning();
+    await db
+      .insert(orderItems)
+      .values({
+        orderId: order.id,
+        productId: product.id,
+        productCode: product.code,
+        productName: product.name,
+        qty: 3,
+        unitPrice: salePrice.toFixed(2),
+        amount: (salePrice * 3).toFixed(2),
+      });
 
     await row.getByRole("button", { name: `Sales report: ${product.name}` }).click();
     const drawer = page.locator(".ant-drawer");
     await expect.poll(() => drawer.getByTestId("units-sold").textContent()).toBe("3 of 5");
-    const revenue = new Intl.NumberFormat("en", { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol", minimumFractionDigits: 2 }).format(salePrice * 3);
+    const revenue = new Intl.NumberFormat("en", {
+      style: "currency",
+      currency: "THB",
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: 2,
+    }).format(salePrice * 3);
     expect(await drawer.getByTestId("revenue").textContent()).toBe(revenue);
     await screenshot(page, "flashsale-report-en-light-1366");
     await drawer.locator(".ant-drawer-close").click();
@@ -85,11 +117,15 @@ describe.skipIf(!browserAvailable)("flash sales and coupon lines in a real brows
     await inputs.first().fill(bangkok(now));
     await page.keyboard.press("Enter");
     await form.locator(".ant-modal-title").click();
-    const made = page.waitForResponse((r) => r.url().endsWith("/api/v2/coupon-batches") && r.request().method() === "POST");
+    const made = page.waitForResponse(
+      (r) => r.url().endsWith("/api/v2/coupon-batches") && r.request().method() === "POST",
+    );
     await form.getByRole("button", { name: "Create codes" }).click();
     expect((await made).status()).toBe(201);
     const [batch] = await db.select().from(couponBatches).where(eq(couponBatches.prefix, "RAIN"));
-    const codes = (await db.select().from(couponCodes).where(eq(couponCodes.batchId, batch.id)).orderBy(asc(couponCodes.id))).map((c) => c.code);
+    const codes = (
+      await db.select().from(couponCodes).where(eq(couponCodes.batchId, batch.id)).orderBy(asc(couponCodes.id))
+    ).map((c) => c.code);
     expect(codes).toHaveLength(5);
     const listed = page.locator(".ant-drawer .ant-table-row code");
     await expect.poll(() => listed.allTextContents()).toEqual(codes);

@@ -100,7 +100,9 @@ describe.skipIf(!browserAvailable)("token expiry in a real browser", () => {
     // The timer fires at the token's exp (4 s): the token is gone and the root sends to its login
     // page, which says the session expired and will come back to the page.
     const back = encodeURIComponent(landing);
-    await page.waitForURL((url) => url.pathname === signedOut && url.search === `?to=${back}&expired=1`, { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === signedOut && url.search === `?to=${back}&expired=1`, {
+      timeout: 15_000,
+    });
     expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
     await page.getByText("Your session has expired").waitFor();
   });

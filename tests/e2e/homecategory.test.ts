@@ -3,7 +3,13 @@ import type { RunningServer } from "../support/server.js";
 import { samples } from "../server/product-files.js";
 import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
 
-const NAMES = { English: "Water heaters", Français: "Chauffe-eau", "Tiếng Việt": "Máy nước nóng", 中文: "热水器", العربية: "سخانات المياه" };
+const NAMES = {
+  English: "Water heaters",
+  Français: "Chauffe-eau",
+  "Tiếng Việt": "Máy nước nóng",
+  中文: "热水器",
+  العربية: "سخانات المياه",
+};
 
 /** Types the start of a window into the kit's WindowField inside `scope` (the end stays open), then clicks `away` to close the picker. */
 async function pickStart(page: Page, scope: Locator, start: string, away: Locator) {
@@ -34,7 +40,9 @@ describe.skipIf(!browserAvailable)("home categories and home sale in a real brow
     await page.waitForURL(/\/admin\/homecategory\/create/);
     for (const [language, name] of Object.entries(NAMES)) await page.getByLabel(language, { exact: true }).fill(name);
     const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/v2/storefront-images"));
-    await page.locator("input[type=file]").setInputFiles({ name: "heater.png", mimeType: "image/png", buffer: samples.png([30, 120, 200]) });
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "heater.png", mimeType: "image/png", buffer: samples.png([30, 120, 200]) });
     expect((await uploaded).status()).toBe(201);
     await page.getByRole("button", { name: "Replace image" }).waitFor();
     // The target: a level-1 category found by search.
@@ -42,11 +50,18 @@ describe.skipIf(!browserAvailable)("home categories and home sale in a real brow
     await page.getByLabel("Which category").click();
     await page.keyboard.type("Air");
     await page.locator(".ant-select-item-option").filter({ hasText: "Air Conditioning" }).click();
-    await pickStart(page, page.locator("form"), "2026-01-01 09:00", page.getByRole("heading", { name: "Name in each language" }));
+    await pickStart(
+      page,
+      page.locator("form"),
+      "2026-01-01 09:00",
+      page.getByRole("heading", { name: "Name in each language" }),
+    );
     // The preview draws the tile in the page's language.
     await page.locator(".homecategory-preview .homecategory-face-name").filter({ hasText: "Water heaters" }).waitFor();
     await screenshot(page, "homecategory-create-en-light-1366");
-    const created = page.waitForResponse((r) => r.url().endsWith("/api/v2/homecategories") && r.request().method() === "POST");
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith("/api/v2/homecategories") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Save" }).click();
     expect((await created).status()).toBe(201);
     await page.waitForURL(/\/admin\/homecategory(\?|$)/);
@@ -55,7 +70,9 @@ describe.skipIf(!browserAvailable)("home categories and home sale in a real brow
 
     // By mouse, by its handle, onto the first tile: one request stores the move.
     const moves: string[] = [];
-    page.on("request", (r) => { if (r.method() === "POST" && r.url().includes("/api/v2/homecategories/")) moves.push(new URL(r.url()).pathname); });
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/api/v2/homecategories/")) moves.push(new URL(r.url()).pathname);
+    });
     const handle = page.getByRole("button", { name: /^Move tile Water heaters/ });
     const from = (await handle.boundingBox())!;
     const to = (await page.locator(".homecategory-tile").first().boundingBox())!;
@@ -91,7 +108,9 @@ describe.skipIf(!browserAvailable)("home categories and home sale in a real brow
     await pickStart(page, drawer, "2026-01-01 09:00", drawer.locator(".ant-drawer-title"));
 
     // Two approved products found by search, in the order added.
-    const searched = page.waitForResponse((r) => r.url().includes("/api/product/productlist") && new URL(r.url()).searchParams.get("search") === "Inverter");
+    const searched = page.waitForResponse(
+      (r) => r.url().includes("/api/product/productlist") && new URL(r.url()).searchParams.get("search") === "Inverter",
+    );
     await drawer.getByLabel("Search approved products by name or code").fill("Inverter");
     expect((await searched).status()).toBe(200);
     await drawer.locator(".ant-list-item").filter({ hasText: "Inverter" }).first().waitFor();
@@ -119,8 +138,14 @@ describe.skipIf(!browserAvailable)("home categories and home sale in a real brow
     const switched = page.waitForResponse((r) => r.url().endsWith("/api/promotion/setstatuslink"));
     await opened.getByRole("switch", { name: `Shown on the home page: ${picked[1]}` }).click();
     expect((await switched).status()).toBe(200);
-    await expect.poll(() => opened.getByRole("switch", { name: `Shown on the home page: ${picked[1]}` }).getAttribute("aria-checked")).toBe("false");
-    expect(await opened.getByRole("switch", { name: `Shown on the home page: ${picked[0]}` }).getAttribute("aria-checked")).toBe("true");
+    await expect
+      .poll(() =>
+        opened.getByRole("switch", { name: `Shown on the home page: ${picked[1]}` }).getAttribute("aria-checked"),
+      )
+      .toBe("false");
+    expect(
+      await opened.getByRole("switch", { name: `Shown on the home page: ${picked[0]}` }).getAttribute("aria-checked"),
+    ).toBe("true");
     await screenshot(page, "homesale-group-en-light-1366");
     await page.keyboard.press("Escape");
     // The list counts one of two products shown.

@@ -30,7 +30,11 @@ describe.skipIf(!browserAvailable)("house-brand blog in a real browser", () => {
     await page.getByLabel("Title").fill(title);
     await page.locator(".ProseMirror").click();
     await page.keyboard.type("Lift boxes off the floor before the first storm.");
-    await page.locator(".ant-form-item").filter({ has: page.getByText("Status", { exact: true }) }).locator(".ant-select-selector").click();
+    await page
+      .locator(".ant-form-item")
+      .filter({ has: page.getByText("Status", { exact: true }) })
+      .locator(".ant-select-selector")
+      .click();
     await page.locator(".ant-select-item-option[title='Published']").click();
 
     // Two product ideas picked from the house brand's catalogue.
@@ -39,7 +43,9 @@ describe.skipIf(!browserAvailable)("house-brand blog in a real browser", () => {
     await picker.getByRole("searchbox", { name: "Search products" }).fill("storage");
     await picker.getByRole("searchbox", { name: "Search products" }).press("Enter");
     const rows = picker.locator(".ant-table-tbody tr.ant-table-row");
-    await expect.poll(async () => (await rows.allInnerTexts()).every((text) => /storage/i.test(text)) && rows.count()).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).every((text) => /storage/i.test(text)) && rows.count())
+      .toBeGreaterThanOrEqual(2);
     const picked = [await rows.nth(0).locator("bdi").innerText(), await rows.nth(1).locator("bdi").innerText()];
     await rows.nth(0).getByRole("checkbox").check();
     await rows.nth(1).getByRole("checkbox").check();
@@ -59,25 +65,36 @@ describe.skipIf(!browserAvailable)("house-brand blog in a real browser", () => {
 
     // One save: the post, then its ideas in that order; the reader's view follows.
     const writes: string[] = [];
-    page.on("request", (r) => { if (r.method() === "POST") writes.push(new URL(r.url()).pathname); });
+    page.on("request", (r) => {
+      if (r.method() === "POST") writes.push(new URL(r.url()).pathname);
+    });
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/admin\/housebrand\/blog\/\d+$/);
     await page.getByRole("heading", { name: title }).waitFor();
     expect(writes).toEqual(["/api/blogs/housebrand/newpost", "/api/blogs/housebrand/sortproductidea"]);
     await expect.poll(() => ideasOnPage(page)).toEqual([picked[1], picked[0]]);
     expect(await page.locator(".blog-post .ant-tag", { hasText: "Published" }).count()).toBe(1);
-    expect(await page.locator(".blog-post-content").innerText()).toContain("Lift boxes off the floor before the first storm.");
+    expect(await page.locator(".blog-post-content").innerText()).toContain(
+      "Lift boxes off the floor before the first storm.",
+    );
     await screenshot(page, "housebrand-blog-post-en-light");
 
     // Kept on the server: published, in the house brand, the ideas in the dragged order.
     await page.reload();
     await expect.poll(() => ideasOnPage(page)).toEqual([picked[1], picked[0]]);
     const id = Number(new URL(page.url()).pathname.split("/").pop());
-    const [post] = await server.app.db.select({ status: blogPosts.status, shop: shops.name, kind: shops.kind }).from(blogPosts)
-      .innerJoin(shops, eq(shops.id, blogPosts.shopId)).where(eq(blogPosts.id, id));
+    const [post] = await server.app.db
+      .select({ status: blogPosts.status, shop: shops.name, kind: shops.kind })
+      .from(blogPosts)
+      .innerJoin(shops, eq(shops.id, blogPosts.shopId))
+      .where(eq(blogPosts.id, id));
     expect(post).toEqual({ status: "published", shop: "HomeBase Essentials", kind: "housebrand" });
-    const linked = await server.app.db.select({ name: products.name }).from(blogPostProducts)
-      .innerJoin(products, eq(products.id, blogPostProducts.productId)).where(eq(blogPostProducts.postId, id)).orderBy(asc(blogPostProducts.sort));
+    const linked = await server.app.db
+      .select({ name: products.name })
+      .from(blogPostProducts)
+      .innerJoin(products, eq(products.id, blogPostProducts.productId))
+      .where(eq(blogPostProducts.postId, id))
+      .orderBy(asc(blogPostProducts.sort));
     expect(linked.map((p) => p.name)).toEqual([picked[1], picked[0]]);
   });
 
@@ -90,7 +107,9 @@ describe.skipIf(!browserAvailable)("house-brand blog in a real browser", () => {
     await expect.poll(async () => (await ideasInForm(page)).length).toBe(3);
     const before = await ideasInForm(page);
 
-    const saved = page.waitForResponse((r) => r.url().endsWith("/api/blogs/housebrand/sortproductidea") && r.request().method() === "POST");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/blogs/housebrand/sortproductidea") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: `Move ${before[2]} (position 3)` }).focus();
     await dragKey(page, "Space", `Picked up ${before[2]}, position 3 of 3.`);
     await dragKey(page, "ArrowUp", `${before[2]} is over position 2 of 3.`);

@@ -10,9 +10,13 @@ async function ready(page: Page) {
   await page.waitForFunction(() => !document.querySelector(".ant-spin-spinning, .ant-skeleton-active"));
 }
 
-const row = (page: Page, subject: string) => page.locator(".mail-list tr.ant-table-row", { has: page.getByRole("link", { name: subject }) });
+const row = (page: Page, subject: string) =>
+  page.locator(".mail-list tr.ant-table-row", { has: page.getByRole("link", { name: subject }) });
 const drawer = (page: Page) => page.locator(".ant-drawer-content.mail-composer");
-const sent = (page: Page) => page.waitForResponse((r) => /\/api\/v2\/mails\/\d+\/send$/.test(new URL(r.url()).pathname) && r.request().method() === "POST");
+const sent = (page: Page) =>
+  page.waitForResponse(
+    (r) => /\/api\/v2\/mails\/\d+\/send$/.test(new URL(r.url()).pathname) && r.request().method() === "POST",
+  );
 
 describe.skipIf(!browserAvailable)("mail in a real browser", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
@@ -38,7 +42,9 @@ describe.skipIf(!browserAvailable)("mail in a real browser", () => {
     await compose.locator("#mail-subject").fill(subject);
     await compose.locator(".ProseMirror").click();
     await page.keyboard.type("Please send sharper photos of the 9W bulb box.");
-    await compose.locator("input[type=file]").setInputFiles({ name: "photo-guide.pdf", mimeType: "application/pdf", buffer: PDF });
+    await compose
+      .locator("input[type=file]")
+      .setInputFiles({ name: "photo-guide.pdf", mimeType: "application/pdf", buffer: PDF });
     await compose.getByRole("link", { name: "photo-guide.pdf" }).waitFor();
     const out = sent(page);
     await compose.getByRole("button", { name: /Send/ }).click();
@@ -68,7 +74,11 @@ describe.skipIf(!browserAvailable)("mail in a real browser", () => {
       await reader.getByText("Please send sharper photos of the 9W bulb box.").waitFor();
       await reader.getByRole("link", { name: "photo-guide.pdf", exact: true }).waitFor();
       await expect.poll(() => mine.getAttribute("class")).not.toContain("is-unread");
-      await expect.poll(async () => Number((await inbox.locator(".ant-badge").count()) ? await inbox.locator(".ant-badge").textContent() : 0)).toBe(unreadBefore - 1);
+      await expect
+        .poll(async () =>
+          Number((await inbox.locator(".ant-badge").count()) ? await inbox.locator(".ant-badge").textContent() : 0),
+        )
+        .toBe(unreadBefore - 1);
 
       // The reply: to admin, "Re:" and the quote already there; the answer typed above the quote.
       await reader.getByRole("button", { name: /Reply/ }).click();

@@ -12,7 +12,8 @@ async function api<T>(page: Page, path: string): Promise<T> {
   }, path);
 }
 
-const unreadOf = async (page: Page) => (await api<{ unread: number }>(page, "/api/notify/getmessagenotify?limit=1")).unread;
+const unreadOf = async (page: Page) =>
+  (await api<{ unread: number }>(page, "/api/notify/getmessagenotify?limit=1")).unread;
 const bell = (page: Page) => page.getByTestId("notification-bell");
 
 describe.skipIf(!browserAvailable)("notifications in a real browser", () => {
@@ -30,10 +31,18 @@ describe.skipIf(!browserAvailable)("notifications in a real browser", () => {
     await dialog.getByText("One shop").click();
     await dialog.getByRole("combobox", { name: "Shop" }).fill("HomePro");
     await page.locator(".ant-select-item-option", { hasText: "HomePro Lighting" }).click();
-    await dialog.locator(".ant-form-item").filter({ has: page.getByText("Category", { exact: true }) }).locator(".ant-select-selector").click();
+    await dialog
+      .locator(".ant-form-item")
+      .filter({ has: page.getByText("Category", { exact: true }) })
+      .locator(".ant-select-selector")
+      .click();
     await page.locator(".ant-select-item-option", { hasText: "Shop" }).click();
     await dialog.getByLabel("Title").fill(TITLE);
-    await dialog.getByLabel("Message").fill("Please confirm the stock of your ten best-selling lamps by Friday.\nThe sale page goes live on 1 December.");
+    await dialog
+      .getByLabel("Message")
+      .fill(
+        "Please confirm the stock of your ten best-selling lamps by Friday.\nThe sale page goes live on 1 December.",
+      );
     await dialog.getByLabel("Link (optional)").fill("/supplier/dashboard");
     // The preview shows what recipients will read, and whom it reaches.
     const preview = dialog.getByTestId("compose-preview");
@@ -49,11 +58,16 @@ describe.skipIf(!browserAvailable)("notifications in a real browser", () => {
 
     // The worker sends it within its interval; the list then says so with the recipient count.
     const row = page.locator("tr", { hasText: TITLE });
-    await expect.poll(async () => {
-      await page.reload();
-      await row.waitFor();
-      return row.locator(".ant-tag").allTextContents();
-    }, { timeout: 15_000, interval: 500 }).toContain("Sent");
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await row.waitFor();
+          return row.locator(".ant-tag").allTextContents();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toContain("Sent");
     await expect.poll(() => row.locator("td").allTextContents()).toContain("Shop: HomePro Lighting");
     expect((await row.textContent()) ?? "").toContain("0 read");
     await screenshot(page, "notifications-list");
@@ -76,12 +90,16 @@ describe.skipIf(!browserAvailable)("notifications in a real browser", () => {
       await screenshot(their, "notifications-bell");
 
       await first.getByRole("button", { name: `Mark read: ${TITLE}` }).click();
-      await expect.poll(() => bell(their).getAttribute("aria-label")).toBe(unread - 1 ? `Notifications, ${unread - 1} unread` : "Notifications");
+      await expect
+        .poll(() => bell(their).getAttribute("aria-label"))
+        .toBe(unread - 1 ? `Notifications, ${unread - 1} unread` : "Notifications");
       expect(await first.getAttribute("data-unread")).toBeNull();
       expect(await unreadOf(their)).toBe(unread - 1);
 
       // Following another one's link (a seeded message to the same shop) marks it read and opens its page.
-      const seeded = drawer.getByTestId("notification-item").filter({ hasText: "Free installation week for ceiling lamps" });
+      const seeded = drawer
+        .getByTestId("notification-item")
+        .filter({ hasText: "Free installation week for ceiling lamps" });
       expect(await seeded.getAttribute("data-unread")).toBe("true");
       await their.goto(server.url + "/supplier/brandshop?lng=en");
       await bell(their).click();

@@ -4,18 +4,25 @@ import { browserAvailable, browserSession, screenshot, signIn } from "./browser.
 
 /** Calls the API as the signed-in user of the page. */
 async function api<T>(page: Page, path: string, body?: object): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ path, body }) => {
-    const res = await fetch(path, {
-      method: body ? "POST" : "GET",
-      headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: await res.json() };
-  }, { path, body });
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(path, {
+        method: body ? "POST" : "GET",
+        headers: {
+          authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    { path, body },
+  );
 }
 
 const bell = (page: Page) => page.getByTestId("notification-bell");
-const unread = async (page: Page) => (await api<{ unread: number }>(page, "/api/notify/getmessagenotify?limit=1")).json.unread;
+const unread = async (page: Page) =>
+  (await api<{ unread: number }>(page, "/api/notify/getmessagenotify?limit=1")).json.unread;
 const SHOTS = !!process.env.SCREENSHOTS_DIR;
 /**
  * How long the test waits for a pushed notification: generous, so a loaded machine does not fail it; the
@@ -34,7 +41,9 @@ describe.skipIf(!browserAvailable)("notifications pushed to a second browser", (
     supplierContext = await session.browser.newContext({ viewport: { width: 1366, height: 900 } });
     supplier = await supplierContext.newPage();
   });
-  afterEach(async () => { await supplierContext?.close(); });
+  afterEach(async () => {
+    await supplierContext?.close();
+  });
 
   it("a supplier's bell counts up and lists the approval as soon as staff approve its product", async () => {
     await signIn(supplier, server.url, "supplier1");
@@ -44,12 +53,17 @@ describe.skipIf(!browserAvailable)("notifications pushed to a second browser", (
 
     await signIn(staff, server.url, "admin");
     // A product of supplier1's shop waiting for approval (what the supplier's own list shows).
-    const own = await api<{ items: { id: number; name: string }[] }>(supplier, "/api/product/productlist?approvalStatus=pending&page=1&limit=1");
+    const own = await api<{ items: { id: number; name: string }[] }>(
+      supplier,
+      "/api/product/productlist?approvalStatus=pending&page=1&limit=1",
+    );
     const product = own.json.items[0];
     expect(product, "a pending product of supplier1's shop in the demo data").toBeDefined();
     expect((await api(staff, "/api/product/approveproduct", { id: product.id })).status).toBe(200);
 
-    await supplier.locator(`[data-testid=notification-bell][aria-label="Notifications, ${before + 1} unread"]`).waitFor({ timeout: ARRIVAL_MS });
+    await supplier
+      .locator(`[data-testid=notification-bell][aria-label="Notifications, ${before + 1} unread"]`)
+      .waitFor({ timeout: ARRIVAL_MS });
     await bell(supplier).click();
     const item = supplier.getByTestId("notification-item").first();
     await item.waitFor();
@@ -65,7 +79,10 @@ describe.skipIf(!browserAvailable || !SHOTS)("bell screenshots", () => {
   it("en light and ar dark at 1366 and 390 px", async () => {
     const { page, server, context } = session;
     await signIn(page, server.url, "supplier1");
-    for (const [lng, mode] of [["en", "light"], ["ar", "dark"]] as const) {
+    for (const [lng, mode] of [
+      ["en", "light"],
+      ["ar", "dark"],
+    ] as const) {
       await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
       for (const width of [1366, 390]) {
         await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });

@@ -53,7 +53,10 @@ describe.skipIf(!browserAvailable)("orders in a real browser", () => {
 
     await page.getByRole("button", { name: "Move to Ready to ship" }).click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: "Apply" }).click();
-    await page.locator(".ant-page-header-heading-extra button").filter({ hasText: /^Ship$/ }).click();
+    await page
+      .locator(".ant-page-header-heading-extra button")
+      .filter({ hasText: /^Ship$/ })
+      .click();
     const dialog = page.locator(".ant-modal").filter({ hasText: "Ship the order" });
     await dialog.getByRole("combobox").click();
     await page.locator(".ant-select-dropdown .ant-select-item-option").first().click();

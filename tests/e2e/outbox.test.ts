@@ -13,14 +13,20 @@ const SECRET = "e2e-secret-for-the-outbox-relay";
 const DOWN = "Order system is down for maintenance";
 
 async function api<T>(page: Page, path: string, body?: object): Promise<T> {
-  return page.evaluate(async ({ path, body }) => {
-    const res = await fetch(path, {
-      method: body ? "POST" : "GET",
-      headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return res.json();
-  }, { path, body });
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(path, {
+        method: body ? "POST" : "GET",
+        headers: {
+          authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return res.json();
+    },
+    { path, body },
+  );
 }
 
 // The receiver listens before the server starts: its address is part of the server's settings.
@@ -33,16 +39,33 @@ const receiver: Server = createServer((req, res) => {
     else res.writeHead(503, { "content-type": "text/plain" }).end(DOWN);
   });
 });
-const port = await new Promise<number>((done) => receiver.listen(0, "127.0.0.1", () => done((receiver.address() as AddressInfo).port)));
+const port = await new Promise<number>((done) =>
+  receiver.listen(0, "127.0.0.1", () => done((receiver.address() as AddressInfo).port)),
+);
 afterAll(() => new Promise((done) => receiver.close(done)));
 
 // A long backoff keeps a failed job failed (with its next try) while the screens are shot; GP has no address.
 const outbox: Partial<OutboxConfig> = {
-  workerMs: 300, backoffMs: 600_000, maxBackoffMs: 600_000, maxAttempts: 3, timeoutMs: 5000, leaseMs: 20_000,
-  targets: { storefront: { url: `http://127.0.0.1:${port}/storefront`, secret: SECRET }, orders: { url: `http://127.0.0.1:${port}/orders`, secret: SECRET } },
+  workerMs: 300,
+  backoffMs: 600_000,
+  maxBackoffMs: 600_000,
+  maxAttempts: 3,
+  timeoutMs: 5000,
+  leaseMs: 20_000,
+  targets: {
+    storefront: { url: `http://127.0.0.1:${port}/storefront`, secret: SECRET },
+    orders: { url: `http://127.0.0.1:${port}/orders`, secret: SECRET },
+  },
 };
 
-interface Job { id: number; status: string; attempts: number; configured: boolean; kind?: string; topic?: string }
+interface Job {
+  id: number;
+  status: string;
+  attempts: number;
+  configured: boolean;
+  kind?: string;
+  topic?: string;
+}
 
 describe.skipIf(!browserAvailable)("sync delivery on the product page and the order list", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 }, config: { outbox } });
@@ -50,18 +73,32 @@ describe.skipIf(!browserAvailable)("sync delivery on the product page and the or
   it("shows sent, not configured and failed jobs with their details; staff retry a failed one", async () => {
     const { page, server, context } = session;
     await signIn(page, server.url, "admin");
-    const list = await api<{ items: { id: number }[] }>(page, "/api/product/productlist?approvalStatus=approved&page=1&limit=1");
+    const list = await api<{ items: { id: number }[] }>(
+      page,
+      "/api/product/productlist?approvalStatus=approved&page=1&limit=1",
+    );
     const product = list.items[0].id;
     await api(page, "/api/product/syncproduct", { id: product });
     await api(page, "/api/product/gpproductsync", { id: product });
-    const { data: { jobId } } = await api<{ data: { jobId: number } }>(page, "/api/order/syncorders", {});
+    const {
+      data: { jobId },
+    } = await api<{ data: { jobId: number } }>(page, "/api/order/syncorders", {});
 
-    const productJobs = () => api<{ items: Job[] }>(page, `/api/product/jobs?id=${product}`).then((a) => a.items.map((j) => `${j.kind}:${j.status}`));
-    await expect.poll(productJobs, { timeout: 20_000, interval: 300 }).toEqual(expect.arrayContaining(["product.sync:sent", "product.gp_sync:queued"]));
-    const orderJob = async () => (await api<Job[]>(page, "/api/v2/outbox-jobs?topic=orders.sync")).find((j) => j.id === jobId);
+    const productJobs = () =>
+      api<{ items: Job[] }>(page, `/api/product/jobs?id=${product}`).then((a) =>
+        a.items.map((j) => `${j.kind}:${j.status}`),
+      );
+    await expect
+      .poll(productJobs, { timeout: 20_000, interval: 300 })
+      .toEqual(expect.arrayContaining(["product.sync:sent", "product.gp_sync:queued"]));
+    const orderJob = async () =>
+      (await api<Job[]>(page, "/api/v2/outbox-jobs?topic=orders.sync")).find((j) => j.id === jobId);
     await expect.poll(async () => (await orderJob())?.status, { timeout: 20_000, interval: 300 }).toBe("failed");
 
-    for (const [lng, mode] of [["en", "light"], ["ar", "dark"]] as const) {
+    for (const [lng, mode] of [
+      ["en", "light"],
+      ["ar", "dark"],
+    ] as const) {
       await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
       for (const width of [1366, 390]) {
         await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
@@ -99,7 +136,17 @@ describe.skipIf(!browserAvailable)("sync delivery on the product page and the or
     const row = page.locator(".ant-drawer-content tr", { hasText: `#${jobId}` });
     await row.getByRole("button", { name: "Retry" }).click();
     await page.getByText(`Job #${jobId} is queued again`).waitFor();
-    await expect.poll(() => received.filter((u) => u === "/orders").length, { timeout: 20_000, interval: 200 }).toBeGreaterThan(before);
-    await expect.poll(async () => { const j = await orderJob(); return j && `${j.status}:${j.attempts}`; }, { timeout: 20_000, interval: 300 }).toBe("failed:1");
+    await expect
+      .poll(() => received.filter((u) => u === "/orders").length, { timeout: 20_000, interval: 200 })
+      .toBeGreaterThan(before);
+    await expect
+      .poll(
+        async () => {
+          const j = await orderJob();
+          return j && `${j.status}:${j.attempts}`;
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBe("failed:1");
   }, 300_000);
 });

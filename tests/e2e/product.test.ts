@@ -12,7 +12,9 @@ async function confirm(page: Page) {
 }
 
 async function imageOrder(page: Page): Promise<string[]> {
-  return page.locator(".product-image-tile").evaluateAll((tiles) => tiles.map((t) => t.getAttribute("data-image-id") ?? ""));
+  return page
+    .locator(".product-image-tile")
+    .evaluateAll((tiles) => tiles.map((t) => t.getAttribute("data-image-id") ?? ""));
 }
 
 describe.skipIf(!browserAvailable)("products in a real browser", () => {
@@ -123,8 +125,13 @@ describe.skipIf(!browserAvailable)("products in a real browser", () => {
     await page.goto(server.url + "/admin/product/listproduct");
     await page.getByRole("searchbox", { name: "Search name or code" }).fill("HPL");
     const rows = page.locator(".ant-table-row");
-    await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes("HPL-")) && (await rows.count()) > 0).toBe(true);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).every((text) => text.includes("HPL-")) && (await rows.count()) > 0)
+      .toBe(true);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     const csv = readFileSync((await download.path())!, "utf8");
     const lines = csv.trim().split(/\r?\n/);
     expect(lines.length).toBeGreaterThan(1);

@@ -15,7 +15,10 @@ const LISTS = SCREENS.filter((s) => s.built && s.routes.list).map((s) => ({
  * table (the apps: mail, chat, calendar, checkout) mark their root `data-screen-ready` once their data is in.
  */
 async function settled(page: Page) {
-  await page.locator(".ant-table-tbody tr.ant-table-row, .ant-empty, .ant-statistic, [data-screen-ready]").first().waitFor();
+  await page
+    .locator(".ant-table-tbody tr.ant-table-row, .ant-empty, .ant-statistic, [data-screen-ready]")
+    .first()
+    .waitFor();
   await page.waitForFunction(() => !document.querySelector(".ant-spin-spinning, .ant-skeleton-active"));
 }
 
@@ -28,9 +31,15 @@ async function open(page: Page, base: string, path: string, lng: string, reload:
   else {
     // The old screen stays up while the new one loads: its tab title tells when the new one is shown.
     const before = await page.title();
-    await page.evaluate((to) => { history.pushState(null, "", to); dispatchEvent(new PopStateEvent("popstate")); }, path);
-    await page.waitForFunction((old) => document.title !== old, before, { timeout: 20_000 })
-      .catch(() => { throw new Error(`${path}: the tab title stayed "${before}"`); });
+    await page.evaluate((to) => {
+      history.pushState(null, "", to);
+      dispatchEvent(new PopStateEvent("popstate"));
+    }, path);
+    await page
+      .waitForFunction((old) => document.title !== old, before, { timeout: 20_000 })
+      .catch(() => {
+        throw new Error(`${path}: the tab title stayed "${before}"`);
+      });
   }
   await settled(page);
 }
@@ -42,12 +51,15 @@ async function open(page: Page, base: string, path: string, lng: string, reload:
  */
 function layoutProblems(): string[] {
   const problems: string[] = [];
-  const label = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join(".")} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+  const label = (el: Element) =>
+    `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join(".")} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
   const visible = (el: Element) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
   };
-  for (const el of document.querySelectorAll(".ant-table-thead th, .ant-tag, .ant-tabs-tab-btn, .ant-btn, .ant-page-header-heading-title")) {
+  for (const el of document.querySelectorAll(
+    ".ant-table-thead th, .ant-tag, .ant-tabs-tab-btn, .ant-btn, .ant-page-header-heading-title",
+  )) {
     if (!visible(el)) continue;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -65,7 +77,8 @@ function layoutProblems(): string[] {
   const boxes = tags.map((t) => t.getBoundingClientRect());
   for (let i = 0; i < tags.length; i += 1) {
     const cell = tags[i].closest("td")!.getBoundingClientRect();
-    if (boxes[i].left < cell.left - 1 || boxes[i].right > cell.right + 1) problems.push(`tag spills out of its cell: ${label(tags[i])}`);
+    if (boxes[i].left < cell.left - 1 || boxes[i].right > cell.right + 1)
+      problems.push(`tag spills out of its cell: ${label(tags[i])}`);
     for (let j = i + 1; j < tags.length; j += 1) {
       const [a, b] = [boxes[i], boxes[j]];
       if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
@@ -89,7 +102,8 @@ function keyTextCut(): string[] {
     const link = row.querySelector("td a[href]:not(.ant-btn)");
     if (!link) continue;
     const r = link.getBoundingClientRect();
-    if (r.left < view.left - 1 || r.right > view.right + 1) cut.push(`key text runs off the screen: "${(link.textContent ?? "").trim().slice(0, 40)}"`);
+    if (r.left < view.left - 1 || r.right > view.right + 1)
+      cut.push(`key text runs off the screen: "${(link.textContent ?? "").trim().slice(0, 40)}"`);
   }
   return cut;
 }
@@ -121,7 +135,12 @@ describe.skipIf(!browserAvailable)("every list at 1366 px in French and Arabic",
  */
 const SHOTS = !!process.env.SCREENSHOTS_DIR;
 const LIST_WIDTHS = SHOTS ? [1366, 390] : [390];
-const LOOKS = SHOTS ? ([["en", "light"], ["ar", "dark"]] as const) : ([["ar", "dark"]] as const);
+const LOOKS = SHOTS
+  ? ([
+      ["en", "light"],
+      ["ar", "dark"],
+    ] as const)
+  : ([["ar", "dark"]] as const);
 
 describe.skipIf(!browserAvailable)("screenshots of every list", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
@@ -172,7 +191,10 @@ describe.skipIf(!browserAvailable || !SHOTS)("screenshots of record pages", () =
       await page.goto(server.url + "/login");
       await page.evaluate(() => localStorage.clear());
       await signIn(page, server.url, user);
-      for (const [lng, mode] of [["en", "light"], ["ar", "dark"]] as const) {
+      for (const [lng, mode] of [
+        ["en", "light"],
+        ["ar", "dark"],
+      ] as const) {
         await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
         for (const width of [1366, 390]) {
           await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });

@@ -63,7 +63,10 @@ describe.skipIf(!browserAvailable)("shipping rates and config control in a real 
     await card.getByText(/changed by/).waitFor();
 
     // A browser asking for German (none of the five) now opens in French; one asking for English keeps English.
-    for (const [locale, password] of [["de-DE", "Mot de passe"], ["en-US", "Password"]] as const) {
+    for (const [locale, password] of [
+      ["de-DE", "Mot de passe"],
+      ["en-US", "Password"],
+    ] as const) {
       const other = await session.browser.newContext({ locale, viewport: { width: 1366, height: 900 } });
       try {
         const fresh = await other.newPage();

@@ -38,12 +38,26 @@ const paletteSearch = (page: Page) => page.getByTestId("palette-search");
 async function openPalette(page: Page) {
   for (let attempt = 0; attempt < 2; attempt++) {
     await page.keyboard.press("Control+k");
-    if (await paletteSearch(page).waitFor({ timeout: 5_000 }).then(() => true, () => false)) return;
+    if (
+      await paletteSearch(page)
+        .waitFor({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return;
   }
   throw new Error("Ctrl+K did not open the command palette");
 }
 
-const LANGUAGE_CODES: Record<string, string> = { English: "en", Français: "fr", العربية: "ar", 中文: "zh-CN", "Tiếng Việt": "vi" };
+const LANGUAGE_CODES: Record<string, string> = {
+  English: "en",
+  Français: "fr",
+  العربية: "ar",
+  中文: "zh-CN",
+  "Tiếng Việt": "vi",
+};
 
 /** Picks a language in the header and waits until its translations are in (several files load). */
 async function chooseLanguage(page: Page, label: string) {
@@ -51,15 +65,27 @@ async function chooseLanguage(page: Page, label: string) {
   // drawing its figures can close the menu under the pointer (both seen in loaded full runs): open it
   // again if the item could not be clicked or the language has not changed.
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page.getByTestId("header").locator("button", { has: page.locator(".anticon-global") }).click();
-    const picked = await page.locator(".ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item", { hasText: label })
-      .click({ timeout: 5_000 }).then(() => true, () => false);
+    await page
+      .getByTestId("header")
+      .locator("button", { has: page.locator(".anticon-global") })
+      .click();
+    const picked = await page
+      .locator(".ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item", { hasText: label })
+      .click({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (!picked) {
       await page.keyboard.press("Escape");
       continue;
     }
-    const changed = await page.waitForFunction((code) => document.documentElement.lang === code, LANGUAGE_CODES[label], { timeout: 10_000 })
-      .then(() => true, () => false);
+    const changed = await page
+      .waitForFunction((code) => document.documentElement.lang === code, LANGUAGE_CODES[label], { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (changed) return;
   }
   throw new Error(`The language menu did not switch to ${label}`);
@@ -116,10 +142,12 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     expect(await htmlAttr(page, "lang")).toBe("ar");
     // The sider moves to the reading side: flush with the right edge of the page (scrollbar aside).
     const pageWidth = await page.evaluate(() => Math.round(document.body.getBoundingClientRect().right));
-    await expect.poll(async () => {
-      const b = await box(page, "sider");
-      return Math.round(b.x + b.width);
-    }).toBe(pageWidth);
+    await expect
+      .poll(async () => {
+        const b = await box(page, "sider");
+        return Math.round(b.x + b.width);
+      })
+      .toBe(pageWidth);
     await expect.poll(() => page.locator(".ant-statistic-title").first().innerText()).not.toBe("Products");
     await settle(page);
     await screenshot(page, "shell-ar-dark-mini");
@@ -224,7 +252,11 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await signIn(page, server.url);
     await page.waitForURL("**/admin/dashboard");
     await page.getByTestId("sider").waitFor();
-    for (const [typed, path] of [["order list", "/admin/orders/list"], ["payment slips", "/admin/orders/listslip"], ["route table", "/admin/routes"]]) {
+    for (const [typed, path] of [
+      ["order list", "/admin/orders/list"],
+      ["payment slips", "/admin/orders/listslip"],
+      ["route table", "/admin/routes"],
+    ]) {
       await openPalette(page);
       // No delay between keys and none before Enter: what a fast typist does.
       await page.keyboard.type(typed, { delay: 0 });
@@ -340,7 +372,11 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await page.goto(server.url + "/admin/blog/posts");
     await page.locator(".ant-table-row").first().waitFor();
     // Row actions are links: the view action opens the post.
-    await page.locator(".ant-table-row").first().getByRole("link", { name: /^View: / }).click();
+    await page
+      .locator(".ant-table-row")
+      .first()
+      .getByRole("link", { name: /^View: / })
+      .click();
     await page.waitForURL(/\/admin\/blog\/post\/\d+$/);
     const crumbs = page.locator(".ant-breadcrumb li:not(.ant-breadcrumb-separator)");
     // A record's trail is its list's menu chain, then the action.

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../server/src/db/client.js";
 import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
 
-const baht = (v: number) => new Intl.NumberFormat("en", { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol", minimumFractionDigits: 2 }).format(v);
+const baht = (v: number) =>
+  new Intl.NumberFormat("en", {
+    style: "currency",
+    currency: "THB",
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: 2,
+  }).format(v);
 
 describe.skipIf(!browserAvailable)("payment slips pay an order in parts, in a real browser", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
@@ -10,11 +16,14 @@ describe.skipIf(!browserAvailable)("payment slips pay an order in parts, in a re
   it("approving a slip for part of the total shows paid so far and still owed on the slip and order screens", async () => {
     const { page, server, context } = session;
     // A seeded order waiting for payment with one pending slip, made a slip for 100 THB of its total.
-    const [o] = await queryRows<{ order_id: number; order_no: string; total: string; slip_id: number }>(server.app.db, sql`
+    const [o] = await queryRows<{ order_id: number; order_no: string; total: string; slip_id: number }>(
+      server.app.db,
+      sql`
       select o.id as order_id, o.order_no, o.total, p.id as slip_id from payment_slips p join orders o on o.id = p.order_id
       where p.status = 'pending' and o.status = 'pending_payment' and o.total > 500
         and not exists (select 1 from payment_slips x where x.order_id = o.id and x.id <> p.id)
-      order by o.id limit 1`);
+      order by o.id limit 1`,
+    );
     await queryRows(server.app.db, sql`update payment_slips set amount = 100 where id = ${o.slip_id}`);
     const total = Number(o.total);
 
@@ -32,20 +41,30 @@ describe.skipIf(!browserAvailable)("payment slips pay an order in parts, in a re
     await expect.poll(() => dialog.innerText()).toContain(`Still owed\n${baht(total)}`);
     await dialog.getByRole("button", { name: "Approve" }).click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: "Approve" }).click();
-    await expect.poll(() => page.locator(".ant-notification").innerText()).toContain(`the order still owes ${baht(total - 100)}`);
+    await expect
+      .poll(() => page.locator(".ant-notification").innerText())
+      .toContain(`the order still owes ${baht(total - 100)}`);
 
     await page.goto(`${server.url}/admin/orders/${o.order_id}/view`);
     const totals = page.locator(".ant-card", { hasText: "Paid so far" }).last();
     await expect.poll(() => totals.innerText()).toContain(`Paid so far\n${baht(100)}`);
     expect(await totals.innerText()).toContain(`Still owed\n${baht(total - 100)}`);
-    await expect.poll(() => page.locator(".ant-timeline").innerText()).toContain(`${baht(100)} of ${baht(total)} paid, ${baht(total - 100)} still owed`);
+    await expect
+      .poll(() => page.locator(".ant-timeline").innerText())
+      .toContain(`${baht(100)} of ${baht(total)} paid, ${baht(total - 100)} still owed`);
 
     // The screens as they look: en light and ar dark, desktop and phone.
-    for (const [lng, mode] of [["en", "light"], ["ar", "dark"]] as const) {
+    for (const [lng, mode] of [
+      ["en", "light"],
+      ["ar", "dark"],
+    ] as const) {
       await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
       for (const width of [1366, 390]) {
         await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-        for (const [name, url] of [["order", `${server.url}/admin/orders/${o.order_id}/view`], ["slips", listUrl]]) {
+        for (const [name, url] of [
+          ["order", `${server.url}/admin/orders/${o.order_id}/view`],
+          ["slips", listUrl],
+        ]) {
           await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
           await page.waitForFunction((code) => document.documentElement.lang === code, lng);
           await page.locator(".ant-page-header-heading-title").first().waitFor();

@@ -3,11 +3,13 @@ import type { RunningServer } from "../support/server.js";
 import { browserAvailable, browserSession, dragKey, screenshot, signIn } from "./browser.js";
 
 /** The board's section names, in order. */
-const sections = (page: Page) => page.locator(".kit-board-column:not(.kit-board-column-overlay) .kit-board-column-name").allTextContents();
+const sections = (page: Page) =>
+  page.locator(".kit-board-column:not(.kit-board-column-overlay) .kit-board-column-name").allTextContents();
 /** The card titles of a section, top to bottom. */
 const cardsIn = (section: Locator) => section.locator(".kit-board-card .storefront-card-name").allTextContents();
 /** The save of a move: exactly one POST card/orderby per drop. */
-const moveSaved = (page: Page) => page.waitForResponse((r) => r.url().endsWith("/api/supplier/kanban/card/orderby") && r.request().method() === "POST");
+const moveSaved = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith("/api/supplier/kanban/card/orderby") && r.request().method() === "POST");
 
 /** Carries `what` (a card or a section's handle) by mouse to a point, in small steps as a hand does. */
 async function drag(page: Page, what: Locator, to: { x: number; y: number }) {
@@ -41,7 +43,9 @@ describe.skipIf(!browserAvailable)("storefront builder in a real browser", () =>
     // By mouse: the first Hero card to the top of Best sellers.
     const target = (await best.locator(".kit-board-card").first().boundingBox())!;
     const requests: string[] = [];
-    page.on("request", (r) => { if (r.method() === "POST") requests.push(new URL(r.url()).pathname); });
+    page.on("request", (r) => {
+      if (r.method() === "POST") requests.push(new URL(r.url()).pathname);
+    });
     const saved = moveSaved(page);
     await drag(page, hero.locator(".kit-board-card").first(), { x: target.x + target.width / 2, y: target.y + 8 });
     expect((await saved).status()).toBe(200);
@@ -72,7 +76,10 @@ describe.skipIf(!browserAvailable)("storefront builder in a real browser", () =>
     expect(await sections(page)).toEqual(["Hero", "New arrivals", "Best sellers"]);
     const last = (await best.boundingBox())!;
     const mouseColumnSaved = moveSaved(page);
-    await drag(page, page.getByRole("button", { name: "Move column Hero" }), { x: last.x + last.width - 10, y: last.y + 20 });
+    await drag(page, page.getByRole("button", { name: "Move column Hero" }), {
+      x: last.x + last.width - 10,
+      y: last.y + 20,
+    });
     expect((await mouseColumnSaved).status()).toBe(200);
     expect(await sections(page)).toEqual(["New arrivals", "Best sellers", "Hero"]);
     const arranged = { best: await cardsIn(best), hero: await cardsIn(hero), fresh: await cardsIn(fresh) };

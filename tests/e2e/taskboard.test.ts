@@ -4,16 +4,27 @@ import { browserAvailable, browserSession, dragKey, screenshot, signIn } from ".
 
 /** Calls the API as the signed-in user of the page. */
 async function api<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(path, {
-      method, body: body ? JSON.stringify(body) : undefined,
-      headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, ...(body ? { "content-type": "application/json" } : {}) },
-    });
-    return res.json();
-  }, { method, path, body });
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        body: body ? JSON.stringify(body) : undefined,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+      });
+      return res.json();
+    },
+    { method, path, body },
+  );
 }
 
-const moveSaved = (page: Page) => page.waitForResponse((r) => /\/api\/v2\/task-(cards|columns)\/\d+\/move$/.test(new URL(r.url()).pathname) && r.request().method() === "POST");
+const moveSaved = (page: Page) =>
+  page.waitForResponse(
+    (r) =>
+      /\/api\/v2\/task-(cards|columns)\/\d+\/move$/.test(new URL(r.url()).pathname) && r.request().method() === "POST",
+  );
 
 /** The card names of a column, top to bottom. */
 const namesIn = (column: Locator) => column.locator(".kit-board-card .taskboard-card-name").allTextContents();
@@ -30,7 +41,10 @@ describe.skipIf(!browserAvailable)("task board in a real browser", () => {
     await page.getByText("Your board is empty").waitFor();
 
     for (const name of ["Inbox", "Later"]) {
-      await page.getByRole("button", { name: /Add column/ }).first().click();
+      await page
+        .getByRole("button", { name: /Add column/ })
+        .first()
+        .click();
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Name").fill(name);
       await dialog.getByRole("button", { name: "Save" }).click();
@@ -53,11 +67,16 @@ describe.skipIf(!browserAvailable)("task board in a real browser", () => {
     const card = inbox.locator(".kit-board-card", { hasText: "Call the supplier" });
     const from = (await card.boundingBox())!;
     const to = (await later.boundingBox())!;
-    const saved = page.waitForResponse((r) => /\/api\/v2\/task-cards\/\d+\/move$/.test(new URL(r.url()).pathname) && r.request().method() === "POST");
+    const saved = page.waitForResponse(
+      (r) => /\/api\/v2\/task-cards\/\d+\/move$/.test(new URL(r.url()).pathname) && r.request().method() === "POST",
+    );
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 12; step += 1) {
-      await page.mouse.move(from.x + from.width / 2 + ((to.x + to.width / 2 - from.x - from.width / 2) * step) / 12, from.y + from.height / 2 + ((to.y + 80 - from.y - from.height / 2) * step) / 12);
+      await page.mouse.move(
+        from.x + from.width / 2 + ((to.x + to.width / 2 - from.x - from.width / 2) * step) / 12,
+        from.y + from.height / 2 + ((to.y + 80 - from.y - from.height / 2) * step) / 12,
+      );
     }
     await page.mouse.up();
     expect((await saved).status()).toBe(200);
@@ -86,14 +105,21 @@ describe.skipIf(!browserAvailable)("task board in a real browser", () => {
     const columnSaved = moveSaved(page);
     await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
     await page.mouse.down();
-    for (let step = 1; step <= 12; step += 1) await page.mouse.move(h.x + h.width / 2 + (i.x + 40 - h.x - h.width / 2) * (step / 12), h.y + h.height / 2);
+    for (let step = 1; step <= 12; step += 1)
+      await page.mouse.move(h.x + h.width / 2 + (i.x + 40 - h.x - h.width / 2) * (step / 12), h.y + h.height / 2);
     await page.mouse.up();
     expect((await columnSaved).request().postDataJSON()).toEqual({ index: 0 });
-    expect(await page.locator(".kit-board > .kit-board-column .kit-board-column-name").allTextContents()).toEqual(["Later", "Inbox"]);
+    expect(await page.locator(".kit-board > .kit-board-column .kit-board-column-name").allTextContents()).toEqual([
+      "Later",
+      "Inbox",
+    ]);
 
     await page.reload();
     await later.locator(".kit-board-card").nth(1).waitFor();
-    expect(await page.locator(".kit-board > .kit-board-column .kit-board-column-name").allTextContents()).toEqual(["Later", "Inbox"]);
+    expect(await page.locator(".kit-board > .kit-board-column .kit-board-column-name").allTextContents()).toEqual([
+      "Later",
+      "Inbox",
+    ]);
     expect(await namesIn(later)).toEqual(["Call the supplier", "Send the invoice"]);
     expect(await namesIn(inbox)).toEqual([]);
     await inbox.getByText("No cards yet").waitFor();
@@ -101,11 +127,17 @@ describe.skipIf(!browserAvailable)("task board in a real browser", () => {
   }, 120_000);
 
   it("on a phone: one column is most of the screen, and a card moves to the next column by touch", async () => {
-    const phone = await session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const phone = await session.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const touchPage = await phone.newPage();
     try {
       await signIn(touchPage, server.url, "editor");
-      const first = await api<{ column: { id: number } }>(touchPage, "POST", "/api/kanban/columns/update", { column: { name: "Today" } });
+      const first = await api<{ column: { id: number } }>(touchPage, "POST", "/api/kanban/columns/update", {
+        column: { name: "Today" },
+      });
       await api(touchPage, "POST", "/api/kanban/columns/update", { column: { name: "Tomorrow" } });
       await api(touchPage, "POST", "/api/v2/task-cards", { columnId: first.column.id, name: "Water the plants" });
       await touchPage.goto(server.url + "/admin/apps/kanban?lng=en");

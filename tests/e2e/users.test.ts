@@ -4,7 +4,11 @@ import { browserAvailable, browserSession, screenshot, signIn } from "./browser.
 
 /** Calls the API as the signed-in user of the page; answers the status. */
 const status = (page: Page, path: string) =>
-  page.evaluate(async (path) => (await fetch(path, { headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}` } })).status, path);
+  page.evaluate(
+    async (path) =>
+      (await fetch(path, { headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}` } })).status,
+    path,
+  );
 
 /** The labels of the side menu, as the user sees them. */
 async function menuLabels(page: Page): Promise<string[]> {
@@ -32,7 +36,11 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
     await page.getByRole("button", { name: "New role" }).click();
     const drawer = page.locator(".ant-drawer-content");
     await drawer.getByLabel("Role name").fill(ROLE);
-    await drawer.locator(".ant-tree-treenode").filter({ has: page.getByText("Home categories", { exact: true }) }).locator(".ant-tree-checkbox").click();
+    await drawer
+      .locator(".ant-tree-treenode")
+      .filter({ has: page.getByText("Home categories", { exact: true }) })
+      .locator(".ant-tree-checkbox")
+      .click();
     await drawer.getByRole("button", { name: "Save" }).click();
     await page.getByRole("button", { name: ROLE, exact: true }).waitFor();
 
@@ -88,10 +96,17 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
 
       // The administrator gives the role the blog posts too: the user's menu follows at their next request, with no new sign-in.
       const changed = await page.evaluate(async (name) => {
-        const headers = { authorization: `Bearer ${localStorage.getItem("accessToken")}`, "content-type": "application/json" };
-        const roles: { items: { id: number; name: string }[] } = await (await fetch("/api/user/getuserroles", { headers })).json();
+        const headers = {
+          authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+          "content-type": "application/json",
+        };
+        const roles: { items: { id: number; name: string }[] } = await (
+          await fetch("/api/user/getuserroles", { headers })
+        ).json();
         const id = roles.items.find((r) => r.name === name)!.id;
-        const role: { data: { version: string; menus: string[] } } = await (await fetch(`/api/user/getdetailrole?id=${id}`, { headers })).json();
+        const role: { data: { version: string; menus: string[] } } = await (
+          await fetch(`/api/user/getdetailrole?id=${id}`, { headers })
+        ).json();
         const body = JSON.stringify({ version: role.data.version, menus: [...role.data.menus, "/admin/blog/posts"] });
         return (await fetch(`/api/v2/roles/${id}`, { method: "PATCH", headers, body })).status;
       }, ROLE);
@@ -129,7 +144,10 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
     await page.getByLabel("First name").fill("Pimmy");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Your details are saved").waitFor();
-    await page.getByRole("button", { name: "User menu" }).getByText(/^Pimmy /).waitFor();
+    await page
+      .getByRole("button", { name: "User menu" })
+      .getByText(/^Pimmy /)
+      .waitFor();
 
     await page.getByLabel("Current password").fill("not-my-password1");
     await page.getByLabel("New password", { exact: true }).fill("Another2026x");

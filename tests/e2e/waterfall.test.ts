@@ -60,11 +60,14 @@ describe("loading waterfall (built manifest)", () => {
     for (const key of SIGNED_IN_BOOT) expect(entry.has(key)).toBe(false);
   });
 
-  it.each(Object.entries(PAGES))(`%s: at most ${MAX_WAVES_BEFORE_PAGE} waves of code before its page chunk`, (_route, page) => {
-    const wave = waves().get(page);
-    expect(wave, `${page} is never reached from the boot`).toBeDefined();
-    expect(wave! - 1).toBeLessThanOrEqual(MAX_WAVES_BEFORE_PAGE);
-  });
+  it.each(Object.entries(PAGES))(
+    `%s: at most ${MAX_WAVES_BEFORE_PAGE} waves of code before its page chunk`,
+    (_route, page) => {
+      const wave = waves().get(page);
+      expect(wave, `${page} is never reached from the boot`).toBeDefined();
+      expect(wave! - 1).toBeLessThanOrEqual(MAX_WAVES_BEFORE_PAGE);
+    },
+  );
 
   it("every screen the route loader knows starts by the third wave", () => {
     const wave = waves();
@@ -74,9 +77,13 @@ describe("loading waterfall (built manifest)", () => {
   });
 
   it("an English page's code holds no other language's locale", () => {
-    const english = new Set(["index.html", ...SIGNED_IN_BOOT, ...Object.values(PAGES)].flatMap((k) => [...closure([k])]));
+    const english = new Set(
+      ["index.html", ...SIGNED_IN_BOOT, ...Object.values(PAGES)].flatMap((k) => [...closure([k])]),
+    );
     // Locale modules (dayjs/locale/fr.js, antd/es/locale/zh_CN.js, ...) and the chunks named after them.
-    const foreign = [...english].filter((k) => /[/\\]locales?[/\\](?!en)/.test(k) || /zh[-_]cn/i.test(manifest[k].file));
+    const foreign = [...english].filter(
+      (k) => /[/\\]locales?[/\\](?!en)/.test(k) || /zh[-_]cn/i.test(manifest[k].file),
+    );
     expect(foreign).toEqual([]);
   });
 });
@@ -112,12 +119,18 @@ describe.skipIf(!browserAvailable)("loading waterfall in a real browser", () => 
     await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
     // The list's own query took the early answer over: no second request for the same rows or masters.
     expect(asked(/\/api\/order\/orderlist$/)).toBe(1);
-    for (const master of ["masterorderstatus", "masterorderchanel", "masterbranch"]) expect(asked(new RegExp(`/api/masterdata/${master}`))).toBe(1);
+    for (const master of ["masterorderstatus", "masterorderchanel", "masterbranch"])
+      expect(asked(new RegExp(`/api/masterdata/${master}`))).toBe(1);
     expect(asked(/\/api\/product\/masterproduct/)).toBe(1);
     // English: no other language's code or strings, and all of its strings in two requests (common, the rest).
     const urls = requests.map((r) => r.url());
     expect(urls.filter((u) => /zh[-_]c|\/locales[-/](fr|vi|cn|ar)[-/]/i.test(u))).toEqual([]);
-    expect(urls.filter((u) => /\/locales[-/]en[-/]/.test(u)).map((u) => /locales-en-(common|rest)-/.exec(u)?.[1]).sort()).toEqual(["common", "rest"]);
+    expect(
+      urls
+        .filter((u) => /\/locales[-/]en[-/]/.test(u))
+        .map((u) => /locales-en-(common|rest)-/.exec(u)?.[1])
+        .sort(),
+    ).toEqual(["common", "rest"]);
   });
 
   it("a reload gives Ant Design its styles back from the last visit instead of having it write them again", async () => {
@@ -126,12 +139,16 @@ describe.skipIf(!browserAvailable)("loading waterfall in a real browser", () => 
     await page.goto(s.server.url + "/admin/orders/list");
     await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
     // Saved when the page is left; the shell starts keeping them once the page has settled.
-    await expect.poll(() => page.evaluate(() => document.querySelectorAll("[data-testid=sider] .ant-menu-item").length)).toBeGreaterThan(3);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelectorAll("[data-testid=sider] .ant-menu-item").length))
+      .toBeGreaterThan(3);
     // The keeper's listener is an effect of the same commit: give it the frame to run in.
     await page.waitForTimeout(300);
     await page.reload();
     await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("antd-styles") ?? "[]") as { css: string }[]);
+    const saved = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("antd-styles") ?? "[]") as { css: string }[],
+    );
     expect(saved.length).toBeGreaterThan(20);
     expect(saved.some((style) => style.css.includes(".ant-table"))).toBe(true);
 
@@ -144,12 +161,17 @@ describe.skipIf(!browserAvailable)("loading waterfall in a real browser", () => 
     await page.reload();
     await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
     const styles = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLStyleElement>("style[data-css-hash]")].map((style) => ({ kept: style.textContent!.endsWith("/*kept*/"), table: style.textContent!.includes(".ant-table") })),
+      [...document.querySelectorAll<HTMLStyleElement>("style[data-css-hash]")].map((style) => ({
+        kept: style.textContent!.endsWith("/*kept*/"),
+        table: style.textContent!.includes(".ant-table"),
+      })),
     );
     expect(styles.filter((style) => style.table).every((style) => style.kept)).toBe(true);
     expect(styles.filter((style) => style.kept).length).toBeGreaterThan(20);
     // One record of each style: nothing was written twice.
-    const hashes = await page.evaluate(() => [...document.querySelectorAll("style[data-css-hash]")].map((style) => style.getAttribute("data-css-hash")));
+    const hashes = await page.evaluate(() =>
+      [...document.querySelectorAll("style[data-css-hash]")].map((style) => style.getAttribute("data-css-hash")),
+    );
     expect(new Set(hashes).size).toBe(hashes.length);
   });
 
@@ -160,7 +182,8 @@ describe.skipIf(!browserAvailable)("loading waterfall in a real browser", () => 
     page.on("request", (r) => {
       if (/\/api\/order\/orderlist$/.test(r.url())) bodies.push(r.postData() ?? "");
     });
-    const filtered = "/admin/orders/list?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=pending_payment";
+    const filtered =
+      "/admin/orders/list?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=pending_payment";
     await page.goto(s.server.url + filtered);
     await page.locator(".ant-table-tbody tr.ant-table-row, .ant-empty").first().waitFor();
     expect(bodies).toHaveLength(1);

@@ -9,8 +9,12 @@ const login = (t: TestApp, users: string, password: string, typeLogin: string) =
 
 describe.each(dbKinds())('account (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ db: kind }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('signs in with exactly the documented keys', async () => {
     const res = await login(t, 'supplier2', 'Demo@2026', 'supplier');
@@ -19,9 +23,21 @@ describe.each(dbKinds())('account (%s)', (kind) => {
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'message', 'navConfig', 'roles', 'status', 'user']);
     expect(body.status).toBe(200);
     expect(body.roles).toEqual(['supplier']);
-    expect(Object.keys(body.user).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'role', 'roleName', 'shops', 'username']);
+    expect(Object.keys(body.user).sort()).toEqual([
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'role',
+      'roleName',
+      'shops',
+      'username',
+    ]);
     expect(body.user.roleName).toMatch(/\S/);
-    expect(body.user.shops.map((s: { name: string }) => s.name)).toEqual(['CoolAir Climate Solutions', 'Siam Tile & Bath']);
+    expect(body.user.shops.map((s: { name: string }) => s.name)).toEqual([
+      'CoolAir Climate Solutions',
+      'Siam Tile & Bath',
+    ]);
     expect(body.user.shops.map((s: { status: string }) => s.status)).toEqual(['active', 'active']);
     const payload = t.app.jwt.decode<{ sub: number; role: string; exp: number; iat: number }>(body.accessToken)!;
     expect(payload.sub).toBe(body.user.id);
@@ -89,18 +105,29 @@ describe.each(dbKinds())('account (%s)', (kind) => {
   });
 
   it('rejects unknown properties and missing fields, naming them', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 'admin', typeLogin: 'staff', extra: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { users: 'admin', typeLogin: 'staff', extra: 1 },
+    });
     expect(res.statusCode).toBe(400);
-    const fields = res.json().errors.map((e: { field: string }) => e.field).sort();
+    const fields = res
+      .json()
+      .errors.map((e: { field: string }) => e.field)
+      .sort();
     expect(fields).toEqual(['extra', 'password']);
   });
 
   describe('with a 300 ms auth cache', () => {
     let short: TestApp;
-    beforeAll(async () => { short = await createTestApp({ db: kind, config: { authCacheMs: 300 } }); });
-    afterAll(async () => { await short?.close(); });
+    beforeAll(async () => {
+      short = await createTestApp({ db: kind, config: { authCacheMs: 300 } });
+    });
+    afterAll(async () => {
+      await short?.close();
+    });
 
-    it('refuses an account disabled behind the server\'s back (another process) once the cache bound has passed', async () => {
+    it("refuses an account disabled behind the server's back (another process) once the cache bound has passed", async () => {
       const headers = await short.headers('editor');
       const me = () => short.app.inject({ url: '/api/account/me', headers });
       expect((await me()).statusCode).toBe(200);
@@ -119,12 +146,18 @@ describe.each(dbKinds())('account (%s)', (kind) => {
   describe('with a strict config (3 sign-ins per minute, 1 s tokens)', () => {
     let strict: TestApp;
     beforeAll(async () => {
-      strict = await createTestApp({ db: kind, config: { loginRateLimit: { max: 3, timeWindowMs: 60_000 }, tokenTtl: 1 } });
+      strict = await createTestApp({
+        db: kind,
+        config: { loginRateLimit: { max: 3, timeWindowMs: 60_000 }, tokenTtl: 1 },
+      });
     });
-    afterAll(async () => { await strict?.close(); });
+    afterAll(async () => {
+      await strict?.close();
+    });
 
     it('rate limits sign-in per IP and username with 429', async () => {
-      for (let i = 0; i < 3; i++) expect((await login(strict, 'supplier1', 'bad-pass-1', 'supplier')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await login(strict, 'supplier1', 'bad-pass-1', 'supplier')).statusCode).toBe(401);
       const res = await login(strict, 'supplier1', 'Demo@2026', 'supplier');
       expect(res.statusCode).toBe(429);
       expect(res.json().status).toBe(429);
@@ -154,7 +187,12 @@ describe.each(dbKinds())('account (%s)', (kind) => {
   });
 
   describe('register', () => {
-    const body = { email: 'Nok.Srisawat@example.co.th', password: 'Garden2026', firstName: 'Nok', lastName: 'Srisawat' };
+    const body = {
+      email: 'Nok.Srisawat@example.co.th',
+      password: 'Garden2026',
+      firstName: 'Nok',
+      lastName: 'Srisawat',
+    };
     const register = (payload: object) => t.app.inject({ method: 'POST', url: '/api/account/register', payload });
 
     it('creates a supplier with one pending shop and signs in', async () => {
@@ -165,10 +203,18 @@ describe.each(dbKinds())('account (%s)', (kind) => {
       expect(json.user).toMatchObject({ email: 'nok.srisawat@example.co.th', role: 'supplier', firstName: 'Nok' });
       // The new shop waits for review; the dashboard tells the supplier so.
       expect(json.user.shops).toEqual([expect.objectContaining({ status: 'pending' })]);
-      const me = await t.app.inject({ url: '/api/account/me', headers: { authorization: `Bearer ${json.accessToken}` } });
+      const me = await t.app.inject({
+        url: '/api/account/me',
+        headers: { authorization: `Bearer ${json.accessToken}` },
+      });
       expect(me.statusCode).toBe(200);
-      expect(me.json().navConfig.flatMap((g: { items: { path: string }[] }) => g.items.map((i) => i.path)))
-        .toEqual(['/supplier/dashboard', '/supplier/blog', '/supplier/product', '/supplier/brandshop', '/supplier/apps']);
+      expect(me.json().navConfig.flatMap((g: { items: { path: string }[] }) => g.items.map((i) => i.path))).toEqual([
+        '/supplier/dashboard',
+        '/supplier/blog',
+        '/supplier/product',
+        '/supplier/brandshop',
+        '/supplier/apps',
+      ]);
       const signIn = await login(t, 'nok.srisawat@example.co.th', 'Garden2026', 'supplier');
       expect(signIn.statusCode).toBe(200);
     });

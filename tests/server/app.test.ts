@@ -8,15 +8,30 @@ import { compileAllSchemas } from '../../server/src/lib/lazy-schemas.js';
 
 describe('config', () => {
   let dir: string;
-  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sc-config-')); });
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sc-config-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads the environment with defaults', () => {
     const c = loadConfig({ DATA_DIR: join(dir, 'data') });
     expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: null, tokenTtl: 28800, seedDemo: true });
     expect(statSync(join(dir, 'data')).isDirectory()).toBe(true);
-    const d = loadConfig({ DATA_DIR: join(dir, 'data'), PORT: '4000', TOKEN_TTL: '60', SEED_DEMO: 'off', DATABASE_URL: 'postgres://x/y', JWT_SECRET: 's'.repeat(40) });
-    expect(d).toMatchObject({ port: 4000, tokenTtl: 60, seedDemo: false, databaseUrl: 'postgres://x/y', jwtSecret: 's'.repeat(40) });
+    const d = loadConfig({
+      DATA_DIR: join(dir, 'data'),
+      PORT: '4000',
+      TOKEN_TTL: '60',
+      SEED_DEMO: 'off',
+      DATABASE_URL: 'postgres://x/y',
+      JWT_SECRET: 's'.repeat(40),
+    });
+    expect(d).toMatchObject({
+      port: 4000,
+      tokenTtl: 60,
+      seedDemo: false,
+      databaseUrl: 'postgres://x/y',
+      jwtSecret: 's'.repeat(40),
+    });
     expect(loadConfig({ DATA_DIR: join(dir, 'data'), SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(() => loadConfig({ DATA_DIR: join(dir, 'data'), TOKEN_TTL: 'soon' })).toThrow(/TOKEN_TTL/);
   });
@@ -34,11 +49,17 @@ describe('config', () => {
 
 describe('route schemas compiled on first use', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t?.close());
 
   it('a route validates and serializes through its deferred compilers, and every schema compiles', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 7, password: 'x', typeLogin: 'staff' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { users: 7, password: 'x', typeLogin: 'staff' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { field: string }) => e.field)).toContain('users');
     const health = await t.app.inject({ url: '/health' });
@@ -95,8 +116,12 @@ describe('serving the front end', () => {
 
 describe.runIf(dbKinds().includes('postgres'))('the PostgreSQL connection pool', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ db: 'postgres' }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ db: 'postgres' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('survives the database server ending its idle connections (restart, failover) and answers on new ones', async () => {
     const headers = await t.headers('admin');
@@ -108,7 +133,9 @@ describe.runIf(dbKinds().includes('postgres'))('the PostgreSQL connection pool',
     await admin.connect();
     try {
       const { rowCount } = await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [database],
+      );
       expect(rowCount).toBeGreaterThan(0);
     } finally {
       await admin.end();

@@ -10,8 +10,15 @@ import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 
 type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 type Summary = {
-  id: number; actorId: number | null; actorName: string | null; actorUsername: string | null; action: string; entity: string;
-  entityId: number | null; createdAt: string; changed: string[];
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+  actorUsername: string | null;
+  action: string;
+  entity: string;
+  entityId: number | null;
+  createdAt: string;
+  changed: string[];
 };
 type Entry = Omit<Summary, 'changed'> & { before: unknown; after: unknown };
 
@@ -26,26 +33,59 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
-    for (const u of await t.app.db.select({ id: users.id, username: users.username }).from(users)) ids[u.username] = u.id;
+    for (const u of await t.app.db.select({ id: users.id, username: users.username }).from(users))
+      ids[u.username] = u.id;
     await t.app.db.insert(auditLog).values([
-      { actorId: ids.admin, action: 'probe.create', entity: 'probe', entityId: 1, after: { name: 'A' }, createdAt: OLD[0] },
-      { actorId: ids.editor, action: 'probe.update', entity: 'probe', entityId: 1, before: { name: 'A', n: 1 }, after: { name: 'B', n: 1 }, createdAt: OLD[1] },
-      { actorId: ids.admin, action: 'probe.delete', entity: 'probe', entityId: 2, before: { name: 'C' }, createdAt: OLD[2] },
+      {
+        actorId: ids.admin,
+        action: 'probe.create',
+        entity: 'probe',
+        entityId: 1,
+        after: { name: 'A' },
+        createdAt: OLD[0],
+      },
+      {
+        actorId: ids.editor,
+        action: 'probe.update',
+        entity: 'probe',
+        entityId: 1,
+        before: { name: 'A', n: 1 },
+        after: { name: 'B', n: 1 },
+        createdAt: OLD[1],
+      },
+      {
+        actorId: ids.admin,
+        action: 'probe.delete',
+        entity: 'probe',
+        entityId: 2,
+        before: { name: 'C' },
+        createdAt: OLD[2],
+      },
     ]);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-  const call = async (user: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} }) as Promise<Res>;
+  const call = async (
+    user: string | null,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} }) as Promise<Res>;
   const list = async (query: string) => {
     const res = await call('admin', 'GET', `${LOG}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return { rows: res.json() as Summary[], total: Number(res.headers['x-total-count']) };
   };
-  const dbCount = async (where?: ReturnType<typeof and>) => (await t.app.db.select({ n: count() }).from(auditLog).where(where))[0].n;
+  const dbCount = async (where?: ReturnType<typeof and>) =>
+    (await t.app.db.select({ n: count() }).from(auditLog).where(where))[0].n;
   const expectFieldError = (res: Res, field: string) => {
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().errors?.map((e: { field: string }) => e.field), res.body).toContain(field);
+    expect(
+      res.json().errors?.map((e: { field: string }) => e.field),
+      res.body,
+    ).toContain(field);
   };
 
   it('lists every entry newest first, paged, with the total of the whole log', async () => {
@@ -68,7 +108,9 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
   it('filters by who, kind of record, action, one record and period, as a direct count does', async () => {
     const byEditor = await list(`actorId=${ids.editor}&_end=100`);
     expect(byEditor.total).toBe(await dbCount(eq(auditLog.actorId, ids.editor)));
-    expect(byEditor.rows.every((r) => r.actorId === ids.editor && r.actorUsername === 'editor' && r.actorName)).toBe(true);
+    expect(byEditor.rows.every((r) => r.actorId === ids.editor && r.actorUsername === 'editor' && r.actorName)).toBe(
+      true,
+    );
 
     const probes = await list('entity=probe');
     expect(probes.rows.map((r) => r.action)).toEqual(['probe.delete', 'probe.update', 'probe.create']);
@@ -79,8 +121,12 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
     const period = await list(`createdAt_gte=${OLD[0].toISOString()}&createdAt_lte=${OLD[1].toISOString()}`);
     expect(period.rows.map((r) => r.createdAt)).toEqual([OLD[1].toISOString(), OLD[0].toISOString()]);
     const since = new Date(Date.now() - 30 * 86_400_000);
-    expect((await list(`createdAt_gte=${since.toISOString()}`)).total).toBe(await dbCount(gte(auditLog.createdAt, since)));
-    expect((await list(`createdAt_lte=${OLD[2].toISOString()}`)).total).toBe(await dbCount(lte(auditLog.createdAt, OLD[2])));
+    expect((await list(`createdAt_gte=${since.toISOString()}`)).total).toBe(
+      await dbCount(gte(auditLog.createdAt, since)),
+    );
+    expect((await list(`createdAt_lte=${OLD[2].toISOString()}`)).total).toBe(
+      await dbCount(lte(auditLog.createdAt, OLD[2])),
+    );
     expect((await list('entity=nothing-of-this-kind')).total).toBe(0);
   });
 
@@ -89,7 +135,12 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
     expect(update.changed).toEqual(['name']);
     const one = await call('admin', 'GET', `${LOG}/${update.id}`);
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json()).toMatchObject({ id: update.id, before: { name: 'A', n: 1 }, after: { name: 'B', n: 1 }, actorUsername: 'editor' } satisfies Partial<Entry>);
+    expect(one.json()).toMatchObject({
+      id: update.id,
+      before: { name: 'A', n: 1 },
+      after: { name: 'B', n: 1 },
+      actorUsername: 'editor',
+    } satisfies Partial<Entry>);
     expect((await list('entity=probe&action=probe.create')).rows[0].changed).toEqual(['name']);
     expect((await list('entity=probe&action=probe.delete')).rows[0].changed).toEqual(['name']);
 
@@ -109,14 +160,29 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
   it('lists the kinds of record and actions for the filters', async () => {
     const res = await call('admin', 'GET', FACETS);
     expect(res.statusCode, res.body).toBe(200);
-    const { entities, actions, actors } = res.json() as { entities: string[]; actions: string[]; actors: { id: number; username: string; name: string }[] };
+    const { entities, actions, actors } = res.json() as {
+      entities: string[];
+      actions: string[];
+      actors: { id: number; username: string; name: string }[];
+    };
     const direct = await t.app.db.selectDistinct({ e: auditLog.entity }).from(auditLog);
     expect(entities).toEqual(direct.map((r) => r.e).sort());
-    const who = await t.app.db.selectDistinct({ id: auditLog.actorId }).from(auditLog).where(isNotNull(auditLog.actorId));
+    const who = await t.app.db
+      .selectDistinct({ id: auditLog.actorId })
+      .from(auditLog)
+      .where(isNotNull(auditLog.actorId));
     expect(actors.map((a) => a.id).sort((a, b) => a - b)).toEqual(who.map((r) => r.id!).sort((a, b) => a - b));
-    expect(actors.find((a) => a.id === ids.editor)).toEqual({ id: ids.editor, username: 'editor', name: 'Pimchanok Srisuk' });
+    expect(actors.find((a) => a.id === ids.editor)).toEqual({
+      id: ids.editor,
+      username: 'editor',
+      name: 'Pimchanok Srisuk',
+    });
     expect(actions).toContain('probe.update');
-    expect((await call('admin', 'GET', `${FACETS}?entity=probe`)).json().actions).toEqual(['probe.create', 'probe.delete', 'probe.update']);
+    expect((await call('admin', 'GET', `${FACETS}?entity=probe`)).json().actions).toEqual([
+      'probe.create',
+      'probe.delete',
+      'probe.update',
+    ]);
   });
 
   it('refuses bad input naming the field', async () => {
@@ -125,7 +191,10 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
     expectFieldError(await call('admin', 'GET', `${LOG}?entityId=3`), 'entityId');
     expectFieldError(await call('admin', 'GET', `${LOG}?actorId=abc`), 'actorId');
     expectFieldError(await call('admin', 'GET', `${LOG}?createdAt_gte=yesterday`), 'createdAt_gte');
-    expectFieldError(await call('admin', 'GET', `${LOG}?createdAt_gte=${OLD[2].toISOString()}&createdAt_lte=${OLD[0].toISOString()}`), 'createdAt_lte');
+    expectFieldError(
+      await call('admin', 'GET', `${LOG}?createdAt_gte=${OLD[2].toISOString()}&createdAt_lte=${OLD[0].toISOString()}`),
+      'createdAt_lte',
+    );
     expectFieldError(await call('admin', 'GET', `${LOG}?_sort=action`), '_sort');
     expectFieldError(await call('admin', 'GET', `${LOG}?before=1`), 'before');
     expectFieldError(await call('admin', 'GET', `${FACETS}?entity=`), 'entity');
@@ -134,7 +203,8 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
   it('is for admins only', async () => {
     for (const url of [LOG, `${LOG}/1`, FACETS]) {
       expect((await call(null, 'GET', url)).statusCode).toBe(401);
-      for (const user of ['editor', 'supplier1']) expect((await call(user, 'GET', url)).statusCode, `${user} ${url}`).toBe(403);
+      for (const user of ['editor', 'supplier1'])
+        expect((await call(user, 'GET', url)).statusCode, `${user} ${url}`).toBe(403);
     }
   });
 
@@ -142,10 +212,17 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
     const [target] = (await list('entity=probe&action=probe.update')).rows;
     const before = await t.app.db.select().from(auditLog).where(eq(auditLog.id, target.id));
     const total = await dbCount();
-    const attempts: [('POST' | 'PUT' | 'PATCH' | 'DELETE'), string][] = [
-      ['POST', LOG], ['PUT', LOG], ['PATCH', LOG], ['DELETE', LOG],
-      ['POST', `${LOG}/${target.id}`], ['PUT', `${LOG}/${target.id}`], ['PATCH', `${LOG}/${target.id}`], ['DELETE', `${LOG}/${target.id}`],
-      ['POST', FACETS], ['DELETE', FACETS],
+    const attempts: ['POST' | 'PUT' | 'PATCH' | 'DELETE', string][] = [
+      ['POST', LOG],
+      ['PUT', LOG],
+      ['PATCH', LOG],
+      ['DELETE', LOG],
+      ['POST', `${LOG}/${target.id}`],
+      ['PUT', `${LOG}/${target.id}`],
+      ['PATCH', `${LOG}/${target.id}`],
+      ['DELETE', `${LOG}/${target.id}`],
+      ['POST', FACETS],
+      ['DELETE', FACETS],
     ];
     for (const [method, url] of attempts) {
       const res = await call('admin', method, url, { action: 'tampered', after: { name: 'Z' } });
@@ -155,7 +232,10 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
     expect(await dbCount()).toBe(total);
     expect(await dbCount(and(eq(auditLog.action, 'tampered')))).toBe(0);
     // Nothing in the route table answers a write under the audit paths.
-    const writes = t.app.printRoutes({ commonPrefix: false }).split('\n').filter((l) => l.includes('audit-') && /\b(POST|PUT|PATCH|DELETE)\b/.test(l));
+    const writes = t.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .filter((l) => l.includes('audit-') && /\b(POST|PUT|PATCH|DELETE)\b/.test(l));
     expect(writes).toEqual([]);
   });
 });

@@ -24,7 +24,9 @@ async function tableSums(query: Query): Promise<Record<string, string>> {
     where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`);
   const sums: Record<string, string> = {};
   for (const { t } of tables) {
-    const [{ n, sum }] = await query(`select count(*)::text as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as sum from ${t} r`);
+    const [{ n, sum }] = await query(
+      `select count(*)::text as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as sum from ${t} r`,
+    );
     sums[t as string] = `${n} ${sum}`;
   }
   return sums;
@@ -50,7 +52,9 @@ describe('backup and restore: PGlite data dir', () => {
 
   it('round trip: every table has its rows back, the replaced database is kept aside', async () => {
     mkdirSync(dataDir, { recursive: true });
-    const seeded = await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    const seeded = await PGlite.create(join(dataDir, 'pglite'), {
+      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    });
     await seeded.close();
     const before = await sums();
     expect(Object.keys(before).length).toBeGreaterThan(40);
@@ -67,7 +71,9 @@ describe('backup and restore: PGlite data dir', () => {
   it('refuses while a process holds the data dir, and a file that is no PGlite backup', async () => {
     const release = lockDataDir(dataDir);
     try {
-      await expect(backup({ databaseUrl: null, dataDir }, join(work, 'held.tar.gz'))).rejects.toThrow(/in use by process/);
+      await expect(backup({ databaseUrl: null, dataDir }, join(work, 'held.tar.gz'))).rejects.toThrow(
+        /in use by process/,
+      );
       await expect(restore({ databaseUrl: null, dataDir }, file)).rejects.toThrow(/in use by process/);
     } finally {
       release();
@@ -75,9 +81,13 @@ describe('backup and restore: PGlite data dir', () => {
     expect(existsSync(join(work, 'held.tar.gz'))).toBe(false);
 
     writeFileSync(join(work, 'junk'), 'not a backup');
-    await expect(restore({ databaseUrl: null, dataDir }, join(work, 'junk'))).rejects.toThrow(/neither a PGlite backup nor a pg_dump archive/);
+    await expect(restore({ databaseUrl: null, dataDir }, join(work, 'junk'))).rejects.toThrow(
+      /neither a PGlite backup nor a pg_dump archive/,
+    );
     writeFileSync(join(work, 'fake.dump'), 'PGDMP....');
-    await expect(restore({ databaseUrl: null, dataDir }, join(work, 'fake.dump'))).rejects.toThrow(/restores with DATABASE_URL set/);
+    await expect(restore({ databaseUrl: null, dataDir }, join(work, 'fake.dump'))).rejects.toThrow(
+      /restores with DATABASE_URL set/,
+    );
     // A damaged tarball: the database stays as it was.
     const before = await sums();
     writeFileSync(join(work, 'cut.tar.gz'), readFileSync(file).subarray(0, 4096));
@@ -106,7 +116,9 @@ describe.runIf(inject('pgTemplate'))('backup and restore: PostgreSQL (pg_dump / 
       await expect(restore({ databaseUrl: clone.url, dataDir: work }, file)).rejects.toThrow(/other session/);
       await client.end();
       writeFileSync(join(work, 'other.tar.gz'), gzipSync('a PGlite tarball'));
-      await expect(restore({ databaseUrl: clone.url, dataDir: work }, join(work, 'other.tar.gz'))).rejects.toThrow(/restores with DATABASE_URL unset/);
+      await expect(restore({ databaseUrl: clone.url, dataDir: work }, join(work, 'other.tar.gz'))).rejects.toThrow(
+        /restores with DATABASE_URL unset/,
+      );
       await restore({ databaseUrl: clone.url, dataDir: work }, file);
 
       const again = new pg.Client({ connectionString: clone.url });

@@ -30,7 +30,12 @@ interface Schema {
   oneOf?: Schema[];
   anyOf?: Schema[];
 }
-interface Parameter { in: string; name: string; required?: boolean; schema: Schema }
+interface Parameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema: Schema;
+}
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
@@ -49,13 +54,17 @@ function valid(s: Schema, name = ''): unknown {
   if (s.default !== undefined) return s.default;
   const alt = s.oneOf?.[0] ?? s.anyOf?.[0];
   switch (typeOf(s)) {
-    case 'integer': case 'number': {
-      const low = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : s.minimum ?? 1;
+    case 'integer':
+    case 'number': {
+      const low = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : (s.minimum ?? 1);
       return Math.min(Math.max(low, 1), s.maximum ?? Infinity);
     }
-    case 'boolean': return true;
-    case 'array': return Array.from({ length: Math.max(s.minItems ?? 1, 1) }, () => valid(s.items ?? {}, name));
-    case 'object': return alt && !s.properties ? valid(alt) : validObject(s);
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: Math.max(s.minItems ?? 1, 1) }, () => valid(s.items ?? {}, name));
+    case 'object':
+      return alt && !s.properties ? valid(alt) : validObject(s);
     case 'string': {
       if (s.format === 'date') return '2030-01-15';
       if (s.format === 'date-time') return '2030-01-15T10:00:00.000Z';
@@ -63,7 +72,8 @@ function valid(s: Schema, name = ''): unknown {
       if (s.format === 'uri') return 'https://example.com/x';
       return 'walk'.padEnd(Math.min(s.minLength ?? 0, s.maxLength ?? 64), 'x').slice(0, s.maxLength ?? 64);
     }
-    default: return alt ? valid(alt, name) : 'walk';
+    default:
+      return alt ? valid(alt, name) : 'walk';
   }
 }
 function validObject(s: Schema): Record<string, unknown> {
@@ -73,11 +83,17 @@ function validObject(s: Schema): Record<string, unknown> {
 }
 
 /** Every field of a body schema, nested ones by their dotted path (array items as `.0`), and whether its object requires it. */
-function leaves(s: Schema, path: string[] = [], required = false): { path: string[]; schema: Schema; required: boolean }[] {
+function leaves(
+  s: Schema,
+  path: string[] = [],
+  required = false,
+): { path: string[]; schema: Schema; required: boolean }[] {
   const out: { path: string[]; schema: Schema; required: boolean }[] = [];
   const t = typeOf(s);
   if (path.length) out.push({ path, schema: s, required });
-  if (t === 'object' || s.properties) for (const [k, v] of Object.entries(s.properties ?? {})) out.push(...leaves(v, [...path, k], (s.required ?? []).includes(k)));
+  if (t === 'object' || s.properties)
+    for (const [k, v] of Object.entries(s.properties ?? {}))
+      out.push(...leaves(v, [...path, k], (s.required ?? []).includes(k)));
   if (t === 'array' && s.items && typeOf(s.items) === 'object') out.push(...leaves(s.items, [...path, '0']));
   return out;
 }
@@ -98,40 +114,92 @@ const numeric = (s: Schema) => typeOf(s) === 'integer' || typeOf(s) === 'number'
 const freeText = (s: Schema) => typeOf(s) === 'string' && !s.enum;
 const dated = (s: Schema) => typeOf(s) === 'string' && !!s.format?.startsWith('date');
 /** Where a field sits: a required one (in its object, or a required parameter), in a JSON or multipart body or not. */
-interface Place { required: boolean; body: boolean }
+interface Place {
+  required: boolean;
+  body: boolean;
+}
 /** The blank rule (lib/validation.ts): text the request must carry, or body text declaring minLength ≥ 1, unless minLength is 0. */
-const mustHoldText = (s: Schema, at: Place) => freeText(s) && !s.format && s.minLength !== 0 && (at.required || (at.body && (s.minLength ?? 0) >= 1));
+const mustHoldText = (s: Schema, at: Place) =>
+  freeText(s) && !s.format && s.minLength !== 0 && (at.required || (at.body && (s.minLength ?? 0) >= 1));
 /**
  * The classes of bad value. `to`: the fields a class is sent to (every class goes where a mistaken parse could
  * let it reach the database); `refused`: where it must be a 400 naming the field.
  */
-const CLASSES: { name: string; value: unknown; to: (s: Schema) => boolean; refused: (s: Schema, at: Place) => boolean; json?: true }[] = [
+const CLASSES: {
+  name: string;
+  value: unknown;
+  to: (s: Schema) => boolean;
+  refused: (s: Schema, at: Place) => boolean;
+  json?: true;
+}[] = [
   { name: 'NUL', value: 'a\u0000b', to: () => true, refused: (s) => !!typeOf(s) },
   { name: 'int4 + 1', value: 2147483648, to: (s) => typeOf(s) === 'integer', refused: () => true },
   { name: '1e21', value: 1e21, to: (s) => typeOf(s) === 'number', refused: () => true },
   { name: '1e308', value: 1e308, to: numeric, refused: () => true },
-  { name: 'a tenth of a cent', value: 0.001, to: numeric, refused: (s) => typeOf(s) === 'integer' || (s.multipleOf ?? 0) > 0.001 },
+  {
+    name: 'a tenth of a cent',
+    value: 0.001,
+    to: numeric,
+    refused: (s) => typeOf(s) === 'integer' || (s.multipleOf ?? 0) > 0.001,
+  },
   { name: 'year 0', value: '0000-01-01', to: freeText, refused: dated },
   { name: 'year 275760', value: '+275760-01-01T00:00:00Z', to: dated, refused: () => true },
-  { name: '70 000 characters', value: BIG_TEXT, to: freeText, refused: (s) => !((s.maxLength ?? 0) >= BIG_TEXT.length) },
+  {
+    name: '70 000 characters',
+    value: BIG_TEXT,
+    to: freeText,
+    refused: (s) => !((s.maxLength ?? 0) >= BIG_TEXT.length),
+  },
   // Blank: only spaces (a tab and a no-break space among them), where a value is expected.
   { name: 'blank', value: ' \t\u00a0 ', to: freeText, refused: mustHoldText },
   // Strict body types (JSON only: query strings and multipart fields are text by nature): the cases of the
   // issue (`id: true`, `title: true`, `approve: null`, `online: null`) and a number sent as text.
-  { name: 'true', value: true, json: true, to: (s) => typeOf(s) === 'integer' || typeOf(s) === 'number' || typeOf(s) === 'string', refused: () => true },
+  {
+    name: 'true',
+    value: true,
+    json: true,
+    to: (s) => typeOf(s) === 'integer' || typeOf(s) === 'number' || typeOf(s) === 'string',
+    refused: () => true,
+  },
   { name: 'null', value: null, json: true, to: (s) => !!typeOf(s) && !nullable(s), refused: () => true },
-  { name: 'number as text', value: '1', json: true, to: (s) => !!typeOf(s) && typeOf(s) !== 'string', refused: () => true },
+  {
+    name: 'number as text',
+    value: '1',
+    json: true,
+    to: (s) => !!typeOf(s) && typeOf(s) !== 'string',
+    refused: () => true,
+  },
 ];
 
-const isStream = (op: Operation) => Object.values(op.responses ?? {}).some((r) => r.description?.includes('event-stream'));
+const isStream = (op: Operation) =>
+  Object.values(op.responses ?? {}).some((r) => r.description?.includes('event-stream'));
 
-interface Finding { route: string; field: string; cls: string; status: number; body: string }
+interface Finding {
+  route: string;
+  field: string;
+  cls: string;
+  status: number;
+  body: string;
+}
 
-async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiveXX: Finding[]; unnamed: Finding[]; accepted: Finding[]; echoed: Finding[] }> {
+async function walk(
+  t: TestApp,
+): Promise<{
+  routes: number;
+  requests: number;
+  fiveXX: Finding[];
+  unnamed: Finding[];
+  accepted: Finding[];
+  echoed: Finding[];
+}> {
   const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
   const headers = await t.headers('admin');
-  const fiveXX: Finding[] = []; const unnamed: Finding[] = []; const accepted: Finding[] = []; const echoed: Finding[] = [];
-  let routes = 0; let requests = 0;
+  const fiveXX: Finding[] = [];
+  const unnamed: Finding[] = [];
+  const accepted: Finding[] = [];
+  const echoed: Finding[] = [];
+  let routes = 0;
+  let requests = 0;
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
       if (isStream(op)) continue;
@@ -141,9 +209,14 @@ async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiv
       const query = params.filter((p) => p.in === 'query');
       const json = op.requestBody?.content['application/json']?.schema;
       const multipart = op.requestBody?.content['multipart/form-data']?.schema;
-      const fileField = multipart && Object.entries(multipart.properties ?? {}).find(([, s]) => s.format === 'binary')?.[0];
+      const fileField =
+        multipart && Object.entries(multipart.properties ?? {}).find(([, s]) => s.format === 'binary')?.[0];
 
-      const send = async (over: { where: 'path' | 'query' | 'json' | 'multipart'; field: string[]; value: unknown }) => {
+      const send = async (over: {
+        where: 'path' | 'query' | 'json' | 'multipart';
+        field: string[];
+        value: unknown;
+      }) => {
         let url = path;
         for (const p of pathParams) {
           const v = over.where === 'path' && over.field[0] === p.name ? over.value : valid(p.schema, p.name);
@@ -151,8 +224,10 @@ async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiv
         }
         const qs = new URLSearchParams();
         for (const p of query) {
-          if (over.where === 'query' && over.field[0] === p.name) for (const v of ([] as unknown[]).concat(over.value)) qs.append(p.name, String(v));
-          else if (p.required) for (const v of ([] as unknown[]).concat(valid(p.schema, p.name))) qs.append(p.name, String(v));
+          if (over.where === 'query' && over.field[0] === p.name)
+            for (const v of ([] as unknown[]).concat(over.value)) qs.append(p.name, String(v));
+          else if (p.required)
+            for (const v of ([] as unknown[]).concat(valid(p.schema, p.name))) qs.append(p.name, String(v));
         }
         if (qs.size) url += `?${qs}`;
         const m = method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -160,7 +235,10 @@ async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiv
           const fields: Record<string, string> = {};
           for (const [k, v] of Object.entries(validObject(multipart))) if (k !== fileField) fields[k] = String(v);
           if (over.where === 'multipart') fields[over.field[0]] = String(over.value);
-          const body = multipartSync(fields, fileField ? { name: fileField, filename: 'walk.png', data: samples.png() } : undefined);
+          const body = multipartSync(
+            fields,
+            fileField ? { name: fileField, filename: 'walk.png', data: samples.png() } : undefined,
+          );
           return t.app.inject({ method: m, url, headers: { ...headers, ...body.headers }, payload: body.payload });
         }
         if (json) {
@@ -171,16 +249,32 @@ async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiv
         return t.app.inject({ method: m, url, headers });
       };
 
-      const fields: { where: 'path' | 'query' | 'json' | 'multipart'; path: string[]; schema: Schema; required: boolean }[] = [
+      const fields: {
+        where: 'path' | 'query' | 'json' | 'multipart';
+        path: string[];
+        schema: Schema;
+        required: boolean;
+      }[] = [
         ...pathParams.map((p) => ({ where: 'path' as const, path: [p.name], schema: p.schema, required: true })),
         ...query.map((p) => ({ where: 'query' as const, path: [p.name], schema: p.schema, required: !!p.required })),
         ...(json ? leaves(json).map((l) => ({ where: 'json' as const, ...l })) : []),
-        ...(multipart ? Object.entries(multipart.properties ?? {}).filter(([k]) => k !== fileField)
-          .map(([k, s]) => ({ where: 'multipart' as const, path: [k], schema: s, required: (multipart.required ?? []).includes(k) })) : []),
+        ...(multipart
+          ? Object.entries(multipart.properties ?? {})
+              .filter(([k]) => k !== fileField)
+              .map(([k, s]) => ({
+                where: 'multipart' as const,
+                path: [k],
+                schema: s,
+                required: (multipart.required ?? []).includes(k),
+              }))
+          : []),
       ];
       for (const f of fields) {
         // A list of plain values gets each class as its one item.
-        const item = typeOf(f.schema) === 'array' && f.schema.items && typeOf(f.schema.items) !== 'object' ? f.schema.items : undefined;
+        const item =
+          typeOf(f.schema) === 'array' && f.schema.items && typeOf(f.schema.items) !== 'object'
+            ? f.schema.items
+            : undefined;
         const target = item ?? f.schema;
         // A list's item is not required by an object: only its own minLength puts it under the blank rule.
         const at: Place = { required: !item && f.required, body: f.where === 'json' || f.where === 'multipart' };
@@ -190,16 +284,24 @@ async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiv
           if (f.where === 'path' && c.value === BIG_TEXT) continue;
           const res = await send({ where: f.where, field: f.path, value: item && !c.json ? [c.value] : c.value });
           requests += 1;
-          const finding = { route: `${method.toUpperCase()} ${path}`, field: `${f.where}:${f.path.join('.')}`, cls: c.name, status: res.statusCode, body: res.body.slice(0, 300) };
+          const finding = {
+            route: `${method.toUpperCase()} ${path}`,
+            field: `${f.where}:${f.path.join('.')}`,
+            cls: c.name,
+            status: res.statusCode,
+            body: res.body.slice(0, 300),
+          };
           if (res.statusCode >= 500) fiveXX.push(finding);
           else if (c.refused(target, at)) {
             const leaf = f.path[f.path.length - 1];
             const b = res.json() as { message?: string; errors?: { field: string }[] };
-            const named = (b.errors ?? []).some((e) => e.field.split('.').includes(leaf)) || (b.message ?? '').includes(leaf);
+            const named =
+              (b.errors ?? []).some((e) => e.field.split('.').includes(leaf)) || (b.message ?? '').includes(leaf);
             if (res.statusCode !== 400) accepted.push(finding);
             else if (!named) unnamed.push(finding);
           }
-          if (res.statusCode >= 400 && res.body.length > 10_000) echoed.push({ ...finding, body: `${res.body.length} bytes` });
+          if (res.statusCode >= 400 && res.body.length > 10_000)
+            echoed.push({ ...finding, body: `${res.body.length} bytes` });
         }
       }
     }
@@ -208,27 +310,38 @@ async function walk(t: TestApp): Promise<{ routes: number; requests: number; fiv
 }
 
 describe.each(dbKinds())('bad input walk over every route (%s)', (db) => {
-  it('answers every class of bad value in every field with a 4xx naming the field, never a 5xx', { timeout: 600_000 }, async () => {
-    const t = await createTestApp({ db, config: { loginRateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-    try {
-      const r = await walk(t);
-      console.log(`[bad-input ${db}] ${r.routes} routes, ${r.requests} requests: ${r.fiveXX.length} 5xx, ${r.unnamed.length} unnamed 400s, ${r.accepted.length} accepted, ${r.echoed.length} echoed`);
-      for (const [k, list] of Object.entries({ fiveXX: r.fiveXX, unnamed: r.unnamed, accepted: r.accepted, echoed: r.echoed })) {
-        const seen = new Set<string>();
-        for (const f of list) {
-          const key = `${f.route} ${f.field}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          console.log(k, f.route, f.field, f.cls, f.status, f.body.slice(0, 160));
+  it(
+    'answers every class of bad value in every field with a 4xx naming the field, never a 5xx',
+    { timeout: 600_000 },
+    async () => {
+      const t = await createTestApp({ db, config: { loginRateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
+      try {
+        const r = await walk(t);
+        console.log(
+          `[bad-input ${db}] ${r.routes} routes, ${r.requests} requests: ${r.fiveXX.length} 5xx, ${r.unnamed.length} unnamed 400s, ${r.accepted.length} accepted, ${r.echoed.length} echoed`,
+        );
+        for (const [k, list] of Object.entries({
+          fiveXX: r.fiveXX,
+          unnamed: r.unnamed,
+          accepted: r.accepted,
+          echoed: r.echoed,
+        })) {
+          const seen = new Set<string>();
+          for (const f of list) {
+            const key = `${f.route} ${f.field}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            console.log(k, f.route, f.field, f.cls, f.status, f.body.slice(0, 160));
+          }
         }
+        expect(r.routes).toBeGreaterThan(300);
+        expect(r.fiveXX).toEqual([]);
+        expect(r.unnamed).toEqual([]);
+        expect(r.accepted).toEqual([]);
+        expect(r.echoed).toEqual([]);
+      } finally {
+        await t.close();
       }
-      expect(r.routes).toBeGreaterThan(300);
-      expect(r.fiveXX).toEqual([]);
-      expect(r.unnamed).toEqual([]);
-      expect(r.accepted).toEqual([]);
-      expect(r.echoed).toEqual([]);
-    } finally {
-      await t.close();
-    }
-  });
+    },
+  );
 });

@@ -16,11 +16,38 @@ import { png } from '../support/png.js';
 const B = '/api/banners/uploadbanner';
 
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-interface Type { id: number; code: string; name: string; width: number; height: number; menuCount: number }
-interface Menu { id: number; typeId: number; code: string; name: string; bannerCount: number }
+interface Type {
+  id: number;
+  code: string;
+  name: string;
+  width: number;
+  height: number;
+  menuCount: number;
+}
+interface Menu {
+  id: number;
+  typeId: number;
+  code: string;
+  name: string;
+  bannerCount: number;
+}
 interface Banner {
-  id: number; typeId: number; menuId: number | null; title: string; imageUrl: string; width: number; height: number; link: string | null;
-  position: number; active: boolean; startsAt: string; endsAt: string | null; timezone: string; state: string; createdAt: string; updatedAt: string;
+  id: number;
+  typeId: number;
+  menuId: number | null;
+  title: string;
+  imageUrl: string;
+  width: number;
+  height: number;
+  link: string | null;
+  position: number;
+  active: boolean;
+  startsAt: string;
+  endsAt: string | null;
+  timezone: string;
+  state: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 describe.each(dbKinds())('banner management (%s)', (kind) => {
@@ -30,11 +57,15 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
     t = await createTestApp({ db: kind });
     types = Object.fromEntries((await t.app.db.select().from(bannerTypes)).map((x) => [x.code, x as unknown as Type]));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const headersOf = async (user: string | null) => (user ? await t.headers(user) : {});
-  const get = async (url: string, user: string | null = 'admin') => t.app.inject({ method: 'GET', url: `${B}/${url}`, headers: await headersOf(user) });
-  const post = async (url: string, payload: object, user: string | null = 'admin') => t.app.inject({ method: 'POST', url: `${B}/${url}`, payload, headers: await headersOf(user) });
+  const get = async (url: string, user: string | null = 'admin') =>
+    t.app.inject({ method: 'GET', url: `${B}/${url}`, headers: await headersOf(user) });
+  const post = async (url: string, payload: object, user: string | null = 'admin') =>
+    t.app.inject({ method: 'POST', url: `${B}/${url}`, payload, headers: await headersOf(user) });
   const ok = <T>(res: Res): T => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as T;
@@ -43,46 +74,82 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(status);
     const body = res.json();
     expect(body.status).toBe(status);
-    expect(body.errors?.map((e: { field: string }) => e.field), body.message).toContain(field);
+    expect(
+      body.errors?.map((e: { field: string }) => e.field),
+      body.message,
+    ).toContain(field);
     expect(body.message).toContain(field);
     return body.message as string;
   };
-  const menusOf = async (typeId: number) => ok<{ items: Menu[] }>(await get(`getBannerTypeMenu?typeId=${typeId}`)).items;
-  const menu = async (typeCode: string, menuCode: string) => (await menusOf(types[typeCode].id)).find((m) => m.code === menuCode)!;
+  const menusOf = async (typeId: number) =>
+    ok<{ items: Menu[] }>(await get(`getBannerTypeMenu?typeId=${typeId}`)).items;
+  const menu = async (typeCode: string, menuCode: string) =>
+    (await menusOf(types[typeCode].id)).find((m) => m.code === menuCode)!;
   const list = async (typeId: number, menuId: number, query = '', user = 'admin') =>
-    ok<{ items: Banner[]; total: number; maxpage: number }>(await get(`getlistbanners?typeId=${typeId}&menuId=${menuId}&limit=100${query}`, user));
+    ok<{ items: Banner[]; total: number; maxpage: number }>(
+      await get(`getlistbanners?typeId=${typeId}&menuId=${menuId}&limit=100${query}`, user),
+    );
   /** A page's banner ids in stored order, positions checked dense on the way. */
   const stored = async (typeId: number, menuId: number) => {
-    const rows = await t.app.db.select().from(banners).where(and(eq(banners.typeId, typeId), eq(banners.menuId, menuId))).orderBy(asc(banners.position), asc(banners.id));
+    const rows = await t.app.db
+      .select()
+      .from(banners)
+      .where(and(eq(banners.typeId, typeId), eq(banners.menuId, menuId)))
+      .orderBy(asc(banners.position), asc(banners.id));
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i));
     return rows.map((r) => r.id);
   };
   const upload = async (fields: Record<string, string>, data: Buffer, filename = 'banner.png', user = 'admin') => {
     const { payload, headers } = multipartSync(fields, { name: 'file', filename, data });
-    return t.app.inject({ method: 'POST', url: `${B}/upload`, payload, headers: { ...headers, ...(await t.headers(user)) } });
+    return t.app.inject({
+      method: 'POST',
+      url: `${B}/upload`,
+      payload,
+      headers: { ...headers, ...(await t.headers(user)) },
+    });
   };
-  const fields = (typeId: number, menuId: number, extra: Record<string, string> = {}) =>
-    ({ typeId: String(typeId), menuId: String(menuId), title: 'Probe banner', startsAt: '2026-01-01T00:00:00+07:00', ...extra });
+  const fields = (typeId: number, menuId: number, extra: Record<string, string> = {}) => ({
+    typeId: String(typeId),
+    menuId: String(menuId),
+    title: 'Probe banner',
+    startsAt: '2026-01-01T00:00:00+07:00',
+    ...extra,
+  });
   const fileOf = (url: string) => join(uploadsDir(t.app.config.dataDir), url.replace(/^\/uploads\//, ''));
   /** Stored images written since `since` with exactly this many bytes (a rejected upload leaves none). */
   const storedSince = (since: number, size: number) => {
     const dir = join(uploadsDir(t.app.config.dataDir), 'image');
-    return readdirSync(dir).filter((f) => { const s = statSync(join(dir, f)); return s.mtimeMs >= since && s.size === size; });
+    return readdirSync(dir).filter((f) => {
+      const s = statSync(join(dir, f));
+      return s.mtimeMs >= since && s.size === size;
+    });
   };
   const auditOf = (entity: string, entityId: number) =>
-    t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId))).orderBy(asc(auditLog.id));
+    t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+      .orderBy(asc(auditLog.id));
 
   describe('types and pages', () => {
     it('lists the types with the pixel size their images must have', async () => {
       const { items } = ok<{ items: Type[] }>(await get('getmasterType'));
       expect(items.map((x) => [x.code, x.width, x.height])).toEqual([
-        ['home_hero', 1920, 600], ['home_strip', 1200, 300], ['category_top', 1200, 300], ['popup', 600, 600], ['app_splash', 1080, 1920],
+        ['home_hero', 1920, 600],
+        ['home_strip', 1200, 300],
+        ['category_top', 1200, 300],
+        ['popup', 600, 600],
+        ['app_splash', 1080, 1920],
       ]);
       expect(items.every((x) => x.name && x.menuCount >= 1)).toBe(true);
     });
 
-    it('lists a type\'s pages: the category top has one per level-1 category', async () => {
-      const level1 = await t.app.db.select().from(masterData).where(eq(masterData.type, 'level1')).orderBy(asc(masterData.sort));
+    it("lists a type's pages: the category top has one per level-1 category", async () => {
+      const level1 = await t.app.db
+        .select()
+        .from(masterData)
+        .where(eq(masterData.type, 'level1'))
+        .orderBy(asc(masterData.sort));
       const pages = await menusOf(types.category_top.id);
       expect(pages.map((m) => [m.code, m.name])).toEqual(level1.map((c) => [c.code, c.name]));
       expect(pages.every((m) => m.typeId === types.category_top.id && m.bannerCount === 1)).toBe(true);
@@ -97,7 +164,7 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
   });
 
   describe('the list', () => {
-    it('answers a page\'s banners in position order with their state computed from the window and the switch', async () => {
+    it("answers a page's banners in position order with their state computed from the window and the switch", async () => {
       const home = await menu('home_hero', 'home');
       const { items, total, maxpage } = await list(types.home_hero.id, home.id);
       expect(total).toBe(6);
@@ -107,7 +174,13 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       for (const b of items) {
         const row = rows.find((r) => r.id === b.id)!;
         expect(b.state, b.title).toBe(row.active ? windowState(row) : 'off');
-        expect(b).toMatchObject({ typeId: types.home_hero.id, menuId: home.id, width: 1920, height: 600, timezone: 'Asia/Bangkok' });
+        expect(b).toMatchObject({
+          typeId: types.home_hero.id,
+          menuId: home.id,
+          width: 1920,
+          height: 600,
+          timezone: 'Asia/Bangkok',
+        });
       }
       // The one switched off is off whatever its window.
       expect(items.filter((b) => !b.active).map((b) => b.state)).toEqual(['off']);
@@ -116,10 +189,18 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
     it('counts the whole page by state, whatever the filter', async () => {
       const home = await menu('home_hero', 'home');
       const all = (await list(types.home_hero.id, home.id)).items;
-      const expected = Object.fromEntries(['live', 'scheduled', 'expired', 'off'].map((s) => [s, all.filter((b) => b.state === s).length]));
+      const expected = Object.fromEntries(
+        ['live', 'scheduled', 'expired', 'off'].map((s) => [s, all.filter((b) => b.state === s).length]),
+      );
       expect(Object.values(expected).reduce((a, b) => a + b, 0)).toBe(6);
-      expect(ok<{ counts: object }>(await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${home.id}`)).counts).toEqual(expected);
-      expect(ok<{ counts: object }>(await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${home.id}&status=off&limit=1`)).counts).toEqual(expected);
+      expect(
+        ok<{ counts: object }>(await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${home.id}`)).counts,
+      ).toEqual(expected);
+      expect(
+        ok<{ counts: object }>(
+          await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${home.id}&status=off&limit=1`),
+        ).counts,
+      ).toEqual(expected);
     });
 
     it('filters by state and pages', async () => {
@@ -127,34 +208,64 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       const all = (await list(types.home_hero.id, home.id)).items;
       for (const state of ['live', 'scheduled', 'expired', 'off']) {
         const { items, total } = await list(types.home_hero.id, home.id, `&status=${state}`);
-        expect(items.map((b) => b.id), state).toEqual(all.filter((b) => b.state === state).map((b) => b.id));
+        expect(
+          items.map((b) => b.id),
+          state,
+        ).toEqual(all.filter((b) => b.state === state).map((b) => b.id));
         expect(total).toBe(items.length);
       }
-      const page2 = ok<{ items: Banner[]; total: number; maxpage: number }>(await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${home.id}&page=2&limit=4`));
+      const page2 = ok<{ items: Banner[]; total: number; maxpage: number }>(
+        await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${home.id}&page=2&limit=4`),
+      );
       expect(page2).toMatchObject({ total: 6, maxpage: 2 });
       expect(page2.items.map((b) => b.id)).toEqual(all.slice(4).map((b) => b.id));
     });
 
     it('refuses a page of another type (menuId), an unknown state and a missing page', async () => {
       const strip = await menu('home_strip', 'home');
-      expect(expectFieldError(await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${strip.id}`), 400, 'menuId')).toContain('Home hero');
-      expectFieldError(await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${strip.id}&status=soon`), 400, 'status');
+      expect(
+        expectFieldError(await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${strip.id}`), 400, 'menuId'),
+      ).toContain('Home hero');
+      expectFieldError(
+        await get(`getlistbanners?typeId=${types.home_hero.id}&menuId=${strip.id}&status=soon`),
+        400,
+        'status',
+      );
       expectFieldError(await get(`getlistbanners?typeId=${types.home_hero.id}`), 400, 'menuId');
       expectFieldError(await get(`getlistbanners?typeId=9999&menuId=${strip.id}`), 400, 'typeId');
     });
   });
 
   describe('upload', () => {
-    it('stores an image of the type\'s size under a generated name and puts the banner last, audited', async () => {
+    it("stores an image of the type's size under a generated name and puts the banner last, audited", async () => {
       const cart = await menu('home_strip', 'cart');
       const before = await stored(types.home_strip.id, cart.id);
-      const res = await upload(fields(types.home_strip.id, cart.id, { title: '  Tiles week  ', link: '/category/tile', endsAt: '2045-01-01T00:00:00+07:00', timezone: 'Asia/Ho_Chi_Minh' }), png(1200, 300), 'my banner.png');
+      const res = await upload(
+        fields(types.home_strip.id, cart.id, {
+          title: '  Tiles week  ',
+          link: '/category/tile',
+          endsAt: '2045-01-01T00:00:00+07:00',
+          timezone: 'Asia/Ho_Chi_Minh',
+        }),
+        png(1200, 300),
+        'my banner.png',
+      );
       const body = ok<{ status: number; message: string; data: Banner }>(res);
       expect(body).toMatchObject({ status: 200, message: 'Banner added.' });
       const b = body.data;
       expect(b).toMatchObject({
-        typeId: types.home_strip.id, menuId: cart.id, title: 'Tiles week', link: '/category/tile', width: 1200, height: 300,
-        position: before.length, active: true, startsAt: '2025-12-31T17:00:00.000Z', endsAt: '2044-12-31T17:00:00.000Z', timezone: 'Asia/Ho_Chi_Minh', state: 'live',
+        typeId: types.home_strip.id,
+        menuId: cart.id,
+        title: 'Tiles week',
+        link: '/category/tile',
+        width: 1200,
+        height: 300,
+        position: before.length,
+        active: true,
+        startsAt: '2025-12-31T17:00:00.000Z',
+        endsAt: '2044-12-31T17:00:00.000Z',
+        timezone: 'Asia/Ho_Chi_Minh',
+        state: 'live',
       });
       expect(b.imageUrl).toMatch(/^\/uploads\/image\/[0-9a-f]{32}\.png$/);
       expect(existsSync(fileOf(b.imageUrl))).toBe(true);
@@ -199,15 +310,40 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       const since = Date.now() - 1;
       expectFieldError(await upload(fields(types.popup.id, popup.id, { title: '   ' }), image), 400, 'title');
       expectFieldError(await upload(fields(types.popup.id, popup.id, { title: 'x'.repeat(81) }), image), 400, 'title');
-      expectFieldError(await upload(fields(types.popup.id, popup.id, { link: 'javascript:alert(1)' }), image), 400, 'link');
-      expectFieldError(await upload(fields(types.popup.id, popup.id, { endsAt: '2025-01-01T00:00:00+07:00' }), image), 400, 'endsAt');
-      expectFieldError(await upload(fields(types.popup.id, popup.id, { startsAt: 'next week' }), image), 400, 'startsAt');
-      expectFieldError(await upload(fields(types.popup.id, popup.id, { timezone: 'Mars/Olympus' }), image), 400, 'timezone');
+      expectFieldError(
+        await upload(fields(types.popup.id, popup.id, { link: 'javascript:alert(1)' }), image),
+        400,
+        'link',
+      );
+      expectFieldError(
+        await upload(fields(types.popup.id, popup.id, { endsAt: '2025-01-01T00:00:00+07:00' }), image),
+        400,
+        'endsAt',
+      );
+      expectFieldError(
+        await upload(fields(types.popup.id, popup.id, { startsAt: 'next week' }), image),
+        400,
+        'startsAt',
+      );
+      expectFieldError(
+        await upload(fields(types.popup.id, popup.id, { timezone: 'Mars/Olympus' }), image),
+        400,
+        'timezone',
+      );
       expectFieldError(await upload(fields(types.popup.id, hero.id), image), 400, 'menuId');
       expectFieldError(await upload(fields(9999, popup.id), image), 400, 'typeId');
       expectFieldError(await upload(fields(types.popup.id, popup.id, { position: '0' }), image), 400, 'position');
       const noFile = multipartSync(fields(types.popup.id, popup.id));
-      expectFieldError(await t.app.inject({ method: 'POST', url: `${B}/upload`, ...noFile, headers: { ...noFile.headers, ...(await t.headers('admin')) } }), 400, 'file');
+      expectFieldError(
+        await t.app.inject({
+          method: 'POST',
+          url: `${B}/upload`,
+          ...noFile,
+          headers: { ...noFile.headers, ...(await t.headers('admin')) },
+        }),
+        400,
+        'file',
+      );
       expect(storedSince(since, image.length)).toEqual([]);
     });
   });
@@ -219,7 +355,14 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
     beforeAll(async () => {
       typeId = types.category_top.id;
       menuId = (await menu('category_top', 'air')).id;
-      for (const [i, rgb] of ([[10, 10, 200], [10, 200, 10], [200, 10, 10], [120, 120, 10]] as [number, number, number][]).entries()) {
+      for (const [i, rgb] of (
+        [
+          [10, 10, 200],
+          [10, 200, 10],
+          [200, 10, 10],
+          [120, 120, 10],
+        ] as [number, number, number][]
+      ).entries()) {
         ok(await upload(fields(typeId, menuId, { title: `Air ${i + 1}` }), png(1200, 300, rgb)));
       }
       ids = await stored(typeId, menuId);
@@ -228,7 +371,9 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
 
     it('stores the whole new order from one request, audited once for the page', async () => {
       const next = [...ids].reverse();
-      const res = ok<{ status: number; data: { id: number; position: number }[] }>(await post('sortbanner', { typeId, menuId, ids: next }));
+      const res = ok<{ status: number; data: { id: number; position: number }[] }>(
+        await post('sortbanner', { typeId, menuId, ids: next }),
+      );
       expect(res.data).toEqual(next.map((id, position) => ({ id, position })));
       expect(await stored(typeId, menuId)).toEqual(next);
       expect((await list(typeId, menuId)).items.map((b) => b.id)).toEqual(next);
@@ -239,7 +384,7 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       ids = next;
     });
 
-    it('refuses ids that are not exactly the page\'s banners (400 naming ids) and changes nothing', async () => {
+    it("refuses ids that are not exactly the page's banners (400 naming ids) and changes nothing", async () => {
       const other = (await stored(types.home_hero.id, (await menu('home_hero', 'home')).id))[0];
       expectFieldError(await post('sortbanner', { typeId, menuId, ids: ids.slice(1) }), 400, 'ids');
       expectFieldError(await post('sortbanner', { typeId, menuId, ids: [...ids.slice(1), other] }), 400, 'ids');
@@ -253,19 +398,30 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
 
     it('concurrent sorts never lose or duplicate a position: the page ends as one of the orders sent', async () => {
       let seed = 11;
-      const rand = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+      const rand = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % n;
+      };
       const orders = Array.from({ length: 16 }, () => {
         const a = [...ids];
-        for (let i = a.length - 1; i > 0; i--) { const j = rand(i + 1); [a[i], a[j]] = [a[j], a[i]]; }
+        for (let i = a.length - 1; i > 0; i--) {
+          const j = rand(i + 1);
+          [a[i], a[j]] = [a[j], a[i]];
+        }
         return a;
       });
-      const results = await Promise.all(orders.map(async (o) => (await post('sortbanner', { typeId, menuId, ids: o })).statusCode));
+      const results = await Promise.all(
+        orders.map(async (o) => (await post('sortbanner', { typeId, menuId, ids: o })).statusCode),
+      );
       expect(results.every((s) => s === 200)).toBe(true);
       const after = await stored(typeId, menuId);
       expect(orders.map((o) => o.join())).toContain(after.join());
       // Each sort that changed the order left one audit row, whose order follows from the one before it.
       const audits = (await auditOf('banner_type_menu', menuId)).slice(1);
-      for (let i = 1; i < audits.length; i++) expect((audits[i].before as { order: number[] }).order).toEqual((audits[i - 1].after as { order: number[] }).order);
+      for (let i = 1; i < audits.length; i++)
+        expect((audits[i].before as { order: number[] }).order).toEqual(
+          (audits[i - 1].after as { order: number[] }).order,
+        );
       if (audits.length) expect((audits[audits.length - 1].after as { order: number[] }).order).toEqual(after);
       ids = after;
     });
@@ -276,7 +432,9 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       const requests = [
         post('deletebanner', { id: victim }),
         upload(fields(typeId, menuId, { title: 'Air late' }), png(1200, 300, [60, 60, 60])),
-        ...Array.from({ length: 6 }, (_, i) => post('sortbanner', { typeId, menuId, ids: i % 2 ? [...ids].reverse() : ids })),
+        ...Array.from({ length: 6 }, (_, i) =>
+          post('sortbanner', { typeId, menuId, ids: i % 2 ? [...ids].reverse() : ids }),
+        ),
       ];
       const [deleted, uploaded, ...sorts] = await Promise.all(requests);
       expect(deleted.statusCode, deleted.body).toBe(200);
@@ -298,7 +456,9 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
     beforeAll(async () => {
       typeId = types.category_top.id;
       menuId = (await menu('category_top', 'tile')).id;
-      id = ok<{ data: Banner }>(await upload(fields(typeId, menuId, { title: 'Tile switch' }), png(1200, 300, [90, 40, 10]))).data.id;
+      id = ok<{ data: Banner }>(
+        await upload(fields(typeId, menuId, { title: 'Tile switch' }), png(1200, 300, [90, 40, 10])),
+      ).data.id;
     });
     const one = async () => (await list(typeId, menuId)).items.find((b) => b.id === id)!;
 
@@ -309,37 +469,93 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       const again = await post('updatestatusbanner', { id, active: false });
       expect(again.statusCode, again.body).toBe(409);
       expect(again.json().message).toMatch(/already switched off/);
-      expect(ok<{ data: Banner }>(await post('updatestatusbanner', { id, active: true })).data).toMatchObject({ active: true, state: 'live' });
+      expect(ok<{ data: Banner }>(await post('updatestatusbanner', { id, active: true })).data).toMatchObject({
+        active: true,
+        state: 'live',
+      });
       expect((await auditOf('banner', id)).map((a) => a.action)).toEqual(['create', 'switch_off', 'switch_on']);
     });
 
     it('sets the window: a future start is scheduled, a past end expired, no end live; stored in UTC with its zone', async () => {
-      const future = ok<{ data: Banner }>(await post('updatetimebanner', { id, startsAt: '2045-03-01T09:00:00+07:00', endsAt: '2045-03-31T21:00:00+07:00', timezone: 'Asia/Bangkok' })).data;
-      expect(future).toMatchObject({ startsAt: '2045-03-01T02:00:00.000Z', endsAt: '2045-03-31T14:00:00.000Z', timezone: 'Asia/Bangkok', state: 'scheduled' });
+      const future = ok<{ data: Banner }>(
+        await post('updatetimebanner', {
+          id,
+          startsAt: '2045-03-01T09:00:00+07:00',
+          endsAt: '2045-03-31T21:00:00+07:00',
+          timezone: 'Asia/Bangkok',
+        }),
+      ).data;
+      expect(future).toMatchObject({
+        startsAt: '2045-03-01T02:00:00.000Z',
+        endsAt: '2045-03-31T14:00:00.000Z',
+        timezone: 'Asia/Bangkok',
+        state: 'scheduled',
+      });
       expect((await one()).state).toBe('scheduled');
       const [row] = await t.app.db.select().from(banners).where(eq(banners.id, id));
       expect(row.startsAt.toISOString()).toBe('2045-03-01T02:00:00.000Z');
-      const past = ok<{ data: Banner }>(await post('updatetimebanner', { id, startsAt: '2025-01-01T00:00:00+01:00', endsAt: '2025-02-01T00:00:00+01:00', timezone: 'Europe/Paris' })).data;
+      const past = ok<{ data: Banner }>(
+        await post('updatetimebanner', {
+          id,
+          startsAt: '2025-01-01T00:00:00+01:00',
+          endsAt: '2025-02-01T00:00:00+01:00',
+          timezone: 'Europe/Paris',
+        }),
+      ).data;
       expect(past).toMatchObject({ state: 'expired', timezone: 'Europe/Paris' });
       // endsAt and timezone left out keep what is stored.
-      expect(ok<{ data: Banner }>(await post('updatetimebanner', { id, startsAt: '2025-01-15T00:00:00+01:00' })).data).toMatchObject({ endsAt: '2025-01-31T23:00:00.000Z', timezone: 'Europe/Paris', state: 'expired' });
-      expect(ok<{ data: Banner }>(await post('updatetimebanner', { id, startsAt: '2025-01-01T00:00:00+07:00', endsAt: null })).data).toMatchObject({ endsAt: null, state: 'live' });
+      expect(
+        ok<{ data: Banner }>(await post('updatetimebanner', { id, startsAt: '2025-01-15T00:00:00+01:00' })).data,
+      ).toMatchObject({ endsAt: '2025-01-31T23:00:00.000Z', timezone: 'Europe/Paris', state: 'expired' });
+      expect(
+        ok<{ data: Banner }>(
+          await post('updatetimebanner', { id, startsAt: '2025-01-01T00:00:00+07:00', endsAt: null }),
+        ).data,
+      ).toMatchObject({ endsAt: null, state: 'live' });
       expect((await auditOf('banner', id)).filter((a) => a.action === 'set_window')).toHaveLength(4);
     });
 
     it('refuses an end before the start, a non-date and an unknown zone, naming the field; nothing changes', async () => {
       const before = await one();
-      expectFieldError(await post('updatetimebanner', { id, startsAt: '2027-05-01T00:00:00+07:00', endsAt: '2027-04-01T00:00:00+07:00' }), 400, 'endsAt');
-      expectFieldError(await post('updatetimebanner', { id, startsAt: '2027-05-01T00:00:00+07:00', endsAt: '2027-05-01T00:00:00+07:00' }), 400, 'endsAt');
+      expectFieldError(
+        await post('updatetimebanner', {
+          id,
+          startsAt: '2027-05-01T00:00:00+07:00',
+          endsAt: '2027-04-01T00:00:00+07:00',
+        }),
+        400,
+        'endsAt',
+      );
+      expectFieldError(
+        await post('updatetimebanner', {
+          id,
+          startsAt: '2027-05-01T00:00:00+07:00',
+          endsAt: '2027-05-01T00:00:00+07:00',
+        }),
+        400,
+        'endsAt',
+      );
       expectFieldError(await post('updatetimebanner', { id, startsAt: 'tomorrow' }), 400, 'startsAt');
-      expectFieldError(await post('updatetimebanner', { id, startsAt: '2027-05-01T00:00:00+07:00', endsAt: '31/05/2027' }), 400, 'endsAt');
-      expectFieldError(await post('updatetimebanner', { id, startsAt: '2027-05-01T00:00:00+07:00', timezone: 'Bangkok' }), 400, 'timezone');
+      expectFieldError(
+        await post('updatetimebanner', { id, startsAt: '2027-05-01T00:00:00+07:00', endsAt: '31/05/2027' }),
+        400,
+        'endsAt',
+      );
+      expectFieldError(
+        await post('updatetimebanner', { id, startsAt: '2027-05-01T00:00:00+07:00', timezone: 'Bangkok' }),
+        400,
+        'timezone',
+      );
       expectFieldError(await post('updatetimebanner', { id, endsAt: null }), 400, 'startsAt');
       expect(await one()).toEqual(before);
     });
 
     it('answers 404 for a banner that does not exist, on every verb', async () => {
-      for (const [url, body] of [['updatestatusbanner', { id: 999999, active: false }], ['updatetimebanner', { id: 999999, startsAt: '2027-01-01T00:00:00Z' }], ['deletebanner', { id: 999999 }]] as const) {
+      for (const [url, body] of [
+        ['updatestatusbanner', { id: 999999, active: false }],
+        ['updatetimebanner', { id: 999999, startsAt: '2027-01-01T00:00:00Z' }],
+        ['deletebanner', { id: 999999 }],
+      ] as const) {
         const res = await post(url, body);
         expect(res.statusCode, url).toBe(404);
         expect(res.json()).toEqual({ status: 404, message: 'Banner not found' });
@@ -348,8 +564,12 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
 
     it('deletes a banner: the later ones close up, its image goes, audited', async () => {
       const before = await stored(typeId, menuId);
-      const extra = ok<{ data: Banner }>(await upload(fields(typeId, menuId, { title: 'Tile last' }), png(1200, 300, [5, 5, 5]))).data;
-      const victim = ok<{ data: Banner }>(await upload(fields(typeId, menuId, { title: 'Tile gone' }), png(1200, 300, [6, 6, 6]))).data;
+      const extra = ok<{ data: Banner }>(
+        await upload(fields(typeId, menuId, { title: 'Tile last' }), png(1200, 300, [5, 5, 5])),
+      ).data;
+      const victim = ok<{ data: Banner }>(
+        await upload(fields(typeId, menuId, { title: 'Tile gone' }), png(1200, 300, [6, 6, 6])),
+      ).data;
       ok(await post('sortbanner', { typeId, menuId, ids: [victim.id, ...before, extra.id] }));
       expect(ok(await post('deletebanner', { id: victim.id }))).toEqual({ status: 200, message: 'Banner deleted.' });
       expect(await stored(typeId, menuId)).toEqual([...before, extra.id]);
@@ -365,7 +585,9 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       const menuId = (await menu('category_top', 'lighting')).id;
       expect((await get('getmasterType', 'editor')).statusCode).toBe(200);
       expect((await get(`getBannerTypeMenu?typeId=${typeId}`, 'editor')).statusCode).toBe(200);
-      const created = ok<{ data: Banner }>(await upload(fields(typeId, menuId, { title: 'By the editor' }), png(1200, 300, [1, 2, 3]), 'e.png', 'editor')).data;
+      const created = ok<{ data: Banner }>(
+        await upload(fields(typeId, menuId, { title: 'By the editor' }), png(1200, 300, [1, 2, 3]), 'e.png', 'editor'),
+      ).data;
       const ids = (await list(typeId, menuId, '', 'editor')).items.map((b) => b.id);
       ok(await post('sortbanner', { typeId, menuId, ids: [...ids].reverse() }, 'editor'));
       ok(await post('updatestatusbanner', { id: created.id, active: false }, 'editor'));
@@ -373,7 +595,9 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       ok(await post('deletebanner', { id: created.id }, 'editor'));
       const [editor] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.username, 'editor'));
       const audits = await auditOf('banner', created.id);
-      expect(audits.map((a) => [a.action, a.actorId])).toEqual(['create', 'switch_off', 'set_window', 'delete'].map((a) => [a, editor.id]));
+      expect(audits.map((a) => [a.action, a.actorId])).toEqual(
+        ['create', 'switch_off', 'set_window', 'delete'].map((a) => [a, editor.id]),
+      );
       expect((await auditOf('banner_type_menu', menuId)).map((a) => a.actorId)).toEqual([editor.id]);
     });
 
@@ -390,12 +614,26 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
       ];
       for (const user of ['supplier1', null]) {
         const status = user ? 403 : 401;
-        for (const url of ['getmasterType', `getBannerTypeMenu?typeId=${typeId}`, `getlistbanners?typeId=${typeId}&menuId=${menuId}`]) {
+        for (const url of [
+          'getmasterType',
+          `getBannerTypeMenu?typeId=${typeId}`,
+          `getlistbanners?typeId=${typeId}&menuId=${menuId}`,
+        ]) {
           expect((await get(url, user)).statusCode, `${user} GET ${url}`).toBe(status);
         }
-        for (const [url, body] of writes) expect((await post(url, body, user)).statusCode, `${user} POST ${url}`).toBe(status);
-        const { payload, headers } = multipartSync(fields(typeId, menuId), { name: 'file', filename: 'x.png', data: png(1920, 600) });
-        const res = await t.app.inject({ method: 'POST', url: `${B}/upload`, payload, headers: { ...headers, ...(await headersOf(user)) } });
+        for (const [url, body] of writes)
+          expect((await post(url, body, user)).statusCode, `${user} POST ${url}`).toBe(status);
+        const { payload, headers } = multipartSync(fields(typeId, menuId), {
+          name: 'file',
+          filename: 'x.png',
+          data: png(1920, 600),
+        });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${B}/upload`,
+          payload,
+          headers: { ...headers, ...(await headersOf(user)) },
+        });
         expect(res.statusCode, `${user} upload`).toBe(status);
       }
       expect(await t.app.db.select().from(banners).orderBy(asc(banners.id))).toEqual(before);

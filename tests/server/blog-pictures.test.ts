@@ -17,12 +17,17 @@ describe.each(dbKinds())('blog pictures (%s)', (kind) => {
     t = await createTestApp({ db: kind });
     [{ id: shopId }] = await t.app.db.select({ id: shops.id }).from(shops).where(eq(shops.name, 'HomePro Lighting'));
   });
-  afterAll(async () => { await t?.close(); });
-
-  const create = async (extra: object) => t.app.inject({
-    method: 'POST', url: CREATE, headers: await t.headers('supplier1'),
-    payload: { shopId, type: 'idea', title: 'Pictures', contentHtml: '<p>Text</p>', status: 'draft', ...extra },
+  afterAll(async () => {
+    await t?.close();
   });
+
+  const create = async (extra: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: CREATE,
+      headers: await t.headers('supplier1'),
+      payload: { shopId, type: 'idea', title: 'Pictures', contentHtml: '<p>Text</p>', status: 'draft', ...extra },
+    });
 
   it('takes a cover that is a stored image, an https address, or none', async () => {
     for (const coverUrl of [STORED, 'https://images.example.com/a/b.jpg?w=800', '', null]) {
@@ -33,25 +38,45 @@ describe.each(dbKinds())('blog pictures (%s)', (kind) => {
   });
 
   it('refuses any other cover, on create and on edit', async () => {
-    const bad = ['javascript:alert(1)', 'http://images.example.com/a.jpg', 'data:image/png;base64,iVBORw0KGgo=', '//evil.example/a.png',
-      '/api/account/logout', '/uploads/document/0123456789abcdef0123456789abcdef.pdf', `${STORED}?x=1`, 'https://', ' https://a.example/b.png'];
+    const bad = [
+      'javascript:alert(1)',
+      'http://images.example.com/a.jpg',
+      'data:image/png;base64,iVBORw0KGgo=',
+      '//evil.example/a.png',
+      '/api/account/logout',
+      '/uploads/document/0123456789abcdef0123456789abcdef.pdf',
+      `${STORED}?x=1`,
+      'https://',
+      ' https://a.example/b.png',
+    ];
     for (const coverUrl of bad) {
       const res = await create({ coverUrl });
       expect(res.statusCode, coverUrl).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field), coverUrl).toEqual(['coverUrl']);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        coverUrl,
+      ).toEqual(['coverUrl']);
     }
     const made = (await create({})).json().data;
     const edit = await t.app.inject({
-      method: 'POST', url: '/api/blogs/master/edit', headers: await t.headers('supplier1'),
+      method: 'POST',
+      url: '/api/blogs/master/edit',
+      headers: await t.headers('supplier1'),
       payload: { id: made.id, version: made.version, coverUrl: 'javascript:alert(1)' },
     });
     expect(edit.statusCode).toBe(400);
   });
 
   it('keeps stored and https pictures in the text and drops the rest', async () => {
-    const html = [`<img src="${STORED}" alt="ours">`, '<img src="https://cdn.example.com/p.png" alt="https">',
-      '<img src="http://cdn.example.com/p.png" alt="http">', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="data">',
-      '<img src="/api/account/logout" alt="relative">', '<img src="javascript:alert(1)" alt="js">', '<img alt="none">'].join('');
+    const html = [
+      `<img src="${STORED}" alt="ours">`,
+      '<img src="https://cdn.example.com/p.png" alt="https">',
+      '<img src="http://cdn.example.com/p.png" alt="http">',
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="data">',
+      '<img src="/api/account/logout" alt="relative">',
+      '<img src="javascript:alert(1)" alt="js">',
+      '<img alt="none">',
+    ].join('');
     const res = await create({ contentHtml: `<p>${html}</p>` });
     expect(res.statusCode, res.body).toBe(200);
     const kept = [...res.json().data.contentHtml.matchAll(/<img [^>]*alt="([^"]+)"/g)].map((m) => m[1]);

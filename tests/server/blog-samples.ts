@@ -5,7 +5,11 @@
  */
 import { BLOG_FAMILIES, type BlogVerb } from '../../server/src/modules/blogs/family.js';
 
-export interface BlogIds { shop: number; post: number; product: number }
+export interface BlogIds {
+  shop: number;
+  post: number;
+  product: number;
+}
 
 type Sample = { method: 'GET' | 'POST'; url: string; payload?: object };
 

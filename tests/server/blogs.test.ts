@@ -16,13 +16,17 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     coolair = rows.find((s) => s.name === 'CoolAir Climate Solutions')!.id;
     homebase = rows.find((s) => s.name === 'HomeBase Essentials')!.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const get = async (user: string, url: string) => t.app.inject({ url, headers: await t.headers(user) });
   const post = async (user: string, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, payload, headers: await t.headers(user) });
   const visibleCount = async (shopIds?: number[]) => {
-    const [{ n }] = await t.app.db.select({ n: count() }).from(blogPosts)
+    const [{ n }] = await t.app.db
+      .select({ n: count() })
+      .from(blogPosts)
       .where(and(isNull(blogPosts.deletedAt), shopIds ? inArray(blogPosts.shopId, shopIds) : undefined));
     return n;
   };
@@ -36,17 +40,34 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     expect(body.items).toHaveLength(5);
     const dates = body.items.map((p: { createdAt: string }) => p.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(Object.keys(body.items[0]).sort()).toEqual(['authorName', 'coverUrl', 'createdAt', 'description', 'id', 'publishedAt',
-      'shopId', 'shopName', 'status', 'title', 'type', 'updatedAt']);
+    expect(Object.keys(body.items[0]).sort()).toEqual([
+      'authorName',
+      'coverUrl',
+      'createdAt',
+      'description',
+      'id',
+      'publishedAt',
+      'shopId',
+      'shopName',
+      'status',
+      'title',
+      'type',
+      'updatedAt',
+    ]);
     const page2 = (await get('admin', '/api/blogs/master/posts?page=2&limit=5')).json();
     expect(page2.items[0].id).not.toBe(body.items[0].id);
   });
 
   it('scopes supplier lists to own shops', async () => {
     const body = (await get('supplier2', '/api/blogs/master/posts?limit=100')).json();
-    const own = await t.app.db.select({ id: shops.id }).from(shops).where(inArray(shops.name, ['CoolAir Climate Solutions', 'Siam Tile & Bath']));
+    const own = await t.app.db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(inArray(shops.name, ['CoolAir Climate Solutions', 'Siam Tile & Bath']));
     expect(body.total).toBe(await visibleCount(own.map((s) => s.id)));
-    expect(new Set(body.items.map((p: { shopName: string }) => p.shopName))).toEqual(new Set(['CoolAir Climate Solutions', 'Siam Tile & Bath']));
+    expect(new Set(body.items.map((p: { shopName: string }) => p.shopName))).toEqual(
+      new Set(['CoolAir Climate Solutions', 'Siam Tile & Bath']),
+    );
   });
 
   it('filters by type, status, shop and search', async () => {
@@ -54,10 +75,14 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     expect(howto.total).toBeGreaterThan(0);
     expect(howto.items.every((p: { type: string }) => p.type === 'howto')).toBe(true);
     const drafts = (await get('admin', `/api/blogs/master/posts?status=draft&shopId=${coolair}&limit=100`)).json();
-    expect(drafts.items.every((p: { status: string; shopId: number }) => p.status === 'draft' && p.shopId === coolair)).toBe(true);
+    expect(
+      drafts.items.every((p: { status: string; shopId: number }) => p.status === 'draft' && p.shopId === coolair),
+    ).toBe(true);
     const first = howto.items[0];
     const word = first.title.split(' ').slice(-1)[0];
-    const found = (await get('admin', `/api/blogs/master/posts?search=${encodeURIComponent(word.toLowerCase())}&limit=100`)).json();
+    const found = (
+      await get('admin', `/api/blogs/master/posts?search=${encodeURIComponent(word.toLowerCase())}&limit=100`)
+    ).json();
     expect(found.items.some((p: { id: number }) => p.id === first.id)).toBe(true);
     const none = (await get('admin', '/api/blogs/master/posts?search=%25zz_no_such_post')).json();
     expect(none).toEqual({ items: [], total: 0, maxpage: 0 });
@@ -66,7 +91,12 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
   it('validates the list query', async () => {
     const res = await get('admin', '/api/blogs/master/posts?limit=500&type=poem&colour=red');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'limit', 'type']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['colour', 'limit', 'type']);
   });
 
   it('counts post types the caller can see', async () => {
@@ -83,10 +113,28 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
    * (master: another supplier, 404 as for a missing post; house brand: suppliers altogether, 403 by the table).
    */
   const FAMILIES = [
-    { name: 'master', family: MASTER_BLOG, writer: 'supplier1', author: 'Anan Rattanakorn', shop: () => lighting, shopName: 'HomePro Lighting',
-      otherShop: () => coolair, outsider: { user: 'supplier2', status: 404 }, search: 'led' },
-    { name: 'house-brand', family: HOUSEBRAND_BLOG, writer: 'editor', author: 'Pimchanok Srisuk', shop: () => homebase, shopName: 'HomeBase Essentials',
-      otherShop: () => lighting, outsider: { user: 'supplier1', status: 403 }, search: 'paint' },
+    {
+      name: 'master',
+      family: MASTER_BLOG,
+      writer: 'supplier1',
+      author: 'Anan Rattanakorn',
+      shop: () => lighting,
+      shopName: 'HomePro Lighting',
+      otherShop: () => coolair,
+      outsider: { user: 'supplier2', status: 404 },
+      search: 'led',
+    },
+    {
+      name: 'house-brand',
+      family: HOUSEBRAND_BLOG,
+      writer: 'editor',
+      author: 'Pimchanok Srisuk',
+      shop: () => homebase,
+      shopName: 'HomeBase Essentials',
+      otherShop: () => lighting,
+      outsider: { user: 'supplier1', status: 403 },
+      search: 'paint',
+    },
   ];
 
   describe.each(FAMILIES)('one post through its life ($name blog)', (f) => {
@@ -96,16 +144,30 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
 
     it('creates a post with sanitized HTML', async () => {
       const res = await post(f.writer, url('create'), {
-        shopId: f.shop(), type: 'idea', title: '  Warm Lighting for the Monsoon Evenings ', description: 'Cosy ideas',
-        contentHtml: '<p onclick="steal()">Hello <script>alert(1)</script><img src="x.jpg" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe></p>',
-        tags: ['lighting', 'lighting', ' ideas '], status: 'draft',
+        shopId: f.shop(),
+        type: 'idea',
+        title: '  Warm Lighting for the Monsoon Evenings ',
+        description: 'Cosy ideas',
+        contentHtml:
+          '<p onclick="steal()">Hello <script>alert(1)</script><img src="x.jpg" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe></p>',
+        tags: ['lighting', 'lighting', ' ideas '],
+        status: 'draft',
       });
       expect(res.statusCode).toBe(200);
       const { status, message, data } = res.json();
       expect(status).toBe(200);
       expect(message).toBeTruthy();
-      expect(data).toMatchObject({ shopId: f.shop(), shopName: f.shopName, title: 'Warm Lighting for the Monsoon Evenings',
-        status: 'draft', publishedAt: null, version: 1, tags: ['lighting', 'ideas'], products: [], authorName: f.author });
+      expect(data).toMatchObject({
+        shopId: f.shop(),
+        shopName: f.shopName,
+        title: 'Warm Lighting for the Monsoon Evenings',
+        status: 'draft',
+        publishedAt: null,
+        version: 1,
+        tags: ['lighting', 'ideas'],
+        products: [],
+        authorName: f.author,
+      });
       expect(data.contentHtml).not.toMatch(/script|onerror|onclick|javascript:|iframe/i);
       // Pictures only from our stored images or https (tests/server/blog-pictures.test.ts): a relative src goes.
       expect(data.contentHtml).not.toContain('x.jpg');
@@ -124,10 +186,21 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     });
 
     it('edits with the current version and refuses a stale one (409)', async () => {
-      const res = await post(f.writer, url('edit'), { id, version, title: 'Warm Lighting Ideas', status: 'published', contentHtml: '<p>ok<script>x</script></p>' });
+      const res = await post(f.writer, url('edit'), {
+        id,
+        version,
+        title: 'Warm Lighting Ideas',
+        status: 'published',
+        contentHtml: '<p>ok<script>x</script></p>',
+      });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      expect(data).toMatchObject({ title: 'Warm Lighting Ideas', status: 'published', version: version + 1, contentHtml: '<p>ok</p>' });
+      expect(data).toMatchObject({
+        title: 'Warm Lighting Ideas',
+        status: 'published',
+        version: version + 1,
+        contentHtml: '<p>ok</p>',
+      });
       expect(data.publishedAt).not.toBeNull();
       const stale = await post('admin', url('edit'), { id, version, title: 'Overwritten' });
       expect(stale.statusCode).toBe(409);
@@ -148,14 +221,19 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     });
 
     it('applies one of two edits sent at once with the same version; the other gets 409', async () => {
-      const [a, b] = await Promise.all(['First take', 'Second take'].map((title) => post(f.writer, url('edit'), { id, version, title })));
+      const [a, b] = await Promise.all(
+        ['First take', 'Second take'].map((title) => post(f.writer, url('edit'), { id, version, title })),
+      );
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
       const winner = (a.statusCode === 200 ? a : b).json().data;
-      expect((await get(f.writer, `${url('post')}?id=${id}`)).json().data).toMatchObject({ title: winner.title, version: version + 1 });
+      expect((await get(f.writer, `${url('post')}?id=${id}`)).json().data).toMatchObject({
+        title: winner.title,
+        version: version + 1,
+      });
       version = winner.version;
     });
 
-    it('links products of the post shop in order, rejects other shops\' products, unlinks', async () => {
+    it("links products of the post shop in order, rejects other shops' products, unlinks", async () => {
       const list = (await get(f.writer, `${url('products')}?shopId=${f.shop()}&limit=3`)).json();
       expect(list.items).toHaveLength(3);
       expect(typeof list.items[0].price).toBe('number');
@@ -164,7 +242,11 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data.products.map((p: { id: number }) => p.id)).toEqual(ids);
 
-      const [foreign] = await t.app.db.select({ id: products.id }).from(products).where(eq(products.shopId, f.otherShop())).limit(1);
+      const [foreign] = await t.app.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.shopId, f.otherShop()))
+        .limit(1);
       const bad = await post(f.writer, url('sortProducts'), { id, productIds: [ids[0], foreign.id] });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors[0].field).toBe('productIds');
@@ -176,10 +258,12 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
       expect((await post(f.writer, url('unlinkProduct'), { id, productId: ids[1] })).statusCode).toBe(404);
     });
 
-    it('searches the shop\'s products and refuses another shop', async () => {
+    it("searches the shop's products and refuses another shop", async () => {
       const res = (await get(f.writer, `${url('products')}?search=${f.search}`)).json();
       expect(res.total).toBeGreaterThan(0);
-      expect(res.items.every((p: { name: string; code: string }) => new RegExp(f.search, 'i').test(p.name + p.code))).toBe(true);
+      expect(
+        res.items.every((p: { name: string; code: string }) => new RegExp(f.search, 'i').test(p.name + p.code)),
+      ).toBe(true);
       const foreign = await get(f.writer, `${url('products')}?shopId=${f.otherShop()}`);
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json().items).toBeUndefined();
@@ -198,35 +282,75 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     });
 
     it('wrote the changes to the audit log', async () => {
-      const rows = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'blog_post'), eq(auditLog.entityId, id))).orderBy(auditLog.id);
-      expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'close', 'reopen', 'update', 'set_products', 'unlink_product', 'delete']);
+      const rows = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'blog_post'), eq(auditLog.entityId, id)))
+        .orderBy(auditLog.id);
+      expect(rows.map((r) => r.action)).toEqual([
+        'create',
+        'update',
+        'close',
+        'reopen',
+        'update',
+        'set_products',
+        'unlink_product',
+        'delete',
+      ]);
     });
 
     it('validates new posts, naming fields', async () => {
-      const res = await post(f.writer, url('create'), { shopId: f.shop(), type: 'poem', title: '', contentHtml: { html: 1 }, status: 'draft', author: 'me' });
+      const res = await post(f.writer, url('create'), {
+        shopId: f.shop(),
+        type: 'poem',
+        title: '',
+        contentHtml: { html: 1 },
+        status: 'draft',
+        author: 'me',
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['author', 'contentHtml', 'title', 'type']);
+      expect(
+        res
+          .json()
+          .errors.map((e: { field: string }) => e.field)
+          .sort(),
+      ).toEqual(['author', 'contentHtml', 'title', 'type']);
     });
   });
 
   it('lets staff post in any shop and refuses unknown shops', async () => {
-    const ok = await post('editor', '/api/blogs/master/new', { shopId: coolair, type: 'news', title: 'Free Installation Week', contentHtml: '<p>News</p>', status: 'published' });
+    const ok = await post('editor', '/api/blogs/master/new', {
+      shopId: coolair,
+      type: 'news',
+      title: 'Free Installation Week',
+      contentHtml: '<p>News</p>',
+      status: 'published',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.publishedAt).not.toBeNull();
-    const missing = await post('editor', '/api/blogs/master/new', { shopId: 999999, type: 'news', title: 'x', contentHtml: '<p>x</p>', status: 'draft' });
+    const missing = await post('editor', '/api/blogs/master/new', {
+      shopId: 999999,
+      type: 'news',
+      title: 'x',
+      contentHtml: '<p>x</p>',
+      status: 'draft',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: 404, message: 'Shop not found' });
   });
 
   describe('the house-brand blog acts on house brands only', () => {
     const HB = HOUSEBRAND_BLOG.base;
-    const houseBrandIds = async () => (await t.app.db.select({ id: shops.id }).from(shops).where(eq(shops.kind, 'housebrand'))).map((s) => s.id);
+    const houseBrandIds = async () =>
+      (await t.app.db.select({ id: shops.id }).from(shops).where(eq(shops.kind, 'housebrand'))).map((s) => s.id);
 
-    it('lists, counts and offers only house brands\' posts and products', async () => {
+    it("lists, counts and offers only house brands' posts and products", async () => {
       const list = (await get('editor', `${HB}/posts?limit=100`)).json();
       expect(list.total).toBe(await visibleCount(await houseBrandIds()));
       expect(list.total).toBeGreaterThanOrEqual(4);
-      expect(new Set(list.items.map((p: { shopName: string }) => p.shopName))).toEqual(new Set(['HomeBase Essentials']));
+      expect(new Set(list.items.map((p: { shopName: string }) => p.shopName))).toEqual(
+        new Set(['HomeBase Essentials']),
+      );
       const menu = (await get('editor', `${HB}/menu`)).json();
       expect(menu.items.map((i: { code: string }) => i.code)).toEqual(['idea', 'howto', 'review', 'news']);
       expect(menu.items.reduce((s: number, i: { count: number }) => s + i.count, 0)).toBe(list.total);
@@ -242,14 +366,36 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
         expect(res.statusCode, path).toBe(404);
         expect(res.json(), path).toEqual({ status: 404, message: 'Shop not found' });
       }
-      const created = await post('admin', `${HB}/newpost`, { shopId: lighting, type: 'news', title: 'Wrong family', contentHtml: '<p>x</p>', status: 'draft' });
+      const created = await post('admin', `${HB}/newpost`, {
+        shopId: lighting,
+        type: 'news',
+        title: 'Wrong family',
+        contentHtml: '<p>x</p>',
+        status: 'draft',
+      });
       expect(created.statusCode).toBe(404);
       expect(created.json()).toEqual({ status: 404, message: 'Shop not found' });
-      expect((await post('admin', `${HB}/newpost`, { shopId: 999999, type: 'news', title: 'x', contentHtml: '<p>x</p>', status: 'draft' })).json())
-        .toEqual({ status: 404, message: 'Shop not found' });
+      expect(
+        (
+          await post('admin', `${HB}/newpost`, {
+            shopId: 999999,
+            type: 'news',
+            title: 'x',
+            contentHtml: '<p>x</p>',
+            status: 'draft',
+          })
+        ).json(),
+      ).toEqual({ status: 404, message: 'Shop not found' });
 
-      const [brandPost] = await t.app.db.select().from(blogPosts).where(and(eq(blogPosts.shopId, lighting), isNull(blogPosts.deletedAt))).limit(1);
-      const linked = async () => (await t.app.db.select().from(blogPostProducts).where(eq(blogPostProducts.postId, brandPost.id))).map((l) => l.productId);
+      const [brandPost] = await t.app.db
+        .select()
+        .from(blogPosts)
+        .where(and(eq(blogPosts.shopId, lighting), isNull(blogPosts.deletedAt)))
+        .limit(1);
+      const linked = async () =>
+        (await t.app.db.select().from(blogPostProducts).where(eq(blogPostProducts.postId, brandPost.id))).map(
+          (l) => l.productId,
+        );
       const before = await linked();
       expect(before.length).toBeGreaterThan(0);
       const id = brandPost.id;
@@ -273,11 +419,33 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
     });
 
     it('is staff work: admin and the content editor may use every route, suppliers get 403', async () => {
-      const [{ id: product }] = await t.app.db.select({ id: products.id }).from(products).where(eq(products.shopId, homebase)).limit(1);
-      const made = (await post('editor', `${HB}/newpost`, { shopId: homebase, type: 'howto', title: 'Probe post', contentHtml: '<p>x</p>', status: 'draft' })).json().data;
+      const [{ id: product }] = await t.app.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.shopId, homebase))
+        .limit(1);
+      const made = (
+        await post('editor', `${HB}/newpost`, {
+          shopId: homebase,
+          type: 'howto',
+          title: 'Probe post',
+          contentHtml: '<p>x</p>',
+          status: 'draft',
+        })
+      ).json().data;
       const routes = t.app.routeTable.filter((r) => r.url.startsWith(`${HB}/`));
-      expect(routes.map((r) => r.url.slice(HB.length + 1)).sort()).toEqual(
-        ['closecontent', 'deletecontent', 'deleteproductidea', 'menu', 'newpost', 'post', 'postedit', 'posts', 'product', 'sortproductidea']);
+      expect(routes.map((r) => r.url.slice(HB.length + 1)).sort()).toEqual([
+        'closecontent',
+        'deletecontent',
+        'deleteproductidea',
+        'menu',
+        'newpost',
+        'post',
+        'postedit',
+        'posts',
+        'product',
+        'sortproductidea',
+      ]);
       for (const r of routes) {
         const sample = blogSample(r.method, r.url, { shop: homebase, post: made.id, product })!;
         const refused = await t.app.inject({ ...sample, headers: await t.headers('supplier1') });
@@ -291,7 +459,11 @@ describe.each(dbKinds())('blogs (%s)', (kind) => {
       }
       // The editor's writes, in a post's order of life (a sample edit is version 1, as made).
       const write = async (verb: BlogVerb, user: string) => {
-        const sample = blogSample('POST', `${HB}/${HOUSEBRAND_BLOG.names[verb]}`, { shop: homebase, post: made.id, product })!;
+        const sample = blogSample('POST', `${HB}/${HOUSEBRAND_BLOG.names[verb]}`, {
+          shop: homebase,
+          post: made.id,
+          product,
+        })!;
         return t.app.inject({ ...sample, headers: await t.headers(user) });
       };
       for (const verb of ['edit', 'sortProducts', 'unlinkProduct', 'close', 'remove'] as const) {

@@ -8,7 +8,11 @@ export type ShopIds = Record<string, number>;
  * A banner category of the shop and a banner in it, read through the API as admin; made through the API
  * when the seed has none (a house brand has no banners: it gets none and the banner routes are not its).
  */
-export async function brandshopIdsOf(app: FastifyInstance, shop: number, admin: { authorization: string }): Promise<ShopIds> {
+export async function brandshopIdsOf(
+  app: FastifyInstance,
+  shop: number,
+  admin: { authorization: string },
+): Promise<ShopIds> {
   const call = async (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method, url, payload, headers: { ...admin, ...headers } });
     if (res.statusCode >= 300) throw new Error(`${method} ${url} for shop ${shop}: ${res.statusCode} ${res.body}`);
@@ -16,13 +20,23 @@ export async function brandshopIdsOf(app: FastifyInstance, shop: number, admin: 
   };
   const profile = await call('GET', `/api/v2/shops/${shop}`);
   if (profile.kind !== 'supplier') return {};
-  let [category] = await call('GET', `/api/v2/shop-banner-categories?shopId=${shop}`) as { id: number }[];
+  let [category] = (await call('GET', `/api/v2/shop-banner-categories?shopId=${shop}`)) as { id: number }[];
   category ??= await call('POST', '/api/v2/shop-banner-categories', { shopId: shop, name: 'Probe banners' });
-  let [banner] = await call('GET', `/api/v2/shop-banners?shopId=${shop}&categoryId=${category.id}`) as { id: number }[];
+  let [banner] = (await call('GET', `/api/v2/shop-banners?shopId=${shop}&categoryId=${category.id}`)) as {
+    id: number;
+  }[];
   if (!banner) {
-    const upload = multipartSync({ shopId: String(shop) }, { name: 'file', filename: 'probe.png', data: samples.png() });
+    const upload = multipartSync(
+      { shopId: String(shop) },
+      { name: 'file', filename: 'probe.png', data: samples.png() },
+    );
     const { url } = await call('POST', '/api/v2/storefront-images', upload.payload, upload.headers);
-    banner = await call('POST', '/api/v2/shop-banners', { shopId: shop, categoryId: category.id, title: 'Probe banner', imageUrl: url });
+    banner = await call('POST', '/api/v2/shop-banners', {
+      shopId: shop,
+      categoryId: category.id,
+      title: 'Probe banner',
+      imageUrl: url,
+    });
   }
   return { category: category.id, banner: banner.id };
 }
@@ -32,8 +46,19 @@ const K = '/api/supplier/kanban';
 const IMAGE = `/uploads/image/${'0'.repeat(32)}.png`;
 
 /** A request that passes validation for the route, or undefined when the route is not one of these. */
-export function brandshopSample(method: string, url: string, shop: number, ids: ShopIds): { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> } | undefined {
-  const at = (path: string) => path.replace(':id', String(url.includes('shop-banner-categories') ? ids.category : url.includes('shop-banners') ? ids.banner : shop));
+export function brandshopSample(
+  method: string,
+  url: string,
+  shop: number,
+  ids: ShopIds,
+):
+  | { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> }
+  | undefined {
+  const at = (path: string) =>
+    path.replace(
+      ':id',
+      String(url.includes('shop-banner-categories') ? ids.category : url.includes('shop-banners') ? ids.banner : shop),
+    );
   const key = `${method} ${url}`;
   const reads: Record<string, string> = {
     [`GET ${K}/shopprofile`]: `?shopId=${shop}&page=1&limit=10`,
@@ -69,7 +94,10 @@ export function brandshopSample(method: string, url: string, shop: number, ids: 
     return m === 'DELETE' ? { method: m, url: at(url) } : { method: m, url: at(url), payload: writes[key] };
   }
   if (key === 'POST /api/v2/storefront-images') {
-    const { payload, headers } = multipartSync({ shopId: String(shop) }, { name: 'file', filename: 'probe.png', data: samples.png() });
+    const { payload, headers } = multipartSync(
+      { shopId: String(shop) },
+      { name: 'file', filename: 'probe.png', data: samples.png() },
+    );
     return { method: 'POST', url, payload, headers };
   }
   return undefined;

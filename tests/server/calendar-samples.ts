@@ -15,7 +15,11 @@ const TO = encodeURIComponent('2026-11-30T00:00:00+07:00');
 /** Creating an event names no record: nothing in it can be another shop's or user's. */
 export const CALENDAR_IDLESS = [`POST ${E}`];
 
-export async function calendarIdsOf(app: FastifyInstance, _shop: number, admin: { authorization: string }): Promise<CalendarIds> {
+export async function calendarIdsOf(
+  app: FastifyInstance,
+  _shop: number,
+  admin: { authorization: string },
+): Promise<CalendarIds> {
   const res = await app.inject({ method: 'GET', url: `${E}?from=${FROM}&to=${TO}`, headers: admin });
   if (res.statusCode !== 200) throw new Error(`${E}: ${res.statusCode} ${res.body}`);
   const [event] = res.json() as { id: number }[];
@@ -30,9 +34,17 @@ export function calendarSample(method: string, url: string, _shop: number, ids: 
   if (url !== E && !url.startsWith(`${E}/`)) return undefined;
   const one = url.replace(':id', String(ids.event));
   switch (`${method} ${url}`) {
-    case `GET ${E}`: return { method: 'GET', url: `${E}?from=${FROM}&to=${TO}&id=${ids.event}` };
-    case `POST ${E}`: return { method: 'POST', url, payload: { title: 'Probe', startsAt: '2027-01-04T09:00:00+07:00', endsAt: '2027-01-04T10:00:00+07:00' } };
-    case `PATCH ${E}/:id`: return { method: 'PATCH', url: one, payload: { version: 1, title: 'Probe' } };
-    default: return { method: method as Sample['method'], url: one };
+    case `GET ${E}`:
+      return { method: 'GET', url: `${E}?from=${FROM}&to=${TO}&id=${ids.event}` };
+    case `POST ${E}`:
+      return {
+        method: 'POST',
+        url,
+        payload: { title: 'Probe', startsAt: '2027-01-04T09:00:00+07:00', endsAt: '2027-01-04T10:00:00+07:00' },
+      };
+    case `PATCH ${E}/:id`:
+      return { method: 'PATCH', url: one, payload: { version: 1, title: 'Probe' } };
+    default:
+      return { method: method as Sample['method'], url: one };
   }
 }

@@ -13,10 +13,32 @@ import { multipartPayload, samples } from './product-files.js';
 import { png } from '../support/png.js';
 
 type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
-type Hotspot = { id: number; campaignId: number; productId: number; x: number; y: number; width: number; height: number; label: string | null;
-  product: { id: number; name: string; approved: boolean } };
-type Campaign = { id: number; name: string; description: string | null; status: string; version: number; imageUrl: string | null;
-  imageWidth: number | null; imageHeight: number | null; startsAt: string; endsAt: string | null; timezone: string; hotspotCount: number; hotspots: Hotspot[] };
+type Hotspot = {
+  id: number;
+  campaignId: number;
+  productId: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  label: string | null;
+  product: { id: number; name: string; approved: boolean };
+};
+type Campaign = {
+  id: number;
+  name: string;
+  description: string | null;
+  status: string;
+  version: number;
+  imageUrl: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  startsAt: string;
+  endsAt: string | null;
+  timezone: string;
+  hotspotCount: number;
+  hotspots: Hotspot[];
+};
 
 const PR = '/api/promotion';
 const V2 = '/api/v2/campaigns';
@@ -28,13 +50,30 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
   let pending: number;
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
-    approved = (await t.app.db.select({ id: products.id }).from(products).where(eq(products.approvalStatus, 'approved')).orderBy(asc(products.id)).limit(3)).map((p) => p.id);
-    [{ id: pending }] = await t.app.db.select({ id: products.id }).from(products).where(ne(products.approvalStatus, 'approved')).limit(1);
+    approved = (
+      await t.app.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.approvalStatus, 'approved'))
+        .orderBy(asc(products.id))
+        .limit(3)
+    ).map((p) => p.id);
+    [{ id: pending }] = await t.app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(ne(products.approvalStatus, 'approved'))
+      .limit(1);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, user = 'admin'): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+  const call = async (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    user = 'admin',
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
@@ -43,7 +82,10 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(status);
     const body = res.json();
     expect(body.status).toBe(status);
-    expect(body.errors?.map((e: { field: string }) => e.field), body.message).toContain(field);
+    expect(
+      body.errors?.map((e: { field: string }) => e.field),
+      body.message,
+    ).toContain(field);
     if (status === 400) expect(body.message).toContain(field);
   };
   const expectConflict = (res: Res, words: RegExp) => {
@@ -52,15 +94,34 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
   };
   const iso = (ms: number) => new Date(ms).toISOString();
   /** A window that is live now (yesterday to a month ahead). */
-  const liveWindow = () => ({ startsAt: iso(Date.now() - DAY), endsAt: iso(Date.now() + 30 * DAY), timezone: 'Asia/Bangkok' });
+  const liveWindow = () => ({
+    startsAt: iso(Date.now() - DAY),
+    endsAt: iso(Date.now() + 30 * DAY),
+    timezone: 'Asia/Bangkok',
+  });
 
   const create = async (name = 'Rainy season deals', window: object = liveWindow()) =>
-    ok<{ status: number; message: string; data: Campaign }>(await call('POST', `${PR}/createcampaign`, { name, ...window })).data;
+    ok<{ status: number; message: string; data: Campaign }>(
+      await call('POST', `${PR}/createcampaign`, { name, ...window }),
+    ).data;
   const read = async (id: number) => ok<Campaign>(await call('GET', `${V2}/${id}`));
-  const upload = async (id: number, version: number, file: Buffer = png(1200, 800), fields: Record<string, string> = {}) => {
-    const { payload, headers } = await multipartPayload([{ name: 'version', value: String(version) }, ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-      { name: 'file', file, filename: 'scene.png' }]);
-    return t.app.inject({ method: 'POST', url: `${V2}/${id}/image`, payload, headers: { ...headers, ...(await t.headers('admin')) } }) as Promise<Res>;
+  const upload = async (
+    id: number,
+    version: number,
+    file: Buffer = png(1200, 800),
+    fields: Record<string, string> = {},
+  ) => {
+    const { payload, headers } = await multipartPayload([
+      { name: 'version', value: String(version) },
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'file', file, filename: 'scene.png' },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `${V2}/${id}/image`,
+      payload,
+      headers: { ...headers, ...(await t.headers('admin')) },
+    }) as Promise<Res>;
   };
   const addHotspot = (campaignId: number, rect: object, productId = approved[0]) =>
     call('POST', `${PR}/createhotspot`, { campaignId, productId, ...rect });
@@ -72,19 +133,38 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
     return { ...withImage, hotspot: h };
   };
   const auditOf = async (entity: string, entityId: number) =>
-    (await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId))).orderBy(asc(auditLog.id))).map((a) => a.action);
+    (
+      await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+        .orderBy(asc(auditLog.id))
+    ).map((a) => a.action);
   const stored = (url: string) => join(uploadsDir(t.app.config.dataDir), url.replace(/^\/uploads\//, ''));
 
   describe('creating and editing a campaign', () => {
     it('creates a draft with its window (stored in UTC with its zone), trims the name, audits it', async () => {
       const res = await call('POST', `${PR}/createcampaign`, {
-        name: '  Year-end lighting  ', description: 'Lamps for every room', startsAt: '2026-12-01T09:00:00+07:00', endsAt: '2026-12-31T23:59:00+07:00', timezone: 'Asia/Bangkok',
+        name: '  Year-end lighting  ',
+        description: 'Lamps for every room',
+        startsAt: '2026-12-01T09:00:00+07:00',
+        endsAt: '2026-12-31T23:59:00+07:00',
+        timezone: 'Asia/Bangkok',
       });
       const body = ok<{ status: number; message: string; data: Campaign }>(res);
       expect(body).toMatchObject({ status: 200, message: 'Campaign created.' });
       expect(body.data).toMatchObject({
-        name: 'Year-end lighting', description: 'Lamps for every room', status: 'draft', version: 1, imageUrl: null, imageWidth: null,
-        startsAt: '2026-12-01T02:00:00.000Z', endsAt: '2026-12-31T16:59:00.000Z', timezone: 'Asia/Bangkok', hotspotCount: 0, hotspots: [],
+        name: 'Year-end lighting',
+        description: 'Lamps for every room',
+        status: 'draft',
+        version: 1,
+        imageUrl: null,
+        imageWidth: null,
+        startsAt: '2026-12-01T02:00:00.000Z',
+        endsAt: '2026-12-31T16:59:00.000Z',
+        timezone: 'Asia/Bangkok',
+        hotspotCount: 0,
+        hotspots: [],
       });
       expect(await auditOf('campaign', body.data.id)).toEqual(['create']);
       expect(await read(body.data.id)).toEqual(body.data);
@@ -95,7 +175,11 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
       const base = { name: 'Probe', ...liveWindow() };
       expectFieldError(await call('POST', `${PR}/createcampaign`, { ...base, name: '   ' }), 400, 'name');
       expectFieldError(await call('POST', `${PR}/createcampaign`, { ...base, endsAt: base.startsAt }), 400, 'endsAt');
-      expectFieldError(await call('POST', `${PR}/createcampaign`, { ...base, timezone: 'Mars/Olympus' }), 400, 'timezone');
+      expectFieldError(
+        await call('POST', `${PR}/createcampaign`, { ...base, timezone: 'Mars/Olympus' }),
+        400,
+        'timezone',
+      );
       expectFieldError(await call('POST', `${PR}/createcampaign`, { ...base, startsAt: 'next week' }), 400, 'startsAt');
       expectFieldError(await call('POST', `${PR}/createcampaign`, { ...base, status: 'active' }), 400, 'status');
       const { endsAt: _missing, ...noEnd } = base;
@@ -106,26 +190,54 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
 
     it('changes the window (the parts sent, checked against the stored ones) with the version read', async () => {
       const c = await create();
-      const moved = ok<{ data: Campaign }>(await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 1, endsAt: '2027-02-01T00:00:00+07:00' })).data;
+      const moved = ok<{ data: Campaign }>(
+        await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 1, endsAt: '2027-02-01T00:00:00+07:00' }),
+      ).data;
       expect(moved).toMatchObject({ version: 2, startsAt: c.startsAt, endsAt: '2027-01-31T17:00:00.000Z' });
-      expectFieldError(await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 2, endsAt: iso(Date.parse(c.startsAt) - DAY) }), 400, 'endsAt');
+      expectFieldError(
+        await call('POST', `${PR}/setdatecampaign`, {
+          id: c.id,
+          version: 2,
+          endsAt: iso(Date.parse(c.startsAt) - DAY),
+        }),
+        400,
+        'endsAt',
+      );
       expectFieldError(await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 2 }), 400, 'startsAt');
-      expectFieldError(await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 1, endsAt: null }), 409, 'version');
-      const open = ok<{ data: Campaign }>(await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 2, endsAt: null })).data;
+      expectFieldError(
+        await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 1, endsAt: null }),
+        409,
+        'version',
+      );
+      const open = ok<{ data: Campaign }>(
+        await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 2, endsAt: null }),
+      ).data;
       expect(open).toMatchObject({ version: 3, endsAt: null });
       expect(await auditOf('campaign', c.id)).toEqual(['create', 'set_window', 'set_window']);
-      expect(ok(await call('POST', `${PR}/setdatecampaign`, { id: 999999, version: 1, endsAt: null }), 404)).toEqual({ status: 404, message: 'Campaign not found' });
+      expect(ok(await call('POST', `${PR}/setdatecampaign`, { id: 999999, version: 1, endsAt: null }), 404)).toEqual({
+        status: 404,
+        message: 'Campaign not found',
+      });
     });
 
     it('changes the name and description with PATCH; a stale version is a 409 naming version and changes nothing', async () => {
       const c = await create('Old name');
-      const changed = ok<Campaign>(await call('PATCH', `${V2}/${c.id}`, { version: 1, name: ' New name ', description: 'Now with words' }));
+      const changed = ok<Campaign>(
+        await call('PATCH', `${V2}/${c.id}`, { version: 1, name: ' New name ', description: 'Now with words' }),
+      );
       expect(changed).toMatchObject({ name: 'New name', description: 'Now with words', version: 2 });
       expectFieldError(await call('PATCH', `${V2}/${c.id}`, { version: 1, name: 'Lost update' }), 409, 'version');
       expect(await read(c.id)).toMatchObject({ name: 'New name', version: 2 });
-      expect(ok<Campaign>(await call('PATCH', `${V2}/${c.id}`, { version: 2, description: '' }))).toMatchObject({ description: null, version: 3 });
+      expect(ok<Campaign>(await call('PATCH', `${V2}/${c.id}`, { version: 2, description: '' }))).toMatchObject({
+        description: null,
+        version: 3,
+      });
       expectFieldError(await call('PATCH', `${V2}/${c.id}`, { version: 3 }), 400, 'body');
-      expectFieldError(await call('PATCH', `${V2}/${c.id}`, { version: 3, imageUrl: '/uploads/image/x.png' }), 400, 'imageUrl');
+      expectFieldError(
+        await call('PATCH', `${V2}/${c.id}`, { version: 3, imageUrl: '/uploads/image/x.png' }),
+        400,
+        'imageUrl',
+      );
       expect(await auditOf('campaign', c.id)).toEqual(['create', 'update', 'update']);
     });
 
@@ -176,8 +288,19 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
 
     it('are stored relative to the image, link an approved product and are audited', async () => {
       const c = await ready();
-      expect(c.hotspot).toMatchObject({ campaignId: c.id, productId: approved[0], x: 0.1, y: 0.2, width: 0.3, height: 0.25, label: null, product: { id: approved[0], approved: true } });
-      const edge = ok<{ data: Hotspot }>(await addHotspot(c.id, { x: 0.75, y: 0.5, width: 0.25, height: 0.5, label: ' Lamp ' }, approved[1])).data;
+      expect(c.hotspot).toMatchObject({
+        campaignId: c.id,
+        productId: approved[0],
+        x: 0.1,
+        y: 0.2,
+        width: 0.3,
+        height: 0.25,
+        label: null,
+        product: { id: approved[0], approved: true },
+      });
+      const edge = ok<{ data: Hotspot }>(
+        await addHotspot(c.id, { x: 0.75, y: 0.5, width: 0.25, height: 0.5, label: ' Lamp ' }, approved[1]),
+      ).data;
       expect(edge).toMatchObject({ x: 0.75, y: 0.5, width: 0.25, height: 0.5, label: 'Lamp' });
       const detail = await read(c.id);
       expect(detail.hotspots.map((h) => h.id)).toEqual([c.hotspot.id, edge.id]);
@@ -206,25 +329,53 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
     it('move, resize, relink and relabel with PATCH, the rectangle checked as a whole; delete answers the hotspot', async () => {
       const c = await ready();
       const url = `${V2}/${c.id}/hotspots/${c.hotspot.id}`;
-      expect(ok<Hotspot>(await call('PATCH', url, { x: 0.5, y: 0.6 }))).toMatchObject({ x: 0.5, y: 0.6, width: 0.3, height: 0.25 });
-      expect(ok<Hotspot>(await call('PATCH', url, { width: 0.5, height: 0.4 }))).toMatchObject({ x: 0.5, y: 0.6, width: 0.5, height: 0.4 });
+      expect(ok<Hotspot>(await call('PATCH', url, { x: 0.5, y: 0.6 }))).toMatchObject({
+        x: 0.5,
+        y: 0.6,
+        width: 0.3,
+        height: 0.25,
+      });
+      expect(ok<Hotspot>(await call('PATCH', url, { width: 0.5, height: 0.4 }))).toMatchObject({
+        x: 0.5,
+        y: 0.6,
+        width: 0.5,
+        height: 0.4,
+      });
       // 0.5 + 0.5 = 1 is the right edge exactly; a move further right would leave the image.
       expectFieldError(await call('PATCH', url, { x: 0.6 }), 400, 'width');
       expectFieldError(await call('PATCH', url, { height: 0.5 }), 400, 'height');
       expectFieldError(await call('PATCH', url, { productId: pending }), 400, 'productId');
-      expect(ok<Hotspot>(await call('PATCH', url, { productId: approved[2], label: 'Pendant' }))).toMatchObject({ productId: approved[2], label: 'Pendant', product: { id: approved[2] } });
+      expect(ok<Hotspot>(await call('PATCH', url, { productId: approved[2], label: 'Pendant' }))).toMatchObject({
+        productId: approved[2],
+        label: 'Pendant',
+        product: { id: approved[2] },
+      });
       expectFieldError(await call('PATCH', url, {}), 400, 'body');
       const other = await ready();
-      expect(ok(await call('PATCH', `${V2}/${other.id}/hotspots/${c.hotspot.id}`, { x: 0 }), 404)).toEqual({ status: 404, message: 'Hotspot not found' });
-      expect(ok(await call('DELETE', `${V2}/${other.id}/hotspots/${c.hotspot.id}`), 404)).toEqual({ status: 404, message: 'Hotspot not found' });
+      expect(ok(await call('PATCH', `${V2}/${other.id}/hotspots/${c.hotspot.id}`, { x: 0 }), 404)).toEqual({
+        status: 404,
+        message: 'Hotspot not found',
+      });
+      expect(ok(await call('DELETE', `${V2}/${other.id}/hotspots/${c.hotspot.id}`), 404)).toEqual({
+        status: 404,
+        message: 'Hotspot not found',
+      });
       expect(ok<Hotspot>(await call('DELETE', url))).toMatchObject({ id: c.hotspot.id, x: 0.5, width: 0.5 });
       expect((await read(c.id)).hotspots).toEqual([]);
-      expect(await auditOf('campaign_hotspot', c.hotspot.id)).toEqual(['create', 'update', 'update', 'update', 'delete']);
+      expect(await auditOf('campaign_hotspot', c.hotspot.id)).toEqual([
+        'create',
+        'update',
+        'update',
+        'update',
+        'delete',
+      ]);
     });
 
     it('keep six decimals and an edge at exactly 1', async () => {
       const c = await ready();
-      const h = ok<{ data: Hotspot }>(await addHotspot(c.id, { x: 1 / 3, y: 0.1234564, width: 2 / 3, height: 0.5 })).data;
+      const h = ok<{ data: Hotspot }>(
+        await addHotspot(c.id, { x: 1 / 3, y: 0.1234564, width: 2 / 3, height: 0.5 }),
+      ).data;
       expect(h).toMatchObject({ x: 0.333333, y: 0.123456, width: 0.666667, height: 0.5 });
       const [row] = await t.app.db.select().from(campaignHotspots).where(eq(campaignHotspots.id, h.id));
       expect(Number(row.x) + Number(row.width)).toBeCloseTo(1, 9);
@@ -239,7 +390,10 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
       expectFieldError(await call('POST', `${V2}/${c.id}/activate`, { version: 2 }), 409, 'hotspots');
       ok(await addHotspot(c.id, { x: 0, y: 0, width: 1, height: 1 }));
       expectFieldError(await call('POST', `${V2}/${c.id}/activate`, { version: 1 }), 409, 'version');
-      expect(ok<Campaign>(await call('POST', `${V2}/${c.id}/activate`, { version: 2 }))).toMatchObject({ status: 'active', version: 3 });
+      expect(ok<Campaign>(await call('POST', `${V2}/${c.id}/activate`, { version: 2 }))).toMatchObject({
+        status: 'active',
+        version: 3,
+      });
       expectConflict(await call('POST', `${V2}/${c.id}/activate`, { version: 3 }), /already active/);
       expect(await auditOf('campaign', c.id)).toEqual(['create', 'image', 'activate']);
     });
@@ -262,7 +416,9 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
     it('closing is final: every change is refused with 409 and nothing changes', async () => {
       const c = await ready();
       const activated = ok<Campaign>(await call('POST', `${V2}/${c.id}/activate`, { version: c.version }));
-      const closed = ok<{ message: string; data: Campaign }>(await call('POST', `${PR}/closecampaign`, { id: c.id, version: activated.version }));
+      const closed = ok<{ message: string; data: Campaign }>(
+        await call('POST', `${PR}/closecampaign`, { id: c.id, version: activated.version }),
+      );
       expect(closed.message).toBe('Campaign closed.');
       expect(closed.data).toMatchObject({ status: 'closed', version: activated.version + 1 });
       expect(closed.data.hotspots).toHaveLength(1);
@@ -280,7 +436,10 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
       for (const res of attempts) expectConflict(res, /closed/);
       expect(await read(c.id)).toEqual(closed.data);
       expect(await auditOf('campaign', c.id)).toEqual(['create', 'image', 'activate', 'close']);
-      expect(ok(await call('GET', `${PR}/widgethotspot?id=${c.id}`), 404)).toEqual({ status: 404, message: 'Campaign not found' });
+      expect(ok(await call('GET', `${PR}/widgethotspot?id=${c.id}`), 404)).toEqual({
+        status: 404,
+        message: 'Campaign not found',
+      });
     });
 
     it('a close and a hotspot drawn at once: the hotspot lands before the close or is refused after it', async () => {
@@ -300,14 +459,36 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
   describe('the storefront widget', () => {
     it('answers a live campaign: image with its size, hotspots with product and link; products no longer approved are left out', async () => {
       const c = await ready();
-      const extra = ok<{ data: Hotspot }>(await addHotspot(c.id, { x: 0.6, y: 0.6, width: 0.2, height: 0.2, label: 'Fan' }, approved[1])).data;
+      const extra = ok<{ data: Hotspot }>(
+        await addHotspot(c.id, { x: 0.6, y: 0.6, width: 0.2, height: 0.2, label: 'Fan' }, approved[1]),
+      ).data;
       const live = ok<Campaign>(await call('POST', `${V2}/${c.id}/activate`, { version: c.version }));
       const { data } = ok<{ data: any }>(await call('GET', `${PR}/widgethotspot?id=${c.id}`));
-      expect(data).toMatchObject({ id: c.id, imageUrl: live.imageUrl, imageWidth: 1200, imageHeight: 800, startsAt: live.startsAt, endsAt: live.endsAt, live: true });
+      expect(data).toMatchObject({
+        id: c.id,
+        imageUrl: live.imageUrl,
+        imageWidth: 1200,
+        imageHeight: 800,
+        startsAt: live.startsAt,
+        endsAt: live.endsAt,
+        live: true,
+      });
       const [p1] = await t.app.db.select().from(products).where(eq(products.id, approved[1]));
       expect(data.hotspots[1]).toEqual({
-        id: extra.id, x: 0.6, y: 0.6, width: 0.2, height: 0.2, label: 'Fan',
-        product: { id: p1.id, name: p1.name, price: Number(p1.price), compareAtPrice: p1.compareAtPrice === null ? null : Number(p1.compareAtPrice), imageUrl: p1.imageUrl, link: `/products/${p1.id}` },
+        id: extra.id,
+        x: 0.6,
+        y: 0.6,
+        width: 0.2,
+        height: 0.2,
+        label: 'Fan',
+        product: {
+          id: p1.id,
+          name: p1.name,
+          price: Number(p1.price),
+          compareAtPrice: p1.compareAtPrice === null ? null : Number(p1.compareAtPrice),
+          imageUrl: p1.imageUrl,
+          link: `/products/${p1.id}`,
+        },
       });
       await t.app.db.update(products).set({ approvalStatus: 'pending' }).where(eq(products.id, approved[1]));
       try {
@@ -322,17 +503,30 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
 
     it('is not there (404) for a draft or a campaign outside its window; the preview answers them with live false', async () => {
       const draft = await ready();
-      expect(ok(await call('GET', `${PR}/widgethotspot?id=${draft.id}`), 404)).toEqual({ status: 404, message: 'Campaign not found' });
-      expect(ok<{ data: any }>(await call('GET', `${PR}/widgethotspot?id=${draft.id}&preview=true`)).data).toMatchObject({ id: draft.id, live: false, hotspots: [{ id: draft.hotspot.id }] });
+      expect(ok(await call('GET', `${PR}/widgethotspot?id=${draft.id}`), 404)).toEqual({
+        status: 404,
+        message: 'Campaign not found',
+      });
+      expect(
+        ok<{ data: any }>(await call('GET', `${PR}/widgethotspot?id=${draft.id}&preview=true`)).data,
+      ).toMatchObject({ id: draft.id, live: false, hotspots: [{ id: draft.hotspot.id }] });
 
       const later = await ready({ startsAt: iso(Date.now() + 5 * DAY), endsAt: null, timezone: 'Asia/Bangkok' });
       ok(await call('POST', `${V2}/${later.id}/activate`, { version: later.version }));
-      expect(ok(await call('GET', `${PR}/widgethotspot?id=${later.id}`), 404)).toEqual({ status: 404, message: 'Campaign not found' });
-      expect(ok<{ data: any }>(await call('GET', `${PR}/widgethotspot?id=${later.id}&preview=true`)).data.live).toBe(false);
+      expect(ok(await call('GET', `${PR}/widgethotspot?id=${later.id}`), 404)).toEqual({
+        status: 404,
+        message: 'Campaign not found',
+      });
+      expect(ok<{ data: any }>(await call('GET', `${PR}/widgethotspot?id=${later.id}&preview=true`)).data.live).toBe(
+        false,
+      );
 
       const bare = await create();
       expectFieldError(await call('GET', `${PR}/widgethotspot?id=${bare.id}&preview=true`), 409, 'imageUrl');
-      expect(ok(await call('GET', `${PR}/widgethotspot?id=999999&preview=true`), 404)).toEqual({ status: 404, message: 'Campaign not found' });
+      expect(ok(await call('GET', `${PR}/widgethotspot?id=999999&preview=true`), 404)).toEqual({
+        status: 404,
+        message: 'Campaign not found',
+      });
     });
   });
 
@@ -343,7 +537,10 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
       const b = await create('zebra-stripe lamps');
       const found = await call('GET', `${V2}?q=ZEBRA-stripe&_sort=name&_order=asc`);
       expect(found.headers['x-total-count']).toBe('2');
-      expect(ok<Campaign[]>(found).map((c) => [c.name, c.hotspotCount])).toEqual([['zebra-stripe lamps', 0], ['Zebra-stripe tiles', 1]]);
+      expect(ok<Campaign[]>(found).map((c) => [c.name, c.hotspotCount])).toEqual([
+        ['zebra-stripe lamps', 0],
+        ['Zebra-stripe tiles', 1],
+      ]);
 
       const all = await call('GET', `${V2}?_start=0&_end=2`);
       const [{ n }] = await t.app.db.select({ n: count() }).from(campaigns);
@@ -352,7 +549,10 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
       expect(ok<Campaign[]>(all).map((c) => c.id)).toEqual([b.id, a.id]);
 
       const closed = ok<Campaign[]>(await call('GET', `${V2}?status=closed`));
-      const [{ n: closedCount }] = await t.app.db.select({ n: count() }).from(campaigns).where(eq(campaigns.status, 'closed'));
+      const [{ n: closedCount }] = await t.app.db
+        .select({ n: count() })
+        .from(campaigns)
+        .where(eq(campaigns.status, 'closed'));
       expect(closed.length).toBe(closedCount);
       expect(closed.every((c) => c.status === 'closed')).toBe(true);
       const drafts = ok<Campaign[]>(await call('GET', `${V2}?status=draft&status=active&q=zebra`));
@@ -367,11 +567,13 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
   });
 
   describe('access', () => {
-    it('is the admin\'s only: the editor and suppliers get 403 on reads and writes, and nothing changes', async () => {
+    it("is the admin's only: the editor and suppliers get 403 on reads and writes, and nothing changes", async () => {
       const c = await ready();
       for (const user of ['editor', 'supplier1']) {
         for (const [method, url, payload] of [
-          ['GET', V2], ['GET', `${V2}/${c.id}`], ['GET', `${PR}/widgethotspot?id=${c.id}&preview=true`],
+          ['GET', V2],
+          ['GET', `${V2}/${c.id}`],
+          ['GET', `${PR}/widgethotspot?id=${c.id}&preview=true`],
           ['POST', `${PR}/createcampaign`, { name: 'Probe', ...liveWindow() }],
           ['POST', `${PR}/closecampaign`, { id: c.id, version: c.version }],
           ['PATCH', `${V2}/${c.id}/hotspots/${c.hotspot.id}`, { x: 0.5 }],
@@ -381,19 +583,35 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
           expect(res.statusCode, `${user} ${method} ${url}`).toBe(403);
         }
       }
-      expect(await read(c.id)).toMatchObject({ status: 'draft', version: c.version, hotspots: [{ id: c.hotspot.id, x: 0.1 }] });
+      expect(await read(c.id)).toMatchObject({
+        status: 'draft',
+        version: c.version,
+        hotspots: [{ id: c.hotspot.id, x: 0.1 }],
+      });
     });
   });
 
   describe('demo data', () => {
     it('has drawn campaigns in every status with hotspots on approved products', async () => {
-      const demo = await t.app.db.select().from(campaigns).where(inArray(campaigns.name, ['Living room lighting makeover', 'Cool down for the hot season', 'Bathroom renewal week']));
+      const demo = await t.app.db
+        .select()
+        .from(campaigns)
+        .where(
+          inArray(campaigns.name, [
+            'Living room lighting makeover',
+            'Cool down for the hot season',
+            'Bathroom renewal week',
+          ]),
+        );
       expect(demo.map((c) => c.status).sort()).toEqual(['active', 'closed', 'draft']);
       for (const c of demo) {
         expect(existsSync(stored(c.imageUrl!)), c.name).toBe(true);
         expect([c.imageWidth, c.imageHeight]).toEqual([1200, 800]);
-        const spots = await t.app.db.select({ x: campaignHotspots.x, width: campaignHotspots.width, status: products.approvalStatus })
-          .from(campaignHotspots).innerJoin(products, eq(products.id, campaignHotspots.productId)).where(eq(campaignHotspots.campaignId, c.id));
+        const spots = await t.app.db
+          .select({ x: campaignHotspots.x, width: campaignHotspots.width, status: products.approvalStatus })
+          .from(campaignHotspots)
+          .innerJoin(products, eq(products.id, campaignHotspots.productId))
+          .where(eq(campaignHotspots.campaignId, c.id));
         expect(spots.length, c.name).toBeGreaterThanOrEqual(3);
         for (const s of spots) {
           expect(s.status).toBe('approved');

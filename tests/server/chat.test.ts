@@ -13,10 +13,24 @@ import { uploadsDir } from '../../server/src/lib/uploads.js';
 import { multipartPayload, samples } from './product-files.js';
 import { openSse, type SseReader } from './sse-client.js';
 
-type Message = { id: number; conversationId: number; senderId: number; body: string; contentType: string; attachments: { url: string; mime: string; size: number; name: string }[]; clientId: string; createdAt: string };
+type Message = {
+  id: number;
+  conversationId: number;
+  senderId: number;
+  body: string;
+  contentType: string;
+  attachments: { url: string; mime: string; size: number; name: string }[];
+  clientId: string;
+  createdAt: string;
+};
 type Conversation = {
-  id: number; type: string; title: string | null; participants: { id: number; name: string; lastReadMessageId: number | null }[];
-  lastMessage: Message | null; lastReadMessageId: number | null; unreadCount: number;
+  id: number;
+  type: string;
+  title: string | null;
+  participants: { id: number; name: string; lastReadMessageId: number | null }[];
+  lastMessage: Message | null;
+  lastReadMessageId: number | null;
+  unreadCount: number;
 };
 type Contact = { id: number; name: string; username: string; area: string; roleName: string; shops: string[] };
 type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
@@ -36,31 +50,54 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
     t = await createTestApp({ db: kind });
     // A second account of supplier1's shop (HomePro Lighting), signing in with the demo password.
     const [s1] = await t.app.db.select().from(users).where(eq(users.username, 'supplier1'));
-    const [mate] = await t.app.db.insert(users).values({
-      username: 'supplier1b', email: 'supplier1b@sellercenter.example', passwordHash: s1.passwordHash, firstName: 'Suda', lastName: 'Boonmee', roleId: s1.roleId,
-    }).returning();
+    const [mate] = await t.app.db
+      .insert(users)
+      .values({
+        username: 'supplier1b',
+        email: 'supplier1b@sellercenter.example',
+        passwordHash: s1.passwordHash,
+        firstName: 'Suda',
+        lastName: 'Boonmee',
+        roleId: s1.roleId,
+      })
+      .returning();
     const [link] = await t.app.db.select().from(userShops).where(eq(userShops.userId, s1.id));
     await t.app.db.insert(userShops).values({ userId: mate.id, shopId: link.shopId });
     await t.app.db.insert(users).values({
-      username: 'former', email: 'former@sellercenter.example', passwordHash: s1.passwordHash, firstName: 'Former', lastName: 'Staff',
-      roleId: (await t.app.db.select().from(users).where(eq(users.username, 'editor')))[0].roleId, status: 'disabled',
+      username: 'former',
+      email: 'former@sellercenter.example',
+      passwordHash: s1.passwordHash,
+      firstName: 'Former',
+      lastName: 'Staff',
+      roleId: (await t.app.db.select().from(users).where(eq(users.username, 'editor')))[0].roleId,
+      status: 'disabled',
     });
-    for (const u of await t.app.db.select({ id: users.id, username: users.username }).from(users)) id[u.username] = u.id;
+    for (const u of await t.app.db.select({ id: users.id, username: users.username }).from(users))
+      id[u.username] = u.id;
     const mine = ok<Conversation[]>(await call('admin', 'GET', C));
     adminSupplier1 = mine.find((c) => c.type === 'direct' && c.participants.some((p) => p.id === id.supplier1))!.id;
     staffGroup = mine.find((c) => c.title === 'Banner schedule December')!.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-  const call = async (user: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+  const call = async (
+    user: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
   };
   const expectFieldError = (res: Res, status: number, field: string) => {
     expect(res.statusCode, res.body).toBe(status);
-    expect(res.json().errors?.map((e: { field: string }) => e.field), res.body).toContain(field);
+    expect(
+      res.json().errors?.map((e: { field: string }) => e.field),
+      res.body,
+    ).toContain(field);
   };
   const expectNotFound = (res: Res, what = 'Conversation') => {
     expect(res.statusCode, res.body).toBe(404);
@@ -68,15 +105,18 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
   };
   const send = async (user: string, conversation: number, body: string, cid = clientId()) =>
     ok<Message>(await call(user, 'POST', `${C}/${conversation}/messages`, { clientId: cid, body }), 201);
-  const conversationOf = async (user: string, conversation: number) => ok<Conversation>(await call(user, 'GET', `${C}/${conversation}`));
-  const messageRows = async (where = eq(chatMessages.id, chatMessages.id)) => (await t.app.db.select({ n: count() }).from(chatMessages).where(where))[0].n;
+  const conversationOf = async (user: string, conversation: number) =>
+    ok<Conversation>(await call(user, 'GET', `${C}/${conversation}`));
+  const messageRows = async (where = eq(chatMessages.id, chatMessages.id)) =>
+    (await t.app.db.select({ n: count() }).from(chatMessages).where(where))[0].n;
   const storedImages = () => {
     const dir = join(uploadsDir(t.app.config.dataDir), 'image');
     return existsSync(dir) ? readdirSync(dir).length : 0;
   };
 
   describe('contacts', () => {
-    const contacts = async (user: string, query = '') => ok<Contact[]>(await call(user, 'GET', `/api/v2/chat-contacts${query}`)).map((c) => c.username);
+    const contacts = async (user: string, query = '') =>
+      ok<Contact[]>(await call(user, 'GET', `/api/v2/chat-contacts${query}`)).map((c) => c.username);
 
     it('gives staff every active user but themselves', async () => {
       const admin = await contacts('admin');
@@ -88,8 +128,13 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
 
     it("gives a supplier staff and its own shops' users, never other shops' suppliers", async () => {
       // Staff as staff see them (the demo seeds more staff than admin and editor).
-      const all = async (user: string) => ok<Contact[]>(await call(user, 'GET', '/api/v2/chat-contacts?_start=0&_end=100'));
-      const names = (list: Contact[], area: Contact['area']) => list.filter((c) => c.area === area).map((c) => c.username).sort();
+      const all = async (user: string) =>
+        ok<Contact[]>(await call(user, 'GET', '/api/v2/chat-contacts?_start=0&_end=100'));
+      const names = (list: Contact[], area: Contact['area']) =>
+        list
+          .filter((c) => c.area === area)
+          .map((c) => c.username)
+          .sort();
       const staff = [...names(await all('admin'), 'admin'), 'admin'].sort();
       expect(staff).toEqual(expect.arrayContaining(['admin', 'editor']));
       const one = await all('supplier1');
@@ -99,7 +144,12 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
       expect(names(two, 'supplier')).toEqual([]);
       expect(names(two, 'admin')).toEqual(staff);
       const [mate] = ok<Contact[]>(await call('supplier1', 'GET', '/api/v2/chat-contacts?q=suda'));
-      expect(mate).toMatchObject({ username: 'supplier1b', name: 'Suda Boonmee', area: 'supplier', shops: ['HomePro Lighting'] });
+      expect(mate).toMatchObject({
+        username: 'supplier1b',
+        name: 'Suda Boonmee',
+        area: 'supplier',
+        shops: ['HomePro Lighting'],
+      });
     });
 
     it("filters by shop: a supplier's own, and another shop answers 404", async () => {
@@ -120,10 +170,22 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
         expectNotFound(await call(user, 'GET', `${C}/${adminSupplier1}`));
         expectNotFound(await call(user, 'GET', `${C}?id=${adminSupplier1}`));
         expectNotFound(await call(user, 'GET', `${C}/${adminSupplier1}/messages`));
-        expectNotFound(await call(user, 'POST', `${C}/${adminSupplier1}/messages`, { clientId: clientId(), body: 'Let me in' }));
+        expectNotFound(
+          await call(user, 'POST', `${C}/${adminSupplier1}/messages`, { clientId: clientId(), body: 'Let me in' }),
+        );
         expectNotFound(await call(user, 'POST', `${C}/${adminSupplier1}/read`, {}));
-        const upload = await multipartPayload([{ name: 'clientId', value: clientId() }, { name: 'file', file: samples.png(), filename: 'x.png' }]);
-        expectNotFound(await t.app.inject({ method: 'POST', url: `${C}/${adminSupplier1}/images`, ...upload, headers: { ...upload.headers, ...await t.headers(user) } }) as Res);
+        const upload = await multipartPayload([
+          { name: 'clientId', value: clientId() },
+          { name: 'file', file: samples.png(), filename: 'x.png' },
+        ]);
+        expectNotFound(
+          (await t.app.inject({
+            method: 'POST',
+            url: `${C}/${adminSupplier1}/images`,
+            ...upload,
+            headers: { ...upload.headers, ...(await t.headers(user)) },
+          })) as Res,
+        );
         expectNotFound(await call(user, 'GET', `/api/v2/chat-events?conversationId=${adminSupplier1}`));
         const list = ok<Conversation[]>(await call(user, 'GET', C));
         expect(list.map((c) => c.id)).not.toContain(adminSupplier1);
@@ -133,7 +195,7 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
       expect(storedImages()).toBe(images);
     });
 
-    it('lists only the caller\'s conversations, latest activity first, with participants and the last message', async () => {
+    it("lists only the caller's conversations, latest activity first, with participants and the last message", async () => {
       const list = ok<Conversation[]>(await call('supplier1', 'GET', C));
       expect(list.length).toBeGreaterThan(0);
       for (const c of list) expect(c.participants.map((p) => p.id)).toContain(id.supplier1);
@@ -150,7 +212,9 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
     it('reuses the one direct conversation of a pair, whoever starts it', async () => {
       const again = await call('admin', 'POST', C, { type: 'direct', participantIds: [id.supplier1] });
       expect(ok<Conversation>(again).id).toBe(adminSupplier1);
-      expect(ok<Conversation>(await call('supplier1', 'POST', C, { type: 'direct', participantIds: [id.admin] })).id).toBe(adminSupplier1);
+      expect(
+        ok<Conversation>(await call('supplier1', 'POST', C, { type: 'direct', participantIds: [id.admin] })).id,
+      ).toBe(adminSupplier1);
       // A new pair, started by both at once: one conversation.
       const [a, b] = await Promise.all([
         call('editor', 'POST', C, { type: 'direct', participantIds: [id.supplier2] }),
@@ -159,34 +223,83 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
       expect(a.json().id).toBe(b.json().id);
       expect(a.json()).toMatchObject({ type: 'direct', title: null, unreadCount: 0, lastMessage: null });
-      const audit = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'chat_conversation'), eq(auditLog.entityId, a.json().id)));
+      const audit = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'chat_conversation'), eq(auditLog.entityId, a.json().id)));
       expect(audit.map((r) => r.action)).toEqual(['create']);
     });
 
     it('starts a named group with the caller in it', async () => {
-      const group = ok<Conversation>(await call('supplier1', 'POST', C, { type: 'group', title: '  Lamp photos  ', participantIds: [id.admin, id.supplier1b] }), 201);
+      const group = ok<Conversation>(
+        await call('supplier1', 'POST', C, {
+          type: 'group',
+          title: '  Lamp photos  ',
+          participantIds: [id.admin, id.supplier1b],
+        }),
+        201,
+      );
       expect(group).toMatchObject({ type: 'group', title: 'Lamp photos' });
       expect(group.participants.map((p) => p.id).sort()).toEqual([id.admin, id.supplier1, id.supplier1b].sort());
       // A second group with the same people is another conversation.
-      const second = ok<Conversation>(await call('supplier1', 'POST', C, { type: 'group', title: 'Lamp photos', participantIds: [id.admin, id.supplier1b] }), 201);
+      const second = ok<Conversation>(
+        await call('supplier1', 'POST', C, {
+          type: 'group',
+          title: 'Lamp photos',
+          participantIds: [id.admin, id.supplier1b],
+        }),
+        201,
+      );
       expect(second.id).not.toBe(group.id);
     });
 
     it('refuses bad input naming the field, and people the caller may not talk to as not found', async () => {
-      expectFieldError(await call('admin', 'POST', C, { type: 'direct', participantIds: [id.admin] }), 400, 'participantIds');
-      expectFieldError(await call('admin', 'POST', C, { type: 'direct', participantIds: [id.editor, id.supplier1] }), 400, 'participantIds');
-      expectFieldError(await call('admin', 'POST', C, { type: 'direct', title: 'Hi', participantIds: [id.editor] }), 400, 'title');
-      expectFieldError(await call('admin', 'POST', C, { type: 'group', title: '   ', participantIds: [id.editor] }), 400, 'title');
+      expectFieldError(
+        await call('admin', 'POST', C, { type: 'direct', participantIds: [id.admin] }),
+        400,
+        'participantIds',
+      );
+      expectFieldError(
+        await call('admin', 'POST', C, { type: 'direct', participantIds: [id.editor, id.supplier1] }),
+        400,
+        'participantIds',
+      );
+      expectFieldError(
+        await call('admin', 'POST', C, { type: 'direct', title: 'Hi', participantIds: [id.editor] }),
+        400,
+        'title',
+      );
+      expectFieldError(
+        await call('admin', 'POST', C, { type: 'group', title: '   ', participantIds: [id.editor] }),
+        400,
+        'title',
+      );
       expectFieldError(await call('admin', 'POST', C, { type: 'group', participantIds: [id.editor] }), 400, 'title');
-      expectFieldError(await call('admin', 'POST', C, { type: 'group', title: 'x', participantIds: [] }), 400, 'participantIds');
-      expectFieldError(await call('admin', 'POST', C, { type: 'direct', participantIds: [id.editor], color: 'red' }), 400, 'color');
+      expectFieldError(
+        await call('admin', 'POST', C, { type: 'group', title: 'x', participantIds: [] }),
+        400,
+        'participantIds',
+      );
+      expectFieldError(
+        await call('admin', 'POST', C, { type: 'direct', participantIds: [id.editor], color: 'red' }),
+        400,
+        'color',
+      );
       // Suppliers of different shops never meet, even in a staff member's group.
-      expectFieldError(await call('admin', 'POST', C, { type: 'group', title: 'Sale', participantIds: [id.supplier1, id.supplier2] }), 400, 'participantIds');
-      const before = (await t.app.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, 'chat_conversation')))[0].n;
+      expectFieldError(
+        await call('admin', 'POST', C, { type: 'group', title: 'Sale', participantIds: [id.supplier1, id.supplier2] }),
+        400,
+        'participantIds',
+      );
+      const before = (
+        await t.app.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, 'chat_conversation'))
+      )[0].n;
       expectNotFound(await call('supplier1', 'POST', C, { type: 'direct', participantIds: [id.supplier2] }), 'Contact');
       expectNotFound(await call('admin', 'POST', C, { type: 'direct', participantIds: [id.former] }), 'Contact');
       expectNotFound(await call('admin', 'POST', C, { type: 'direct', participantIds: [999999] }), 'Contact');
-      expect((await t.app.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, 'chat_conversation')))[0].n).toBe(before);
+      expect(
+        (await t.app.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, 'chat_conversation')))[0].n,
+      ).toBe(before);
     });
   });
 
@@ -194,11 +307,16 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
     it('stores a message once per clientId: a resend answers the stored one', async () => {
       const cid = clientId();
       const first = await send('admin', adminSupplier1, 'Stock count for Friday?', cid);
-      const again = await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: cid, body: 'Stock count for Friday?' });
+      const again = await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, {
+        clientId: cid,
+        body: 'Stock count for Friday?',
+      });
       expect(ok<Message>(again)).toEqual(first);
       // Both at once: still one.
       const cid2 = clientId();
-      const both = await Promise.all([1, 2].map(() => call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: cid2, body: 'Twice?' })));
+      const both = await Promise.all(
+        [1, 2].map(() => call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: cid2, body: 'Twice?' })),
+      );
       expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
       expect(both[0].json().id).toBe(both[1].json().id);
       expect(await messageRows(eq(chatMessages.clientId, cid))).toBe(1);
@@ -212,23 +330,54 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
 
     it('refuses an empty text, a bad clientId and unknown fields', async () => {
       const before = await messageRows();
-      expectFieldError(await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: clientId(), body: '  \n ' }), 400, 'body');
-      expectFieldError(await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: 'short', body: 'Hi' }), 400, 'clientId');
-      expectFieldError(await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: clientId(), body: 'x'.repeat(4001) }), 400, 'body');
-      expectFieldError(await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: clientId(), body: 'Hi', senderId: id.supplier1 }), 400, 'senderId');
+      expectFieldError(
+        await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: clientId(), body: '  \n ' }),
+        400,
+        'body',
+      );
+      expectFieldError(
+        await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, { clientId: 'short', body: 'Hi' }),
+        400,
+        'clientId',
+      );
+      expectFieldError(
+        await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, {
+          clientId: clientId(),
+          body: 'x'.repeat(4001),
+        }),
+        400,
+        'body',
+      );
+      expectFieldError(
+        await call('admin', 'POST', `${C}/${adminSupplier1}/messages`, {
+          clientId: clientId(),
+          body: 'Hi',
+          senderId: id.supplier1,
+        }),
+        400,
+        'senderId',
+      );
       expect(await messageRows()).toBe(before);
     });
 
     it('gives messages ids in send order and pages them from a fixed anchor', async () => {
-      const sent = await Promise.all(Array.from({ length: 6 }, (_, i) => send(i % 2 ? 'supplier1' : 'admin', adminSupplier1, `Line ${i}`)));
+      const sent = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => send(i % 2 ? 'supplier1' : 'admin', adminSupplier1, `Line ${i}`)),
+      );
       const all = ok<Message[]>(await call('supplier1', 'GET', `${C}/${adminSupplier1}/messages?_start=0&_end=100`));
       const ids = all.map((m) => m.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      for (let i = 1; i < all.length; i++) expect(Date.parse(all[i].createdAt)).toBeGreaterThanOrEqual(Date.parse(all[i - 1].createdAt));
+      for (let i = 1; i < all.length; i++)
+        expect(Date.parse(all[i].createdAt)).toBeGreaterThanOrEqual(Date.parse(all[i - 1].createdAt));
       for (const m of sent) expect(ids).toContain(m.id);
       // Newest first from an anchor: new messages after it do not shift the pages.
       const anchor = Math.max(...ids);
-      const page = (start: number) => call('admin', 'GET', `${C}/${adminSupplier1}/messages?_sort=id&_order=desc&id_lte=${anchor}&_start=${start}&_end=${start + 3}`);
+      const page = (start: number) =>
+        call(
+          'admin',
+          'GET',
+          `${C}/${adminSupplier1}/messages?_sort=id&_order=desc&id_lte=${anchor}&_start=${start}&_end=${start + 3}`,
+        );
       const first = ok<Message[]>(await page(0));
       await send('admin', adminSupplier1, 'Arrives while scrolling');
       const second = await page(3);
@@ -242,15 +391,29 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
     it('sends images sniffed from their bytes; a resend keeps one file', async () => {
       const cid = clientId();
       const upload = async (data: Buffer, name: string, fields: Record<string, string> = { clientId: cid }) => {
-        const body = await multipartPayload([...Object.entries(fields).map(([k, v]) => ({ name: k, value: v })), { name: 'file', file: data, filename: name }]);
-        return t.app.inject({ method: 'POST', url: `${C}/${adminSupplier1}/images`, ...body, headers: { ...body.headers, ...await t.headers('supplier1') } }) as Promise<Res>;
+        const body = await multipartPayload([
+          ...Object.entries(fields).map(([k, v]) => ({ name: k, value: v })),
+          { name: 'file', file: data, filename: name },
+        ]);
+        return t.app.inject({
+          method: 'POST',
+          url: `${C}/${adminSupplier1}/images`,
+          ...body,
+          headers: { ...body.headers, ...(await t.headers('supplier1')) },
+        }) as Promise<Res>;
       };
       const before = storedImages();
       const first = ok<Message>(await upload(samples.png(), 'lamp.png', { clientId: cid, body: 'The 36 W lamp' }), 201);
-      expect(first).toMatchObject({ contentType: 'image', body: 'The 36 W lamp', attachments: [{ mime: 'image/png', name: 'lamp.png' }] });
+      expect(first).toMatchObject({
+        contentType: 'image',
+        body: 'The 36 W lamp',
+        attachments: [{ mime: 'image/png', name: 'lamp.png' }],
+      });
       expect(first.attachments[0].url).toMatch(/^\/uploads\/image\/[0-9a-f]{32}\.png$/);
       expect((await t.app.inject({ url: first.attachments[0].url })).statusCode).toBe(200);
-      expect(ok<Message>(await upload(samples.png(), 'lamp.png', { clientId: cid, body: 'The 36 W lamp' }))).toEqual(first);
+      expect(ok<Message>(await upload(samples.png(), 'lamp.png', { clientId: cid, body: 'The 36 W lamp' }))).toEqual(
+        first,
+      );
       expect(storedImages()).toBe(before + 1);
       // A PDF named .png is refused by its content, and nothing is kept.
       const pdf = await upload(samples.pdf(), 'fake.png', { clientId: clientId() });
@@ -262,8 +425,11 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
   });
 
   describe('unread counts', () => {
-    it('counts others\' messages after the read mark; reading clears it and never goes back', async () => {
-      const fresh = ok<Conversation>(await call('supplier1b', 'POST', C, { type: 'direct', participantIds: [id.editor] }), 201);
+    it("counts others' messages after the read mark; reading clears it and never goes back", async () => {
+      const fresh = ok<Conversation>(
+        await call('supplier1b', 'POST', C, { type: 'direct', participantIds: [id.editor] }),
+        201,
+      );
       const a = await send('editor', fresh.id, 'Hello Suda');
       const b = await send('editor', fresh.id, 'Could you send the catalogue?');
       expect((await conversationOf('supplier1b', fresh.id)).unreadCount).toBe(2);
@@ -272,14 +438,26 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
       const listed = ok<Conversation[]>(await call('supplier1b', 'GET', C)).find((c) => c.id === fresh.id)!;
       expect(listed).toMatchObject({ unreadCount: 2, lastMessage: { id: b.id } });
 
-      const partly = ok<Conversation>(await call('supplier1b', 'POST', `${C}/${fresh.id}/read`, { lastReadMessageId: a.id }));
+      const partly = ok<Conversation>(
+        await call('supplier1b', 'POST', `${C}/${fresh.id}/read`, { lastReadMessageId: a.id }),
+      );
       expect(partly).toMatchObject({ unreadCount: 1, lastReadMessageId: a.id });
       const read = ok<Conversation>(await call('supplier1b', 'POST', `${C}/${fresh.id}/read`, {}));
       expect(read).toMatchObject({ unreadCount: 0, lastReadMessageId: b.id });
       // An older mark changes nothing; the editor sees how far Suda read.
-      expect(ok<Conversation>(await call('supplier1b', 'POST', `${C}/${fresh.id}/read`, { lastReadMessageId: a.id })).lastReadMessageId).toBe(b.id);
-      expect((await conversationOf('editor', fresh.id)).participants.find((p) => p.id === id.supplier1b)!.lastReadMessageId).toBe(b.id);
-      const audit = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'chat_conversation'), eq(auditLog.entityId, fresh.id), eq(auditLog.action, 'read')));
+      expect(
+        ok<Conversation>(await call('supplier1b', 'POST', `${C}/${fresh.id}/read`, { lastReadMessageId: a.id }))
+          .lastReadMessageId,
+      ).toBe(b.id);
+      expect(
+        (await conversationOf('editor', fresh.id)).participants.find((p) => p.id === id.supplier1b)!.lastReadMessageId,
+      ).toBe(b.id);
+      const audit = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.entity, 'chat_conversation'), eq(auditLog.entityId, fresh.id), eq(auditLog.action, 'read')),
+        );
       expect(audit.map((r) => r.after)).toEqual([{ lastReadMessageId: a.id }, { lastReadMessageId: b.id }]);
 
       // Answering marks everything before it read.
@@ -291,8 +469,16 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
 
     it('refuses a read mark that is not a message of the conversation', async () => {
       const other = ok<Message[]>(await call('admin', 'GET', `${C}/${staffGroup}/messages`));
-      expectFieldError(await call('admin', 'POST', `${C}/${adminSupplier1}/read`, { lastReadMessageId: other[0].id }), 400, 'lastReadMessageId');
-      expectFieldError(await call('admin', 'POST', `${C}/${adminSupplier1}/read`, { lastReadMessageId: 0 }), 400, 'lastReadMessageId');
+      expectFieldError(
+        await call('admin', 'POST', `${C}/${adminSupplier1}/read`, { lastReadMessageId: other[0].id }),
+        400,
+        'lastReadMessageId',
+      );
+      expectFieldError(
+        await call('admin', 'POST', `${C}/${adminSupplier1}/read`, { lastReadMessageId: 0 }),
+        400,
+        'lastReadMessageId',
+      );
     });
   });
 
@@ -304,25 +490,33 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
       const addr = t.app.server.address();
       base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     });
-    afterEach(() => { for (const s of streams.splice(0)) s.close(); });
+    afterEach(() => {
+      for (const s of streams.splice(0)) s.close();
+    });
     const open = async (user: string, headers: Record<string, string> = {}, query = '') => {
-      const s = await openSse(`${base}/api/v2/chat-events${query}`, { ...await t.headers(user), ...headers });
+      const s = await openSse(`${base}/api/v2/chat-events${query}`, { ...(await t.headers(user)), ...headers });
       streams.push(s);
       return s;
     };
     const messages = (s: SseReader) => s.events<Message>('message');
 
     it('sends the backlog after Last-Event-ID, then live messages, each once and in order', async () => {
-      const history = ok<Message[]>(await call('supplier1', 'GET', `${C}/${adminSupplier1}/messages?_sort=id&_order=desc&_end=3`));
+      const history = ok<Message[]>(
+        await call('supplier1', 'GET', `${C}/${adminSupplier1}/messages?_sort=id&_order=desc&_end=3`),
+      );
       const from = history[2].id;
-      const missed = ok<Conversation[]>(await call('supplier1', 'GET', `${C}?_end=100`)).flatMap((c) => (c.lastMessage && c.lastMessage.id > from ? [c.lastMessage.id] : []));
+      const missed = ok<Conversation[]>(await call('supplier1', 'GET', `${C}?_end=100`)).flatMap((c) =>
+        c.lastMessage && c.lastMessage.id > from ? [c.lastMessage.id] : [],
+      );
       const s = await open('supplier1', { 'last-event-id': String(from) });
       expect(s.status).toBe(200);
       expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
       await s.until(() => s.events('ready').length === 1 && messages(s).some((m) => m.id === history[0].id));
       expect(s.events('ready')[0].id).toBe(from);
       // Live: many at once from both sides, and one in a conversation supplier1 is not in.
-      const live = await Promise.all(Array.from({ length: 8 }, (_, i) => send(i % 2 ? 'admin' : 'supplier1', adminSupplier1, `Live ${i}`)));
+      const live = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => send(i % 2 ? 'admin' : 'supplier1', adminSupplier1, `Live ${i}`)),
+      );
       const notMine = await send('admin', staffGroup, 'Staff only');
       await s.until(() => live.every((m) => messages(s).some((e) => e.id === m.id)));
       const got = messages(s);
@@ -333,8 +527,16 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
       expect(ids).not.toContain(notMine.id);
       expect(got.every((e) => e.data.id === e.id && e.data.conversationId !== staffGroup)).toBe(true);
       // Every message of supplier1's conversations after `from`, none left out.
-      const all = await t.app.db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.conversationId, adminSupplier1));
-      expect(ids.filter((i) => all.some((m) => m.id === i))).toEqual(all.map((m) => m.id).filter((i) => i > from).sort((a, b) => a - b));
+      const all = await t.app.db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(eq(chatMessages.conversationId, adminSupplier1));
+      expect(ids.filter((i) => all.some((m) => m.id === i))).toEqual(
+        all
+          .map((m) => m.id)
+          .filter((i) => i > from)
+          .sort((a, b) => a - b),
+      );
     });
 
     it('resumes after a reconnect from the last id the client has, without duplicates', async () => {
@@ -346,7 +548,10 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
       expect(messages(s).map((m) => m.id)).toEqual([one.id]);
       expect(one.id).toBeGreaterThan(start);
       s.close();
-      const whileAway = [await send('supplier1', adminSupplier1, 'While away 1'), await send('editor', staffGroup, 'While away 2')];
+      const whileAway = [
+        await send('supplier1', adminSupplier1, 'While away 1'),
+        await send('editor', staffGroup, 'While away 2'),
+      ];
       const again = await open('admin', { 'last-event-id': String(one.id) });
       const after = await send('supplier1', adminSupplier1, 'After the reconnect');
       await again.until(() => messages(again).some((m) => m.id === after.id));
@@ -360,7 +565,10 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
       const here = await send('editor', staffGroup, 'In the group');
       await s.until(() => messages(s).some((m) => m.id === here.id));
       expect(messages(s).map((m) => m.id)).not.toContain(elsewhere.id);
-      const bad = await t.app.inject({ url: '/api/v2/chat-events', headers: { ...await t.headers('admin'), 'last-event-id': 'abc' } }) as Res;
+      const bad = (await t.app.inject({
+        url: '/api/v2/chat-events',
+        headers: { ...(await t.headers('admin')), 'last-event-id': 'abc' },
+      })) as Res;
       expectFieldError(bad, 400, 'Last-Event-ID');
     });
   });

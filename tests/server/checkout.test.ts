@@ -8,7 +8,18 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import {
-  auditLog, couponCodes, couponRedemptions, districts, notificationMessages, notificationRecipients, orderItems, orders, products, provinces, shops, userShops,
+  auditLog,
+  couponCodes,
+  couponRedemptions,
+  districts,
+  notificationMessages,
+  notificationRecipients,
+  orderItems,
+  orders,
+  products,
+  provinces,
+  shops,
+  userShops,
 } from '../../server/src/db/schema.js';
 
 type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
@@ -26,26 +37,63 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
   let hidden: number;
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
-    [{ id: adminId }] = await t.app.db.execute(sql`select id from users where username = 'admin'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-    [{ id: district }] = await t.app.db.select({ id: districts.id }).from(districts).innerJoin(provinces, eq(provinces.id, districts.provinceId))
-      .where(eq(provinces.code, 'BKK')).orderBy(asc(districts.id)).limit(1);
+    [{ id: adminId }] = await t.app.db
+      .execute(sql`select id from users where username = 'admin'`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    [{ id: district }] = await t.app.db
+      .select({ id: districts.id })
+      .from(districts)
+      .innerJoin(provinces, eq(provinces.id, districts.provinceId))
+      .where(eq(provinces.code, 'BKK'))
+      .orderBy(asc(districts.id))
+      .limit(1);
     const [shop] = await t.app.db.select().from(shops).where(eq(shops.name, 'HomeBase Essentials'));
     // Enough products on sale for every test to take its own (the rest of the catalogue keeps its states).
-    await t.app.db.update(products).set({ approvalStatus: 'approved', online: true }).where(eq(products.shopId, shop.id));
-    const sellable = await t.app.db.select({ id: products.id, shopId: products.shopId, name: products.name }).from(products)
-      .where(and(eq(products.shopId, shop.id), eq(products.approvalStatus, 'approved'), eq(products.online, true))).orderBy(asc(products.id));
+    await t.app.db
+      .update(products)
+      .set({ approvalStatus: 'approved', online: true })
+      .where(eq(products.shopId, shop.id));
+    const sellable = await t.app.db
+      .select({ id: products.id, shopId: products.shopId, name: products.name })
+      .from(products)
+      .where(and(eq(products.shopId, shop.id), eq(products.approvalStatus, 'approved'), eq(products.online, true)))
+      .orderBy(asc(products.id));
     expect(sellable.length).toBeGreaterThan(12);
     // Known prices, stock and weights: 1 kg at 100 THB each, 20 in stock.
-    await t.app.db.update(products).set({ price: '100.00', stock: 20, weight: '1', weightUnitId: sql`(select id from master_data where type = 'weight_unit' and code = 'kg')` })
-      .where(inArray(products.id, sellable.map((p) => p.id)));
+    await t.app.db
+      .update(products)
+      .set({
+        price: '100.00',
+        stock: 20,
+        weight: '1',
+        weightUnitId: sql`(select id from master_data where type = 'weight_unit' and code = 'kg')`,
+      })
+      .where(
+        inArray(
+          products.id,
+          sellable.map((p) => p.id),
+        ),
+      );
     free = sellable;
-    const [other] = await t.app.db.select({ id: products.id }).from(products).innerJoin(shops, eq(shops.id, products.shopId))
-      .where(and(eq(shops.name, 'HomePro Lighting'), eq(products.approvalStatus, 'approved'), eq(products.online, true))).limit(1);
+    const [other] = await t.app.db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .where(
+        and(eq(shops.name, 'HomePro Lighting'), eq(products.approvalStatus, 'approved'), eq(products.online, true)),
+      )
+      .limit(1);
     otherShopProduct = other.id;
-    const [off] = await t.app.db.select({ id: products.id }).from(products).where(sql`not (${products.approvalStatus} = 'approved' and ${products.online})`).limit(1);
+    const [off] = await t.app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`not (${products.approvalStatus} = 'approved' and ${products.online})`)
+      .limit(1);
     hidden = off.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const call = async (user: string | null, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
     t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} }) as Promise<Res>;
@@ -56,26 +104,48 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
   const expectError = (res: Res, status: number, field: string, words?: RegExp) => {
     expect(res.statusCode, res.body).toBe(status);
     const body = res.json();
-    expect(body.errors?.map((e: { field: string }) => e.field), body.message).toContain(field);
+    expect(
+      body.errors?.map((e: { field: string }) => e.field),
+      body.message,
+    ).toContain(field);
     if (words) expect(body.message).toMatch(words);
   };
   const take = () => free.shift()!;
   let keySeq = 0;
   const newKey = () => `test-${kind}-${Date.now()}-${++keySeq}-checkout`;
-  const billing = { name: 'Somchai Jaidee', phone: '+66 81 234 5678', email: 'Somchai@Example.com', address: '99/1 Sukhumvit Rd', districtId: 0 };
+  const billing = {
+    name: 'Somchai Jaidee',
+    phone: '+66 81 234 5678',
+    email: 'Somchai@Example.com',
+    address: '99/1 Sukhumvit Rd',
+    districtId: 0,
+  };
   /** The total the screen shows: the server's quote of the cart with Kerry to the district. */
   const shownTotal = async (items: { productId: number; quantity: number }[], discount = 0) => {
     const cart = items.map(({ productId, quantity }) => ({ productId, quantity }));
     const q = ok(await call('admin', 'POST', '/api/v2/checkout-quotes', { items: cart, districtId: district }));
     const kerry = q.options.find((o: { transportType: string }) => o.transportType === 'kerry');
-    return { subtotal: q.subtotal, shipping: kerry.price, total: Math.round((q.subtotal - discount + kerry.price) * 100) / 100 };
+    return {
+      subtotal: q.subtotal,
+      shipping: kerry.price,
+      total: Math.round((q.subtotal - discount + kerry.price) * 100) / 100,
+    };
   };
-  const orderBody = async (items: { productId: number; quantity: number; price?: number; colors?: string[] }[], extra: object = {}) => ({
-    idempotencyKey: newKey(), items: items.map((i) => ({ price: 100, ...i })), billing: { ...billing, districtId: district },
-    transportType: 'kerry', paymentMethod: 'transfer', expectedTotal: (await shownTotal(items)).total, ...extra,
+  const orderBody = async (
+    items: { productId: number; quantity: number; price?: number; colors?: string[] }[],
+    extra: object = {},
+  ) => ({
+    idempotencyKey: newKey(),
+    items: items.map((i) => ({ price: 100, ...i })),
+    billing: { ...billing, districtId: district },
+    transportType: 'kerry',
+    paymentMethod: 'transfer',
+    expectedTotal: (await shownTotal(items)).total,
+    ...extra,
   });
   const place = (body: object, user = 'admin') => call(user, 'POST', ORDERS, body);
-  const stockOf = async (id: number) => (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+  const stockOf = async (id: number) =>
+    (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
   const ordersByKey = (key: string) => t.app.db.select().from(orders).where(eq(orders.idempotencyKey, key));
 
   describe('the grid', () => {
@@ -83,7 +153,8 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
       const page = await call('admin', 'GET', `${GRID}?_start=0&_end=100`);
       const rows = ok<{ id: number }[]>(page);
       const total = Number(page.headers['x-total-count']);
-      const [{ n }] = await t.app.db.execute(sql`select count(*)::int as n from products where approval_status = 'approved' and online`)
+      const [{ n }] = await t.app.db
+        .execute(sql`select count(*)::int as n from products where approval_status = 'approved' and online`)
         .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
       expect(total).toBe(Number(n));
       expect(rows.map((r) => r.id)).not.toContain(hidden);
@@ -92,9 +163,18 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
       const [code] = await t.app.db.select({ code: products.code }).from(products).where(eq(products.id, p.id));
       const found = ok(await call('admin', 'GET', `${GRID}?name_like=${encodeURIComponent(code.code.toLowerCase())}`));
       expect(found).toHaveLength(1);
-      expect(found[0]).toMatchObject({ id: p.id, shopName: 'HomeBase Essentials', price: 100, stock: 20, weightKg: 1, colors: [expect.objectContaining({ code: expect.any(String), hex: expect.any(String) })] });
+      expect(found[0]).toMatchObject({
+        id: p.id,
+        shopName: 'HomeBase Essentials',
+        price: 100,
+        stock: 20,
+        weightKg: 1,
+        colors: [expect.objectContaining({ code: expect.any(String), hex: expect.any(String) })],
+      });
 
-      const byShop = ok<{ shopId: number; price: number }[]>(await call('admin', 'GET', `${GRID}?shopId=${p.shopId}&_sort=price&_order=desc&_end=100`));
+      const byShop = ok<{ shopId: number; price: number }[]>(
+        await call('admin', 'GET', `${GRID}?shopId=${p.shopId}&_sort=price&_order=desc&_end=100`),
+      );
       expect(byShop.every((r) => r.shopId === p.shopId)).toBe(true);
       const cheap = ok<{ price: number }[]>(await call('admin', 'GET', `${GRID}?price_lte=150&_sort=price&_end=100`));
       expect(cheap.length).toBeGreaterThan(0);
@@ -106,32 +186,91 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
       const branded = ok<{ brandId: number }[]>(await call('admin', 'GET', `${GRID}?brandId=${brand.id}&_end=100`));
       expect(branded.every((r) => r.brandId === brand.id)).toBe(true);
 
-      expect((await call('admin', 'GET', `${GRID}?_order=desc`)).json()).toMatchObject({ status: 400, errors: [{ field: '_order' }] });
+      expect((await call('admin', 'GET', `${GRID}?_order=desc`)).json()).toMatchObject({
+        status: 400,
+        errors: [{ field: '_order' }],
+      });
       expect((await call('admin', 'GET', `${GRID}?_sort=colour`)).statusCode).toBe(400);
-      expect((await call('admin', 'GET', `${GRID}?price_gte=200&price_lte=100`)).json()).toMatchObject({ errors: [{ field: 'price_lte' }] });
+      expect((await call('admin', 'GET', `${GRID}?price_gte=200&price_lte=100`)).json()).toMatchObject({
+        errors: [{ field: 'price_lte' }],
+      });
     });
 
     it('shows one product with its images and colours; one not on sale is not found', async () => {
       const detail = ok(await call('admin', 'GET', `${GRID}/${free[0].id}`));
-      expect(detail).toMatchObject({ id: free[0].id, images: expect.any(Array), keyHighlights: expect.any(Array), colors: expect.any(Array) });
-      expect((await call('admin', 'GET', `${GRID}/${hidden}`)).json()).toEqual({ status: 404, message: 'Product not found' });
+      expect(detail).toMatchObject({
+        id: free[0].id,
+        images: expect.any(Array),
+        keyHighlights: expect.any(Array),
+        colors: expect.any(Array),
+      });
+      expect((await call('admin', 'GET', `${GRID}/${hidden}`)).json()).toEqual({
+        status: 404,
+        message: 'Product not found',
+      });
     });
   });
 
   describe('the quote', () => {
     it('prices the cart now, with each transport type to the district; free shipping from the setting', async () => {
       const [a, b] = [free[0], free[1]];
-      const q = ok(await call('admin', 'POST', '/api/v2/checkout-quotes', { items: [{ productId: a.id, quantity: 2 }, { productId: b.id, quantity: 1 }], districtId: district }));
-      expect(q).toMatchObject({ subtotal: 300, weightKg: 3, freeShippingFrom: 1500, freeShipping: false, maxQuantity: 50 });
+      const q = ok(
+        await call('admin', 'POST', '/api/v2/checkout-quotes', {
+          items: [
+            { productId: a.id, quantity: 2 },
+            { productId: b.id, quantity: 1 },
+          ],
+          districtId: district,
+        }),
+      );
+      expect(q).toMatchObject({
+        subtotal: 300,
+        weightKg: 3,
+        freeShippingFrom: 1500,
+        freeShipping: false,
+        maxQuantity: 50,
+      });
       expect(q.lines[0]).toMatchObject({ productId: a.id, price: 100, quantity: 2, amount: 200, stock: 20 });
       const kerry = q.options.find((o: { transportType: string }) => o.transportType === 'kerry');
       expect(kerry).toMatchObject({ zone: 'bkk', ratePrice: 65, price: 65, reason: null });
-      const big = ok(await call('admin', 'POST', '/api/v2/checkout-quotes', { items: [{ productId: a.id, quantity: 15 }], districtId: district }));
-      expect(big.options.find((o: { transportType: string }) => o.transportType === 'kerry')).toMatchObject({ ratePrice: 160, price: 0 });
+      const big = ok(
+        await call('admin', 'POST', '/api/v2/checkout-quotes', {
+          items: [{ productId: a.id, quantity: 15 }],
+          districtId: district,
+        }),
+      );
+      expect(big.options.find((o: { transportType: string }) => o.transportType === 'kerry')).toMatchObject({
+        ratePrice: 160,
+        price: 0,
+      });
 
-      expectError(await call('admin', 'POST', '/api/v2/checkout-quotes', { items: [{ productId: a.id, quantity: 1 }, { productId: otherShopProduct, quantity: 1 }] }), 400, 'items', /one shop/);
-      expectError(await call('admin', 'POST', '/api/v2/checkout-quotes', { items: [{ productId: hidden, quantity: 1 }] }), 400, 'items.0.productId', /no longer on sale/);
-      expectError(await call('admin', 'POST', '/api/v2/checkout-quotes', { items: [{ productId: a.id, quantity: 1 }, { productId: a.id, quantity: 2 }] }), 400, 'items.1.productId');
+      expectError(
+        await call('admin', 'POST', '/api/v2/checkout-quotes', {
+          items: [
+            { productId: a.id, quantity: 1 },
+            { productId: otherShopProduct, quantity: 1 },
+          ],
+        }),
+        400,
+        'items',
+        /one shop/,
+      );
+      expectError(
+        await call('admin', 'POST', '/api/v2/checkout-quotes', { items: [{ productId: hidden, quantity: 1 }] }),
+        400,
+        'items.0.productId',
+        /no longer on sale/,
+      );
+      expectError(
+        await call('admin', 'POST', '/api/v2/checkout-quotes', {
+          items: [
+            { productId: a.id, quantity: 1 },
+            { productId: a.id, quantity: 2 },
+          ],
+        }),
+        400,
+        'items.1.productId',
+      );
     });
   });
 
@@ -139,32 +278,89 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
     it('places it in one go: order, items, stock, audit; it is in the order list with its counters', async () => {
       const [a, b] = [take(), take()];
       // A supplier of the shop, to be told of the order.
-      await t.app.db.insert(userShops).values({ userId: sql`(select id from users where username = 'supplier1')`, shopId: a.shopId }).onConflictDoNothing();
-      const counts = async () => ok(await call('admin', 'GET', `/api/order/sumordersstatus?shopId=${a.shopId}`)).data as { status: string; count: number }[];
+      await t.app.db
+        .insert(userShops)
+        .values({ userId: sql`(select id from users where username = 'supplier1')`, shopId: a.shopId })
+        .onConflictDoNothing();
+      const counts = async () =>
+        ok(await call('admin', 'GET', `/api/order/sumordersstatus?shopId=${a.shopId}`)).data as {
+          status: string;
+          count: number;
+        }[];
       const before = await counts();
-      const items = [{ productId: a.id, quantity: 3, colors: [] as string[] }, { productId: b.id, quantity: 1 }];
+      const items = [
+        { productId: a.id, quantity: 3, colors: [] as string[] },
+        { productId: b.id, quantity: 1 },
+      ];
       const body = await orderBody(items);
       const placed = ok(await place(body), 201);
-      expect(placed).toMatchObject({ orderNo: expect.stringMatching(/^BO\d{4}\d{6}$/), shopId: a.shopId, shopName: 'HomeBase Essentials', status: 'pending_payment',
-        channel: 'back office', itemCount: 2, subtotal: 400, discount: 0, shipping: 65, total: 465, couponCode: null });
+      expect(placed).toMatchObject({
+        orderNo: expect.stringMatching(/^BO\d{4}\d{6}$/),
+        shopId: a.shopId,
+        shopName: 'HomeBase Essentials',
+        status: 'pending_payment',
+        channel: 'back office',
+        itemCount: 2,
+        subtotal: 400,
+        discount: 0,
+        shipping: 65,
+        total: 465,
+        couponCode: null,
+      });
 
       const [row] = await ordersByKey(body.idempotencyKey);
-      expect(row).toMatchObject({ id: placed.orderId, createdBy: adminId, channel: 'back office', customerName: 'Somchai Jaidee', customerPhone: '0812345678',
-        customerEmail: 'somchai@example.com', paymentMethod: 'transfer', transportType: 'kerry', total: '465.00', shippingFee: '65.00' });
-      expect(row.shippingAddress).toMatchObject({ districtId: district, province: 'Bangkok', address: '99/1 Sukhumvit Rd' });
-      const lines = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)).orderBy(asc(orderItems.id));
-      expect(lines.map((l) => [l.productId, l.qty, l.unitPrice, l.amount])).toEqual([[a.id, 3, '100.00', '300.00'], [b.id, 1, '100.00', '100.00']]);
+      expect(row).toMatchObject({
+        id: placed.orderId,
+        createdBy: adminId,
+        channel: 'back office',
+        customerName: 'Somchai Jaidee',
+        customerPhone: '0812345678',
+        customerEmail: 'somchai@example.com',
+        paymentMethod: 'transfer',
+        transportType: 'kerry',
+        total: '465.00',
+        shippingFee: '65.00',
+      });
+      expect(row.shippingAddress).toMatchObject({
+        districtId: district,
+        province: 'Bangkok',
+        address: '99/1 Sukhumvit Rd',
+      });
+      const lines = await t.app.db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, placed.orderId))
+        .orderBy(asc(orderItems.id));
+      expect(lines.map((l) => [l.productId, l.qty, l.unitPrice, l.amount])).toEqual([
+        [a.id, 3, '100.00', '300.00'],
+        [b.id, 1, '100.00', '100.00'],
+      ]);
       expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([17, 19]);
-      const [audit] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, placed.orderId)));
+      const [audit] = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, placed.orderId)));
       expect(audit).toMatchObject({ action: 'order.create', actorId: adminId });
       // The shop's suppliers are told of it (their bell), in the order's transaction.
-      const told = await t.app.db.select({ userId: notificationRecipients.userId, params: notificationMessages.params }).from(notificationMessages)
+      const told = await t.app.db
+        .select({ userId: notificationRecipients.userId, params: notificationMessages.params })
+        .from(notificationMessages)
         .innerJoin(notificationRecipients, eq(notificationRecipients.messageId, notificationMessages.id))
-        .where(and(eq(notificationMessages.template, 'newOrder'), sql`${notificationMessages.params}->>'orderNo' = ${placed.orderNo}`));
-      const suppliers = await t.app.db.select({ userId: userShops.userId }).from(userShops).where(eq(userShops.shopId, a.shopId));
+        .where(
+          and(
+            eq(notificationMessages.template, 'newOrder'),
+            sql`${notificationMessages.params}->>'orderNo' = ${placed.orderNo}`,
+          ),
+        );
+      const suppliers = await t.app.db
+        .select({ userId: userShops.userId })
+        .from(userShops)
+        .where(eq(userShops.shopId, a.shopId));
       expect(told.map((r) => r.userId).sort()).toEqual(suppliers.map((r) => r.userId).sort());
 
-      const list = ok(await call('admin', 'POST', '/api/order/orderlist', { channel: 'back office', shopId: a.shopId, limit: 100 }));
+      const list = ok(
+        await call('admin', 'POST', '/api/order/orderlist', { channel: 'back office', shopId: a.shopId, limit: 100 }),
+      );
       expect(list.orders.map((o: { id: number }) => o.id)).toContain(placed.orderId);
       const after = await counts();
       const n = (xs: { status: string; count: number }[], s: string) => xs.find((x) => x.status === s)?.count ?? 0;
@@ -180,12 +376,17 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
       await t.app.db.update(products).set({ price: '120.00' }).where(eq(products.id, p.id));
       const res = await place(body);
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toMatch(/The total is now 305\.00 THB, not 265\.00 THB\..*now costs 120\.00 THB \(the cart showed 100\.00 THB\)/);
+      expect(res.json().message).toMatch(
+        /The total is now 305\.00 THB, not 265\.00 THB\..*now costs 120\.00 THB \(the cart showed 100\.00 THB\)/,
+      );
       expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['items.0.price', 'expectedTotal']);
       expect(await ordersByKey(body.idempotencyKey)).toEqual([]);
       expect(await stockOf(p.id)).toBe(20);
       // The customer agreed to the new total: the same key goes through now.
-      const again = ok(await place({ ...body, items: [{ productId: p.id, quantity: 2, price: 120 }], expectedTotal: 305 }), 201);
+      const again = ok(
+        await place({ ...body, items: [{ productId: p.id, quantity: 2, price: 120 }], expectedTotal: 305 }),
+        201,
+      );
       expect(again).toMatchObject({ subtotal: 240, total: 305 });
       await t.app.db.update(products).set({ price: '100.00' }).where(eq(products.id, p.id));
     });
@@ -201,47 +402,96 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
     it('refuses more than the stock, naming the item; of two checkouts of the last unit one wins', async () => {
       const p = take();
       const res = await place(await orderBody([{ productId: p.id, quantity: 21 }]));
-      expectError(res, 409, 'items.0.quantity', new RegExp(`Only 20 of ${p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} are left; the order asks for 21`));
+      expectError(
+        res,
+        409,
+        'items.0.quantity',
+        new RegExp(`Only 20 of ${p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} are left; the order asks for 21`),
+      );
 
       await t.app.db.update(products).set({ stock: 1 }).where(eq(products.id, p.id));
-      const bodies = await Promise.all([orderBody([{ productId: p.id, quantity: 1 }]), orderBody([{ productId: p.id, quantity: 1 }])]);
+      const bodies = await Promise.all([
+        orderBody([{ productId: p.id, quantity: 1 }]),
+        orderBody([{ productId: p.id, quantity: 1 }]),
+      ]);
       const results = await Promise.all(bodies.map((b) => place(b)));
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       const lost = results.find((r) => r.statusCode === 409)!;
       expectError(lost, 409, 'items.0.quantity', /sold out/);
       expect(lost.json().message).toContain(p.name);
       expect(await stockOf(p.id)).toBe(0);
-      const placedOrders = await t.app.db.select().from(orders).where(inArray(orders.idempotencyKey, bodies.map((b) => b.idempotencyKey)));
+      const placedOrders = await t.app.db
+        .select()
+        .from(orders)
+        .where(
+          inArray(
+            orders.idempotencyKey,
+            bodies.map((b) => b.idempotencyKey),
+          ),
+        );
       expect(placedOrders).toHaveLength(1);
     });
 
     it('redeems a coupon exactly once: of two checkouts with a single-use code one gets the discount, the other nothing', async () => {
-      const batch = ok(await call('admin', 'POST', '/api/v2/coupon-batches', {
-        name: 'Phone order 10%', prefix: 'PHONE', discountType: 'percent', discountValue: 10, codeCount: 1, usesPerCode: 1, usesPerCustomer: 5,
-        startsAt: new Date(Date.now() - DAY).toISOString(), endsAt: new Date(Date.now() + 30 * DAY).toISOString(), timezone: 'Asia/Bangkok',
-      }), 201);
+      const batch = ok(
+        await call('admin', 'POST', '/api/v2/coupon-batches', {
+          name: 'Phone order 10%',
+          prefix: 'PHONE',
+          discountType: 'percent',
+          discountValue: 10,
+          codeCount: 1,
+          usesPerCode: 1,
+          usesPerCustomer: 5,
+          startsAt: new Date(Date.now() - DAY).toISOString(),
+          endsAt: new Date(Date.now() + 30 * DAY).toISOString(),
+          timezone: 'Asia/Bangkok',
+        }),
+        201,
+      );
       const [{ code }] = await t.app.db.select().from(couponCodes).where(eq(couponCodes.batchId, batch.id));
       const [a, b] = [take(), take()];
       const bodyFor = async (p: { id: number }, phone: string) => {
         const items = [{ productId: p.id, quantity: 4 }];
         const { total } = await shownTotal(items, 40);
-        return orderBody(items, { couponCode: code.toLowerCase(), expectedTotal: total, billing: { ...billing, email: null, phone, districtId: district } });
+        return orderBody(items, {
+          couponCode: code.toLowerCase(),
+          expectedTotal: total,
+          billing: { ...billing, email: null, phone, districtId: district },
+        });
       };
       const bodies = [await bodyFor(a, '0811111111'), await bodyFor(b, '0822222222')];
       const results = await Promise.all(bodies.map((x) => place(x)));
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
       const won = results.find((r) => r.statusCode === 201)!.json();
       expect(won).toMatchObject({ subtotal: 400, discount: 40, total: 425, couponCode: code });
-      expectError(results.find((r) => r.statusCode === 400)!, 400, 'couponCode', /used up/);
-      const redemptions = await t.app.db.select().from(couponRedemptions).innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId)).where(eq(couponCodes.code, code));
-      expect(redemptions.map((r) => [r.coupon_redemptions.orderId, r.coupon_redemptions.discount])).toEqual([[won.orderId, '40.00']]);
-      const [loserBody] = bodies.filter((x) => x.idempotencyKey !== bodies[results.findIndex((r) => r.statusCode === 201)].idempotencyKey);
+      expectError(
+        results.find((r) => r.statusCode === 400)!,
+        400,
+        'couponCode',
+        /used up/,
+      );
+      const redemptions = await t.app.db
+        .select()
+        .from(couponRedemptions)
+        .innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId))
+        .where(eq(couponCodes.code, code));
+      expect(redemptions.map((r) => [r.coupon_redemptions.orderId, r.coupon_redemptions.discount])).toEqual([
+        [won.orderId, '40.00'],
+      ]);
+      const [loserBody] = bodies.filter(
+        (x) => x.idempotencyKey !== bodies[results.findIndex((r) => r.statusCode === 201)].idempotencyKey,
+      );
       expect(await ordersByKey(loserBody.idempotencyKey)).toEqual([]);
       expect((await stockOf(a.id)) + (await stockOf(b.id))).toBe(36);
       const [row] = await t.app.db.select().from(orders).where(eq(orders.id, won.orderId));
       expect(row).toMatchObject({ discount: '40.00', total: '425.00' });
 
-      expectError(await place(await orderBody([{ productId: a.id, quantity: 1 }], { couponCode: 'NOPE-23456789' })), 400, 'couponCode', /does not exist/);
+      expectError(
+        await place(await orderBody([{ productId: a.id, quantity: 1 }], { couponCode: 'NOPE-23456789' })),
+        400,
+        'couponCode',
+        /does not exist/,
+      );
     });
 
     it('places one order for one idempotency key: a double click gets the same answer twice', async () => {
@@ -254,17 +504,51 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
       expect(third.json()).toEqual(first.json());
       expect(await ordersByKey(body.idempotencyKey)).toHaveLength(1);
       expect(await stockOf(p.id)).toBe(18);
-      expectError(await place({ ...body, items: [{ productId: p.id, quantity: 3, price: 100 }] }), 409, 'idempotencyKey', new RegExp(`already placed order ${first.json().orderNo}`));
+      expectError(
+        await place({ ...body, items: [{ productId: p.id, quantity: 3, price: 100 }] }),
+        409,
+        'idempotencyKey',
+        new RegExp(`already placed order ${first.json().orderNo}`),
+      );
     });
 
     it('refuses a bad order naming the field, and keeps nothing', async () => {
       const p = take();
       const good = await orderBody([{ productId: p.id, quantity: 1 }]);
-      expectError(await place({ ...good, items: [{ productId: p.id, quantity: 51, price: 100 }] }), 400, 'items.0.quantity', /at most 50/);
-      expectError(await place({ ...good, items: [{ productId: p.id, quantity: 1, price: 100 }, { productId: otherShopProduct, quantity: 1, price: 1 }] }), 400, 'items', /one shop/);
-      expectError(await place({ ...good, items: [{ productId: hidden, quantity: 1, price: 1 }] }), 400, 'items.0.productId');
-      expectError(await place({ ...good, items: [{ productId: p.id, quantity: 1, price: 100, colors: ['purple'] }] }), 400, 'items.0.colors', /not purple/);
-      expectError(await place({ ...good, billing: { ...good.billing, districtId: 999_999 } }), 400, 'billing.districtId');
+      expectError(
+        await place({ ...good, items: [{ productId: p.id, quantity: 51, price: 100 }] }),
+        400,
+        'items.0.quantity',
+        /at most 50/,
+      );
+      expectError(
+        await place({
+          ...good,
+          items: [
+            { productId: p.id, quantity: 1, price: 100 },
+            { productId: otherShopProduct, quantity: 1, price: 1 },
+          ],
+        }),
+        400,
+        'items',
+        /one shop/,
+      );
+      expectError(
+        await place({ ...good, items: [{ productId: hidden, quantity: 1, price: 1 }] }),
+        400,
+        'items.0.productId',
+      );
+      expectError(
+        await place({ ...good, items: [{ productId: p.id, quantity: 1, price: 100, colors: ['purple'] }] }),
+        400,
+        'items.0.colors',
+        /not purple/,
+      );
+      expectError(
+        await place({ ...good, billing: { ...good.billing, districtId: 999_999 } }),
+        400,
+        'billing.districtId',
+      );
       expectError(await place({ ...good, billing: { ...good.billing, phone: '12-34' } }), 400, 'billing.phone');
       expectError(await place({ ...good, transportType: 'own_truck_x' }), 400, 'transportType');
       expectError(await place({ ...good, paymentMethod: 'cheque' }), 400, 'paymentMethod');
@@ -277,8 +561,13 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
     it('is staff only: suppliers get 403, no token 401', async () => {
       const p = free[0];
       const body = await orderBody([{ productId: p.id, quantity: 1 }]);
-      for (const [method, url, payload] of [['GET', GRID], ['GET', `${GRID}/${p.id}`], ['GET', '/api/v2/checkout-filters'],
-        ['POST', '/api/v2/checkout-quotes', { items: [{ productId: p.id, quantity: 1 }] }], ['POST', ORDERS, body]] as ['GET' | 'POST', string, object?][]) {
+      for (const [method, url, payload] of [
+        ['GET', GRID],
+        ['GET', `${GRID}/${p.id}`],
+        ['GET', '/api/v2/checkout-filters'],
+        ['POST', '/api/v2/checkout-quotes', { items: [{ productId: p.id, quantity: 1 }] }],
+        ['POST', ORDERS, body],
+      ] as ['GET' | 'POST', string, object?][]) {
         expect((await call(null, method, url, payload)).statusCode, url).toBe(401);
         expect((await call('supplier1', method, url, payload)).statusCode, url).toBe(403);
       }

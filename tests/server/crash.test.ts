@@ -43,7 +43,9 @@ async function check(query: Query, acknowledged: number[]) {
   const found: Record<string, number> = {};
   for (const [name, text] of Object.entries(MISMATCHES)) found[name] = (await query(text)).length;
   expect(found).toEqual(Object.fromEntries(Object.keys(MISMATCHES).map((k) => [k, 0])));
-  const [{ n }] = await query(`select count(*)::int as n from orders where status = 'cancelled' and id in (${acknowledged.join(',') || 0})`);
+  const [{ n }] = await query(
+    `select count(*)::int as n from orders where status = 'cancelled' and id in (${acknowledged.join(',') || 0})`,
+  );
   expect(n).toBe(acknowledged.length);
 }
 
@@ -60,27 +62,43 @@ async function serve(env: Record<string, string>): Promise<{ child: ChildProcess
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, serveArgs(), {
-    cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NOTIFY_WORKER_MS: '0', JWT_SECRET: 'crash-test-secret-0123456789-0123456789' },
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      NOTIFY_WORKER_MS: '0',
+      JWT_SECRET: 'crash-test-secret-0123456789-0123456789',
+    },
   });
   let stderr = '';
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, url };
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode ? r() : child.once('exit', () => r())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((r) => (child.exitCode !== null || child.signalCode ? r() : child.once('exit', () => r())));
 
 async function api(url: string, path: string, body: object, token?: string) {
   const res = await fetch(`${url}/api/${path}`, {
-    method: 'POST', body: JSON.stringify(body),
+    method: 'POST',
+    body: JSON.stringify(body),
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
-  return { status: res.status, body: await res.json().catch(() => null) as Record<string, unknown> | null };
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
 }
 
 /** Cancels the demo's open orders (16) 8 at a time and kills the server with SIGKILL once `killAfter` are acknowledged. */
@@ -97,14 +115,16 @@ async function burstAndKill(env: Record<string, string>, killAfter: number): Pro
     expect(ids.length).toBeGreaterThan(killAfter * 2);
     const acknowledged: number[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < ids.length && child.exitCode === null && !child.signalCode) {
-        const id = ids[next++];
-        const r = await api(url, 'order/cancelorder', { id, reason: 'crash test' }, token).catch(() => null);
-        if (r?.status === 200) acknowledged.push(id);
-        if (acknowledged.length >= killAfter && !child.killed) child.kill('SIGKILL');
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < ids.length && child.exitCode === null && !child.signalCode) {
+          const id = ids[next++];
+          const r = await api(url, 'order/cancelorder', { id, reason: 'crash test' }, token).catch(() => null);
+          if (r?.status === 200) acknowledged.push(id);
+          if (acknowledged.length >= killAfter && !child.killed) child.kill('SIGKILL');
+        }
+      }),
+    );
     expect(child.killed).toBe(true);
     return acknowledged;
   } finally {
@@ -118,7 +138,9 @@ describe.each(dbKinds())('kill -9 during a write burst (%s)', (kind) => {
     if (kind === 'pglite') {
       const dataDir = join(work, 'data');
       mkdirSync(dataDir, { recursive: true });
-      const seeded = await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+      const seeded = await PGlite.create(join(dataDir, 'pglite'), {
+        loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+      });
       await seeded.close();
       const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
       const acknowledged = await burstAndKill(env, 6);

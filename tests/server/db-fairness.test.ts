@@ -71,7 +71,9 @@ describe('fair database queue (pglite)', () => {
 
   it("runs a request's second statement before later requests' first ones: requests finish in arrival order", async () => {
     expected = 5;
-    gate = new Promise((r) => { allIn = r; });
+    gate = new Promise((r) => {
+      allIn = r;
+    });
     const answers = await Promise.all([0, 1, 2, 3, 4].map((n) => app.inject({ method: 'GET', url: `/probe?n=${n}` })));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(arrived).toHaveLength(5);
@@ -81,13 +83,21 @@ describe('fair database queue (pglite)', () => {
 
   it('queues the reads of a request that is answering (a stream), and work of no request, as newcomers', async () => {
     expected = 3;
-    gate = new Promise((r) => { allIn = r; });
+    gate = new Promise((r) => {
+      allIn = r;
+    });
     // The stream comes first, but it is answering by the time it reads.
-    const answering = new Promise<void>((r) => { streaming = r; });
+    const answering = new Promise<void>((r) => {
+      streaming = r;
+    });
     const stream = app.inject({ method: 'GET', url: '/stream' });
     await answering;
     const probes = Promise.all([0, 1, 2].map((n) => app.inject({ method: 'GET', url: `/probe?n=${n}` })));
-    const outside = gate.then(() => app.db.execute(sql`select count(*) from orders`)).then(() => { log.push('outside'); });
+    const outside = gate
+      .then(() => app.db.execute(sql`select count(*) from orders`))
+      .then(() => {
+        log.push('outside');
+      });
     await Promise.all([stream, probes, outside]);
     expect((await stream).body).toBe('done');
     expect(log.slice(0, 6)).toEqual(arrived.flatMap((n) => [`${n} first`, `${n} second`]));
@@ -96,10 +106,18 @@ describe('fair database queue (pglite)', () => {
 
   it('reads a request that arrives over a socket while statements of no request wait, before they have all run', async () => {
     const statements = Array.from({ length: 30 }, (_, i) =>
-      app.db.execute(sql`select count(*) from orders`).then(() => { log.push(`statement ${i}`); }));
+      app.db.execute(sql`select count(*) from orders`).then(() => {
+        log.push(`statement ${i}`);
+      }),
+    );
     const { port } = app.server.address() as { port: number };
     const answered = new Promise<number>((resolve, reject) => {
-      httpRequest({ host: '127.0.0.1', port, path: '/ping' }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', reject).end();
+      httpRequest({ host: '127.0.0.1', port, path: '/ping' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
     });
     await Promise.all(statements);
     expect(await answered).toBe(200);

@@ -43,15 +43,25 @@ describe('front end, API and uploads delivery', () => {
     const dist = join(root, 'dist');
     mkdirSync(join(dist, 'assets'), { recursive: true });
     mkdirSync(join(dist, 'locales/en'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><script type="module" src="${ENTRY}"></script></head><body><div id="root"></div></body></html>`);
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><html><head><script type="module" src="${ENTRY}"></script></head><body><div id="root"></div></body></html>`,
+    );
     writeFileSync(join(dist, ENTRY), script);
     writeFileSync(join(dist, 'assets/logo-Zz9.png'), samples.png());
-    writeFileSync(join(dist, 'locales/en/common.json'), JSON.stringify({ app: { title: 'Seller Center '.repeat(100) } }));
+    writeFileSync(
+      join(dist, 'locales/en/common.json'),
+      JSON.stringify({ app: { title: 'Seller Center '.repeat(100) } }),
+    );
     const made = await precompressDir(dist);
     // index.html, the script and the locale file; the PNG is left as it is.
     expect(made.files).toBe(3);
     const data = join(root, 'data');
-    for (const [url, bytes] of [[IMAGE, samples.png()], [PDF, samples.pdf()], [VIDEO, samples.mp4()]] as const) {
+    for (const [url, bytes] of [
+      [IMAGE, samples.png()],
+      [PDF, samples.pdf()],
+      [VIDEO, samples.mp4()],
+    ] as const) {
       mkdirSync(join(data, url, '..'), { recursive: true });
       writeFileSync(join(data, url), bytes);
     }
@@ -65,7 +75,11 @@ describe('front end, API and uploads delivery', () => {
   it('serves hashed assets immutable, in the encoding the client takes, and says it varies on it', async () => {
     const brotli = await get(ENTRY, BR);
     expect(brotli.statusCode).toBe(200);
-    expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': IMMUTABLE, 'content-type': expect.stringMatching(/javascript/) });
+    expect(brotli.headers).toMatchObject({
+      'content-encoding': 'br',
+      'cache-control': IMMUTABLE,
+      'content-type': expect.stringMatching(/javascript/),
+    });
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
 
@@ -73,7 +87,10 @@ describe('front end, API and uploads delivery', () => {
     expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': IMMUTABLE });
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
 
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'zstd' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'zstd' }] as Record<
+      string,
+      string
+    >[]) {
       const plain = await get(ENTRY, headers);
       expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
       expect(plain.headers.vary).toMatch(/accept-encoding/i);
@@ -81,7 +98,8 @@ describe('front end, API and uploads delivery', () => {
     }
     // A subresource keeps nosniff and the referrer rule; the headers only a page obeys stay with the pages.
     expect(brotli.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
-    for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security']) expect(brotli.headers[name], name).toBeUndefined();
+    for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security'])
+      expect(brotli.headers[name], name).toBeUndefined();
     // An image is compressed already: the file as it is, never re-encoded.
     const png = await get('/assets/logo-Zz9.png', BR);
     expect(png.headers['content-encoding']).toBeUndefined();
@@ -160,14 +178,22 @@ describe('front end, API and uploads delivery', () => {
   it('serves stored images nosniff and sandboxed, other files as downloads, none compressed again', async () => {
     const image = await get(IMAGE, BR);
     expect(image.statusCode).toBe(200);
-    expect(image.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'content-security-policy': UPLOAD_CSP, 'cache-control': IMMUTABLE });
+    expect(image.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': UPLOAD_CSP,
+      'cache-control': IMMUTABLE,
+    });
     expect(image.headers['content-disposition']).toBeUndefined();
     expect(image.headers['content-encoding']).toBeUndefined();
 
     for (const url of [PDF, VIDEO]) {
       const res = await get(url, BR);
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers, url).toMatchObject({ 'content-disposition': 'attachment', 'x-content-type-options': 'nosniff', 'content-security-policy': UPLOAD_CSP });
+      expect(res.headers, url).toMatchObject({
+        'content-disposition': 'attachment',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': UPLOAD_CSP,
+      });
       expect(res.headers['content-encoding'], url).toBeUndefined();
     }
     // Video seeking: a byte range still works.
@@ -198,26 +224,43 @@ describe.each(dbKinds())('event streams with compression on (%s)', (kind) => {
     const addr = t.app.server.address();
     base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('sends a notification live, uncompressed, to a client that accepts br and gzip', async () => {
     const [shop] = await t.app.db.select({ id: shops.id }).from(shops).where(eq(shops.name, 'HomePro Lighting'));
-    const [product] = await t.app.db.update(products).set({ approvalStatus: 'pending', rejectReason: null })
-      .where(eq(products.id, (await t.app.db.select({ id: products.id }).from(products).where(eq(products.shopId, shop.id)).limit(1))[0].id))
+    const [product] = await t.app.db
+      .update(products)
+      .set({ approvalStatus: 'pending', rejectReason: null })
+      .where(
+        eq(
+          products.id,
+          (await t.app.db.select({ id: products.id }).from(products).where(eq(products.shopId, shop.id)).limit(1))[0]
+            .id,
+        ),
+      )
       .returning({ id: products.id });
-    const stream = await openSse(`${base}/api/notify/events`, { ...await t.headers('supplier1'), ...BR });
+    const stream = await openSse(`${base}/api/notify/events`, { ...(await t.headers('supplier1')), ...BR });
     try {
       expect(stream.status).toBe(200);
       expect(stream.headers.get('content-encoding')).toBeNull();
       expectSecurityHeaders(Object.fromEntries(stream.headers));
       await stream.until(() => stream.events('ready').length === 1);
-      const approved = await t.app.inject({ method: 'POST', url: '/api/product/approveproduct', payload: { id: product.id }, headers: await t.headers('admin') });
+      const approved = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/approveproduct',
+        payload: { id: product.id },
+        headers: await t.headers('admin'),
+      });
       expect(approved.statusCode, approved.body).toBe(200);
-      await stream.until(() => stream.events<{ link: string }>('notification').some((e) => e.data.link === `/supplier/product/${product.id}`));
+      await stream.until(() =>
+        stream.events<{ link: string }>('notification').some((e) => e.data.link === `/supplier/product/${product.id}`),
+      );
     } finally {
       stream.close();
     }
-    const chat = await openSse(`${base}/api/v2/chat-events`, { ...await t.headers('admin'), ...BR });
+    const chat = await openSse(`${base}/api/v2/chat-events`, { ...(await t.headers('admin')), ...BR });
     try {
       expect(chat.status).toBe(200);
       expect(chat.headers.get('content-encoding')).toBeNull();

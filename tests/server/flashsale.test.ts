@@ -8,7 +8,18 @@
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import {
-  auditLog, bannerTypes, banners, campaigns, couponBatches, couponCodes, couponRedemptions, flashSales, orderItems, orders, products, shops,
+  auditLog,
+  bannerTypes,
+  banners,
+  campaigns,
+  couponBatches,
+  couponCodes,
+  couponRedemptions,
+  flashSales,
+  orderItems,
+  orders,
+  products,
+  shops,
 } from '../../server/src/db/schema.js';
 import { insertCodes } from '../../server/src/modules/coupons/codes.js';
 import { discountOf, redeemCoupon } from '../../server/src/modules/coupons/redeem.js';
@@ -28,14 +39,35 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
   let orderSeq = 0;
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
-    [{ id: adminId }] = await t.app.db.execute(sql`select id from users where username = 'admin'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-    free = (await t.app.db.select({ id: products.id, shopId: products.shopId, price: products.price, name: products.name, code: products.code }).from(products)
-      .where(and(eq(products.approvalStatus, 'approved'), eq(products.online, true),
-        notExists(t.app.db.select({ id: flashSales.id }).from(flashSales).where(eq(flashSales.productId, products.id)))))
-      .orderBy(asc(products.id))).map((p) => ({ ...p, price: Number(p.price) }));
+    [{ id: adminId }] = await t.app.db
+      .execute(sql`select id from users where username = 'admin'`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    free = (
+      await t.app.db
+        .select({
+          id: products.id,
+          shopId: products.shopId,
+          price: products.price,
+          name: products.name,
+          code: products.code,
+        })
+        .from(products)
+        .where(
+          and(
+            eq(products.approvalStatus, 'approved'),
+            eq(products.online, true),
+            notExists(
+              t.app.db.select({ id: flashSales.id }).from(flashSales).where(eq(flashSales.productId, products.id)),
+            ),
+          ),
+        )
+        .orderBy(asc(products.id))
+    ).map((p) => ({ ...p, price: Number(p.price) }));
     expect(free.length).toBeGreaterThan(12);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
     t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
@@ -48,7 +80,10 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
     const body = res.json();
     expect(body.status).toBe(400);
     const fields: string[] = body.errors?.map((e: { field: string }) => e.field) ?? [];
-    expect(fields.some((f) => f === field || f.startsWith(`${field}.`)), `${fields.join(', ')}: ${body.message}`).toBe(true);
+    expect(
+      fields.some((f) => f === field || f.startsWith(`${field}.`)),
+      `${fields.join(', ')}: ${body.message}`,
+    ).toBe(true);
     if (words) expect(body.message).toMatch(words);
   };
   const expectConflict = (res: Res, words: RegExp) => {
@@ -58,50 +93,112 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
   const take = () => free.shift()!;
   const at = (ms: number) => new Date(Date.now() + ms).toISOString();
   const auditOf = (entity: string, id: number) =>
-    t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id))).orderBy(asc(auditLog.id));
+    t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.id));
 
   /** An order of `qty` units of the product created at `createdAt`, inserted as the demo seed does. */
-  const placeOrder = async (p: { id: number; shopId: number; name: string; code: string }, qty: number, createdAt: Date, status = 'paid', unitPrice = 100) => {
+  const placeOrder = async (
+    p: { id: number; shopId: number; name: string; code: string },
+    qty: number,
+    createdAt: Date,
+    status = 'paid',
+    unitPrice = 100,
+  ) => {
     orderSeq += 1;
-    const [o] = await t.app.db.insert(orders).values({
-      shopId: p.shopId, orderNo: `T${kind[0]}${Date.now()}${orderSeq}`, customerName: 'Test Customer', channel: 'web', status,
-      itemCount: 1, subtotal: (unitPrice * qty).toFixed(2), total: (unitPrice * qty).toFixed(2), createdAt,
-    }).returning({ id: orders.id });
-    await t.app.db.insert(orderItems).values({ orderId: o.id, productId: p.id, productCode: p.code, productName: p.name, qty,
-      unitPrice: unitPrice.toFixed(2), amount: (unitPrice * qty).toFixed(2) });
+    const [o] = await t.app.db
+      .insert(orders)
+      .values({
+        shopId: p.shopId,
+        orderNo: `T${kind[0]}${Date.now()}${orderSeq}`,
+        customerName: 'Test Customer',
+        channel: 'web',
+        status,
+        itemCount: 1,
+        subtotal: (unitPrice * qty).toFixed(2),
+        total: (unitPrice * qty).toFixed(2),
+        createdAt,
+      })
+      .returning({ id: orders.id });
+    await t.app.db
+      .insert(orderItems)
+      .values({
+        orderId: o.id,
+        productId: p.id,
+        productCode: p.code,
+        productName: p.name,
+        qty,
+        unitPrice: unitPrice.toFixed(2),
+        amount: (unitPrice * qty).toFixed(2),
+      });
     return o.id;
   };
 
   describe('flash sales', () => {
     const set = (body: object, user = 'admin') => call(user, 'POST', `${P}/setproductflashsale`, body);
     const saleBody = (p: { id: number; price: number }, extra: object = {}) => ({
-      productId: p.id, salePrice: Math.floor(p.price * 0.8), stockLimit: 10,
-      startsAt: at(2 * DAY), endsAt: at(3 * DAY), timezone: 'Asia/Bangkok', ...extra,
+      productId: p.id,
+      salePrice: Math.floor(p.price * 0.8),
+      stockLimit: 10,
+      startsAt: at(2 * DAY),
+      endsAt: at(3 * DAY),
+      timezone: 'Asia/Bangkok',
+      ...extra,
     });
 
     it('lists the approved, online products a sale can be set for, with their price', async () => {
       const all = ok(await call('admin', 'GET', `${P}/listSelectProductFlashsale?limit=100`));
       expect(all.total).toBeGreaterThan(20);
       const ids = all.items.map((p: { id: number }) => p.id);
-      const rows = await t.app.db.select().from(products).where(sql`${products.id} in ${ids}`);
+      const rows = await t.app.db
+        .select()
+        .from(products)
+        .where(sql`${products.id} in ${ids}`);
       expect(rows.every((r) => r.approvalStatus === 'approved' && r.online)).toBe(true);
-      const [hidden] = await t.app.db.select().from(products).where(sql`not (${products.approvalStatus} = 'approved' and ${products.online})`).limit(1);
-      const search = ok(await call('admin', 'GET', `${P}/listSelectProductFlashsale?search=${encodeURIComponent(hidden.code)}`));
+      const [hidden] = await t.app.db
+        .select()
+        .from(products)
+        .where(sql`not (${products.approvalStatus} = 'approved' and ${products.online})`)
+        .limit(1);
+      const search = ok(
+        await call('admin', 'GET', `${P}/listSelectProductFlashsale?search=${encodeURIComponent(hidden.code)}`),
+      );
       expect(search.items).toEqual([]);
       const one = free[0];
-      const found = ok(await call('admin', 'GET', `${P}/listSelectProductFlashsale?search=${encodeURIComponent(one.code)}&shopId=${one.shopId}`));
+      const found = ok(
+        await call(
+          'admin',
+          'GET',
+          `${P}/listSelectProductFlashsale?search=${encodeURIComponent(one.code)}&shopId=${one.shopId}`,
+        ),
+      );
       expect(found.items[0]).toMatchObject({ id: one.id, code: one.code, price: one.price, shopId: one.shopId });
       expect(found.items[0].shopName).toEqual(expect.any(String));
-      expect(await call('admin', 'GET', `${P}/listSelectProductFlashsale?shopId=999999`).then((r) => [r.statusCode, r.json()]))
-        .toEqual([404, { status: 404, message: 'Shop not found' }]);
+      expect(
+        await call('admin', 'GET', `${P}/listSelectProductFlashsale?shopId=999999`).then((r) => [
+          r.statusCode,
+          r.json(),
+        ]),
+      ).toEqual([404, { status: 404, message: 'Shop not found' }]);
     });
 
     it('creates a sale below the price, audited, and lists it as scheduled', async () => {
       const p = take();
       const res = ok(await set(saleBody(p, { salePrice: p.price - 0.01 })));
       expect(res).toMatchObject({ status: 200, message: 'Flash sale created.' });
-      expect(res.data).toMatchObject({ productId: p.id, shopId: p.shopId, salePrice: p.price - 0.01, normalPrice: p.price, stockLimit: 10,
-        status: 'scheduled', timezone: 'Asia/Bangkok', closedAt: null, createdByName: expect.any(String) });
+      expect(res.data).toMatchObject({
+        productId: p.id,
+        shopId: p.shopId,
+        salePrice: p.price - 0.01,
+        normalPrice: p.price,
+        stockLimit: 10,
+        status: 'scheduled',
+        timezone: 'Asia/Bangkok',
+        closedAt: null,
+        createdByName: expect.any(String),
+      });
       const [row] = await auditOf('flash_sale', res.data.id);
       expect(row).toMatchObject({ action: 'create', actorId: adminId });
       const list = ok(await call('admin', 'GET', `${P}/productflashsale?productId=${p.id}`));
@@ -131,7 +228,11 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       expectFieldError(await set(noProduct), 'productId', /required/);
       expectFieldError(await set({ ...saleBody(p), discount: 5 }), 'discount', /not an allowed property/);
       const [offline] = await t.app.db.select().from(products).where(eq(products.online, false)).limit(1);
-      expectFieldError(await set({ ...saleBody(p), productId: offline.id, salePrice: 1 }), 'productId', /approved and online/);
+      expectFieldError(
+        await set({ ...saleBody(p), productId: offline.id, salePrice: 1 }),
+        'productId',
+        /approved and online/,
+      );
       expect(await t.app.db.select().from(flashSales).where(eq(flashSales.productId, p.id))).toEqual(before);
     });
 
@@ -140,7 +241,11 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const first = ok(await set(saleBody(p, { startsAt: at(10 * DAY), endsAt: at(12 * DAY) }))).data;
       const overlap = await set(saleBody(p, { startsAt: at(11 * DAY), endsAt: at(13 * DAY) }));
       expectFieldError(overlap, 'startsAt', new RegExp(`overlaps flash sale #${first.id} of `));
-      expectFieldError(await set(saleBody(p, { startsAt: at(9 * DAY), endsAt: at(13 * DAY) })), 'startsAt', new RegExp(`#${first.id}`));
+      expectFieldError(
+        await set(saleBody(p, { startsAt: at(9 * DAY), endsAt: at(13 * DAY) })),
+        'startsAt',
+        new RegExp(`#${first.id}`),
+      );
       ok(await set(saleBody(p, { startsAt: first.endsAt, endsAt: at(14 * DAY) })));
       ok(await set(saleBody(p, { startsAt: at(8 * DAY), endsAt: first.startsAt })));
       // Another product may sell in the same window.
@@ -153,22 +258,34 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const results = await Promise.all(Array.from({ length: 8 }, (_, i) => set({ ...body, stockLimit: i + 1 })));
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes, results.map((r) => r.body).join('\n')).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
-      for (const r of results.filter((x) => x.statusCode === 400)) expectFieldError(r, 'startsAt', /overlaps flash sale #/);
+      for (const r of results.filter((x) => x.statusCode === 400))
+        expectFieldError(r, 'startsAt', /overlaps flash sale #/);
       expect(await t.app.db.select().from(flashSales).where(eq(flashSales.productId, p.id))).toHaveLength(1);
     });
 
     it('changes a scheduled sale (not its product), refuses a live, ended or closed one with 409; closing is final', async () => {
       const p = take();
       const sale = ok(await set(saleBody(p))).data;
-      const changed = ok(await set({ id: sale.id, salePrice: Math.floor(p.price * 0.5), stockLimit: 3, endsAt: at(4 * DAY) }));
-      expect(changed).toMatchObject({ message: 'Flash sale changed.', data: { id: sale.id, salePrice: Math.floor(p.price * 0.5), stockLimit: 3, startsAt: sale.startsAt } });
+      const changed = ok(
+        await set({ id: sale.id, salePrice: Math.floor(p.price * 0.5), stockLimit: 3, endsAt: at(4 * DAY) }),
+      );
+      expect(changed).toMatchObject({
+        message: 'Flash sale changed.',
+        data: { id: sale.id, salePrice: Math.floor(p.price * 0.5), stockLimit: 3, startsAt: sale.startsAt },
+      });
       expect((await auditOf('flash_sale', sale.id)).map((a) => a.action)).toEqual(['create', 'update']);
       expectFieldError(await set({ id: sale.id, productId: free[0].id }), 'productId', /cannot change/);
       expectFieldError(await set({ id: sale.id, salePrice: p.price }), 'salePrice');
-      expect((await set({ id: 999999, stockLimit: 2 })).json()).toEqual({ status: 404, message: 'Flash sale not found' });
+      expect((await set({ id: 999999, stockLimit: 2 })).json()).toEqual({
+        status: 404,
+        message: 'Flash sale not found',
+      });
 
       const closed = ok(await call('admin', 'POST', `${P}/closeproductflashsale`, { id: sale.id }));
-      expect(closed).toMatchObject({ message: 'Flash sale closed.', data: { id: sale.id, status: 'closed', closedAt: expect.any(String) } });
+      expect(closed).toMatchObject({
+        message: 'Flash sale closed.',
+        data: { id: sale.id, status: 'closed', closedAt: expect.any(String) },
+      });
       expectConflict(await set({ id: sale.id, stockLimit: 5 }), /closed/);
       expectConflict(await call('admin', 'POST', `${P}/closeproductflashsale`, { id: sale.id }), /already closed/);
       expect((await auditOf('flash_sale', sale.id)).map((a) => a.action)).toEqual(['create', 'update', 'close']);
@@ -180,8 +297,18 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       expect(live.status).toBe('live');
       expectConflict(await set({ id: live.id, stockLimit: 5 }), /has started/);
       const r = take();
-      const [ended] = await t.app.db.insert(flashSales).values({ productId: r.id, shopId: r.shopId, salePrice: '1.00', normalPrice: r.price.toFixed(2),
-        stockLimit: 1, startsAt: new Date(Date.now() - 3 * DAY), endsAt: new Date(Date.now() - 2 * DAY) }).returning();
+      const [ended] = await t.app.db
+        .insert(flashSales)
+        .values({
+          productId: r.id,
+          shopId: r.shopId,
+          salePrice: '1.00',
+          normalPrice: r.price.toFixed(2),
+          stockLimit: 1,
+          startsAt: new Date(Date.now() - 3 * DAY),
+          endsAt: new Date(Date.now() - 2 * DAY),
+        })
+        .returning();
       expectConflict(await set({ id: ended.id, stockLimit: 5 }), /has ended/);
       expectConflict(await call('admin', 'POST', `${P}/closeproductflashsale`, { id: ended.id }), /already ended/);
       expect(await auditOf('flash_sale', ended.id)).toEqual([]);
@@ -191,7 +318,9 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const p = take();
       const other = take();
       const salePrice = Math.floor(p.price * 0.6);
-      const sale = ok(await set(saleBody(p, { salePrice, stockLimit: 8, startsAt: at(HOUR), endsAt: at(6 * HOUR) }))).data;
+      const sale = ok(
+        await set(saleBody(p, { salePrice, stockLimit: 8, startsAt: at(HOUR), endsAt: at(6 * HOUR) })),
+      ).data;
       const start = Date.parse(sale.startsAt);
       await placeOrder(p, 2, new Date(start + 10 * 60_000));
       await placeOrder(p, 3, new Date(start + 20 * 60_000), 'cancelled');
@@ -202,12 +331,27 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
 
       const report = ok(await call('admin', 'GET', `${P}/reportproductflashsale?id=${sale.id}`));
       expect(report.items).toHaveLength(1);
-      expect(report.items[0]).toMatchObject({ id: sale.id, orderCount: 2, unitsOrdered: 12, unitsSold: 8, revenue: 8 * salePrice, discount: 8 * (p.price - salePrice) });
-      expect(report.totals).toEqual({ sales: 1, orderCount: 2, unitsSold: 8, revenue: 8 * salePrice, discount: 8 * (p.price - salePrice) });
+      expect(report.items[0]).toMatchObject({
+        id: sale.id,
+        orderCount: 2,
+        unitsOrdered: 12,
+        unitsSold: 8,
+        revenue: 8 * salePrice,
+        discount: 8 * (p.price - salePrice),
+      });
+      expect(report.totals).toEqual({
+        sales: 1,
+        orderCount: 2,
+        unitsSold: 8,
+        revenue: 8 * salePrice,
+        discount: 8 * (p.price - salePrice),
+      });
 
       // Closed early: orders after the close are not the sale's.
       const q = take();
-      const early = ok(await set(saleBody(q, { salePrice: q.price - 1, stockLimit: 50, startsAt: at(-60_000), endsAt: at(DAY) }))).data;
+      const early = ok(
+        await set(saleBody(q, { salePrice: q.price - 1, stockLimit: 50, startsAt: at(-60_000), endsAt: at(DAY) })),
+      ).data;
       await placeOrder(q, 1, new Date(Date.now() - 30_000));
       ok(await call('admin', 'POST', `${P}/closeproductflashsale`, { id: early.id }));
       await placeOrder(q, 4, new Date(Date.now() + HOUR));
@@ -216,7 +360,9 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
 
       // The seeded sale that ended: its report shows the seeded orders.
       const past = ok(await call('admin', 'GET', `${P}/reportproductflashsale?status=expired&limit=100`));
-      expect(past.items.some((s: { unitsSold: number; revenue: number }) => s.unitsSold > 0 && s.revenue > 0)).toBe(true);
+      expect(past.items.some((s: { unitsSold: number; revenue: number }) => s.unitsSold > 0 && s.revenue > 0)).toBe(
+        true,
+      );
       expect(past.totals.sales).toBe(past.total);
     });
 
@@ -225,14 +371,35 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const byShop = ok(await call('admin', 'GET', `${P}/productflashsale?shopId=${shop.id}&limit=100`));
       expect(byShop.total).toBeGreaterThan(0);
       expect(byShop.items.every((s: { shopId: number }) => s.shopId === shop.id)).toBe(true);
-      const sorted = ok(await call('admin', 'GET', `${P}/productflashsale?sort=salePrice&order=asc&limit=100`)).items.map((s: { salePrice: number }) => s.salePrice);
+      const sorted = ok(
+        await call('admin', 'GET', `${P}/productflashsale?sort=salePrice&order=asc&limit=100`),
+      ).items.map((s: { salePrice: number }) => s.salePrice);
       expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
       const name = byShop.items[0].productName as string;
-      const found = ok(await call('admin', 'GET', `${P}/productflashsale?search=${encodeURIComponent(name.slice(0, 12).toLowerCase())}`));
-      expect(found.items.every((s: { productName: string; productCode: string }) => s.productName.toLowerCase().includes(name.slice(0, 12).toLowerCase()))).toBe(true);
-      const window = ok(await call('admin', 'GET', `${P}/productflashsale?from=${encodeURIComponent(at(400 * DAY))}&to=${encodeURIComponent(at(401 * DAY))}`));
+      const found = ok(
+        await call(
+          'admin',
+          'GET',
+          `${P}/productflashsale?search=${encodeURIComponent(name.slice(0, 12).toLowerCase())}`,
+        ),
+      );
+      expect(
+        found.items.every((s: { productName: string; productCode: string }) =>
+          s.productName.toLowerCase().includes(name.slice(0, 12).toLowerCase()),
+        ),
+      ).toBe(true);
+      const window = ok(
+        await call(
+          'admin',
+          'GET',
+          `${P}/productflashsale?from=${encodeURIComponent(at(400 * DAY))}&to=${encodeURIComponent(at(401 * DAY))}`,
+        ),
+      );
       expect(window.total).toBe(0);
-      expect((await call('admin', 'GET', `${P}/productflashsale?shopId=999999`)).json()).toEqual({ status: 404, message: 'Shop not found' });
+      expect((await call('admin', 'GET', `${P}/productflashsale?shopId=999999`)).json()).toEqual({
+        status: 404,
+        message: 'Shop not found',
+      });
       expectFieldError(await call('admin', 'GET', `${P}/productflashsale?order=desc`), 'order');
       expectFieldError(await call('admin', 'GET', `${P}/productflashsale?sort=price`), 'sort');
       expectFieldError(await call('admin', 'GET', `${P}/productflashsale?status=running`), 'status');
@@ -244,8 +411,11 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const before = await count();
       for (const user of ['editor', 'supplier1']) {
         for (const [method, url, body] of [
-          ['GET', `${P}/productflashsale`], ['GET', `${P}/listSelectProductFlashsale`], ['GET', `${P}/reportproductflashsale`],
-          ['POST', `${P}/setproductflashsale`, saleBody(p)], ['POST', `${P}/closeproductflashsale`, { id: 1 }],
+          ['GET', `${P}/productflashsale`],
+          ['GET', `${P}/listSelectProductFlashsale`],
+          ['GET', `${P}/reportproductflashsale`],
+          ['POST', `${P}/setproductflashsale`, saleBody(p)],
+          ['POST', `${P}/closeproductflashsale`, { id: 1 }],
         ] as ['GET' | 'POST', string, object?][]) {
           const res = await call(user, method, url, body);
           expect(res.statusCode, `${user} ${url}`).toBe(403);
@@ -258,24 +428,52 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
   describe('coupon lines', () => {
     const B = '/api/v2/coupon-batches';
     const batchBody = (extra: object = {}) => ({
-      name: 'LINE test batch', prefix: 'line', discountType: 'percent', discountValue: 10, maxDiscount: 500, minSpend: 1000,
-      codeCount: 50, usesPerCode: 1, usesPerCustomer: 1, startsAt: at(-HOUR), endsAt: at(30 * DAY), timezone: 'Asia/Bangkok', ...extra,
+      name: 'LINE test batch',
+      prefix: 'line',
+      discountType: 'percent',
+      discountValue: 10,
+      maxDiscount: 500,
+      minSpend: 1000,
+      codeCount: 50,
+      usesPerCode: 1,
+      usesPerCustomer: 1,
+      startsAt: at(-HOUR),
+      endsAt: at(30 * DAY),
+      timezone: 'Asia/Bangkok',
+      ...extra,
     });
     const create = async (extra: object = {}) => ok(await call('admin', 'POST', B, batchBody(extra)), 201);
-    const codesOf = async (batchId: number) => (await t.app.db.select().from(couponCodes).where(eq(couponCodes.batchId, batchId)).orderBy(asc(couponCodes.id))).map((c) => c.code);
-    const check = (code: string, subtotal: number, customer = '0812345678', user = 'admin') => call(user, 'POST', '/api/v2/coupon-checks', { code, subtotal, customer });
+    const codesOf = async (batchId: number) =>
+      (
+        await t.app.db.select().from(couponCodes).where(eq(couponCodes.batchId, batchId)).orderBy(asc(couponCodes.id))
+      ).map((c) => c.code);
+    const check = (code: string, subtotal: number, customer = '0812345678', user = 'admin') =>
+      call(user, 'POST', '/api/v2/coupon-checks', { code, subtotal, customer });
     const redeem = (code: string, orderId: number, customer: string, subtotal = 2000) =>
       t.app.db.transaction((tx) => redeemCoupon(tx, { code, orderId, customer, subtotal, actorId: adminId }));
     const newOrder = () => placeOrder(free[0], 1, new Date());
 
     it('creates a batch with unique, readable codes in one transaction, audited', async () => {
       const b = await create();
-      expect(b).toMatchObject({ name: 'LINE test batch', prefix: 'LINE', discountType: 'percent', discountValue: 10, maxDiscount: 500, minSpend: 1000,
-        codeCount: 50, usesPerCode: 1, usesPerCustomer: 1, status: 'live', codesUsed: 0, redemptionCount: 0, createdByName: expect.any(String) });
+      expect(b).toMatchObject({
+        name: 'LINE test batch',
+        prefix: 'LINE',
+        discountType: 'percent',
+        discountValue: 10,
+        maxDiscount: 500,
+        minSpend: 1000,
+        codeCount: 50,
+        usesPerCode: 1,
+        usesPerCustomer: 1,
+        status: 'live',
+        codesUsed: 0,
+        redemptionCount: 0,
+        createdByName: expect.any(String),
+      });
       const codes = await codesOf(b.id);
       expect(codes).toHaveLength(50);
       expect(new Set(codes).size).toBe(50);
-      for (const c of codes) expect(c).toMatch(/^LINE-/), expect(c).toMatch(CODE);
+      for (const c of codes) (expect(c).toMatch(/^LINE-/), expect(c).toMatch(CODE));
       expect((await auditOf('coupon_batch', b.id)).map((a) => a.action)).toEqual(['create']);
       expect(ok(await call('admin', 'GET', `${B}/${b.id}`))).toEqual(b);
       const list = await call('admin', 'GET', `${B}?name_like=line%20test&_start=0&_end=100`);
@@ -288,8 +486,17 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
     it('draws a code again when it collides with one another batch holds', async () => {
       const a = await create({ prefix: 'DUP', codeCount: 1 });
       const [taken] = await codesOf(a.id);
-      const [b] = await t.app.db.insert(couponBatches).values({ name: 'Collision', prefix: 'DUP', discountType: 'fixed', discountValue: '50.00',
-        codeCount: 3, startsAt: new Date() }).returning();
+      const [b] = await t.app.db
+        .insert(couponBatches)
+        .values({
+          name: 'Collision',
+          prefix: 'DUP',
+          discountType: 'fixed',
+          discountValue: '50.00',
+          codeCount: 3,
+          startsAt: new Date(),
+        })
+        .returning();
       const draws = [taken.slice(4), taken.slice(4), 'AAAAAAAA', taken.slice(4), 'BBBBBBBB', 'CCCCCCCC'];
       await t.app.db.transaction((tx) => insertCodes(tx, b.id, 'DUP', 3, () => draws.shift() ?? 'ZZZZZZZZ'));
       expect((await codesOf(b.id)).sort()).toEqual(['DUP-AAAAAAAA', 'DUP-BBBBBBBB', 'DUP-CCCCCCCC']);
@@ -298,7 +505,8 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
 
     it('refuses a bad batch, naming the field, and stores nothing', async () => {
       const before = (await t.app.db.select().from(couponBatches)).length;
-      const bad = async (extra: object, field: string, words?: RegExp) => expectFieldError(await call('admin', 'POST', B, batchBody(extra)), field, words);
+      const bad = async (extra: object, field: string, words?: RegExp) =>
+        expectFieldError(await call('admin', 'POST', B, batchBody(extra)), field, words);
       await bad({ discountValue: 95 }, 'discountValue', /1 to 90/);
       await bad({ discountValue: 12.5 }, 'discountValue', /whole number/);
       await bad({ discountType: 'fixed', discountValue: 100 }, 'maxDiscount', /percent/);
@@ -327,7 +535,9 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       expect(rows.map((r) => r.code)).toEqual((await codesOf(b.id)).slice(10, 20));
       expect(rows[0]).toMatchObject({ usedCount: 0, usesLeft: 1 });
       const one = rows[0].code.slice(-5).toLowerCase();
-      expect(ok<{ code: string }[]>(await call('admin', 'GET', `${B}/${b.id}/codes?code_like=${one}`)).map((r) => r.code)).toContain(rows[0].code);
+      expect(
+        ok<{ code: string }[]>(await call('admin', 'GET', `${B}/${b.id}/codes?code_like=${one}`)).map((r) => r.code),
+      ).toContain(rows[0].code);
       expect(ok(await call('admin', 'GET', `${B}/${b.id}/codes?used=true`))).toEqual([]);
       expectFieldError(await call('admin', 'GET', `${B}/${b.id}/codes?_start=0&_end=500`), '_end');
 
@@ -335,22 +545,47 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
       expect(csv.headers['content-disposition']).toMatch(/attachment; filename="coupons-csv-\d+\.csv"/);
-      const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
       expect(lines[0]).toBe('code,batch,used,uses_left,valid_from,valid_until');
       expect(lines).toHaveLength(31);
       expect(lines[1]).toMatch(/^CSV-[A-Z0-9]{8},"'=HYPERLINK\(""http:\/\/evil\.example""\)",0,1,/);
 
-      for (const url of [`${B}/999999`, `${B}/999999/codes`, `${B}/999999/export`, `${B}/999999/report`, `${B}/999999/redemptions`]) {
-        expect((await call('admin', 'GET', url)).json(), url).toEqual({ status: 404, message: 'Coupon batch not found' });
+      for (const url of [
+        `${B}/999999`,
+        `${B}/999999/codes`,
+        `${B}/999999/export`,
+        `${B}/999999/report`,
+        `${B}/999999/redemptions`,
+      ]) {
+        expect((await call('admin', 'GET', url)).json(), url).toEqual({
+          status: 404,
+          message: 'Coupon batch not found',
+        });
       }
-      expect((await call('admin', 'POST', `${B}/999999/close`, {})).json()).toEqual({ status: 404, message: 'Coupon batch not found' });
+      expect((await call('admin', 'POST', `${B}/999999/close`, {})).json()).toEqual({
+        status: 404,
+        message: 'Coupon batch not found',
+      });
     });
 
     it('checks a code: the discount it gives, or a 400 naming code with the reason', async () => {
       const b = await create({ prefix: 'CHK', codeCount: 3, usesPerCode: 5, usesPerCustomer: 1 });
       const [code, code2] = await codesOf(b.id);
       const res = ok(await check(`  ${code.toLowerCase()} `, 3000));
-      expect(res).toEqual({ code, batchId: b.id, batchName: 'LINE test batch', discountType: 'percent', discountValue: 10, maxDiscount: 500, subtotal: 3000, discount: 300, total: 2700 });
+      expect(res).toEqual({
+        code,
+        batchId: b.id,
+        batchName: 'LINE test batch',
+        discountType: 'percent',
+        discountValue: 10,
+        maxDiscount: 500,
+        subtotal: 3000,
+        discount: 300,
+        total: 2700,
+      });
       expect(ok(await check(code, 9000)).discount).toBe(500);
       expectFieldError(await check('NOPE-23456789', 3000), 'code', /does not exist/);
       expectFieldError(await check(code, 999.99), 'code', /at least 1,000\.00 THB/);
@@ -361,7 +596,14 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       expectFieldError(await check(code2, 3000, '081-234-5678'), 'code', /This customer has already used/);
       expect(ok(await check(code2, 3000, 'Somchai@Example.com')).discount).toBe(300);
 
-      const fixed = await create({ prefix: 'FIX', codeCount: 1, discountType: 'fixed', discountValue: 150, maxDiscount: null, minSpend: 0 });
+      const fixed = await create({
+        prefix: 'FIX',
+        codeCount: 1,
+        discountType: 'fixed',
+        discountValue: 150,
+        maxDiscount: null,
+        minSpend: 0,
+      });
       const [f] = await codesOf(fixed.id);
       expect(ok(await check(f, 100)).discount).toBe(100);
       expect(ok(await check(f, 1000)).discount).toBe(150);
@@ -370,8 +612,18 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
 
       const later = await create({ prefix: 'SOON', codeCount: 1, startsAt: at(DAY), endsAt: at(2 * DAY) });
       expectFieldError(await check((await codesOf(later.id))[0], 3000), 'code', /not valid yet/);
-      const [old] = await t.app.db.insert(couponBatches).values({ name: 'Old', prefix: 'OLD', discountType: 'fixed', discountValue: '50.00',
-        codeCount: 1, startsAt: new Date(Date.now() - 3 * DAY), endsAt: new Date(Date.now() - DAY) }).returning();
+      const [old] = await t.app.db
+        .insert(couponBatches)
+        .values({
+          name: 'Old',
+          prefix: 'OLD',
+          discountType: 'fixed',
+          discountValue: '50.00',
+          codeCount: 1,
+          startsAt: new Date(Date.now() - 3 * DAY),
+          endsAt: new Date(Date.now() - DAY),
+        })
+        .returning();
       await insertCodes(t.app.db as never, old.id, 'OLD', 1);
       expectFieldError(await check((await codesOf(old.id))[0], 3000), 'code', /expired/);
 
@@ -383,7 +635,11 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       expectFieldError(await check((await codesOf(closing.id))[0], 3000), 'code', /closed batch/);
       const closedList = ok<{ id: number }[]>(await call('admin', 'GET', `${B}?status=closed`));
       expect(closedList.map((x) => x.id)).toContain(closing.id);
-      expect(ok<{ id: number }[]>(await call('admin', 'GET', `${B}?status=live&status=scheduled&_start=0&_end=100`)).map((x) => x.id)).not.toContain(closing.id);
+      expect(
+        ok<{ id: number }[]>(await call('admin', 'GET', `${B}?status=live&status=scheduled&_start=0&_end=100`)).map(
+          (x) => x.id,
+        ),
+      ).not.toContain(closing.id);
     });
 
     it('redeems a single-use code exactly once under concurrent redemptions', async () => {
@@ -394,11 +650,16 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const won = results.filter((r) => r.status === 'fulfilled');
       expect(won).toHaveLength(1);
       for (const r of results.filter((x) => x.status === 'rejected')) {
-        expect((r as PromiseRejectedResult).reason).toMatchObject({ statusCode: 400, message: expect.stringMatching(/used up/) });
+        expect((r as PromiseRejectedResult).reason).toMatchObject({
+          statusCode: 400,
+          message: expect.stringMatching(/used up/),
+        });
       }
       const [row] = await t.app.db.select().from(couponCodes).where(eq(couponCodes.code, code));
       expect(row.usedCount).toBe(1);
-      expect(await t.app.db.select().from(couponRedemptions).where(eq(couponRedemptions.codeId, row.id))).toHaveLength(1);
+      expect(await t.app.db.select().from(couponRedemptions).where(eq(couponRedemptions.codeId, row.id))).toHaveLength(
+        1,
+      );
       expect((await auditOf('coupon_code', row.id)).map((a) => a.action)).toEqual(['redeem']);
     });
 
@@ -410,24 +671,47 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
       const order = await newOrder();
       await redeem(codes[0], order, '0800000001');
-      await expect(redeem(codes[1], order, '0800000002')).rejects.toMatchObject({ statusCode: 409, message: 'This order already has a coupon.' });
+      await expect(redeem(codes[1], order, '0800000002')).rejects.toMatchObject({
+        statusCode: 409,
+        message: 'This order already has a coupon.',
+      });
 
       const report = ok(await call('admin', 'GET', `${B}/${b.id}/report`));
-      const total = await t.app.db.select({ d: sql<string>`sum(discount)` }).from(couponRedemptions)
-        .innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId)).where(eq(couponCodes.batchId, b.id));
-      expect(report).toMatchObject({ batchId: b.id, codeCount: 6, redemptions: 3, orders: 3, customers: 2, discountGiven: Number(total[0].d) });
-      expect(report.discountGiven).toBe(3 * discountOf({ discountType: 'percent', discountValue: '10', maxDiscount: '500' }, 2000));
+      const total = await t.app.db
+        .select({ d: sql<string>`sum(discount)` })
+        .from(couponRedemptions)
+        .innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId))
+        .where(eq(couponCodes.batchId, b.id));
+      expect(report).toMatchObject({
+        batchId: b.id,
+        codeCount: 6,
+        redemptions: 3,
+        orders: 3,
+        customers: 2,
+        discountGiven: Number(total[0].d),
+      });
+      expect(report.discountGiven).toBe(
+        3 * discountOf({ discountType: 'percent', discountValue: '10', maxDiscount: '500' }, 2000),
+      );
       const redemptions = await call('admin', 'GET', `${B}/${b.id}/redemptions?_start=0&_end=2`);
       expect(ok<unknown[]>(redemptions)).toHaveLength(2);
       expect(redemptions.headers['x-total-count']).toBe('3');
-      expect(redemptions.json()[0]).toMatchObject({ orderId: order, orderNo: expect.any(String), customer: '0800000001', discount: 200 });
-      const listed = ok<{ id: number; codesUsed: number; redemptionCount: number }[]>(await call('admin', 'GET', `${B}?name_like=LINE%20test&_start=0&_end=100`))
-        .find((x) => x.id === b.id)!;
+      expect(redemptions.json()[0]).toMatchObject({
+        orderId: order,
+        orderNo: expect.any(String),
+        customer: '0800000001',
+        discount: 200,
+      });
+      const listed = ok<{ id: number; codesUsed: number; redemptionCount: number }[]>(
+        await call('admin', 'GET', `${B}?name_like=LINE%20test&_start=0&_end=100`),
+      ).find((x) => x.id === b.id)!;
       expect(listed).toMatchObject({ codesUsed: report.codesUsed, redemptionCount: 3 });
     });
 
     it('the seeded welcome batch has redemptions on real orders', async () => {
-      const [welcome] = ok<{ id: number; redemptionCount: number }[]>(await call('admin', 'GET', `${B}?name_like=welcome`));
+      const [welcome] = ok<{ id: number; redemptionCount: number }[]>(
+        await call('admin', 'GET', `${B}?name_like=welcome`),
+      );
       expect(welcome.redemptionCount).toBeGreaterThan(0);
       const report = ok(await call('admin', 'GET', `${B}/${welcome.id}/report`));
       expect(report.discountGiven).toBeGreaterThan(0);
@@ -435,12 +719,21 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
     });
 
     it('is admin only; the code check also for staff with the order list, not the editor or suppliers', async () => {
-      expect(accessFor('/api/v2/coupon-checks')).toEqual({ menu: expect.arrayContaining(['/admin/orders', '/admin/promotion/couponline']) });
+      expect(accessFor('/api/v2/coupon-checks')).toEqual({
+        menu: expect.arrayContaining(['/admin/orders', '/admin/promotion/couponline']),
+      });
       const before = (await t.app.db.select().from(couponBatches)).length;
       for (const user of ['editor', 'supplier1']) {
         for (const [method, url, body] of [
-          ['GET', B], ['POST', B, batchBody()], ['GET', `${B}/1`], ['POST', `${B}/1/close`, {}], ['GET', `${B}/1/codes`], ['GET', `${B}/1/export`],
-          ['GET', `${B}/1/report`], ['GET', `${B}/1/redemptions`], ['POST', '/api/v2/coupon-checks', { code: 'X', subtotal: 1, customer: '0812345678' }],
+          ['GET', B],
+          ['POST', B, batchBody()],
+          ['GET', `${B}/1`],
+          ['POST', `${B}/1/close`, {}],
+          ['GET', `${B}/1/codes`],
+          ['GET', `${B}/1/export`],
+          ['GET', `${B}/1/report`],
+          ['GET', `${B}/1/redemptions`],
+          ['POST', '/api/v2/coupon-checks', { code: 'X', subtotal: 1, customer: '0812345678' }],
         ] as ['GET' | 'POST', string, object?][]) {
           expect((await call(user, method, url, body)).statusCode, `${user} ${method} ${url}`).toBe(403);
         }
@@ -457,7 +750,15 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const iso = (ms: number) => encodeURIComponent(new Date(now + ms).toISOString());
       return `${E}?from=${iso(from)}&to=${iso(to)}${extra}`;
     };
-    type Event = { id: string; kind: string; title: string; startsAt: string; endsAt: string | null; timezone: string; link: string };
+    type Event = {
+      id: string;
+      kind: string;
+      title: string;
+      startsAt: string;
+      endsAt: string | null;
+      timezone: string;
+      link: string;
+    };
 
     it('needs from and to, at most 366 days apart, naming the field', async () => {
       expectFieldError(await call('admin', 'GET', `${E}?to=${encodeURIComponent(at(DAY))}`), 'from');
@@ -471,49 +772,170 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
 
     it('gives campaign, flash-sale, banner and coupon windows in the range, with links to their screens', async () => {
       const base = 500 * DAY;
-      const w = (from: number, to: number | null) => ({ startsAt: new Date(Date.now() + base + from), endsAt: to === null ? null : new Date(Date.now() + base + to) });
-      const [live] = await t.app.db.insert(campaigns).values({ name: 'Songkran cool-down', status: 'active', ...w(0, 5 * DAY) }).returning();
-      const [draft] = await t.app.db.insert(campaigns).values({ name: 'Draft idea', status: 'draft', ...w(0, DAY) }).returning();
-      const [closedEarly] = await t.app.db.insert(campaigns).values({ name: 'Closed early', status: 'closed', ...w(DAY, 9 * DAY), closedAt: new Date(Date.now() + base + 2 * DAY) }).returning();
-      await t.app.db.insert(bannerTypes).values({ code: `h9-test-${kind}`, name: 'Test hero', width: 1200, height: 400 }).onConflictDoNothing();
-      const [type] = await t.app.db.select().from(bannerTypes).where(eq(bannerTypes.code, `h9-test-${kind}`));
-      const [banner] = await t.app.db.insert(banners).values({ typeId: type.id, title: 'Rainy season banner', imageUrl: '/x.png', imageWidth: 1200, imageHeight: 400, position: 0, ...w(2 * DAY, null) }).returning();
-      const [off] = await t.app.db.insert(banners).values({ typeId: type.id, title: 'Switched off', imageUrl: '/x.png', imageWidth: 1200, imageHeight: 400, position: 1, active: false, ...w(2 * DAY, 3 * DAY) }).returning();
+      const w = (from: number, to: number | null) => ({
+        startsAt: new Date(Date.now() + base + from),
+        endsAt: to === null ? null : new Date(Date.now() + base + to),
+      });
+      const [live] = await t.app.db
+        .insert(campaigns)
+        .values({ name: 'Songkran cool-down', status: 'active', ...w(0, 5 * DAY) })
+        .returning();
+      const [draft] = await t.app.db
+        .insert(campaigns)
+        .values({ name: 'Draft idea', status: 'draft', ...w(0, DAY) })
+        .returning();
+      const [closedEarly] = await t.app.db
+        .insert(campaigns)
+        .values({
+          name: 'Closed early',
+          status: 'closed',
+          ...w(DAY, 9 * DAY),
+          closedAt: new Date(Date.now() + base + 2 * DAY),
+        })
+        .returning();
+      await t.app.db
+        .insert(bannerTypes)
+        .values({ code: `h9-test-${kind}`, name: 'Test hero', width: 1200, height: 400 })
+        .onConflictDoNothing();
+      const [type] = await t.app.db
+        .select()
+        .from(bannerTypes)
+        .where(eq(bannerTypes.code, `h9-test-${kind}`));
+      const [banner] = await t.app.db
+        .insert(banners)
+        .values({
+          typeId: type.id,
+          title: 'Rainy season banner',
+          imageUrl: '/x.png',
+          imageWidth: 1200,
+          imageHeight: 400,
+          position: 0,
+          ...w(2 * DAY, null),
+        })
+        .returning();
+      const [off] = await t.app.db
+        .insert(banners)
+        .values({
+          typeId: type.id,
+          title: 'Switched off',
+          imageUrl: '/x.png',
+          imageWidth: 1200,
+          imageHeight: 400,
+          position: 1,
+          active: false,
+          ...w(2 * DAY, 3 * DAY),
+        })
+        .returning();
       const p = take();
-      const sale = ok(await call('admin', 'POST', `${P}/setproductflashsale`, { productId: p.id, salePrice: Math.floor(p.price / 2), stockLimit: 5,
-        startsAt: w(3 * DAY, 0).startsAt.toISOString(), endsAt: w(4 * DAY, 4 * DAY).endsAt!.toISOString(), timezone: 'Asia/Ho_Chi_Minh' })).data;
+      const sale = ok(
+        await call('admin', 'POST', `${P}/setproductflashsale`, {
+          productId: p.id,
+          salePrice: Math.floor(p.price / 2),
+          stockLimit: 5,
+          startsAt: w(3 * DAY, 0).startsAt.toISOString(),
+          endsAt: w(4 * DAY, 4 * DAY).endsAt!.toISOString(),
+          timezone: 'Asia/Ho_Chi_Minh',
+        }),
+      ).data;
       const q = take();
-      const neverRan = ok(await call('admin', 'POST', `${P}/setproductflashsale`, { productId: q.id, salePrice: Math.floor(q.price / 2), stockLimit: 5,
-        startsAt: w(3 * DAY, 0).startsAt.toISOString(), endsAt: w(4 * DAY, 4 * DAY).endsAt!.toISOString() })).data;
+      const neverRan = ok(
+        await call('admin', 'POST', `${P}/setproductflashsale`, {
+          productId: q.id,
+          salePrice: Math.floor(q.price / 2),
+          stockLimit: 5,
+          startsAt: w(3 * DAY, 0).startsAt.toISOString(),
+          endsAt: w(4 * DAY, 4 * DAY).endsAt!.toISOString(),
+        }),
+      ).data;
       ok(await call('admin', 'POST', `${P}/closeproductflashsale`, { id: neverRan.id }));
-      const batch = ok(await call('admin', 'POST', '/api/v2/coupon-batches', { name: 'Calendar batch', prefix: 'CAL', discountType: 'fixed', discountValue: 100,
-        codeCount: 1, startsAt: w(-DAY, 0).startsAt.toISOString(), endsAt: w(DAY, DAY).endsAt!.toISOString() }), 201);
-      const closedBatch = ok(await call('admin', 'POST', '/api/v2/coupon-batches', { name: 'Closed batch', prefix: 'CALX', discountType: 'fixed', discountValue: 100,
-        codeCount: 1, startsAt: w(0, 0).startsAt.toISOString(), endsAt: w(DAY, DAY).endsAt!.toISOString() }), 201);
+      const batch = ok(
+        await call('admin', 'POST', '/api/v2/coupon-batches', {
+          name: 'Calendar batch',
+          prefix: 'CAL',
+          discountType: 'fixed',
+          discountValue: 100,
+          codeCount: 1,
+          startsAt: w(-DAY, 0).startsAt.toISOString(),
+          endsAt: w(DAY, DAY).endsAt!.toISOString(),
+        }),
+        201,
+      );
+      const closedBatch = ok(
+        await call('admin', 'POST', '/api/v2/coupon-batches', {
+          name: 'Closed batch',
+          prefix: 'CALX',
+          discountType: 'fixed',
+          discountValue: 100,
+          codeCount: 1,
+          startsAt: w(0, 0).startsAt.toISOString(),
+          endsAt: w(DAY, DAY).endsAt!.toISOString(),
+        }),
+        201,
+      );
       ok(await call('admin', 'POST', `/api/v2/coupon-batches/${closedBatch.id}/close`, {}));
 
       const res = await call('admin', 'GET', range(base - HOUR, base + 10 * DAY));
       const events = ok<Event[]>(res);
       expect(res.headers['x-total-count']).toBe(String(events.length));
       // Open-ended records of the demo seed overlap any range: compare the ones made here.
-      const mine = new Set([`coupon-${batch.id}`, `campaign-${live.id}`, `campaign-${closedEarly.id}`, `banner-${banner.id}`, `flashsale-${sale.id}`,
-        `campaign-${draft.id}`, `banner-${off.id}`, `flashsale-${neverRan.id}`, `coupon-${closedBatch.id}`]);
+      const mine = new Set([
+        `coupon-${batch.id}`,
+        `campaign-${live.id}`,
+        `campaign-${closedEarly.id}`,
+        `banner-${banner.id}`,
+        `flashsale-${sale.id}`,
+        `campaign-${draft.id}`,
+        `banner-${off.id}`,
+        `flashsale-${neverRan.id}`,
+        `coupon-${closedBatch.id}`,
+      ]);
       const ids = events.map((e) => e.id).filter((id) => mine.has(id));
-      expect(ids).toEqual([`coupon-${batch.id}`, `campaign-${live.id}`, `campaign-${closedEarly.id}`, `banner-${banner.id}`, `flashsale-${sale.id}`]);
+      expect(ids).toEqual([
+        `coupon-${batch.id}`,
+        `campaign-${live.id}`,
+        `campaign-${closedEarly.id}`,
+        `banner-${banner.id}`,
+        `flashsale-${sale.id}`,
+      ]);
       expect(events.map((e) => e.startsAt)).toEqual(events.map((e) => e.startsAt).sort());
       const byId = Object.fromEntries(events.map((e) => [e.id, e]));
-      expect(byId[`campaign-${live.id}`]).toEqual({ id: `campaign-${live.id}`, kind: 'campaign', title: 'Songkran cool-down', startsAt: live.startsAt.toISOString(),
-        endsAt: live.endsAt!.toISOString(), timezone: 'Asia/Bangkok', link: `/admin/campaign/${live.id}` });
+      expect(byId[`campaign-${live.id}`]).toEqual({
+        id: `campaign-${live.id}`,
+        kind: 'campaign',
+        title: 'Songkran cool-down',
+        startsAt: live.startsAt.toISOString(),
+        endsAt: live.endsAt!.toISOString(),
+        timezone: 'Asia/Bangkok',
+        link: `/admin/campaign/${live.id}`,
+      });
       expect(byId[`campaign-${closedEarly.id}`].endsAt).toBe(closedEarly.closedAt!.toISOString());
-      expect(byId[`banner-${banner.id}`]).toMatchObject({ kind: 'banner', endsAt: null, link: `/admin/banners/bannermanagement?id=${banner.id}` });
-      expect(byId[`flashsale-${sale.id}`]).toMatchObject({ kind: 'flashsale', title: p.name, timezone: 'Asia/Ho_Chi_Minh', startsAt: sale.startsAt, endsAt: sale.endsAt,
-        link: `/admin/promotion/flashsale?id=${sale.id}` });
-      expect(byId[`coupon-${batch.id}`]).toMatchObject({ kind: 'coupon', title: 'Calendar batch', link: `/admin/promotion/couponline?id=${batch.id}` });
+      expect(byId[`banner-${banner.id}`]).toMatchObject({
+        kind: 'banner',
+        endsAt: null,
+        link: `/admin/banners/bannermanagement?id=${banner.id}`,
+      });
+      expect(byId[`flashsale-${sale.id}`]).toMatchObject({
+        kind: 'flashsale',
+        title: p.name,
+        timezone: 'Asia/Ho_Chi_Minh',
+        startsAt: sale.startsAt,
+        endsAt: sale.endsAt,
+        link: `/admin/promotion/flashsale?id=${sale.id}`,
+      });
+      expect(byId[`coupon-${batch.id}`]).toMatchObject({
+        kind: 'coupon',
+        title: 'Calendar batch',
+        link: `/admin/promotion/couponline?id=${batch.id}`,
+      });
 
       // Only what overlaps the range; only the kinds asked for.
       const idsIn = (events: Event[]) => events.map((e) => e.id).filter((id) => mine.has(id));
-      expect(idsIn(ok<Event[]>(await call('admin', 'GET', range(base + 6 * DAY, base + 7 * DAY))))).toEqual([`banner-${banner.id}`]);
-      const asked = ok<Event[]>(await call('admin', 'GET', range(base - HOUR, base + 10 * DAY, '&kind=campaign&kind=coupon')));
+      expect(idsIn(ok<Event[]>(await call('admin', 'GET', range(base + 6 * DAY, base + 7 * DAY))))).toEqual([
+        `banner-${banner.id}`,
+      ]);
+      const asked = ok<Event[]>(
+        await call('admin', 'GET', range(base - HOUR, base + 10 * DAY, '&kind=campaign&kind=coupon')),
+      );
       expect(new Set(asked.map((e) => e.kind))).toEqual(new Set(['campaign', 'coupon']));
       expect(idsIn(asked)).toEqual([`coupon-${batch.id}`, `campaign-${live.id}`, `campaign-${closedEarly.id}`]);
 

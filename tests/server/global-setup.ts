@@ -1,5 +1,11 @@
 import type { TestProject } from 'vitest/node';
-import { buildPostgresTemplate, clearWorkerDataDirs, dropDatabase, ensurePgliteTemplate, PGLITE_TEMPLATE_FILE } from '../support/db.js';
+import {
+  buildPostgresTemplate,
+  clearWorkerDataDirs,
+  dropDatabase,
+  ensurePgliteTemplate,
+  PGLITE_TEMPLATE_FILE,
+} from '../support/db.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -8,8 +8,19 @@ import { auditLog, campaigns, homeCategories, masterData, products } from '../..
 import { multipartSync, samples } from './product-files.js';
 
 type Tile = {
-  id: number; names: Record<string, string>; imageUrl: string; linkType: string; linkId: number; linkName: string | null;
-  position: number; active: boolean; startsAt: string; endsAt: string | null; timezone: string; createdAt: string; updatedAt: string;
+  id: number;
+  names: Record<string, string>;
+  imageUrl: string;
+  linkType: string;
+  linkId: number;
+  linkName: string | null;
+  position: number;
+  active: boolean;
+  startsAt: string;
+  endsAt: string | null;
+  timezone: string;
+  createdAt: string;
+  updatedAt: string;
 };
 type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 
@@ -27,19 +38,50 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
     const upload = multipartSync({}, { name: 'file', filename: 'tile.png', data: samples.png() });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/storefront-images', payload: upload.payload, headers: { ...upload.headers, ...await t.headers('admin') } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/storefront-images',
+      payload: upload.payload,
+      headers: { ...upload.headers, ...(await t.headers('admin')) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     image = res.json().url;
-    level1 = await t.app.db.select({ id: masterData.id, name: masterData.name }).from(masterData).where(eq(masterData.type, 'level1')).orderBy(asc(masterData.id));
+    level1 = await t.app.db
+      .select({ id: masterData.id, name: masterData.name })
+      .from(masterData)
+      .where(eq(masterData.type, 'level1'))
+      .orderBy(asc(masterData.id));
     // An approved product whose id is no level-1 category's, so switching only the link type cannot land on one.
-    [approved] = await t.app.db.select({ id: products.id, name: products.name }).from(products)
-      .where(and(eq(products.approvalStatus, 'approved'), notInArray(products.id, level1.map((l) => l.id)))).orderBy(asc(products.id)).limit(1);
-    [draft] = await t.app.db.select({ id: products.id }).from(products).where(eq(products.approvalStatus, 'draft')).limit(1);
+    [approved] = await t.app.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(
+        and(
+          eq(products.approvalStatus, 'approved'),
+          notInArray(
+            products.id,
+            level1.map((l) => l.id),
+          ),
+        ),
+      )
+      .orderBy(asc(products.id))
+      .limit(1);
+    [draft] = await t.app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.approvalStatus, 'draft'))
+      .limit(1);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-  const call = async (user: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+  const call = async (
+    user: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
@@ -48,14 +90,27 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(status);
     const body = res.json();
     expect(body.status).toBe(status);
-    expect(body.errors?.map((e: { field: string }) => e.field), body.message).toContain(field);
+    expect(
+      body.errors?.map((e: { field: string }) => e.field),
+      body.message,
+    ).toContain(field);
     expect(body.message).toContain(field);
   };
-  const body = (extra: object = {}) => ({ names: NAMES, imageUrl: image, linkType: 'category', linkId: level1[0].id, ...WINDOW, ...extra });
+  const body = (extra: object = {}) => ({
+    names: NAMES,
+    imageUrl: image,
+    linkType: 'category',
+    linkId: level1[0].id,
+    ...WINDOW,
+    ...extra,
+  });
   const create = async (extra: object = {}) => ok<Tile>(await call('admin', 'POST', URL_, body(extra)), 201);
   /** Tile ids in order as stored; positions checked dense (0, 1, 2, …) on the way. */
   const order = async () => {
-    const rows = await t.app.db.select().from(homeCategories).orderBy(asc(homeCategories.position), asc(homeCategories.id));
+    const rows = await t.app.db
+      .select()
+      .from(homeCategories)
+      .orderBy(asc(homeCategories.position), asc(homeCategories.id));
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i));
     return rows.map((r) => r.id);
   };
@@ -67,7 +122,12 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     expect(res.headers['x-total-count']).toBe(String(tiles.length));
     expect(tiles.map((x) => x.position)).toEqual(tiles.map((_, i) => i));
     const air = tiles.find((x) => x.names.en === 'Air conditioning')!;
-    expect(air).toMatchObject({ linkType: 'category', linkName: 'Air Conditioning', active: true, timezone: 'Asia/Bangkok' });
+    expect(air).toMatchObject({
+      linkType: 'category',
+      linkName: 'Air Conditioning',
+      active: true,
+      timezone: 'Asia/Bangkok',
+    });
     expect(Object.keys(air.names).sort()).toEqual(['ar', 'cn', 'en', 'fr', 'vi']);
     expect(tiles.some((x) => x.linkType === 'product' && x.linkName)).toBe(true);
 
@@ -85,16 +145,33 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     const before = await order();
     const tile = await create({ names: { ...NAMES, en: '  Paint  ' } });
     expect(tile).toMatchObject({
-      names: NAMES, imageUrl: image, linkType: 'category', linkId: level1[0].id, linkName: level1[0].name, position: before.length, active: true,
-      startsAt: '2026-12-01T02:00:00.000Z', endsAt: '2027-01-31T16:59:00.000Z', timezone: 'Asia/Bangkok',
+      names: NAMES,
+      imageUrl: image,
+      linkType: 'category',
+      linkId: level1[0].id,
+      linkName: level1[0].name,
+      position: before.length,
+      active: true,
+      startsAt: '2026-12-01T02:00:00.000Z',
+      endsAt: '2027-01-31T16:59:00.000Z',
+      timezone: 'Asia/Bangkok',
     });
     expect(await order()).toEqual([...before, tile.id]);
-    const [row] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'home_category'), eq(auditLog.entityId, tile.id)));
+    const [row] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'home_category'), eq(auditLog.entityId, tile.id)));
     expect(row).toMatchObject({ action: 'create', after: expect.objectContaining({ names: NAMES }) });
     expect(ok<Tile>(await call('admin', 'GET', `${URL_}/${tile.id}`))).toEqual(tile);
 
     const product = await create({ linkType: 'product', linkId: approved.id, active: false, endsAt: null });
-    expect(product).toMatchObject({ linkType: 'product', linkId: approved.id, linkName: approved.name, active: false, endsAt: null });
+    expect(product).toMatchObject({
+      linkType: 'product',
+      linkId: approved.id,
+      linkName: approved.name,
+      active: false,
+      endsAt: null,
+    });
   });
 
   it('refuses a missing, blank or too long name, naming the language, and unknown fields', async () => {
@@ -105,20 +182,32 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     expectFieldError(await call('admin', 'POST', URL_, body({ names: { ...NAMES, de: 'Farbe' } })), 'names.de');
     expectFieldError(await call('admin', 'POST', URL_, body({ position: 0 })), 'position');
     // 40 characters is the most a name may have.
-    expect((await call('admin', 'POST', URL_, body({ names: { ...NAMES, cn: '漆'.repeat(40) } }))).statusCode).toBe(201);
+    expect((await call('admin', 'POST', URL_, body({ names: { ...NAMES, cn: '漆'.repeat(40) } }))).statusCode).toBe(
+      201,
+    );
   });
 
   it('takes only an image this server stored', async () => {
     expectFieldError(await call('admin', 'POST', URL_, body({ imageUrl: 'https://example.com/a.png' })), 'imageUrl');
-    expectFieldError(await call('admin', 'POST', URL_, body({ imageUrl: `/uploads/image/${'a'.repeat(32)}.png` })), 'imageUrl');
+    expectFieldError(
+      await call('admin', 'POST', URL_, body({ imageUrl: `/uploads/image/${'a'.repeat(32)}.png` })),
+      'imageUrl',
+    );
   });
 
   it('refuses a link target that does not take a link: not a level-1 category, a closed campaign, a product not approved', async () => {
-    const [level2] = await t.app.db.select({ id: masterData.id }).from(masterData).where(eq(masterData.type, 'level2')).limit(1);
-    const [open, closed] = await t.app.db.insert(campaigns).values([
-      { name: 'Cool Season Sale', startsAt: new Date('2026-12-01T00:00:00Z'), status: 'active' },
-      { name: 'Songkran Sale', startsAt: new Date('2026-04-01T00:00:00Z'), status: 'closed' },
-    ]).returning({ id: campaigns.id });
+    const [level2] = await t.app.db
+      .select({ id: masterData.id })
+      .from(masterData)
+      .where(eq(masterData.type, 'level2'))
+      .limit(1);
+    const [open, closed] = await t.app.db
+      .insert(campaigns)
+      .values([
+        { name: 'Cool Season Sale', startsAt: new Date('2026-12-01T00:00:00Z'), status: 'active' },
+        { name: 'Songkran Sale', startsAt: new Date('2026-04-01T00:00:00Z'), status: 'closed' },
+      ])
+      .returning({ id: campaigns.id });
     const before = await order();
     expectFieldError(await call('admin', 'POST', URL_, body({ linkType: 'category', linkId: level2.id })), 'linkId');
     expectFieldError(await call('admin', 'POST', URL_, body({ linkType: 'campaign', linkId: closed.id })), 'linkId');
@@ -147,20 +236,39 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
 
   it('changes only the fields sent, re-checks the window against the stored one, audits the change', async () => {
     const tile = await create();
-    const renamed = ok<Tile>(await call('admin', 'PATCH', `${URL_}/${tile.id}`, { names: { ...NAMES, en: 'Paint & walls' }, endsAt: null }));
-    expect(renamed).toMatchObject({ names: { ...NAMES, en: 'Paint & walls' }, endsAt: null, startsAt: tile.startsAt, position: tile.position, imageUrl: image });
+    const renamed = ok<Tile>(
+      await call('admin', 'PATCH', `${URL_}/${tile.id}`, { names: { ...NAMES, en: 'Paint & walls' }, endsAt: null }),
+    );
+    expect(renamed).toMatchObject({
+      names: { ...NAMES, en: 'Paint & walls' },
+      endsAt: null,
+      startsAt: tile.startsAt,
+      position: tile.position,
+      imageUrl: image,
+    });
     expect(Date.parse(renamed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(tile.updatedAt));
     // An end before the stored start is refused even though only the end is sent.
-    expectFieldError(await call('admin', 'PATCH', `${URL_}/${tile.id}`, { endsAt: '2026-11-01T00:00:00+07:00' }), 'endsAt');
-    const relinked = ok<Tile>(await call('admin', 'PATCH', `${URL_}/${tile.id}`, { linkType: 'product', linkId: approved.id }));
+    expectFieldError(
+      await call('admin', 'PATCH', `${URL_}/${tile.id}`, { endsAt: '2026-11-01T00:00:00+07:00' }),
+      'endsAt',
+    );
+    const relinked = ok<Tile>(
+      await call('admin', 'PATCH', `${URL_}/${tile.id}`, { linkType: 'product', linkId: approved.id }),
+    );
     expect(relinked).toMatchObject({ linkType: 'product', linkId: approved.id, linkName: approved.name });
     // Switching the type without a fitting id names linkId.
     expectFieldError(await call('admin', 'PATCH', `${URL_}/${tile.id}`, { linkType: 'category' }), 'linkId');
     expectFieldError(await call('admin', 'PATCH', `${URL_}/${tile.id}`, {}), 'body');
-    const rows = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'home_category'), eq(auditLog.entityId, tile.id), eq(auditLog.action, 'update')));
+    const rows = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'home_category'), eq(auditLog.entityId, tile.id), eq(auditLog.action, 'update')));
     expect(rows).toHaveLength(2);
     expect(rows[0].before).toMatchObject({ names: NAMES });
-    expect((await call('admin', 'PATCH', `${URL_}/99999999`, { active: true })).json()).toEqual({ status: 404, message: 'Home category not found' });
+    expect((await call('admin', 'PATCH', `${URL_}/99999999`, { active: true })).json()).toEqual({
+      status: 404,
+      message: 'Home category not found',
+    });
   });
 
   it('moves a tile to first place in one request; every place is stored, dense, and audited', async () => {
@@ -172,19 +280,30 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     const list = ok<Tile[]>(await call('admin', 'GET', URL_));
     expect(list[0].id).toBe(tile.id);
     // Past the end: last.
-    expect(ok<Tile>(await call('admin', 'POST', `${URL_}/${tile.id}/move`, { index: 9999 })).position).toBe(before.length - 1);
-    const [row] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'home_category'), eq(auditLog.entityId, tile.id), eq(auditLog.action, 'move')));
+    expect(ok<Tile>(await call('admin', 'POST', `${URL_}/${tile.id}/move`, { index: 9999 })).position).toBe(
+      before.length - 1,
+    );
+    const [row] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'home_category'), eq(auditLog.entityId, tile.id), eq(auditLog.action, 'move')));
     expect(row.before).toEqual({ order: before });
     expect(row.after).toEqual({ order: [tile.id, ...before.filter((x) => x !== tile.id)] });
     expectFieldError(await call('admin', 'POST', `${URL_}/${tile.id}/move`, { index: -1 }), 'index');
-    expect((await call('admin', 'POST', `${URL_}/99999999/move`, { index: 0 })).json()).toEqual({ status: 404, message: 'Home category not found' });
+    expect((await call('admin', 'POST', `${URL_}/99999999/move`, { index: 0 })).json()).toEqual({
+      status: 404,
+      message: 'Home category not found',
+    });
   });
 
   it('never loses or doubles a place when sorts, creates and deletes run at once', async () => {
     const made = await Promise.all([create(), create(), create()]);
     const before = await order();
     const moves = made.map((m, i) => call('admin', 'POST', `${URL_}/${m.id}/move`, { index: i }));
-    const more = [call('admin', 'POST', URL_, body()), call('admin', 'POST', `${URL_}/${before[before.length - 1]}/move`, { index: 1 })];
+    const more = [
+      call('admin', 'POST', URL_, body()),
+      call('admin', 'POST', `${URL_}/${before[before.length - 1]}/move`, { index: 1 }),
+    ];
     const results = await Promise.all([...moves, ...more]);
     for (const r of results) expect(r.statusCode, r.body).toBeLessThan(300);
     const after = await order();
@@ -200,8 +319,14 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     const before = await order();
     expect(ok<Tile>(await call('admin', 'DELETE', `${URL_}/${tile.id}`))).toMatchObject({ id: tile.id, names: NAMES });
     expect(await order()).toEqual(before.filter((x) => x !== tile.id));
-    expect((await call('admin', 'DELETE', `${URL_}/${tile.id}`)).json()).toEqual({ status: 404, message: 'Home category not found' });
-    const [row] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'home_category'), eq(auditLog.entityId, tile.id), eq(auditLog.action, 'delete')));
+    expect((await call('admin', 'DELETE', `${URL_}/${tile.id}`)).json()).toEqual({
+      status: 404,
+      message: 'Home category not found',
+    });
+    const [row] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'home_category'), eq(auditLog.entityId, tile.id), eq(auditLog.action, 'delete')));
     expect(row.before).toMatchObject({ id: tile.id });
   });
 
@@ -209,15 +334,30 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     const cats = await call('admin', 'GET', '/api/v2/homecategory-targets?linkType=category');
     expect(ok<{ id: number; name: string }[]>(cats).map((c) => c.id)).toEqual(level1.map((l) => l.id));
     expect(cats.headers['x-total-count']).toBe(String(level1.length));
-    const air = ok<{ name: string }[]>(await call('admin', 'GET', '/api/v2/homecategory-targets?linkType=category&search=air'));
+    const air = ok<{ name: string }[]>(
+      await call('admin', 'GET', '/api/v2/homecategory-targets?linkType=category&search=air'),
+    );
     expect(air.map((c) => c.name)).toEqual(['Air Conditioning']);
-    const found = ok<{ id: number; detail: string }[]>(await call('admin', 'GET', `/api/v2/homecategory-targets?linkType=product&search=${encodeURIComponent(approved.name)}`));
+    const found = ok<{ id: number; detail: string }[]>(
+      await call(
+        'admin',
+        'GET',
+        `/api/v2/homecategory-targets?linkType=product&search=${encodeURIComponent(approved.name)}`,
+      ),
+    );
     expect(found.map((p) => p.id)).toContain(approved.id);
     const ids = found.map((p) => p.id);
-    const states = await t.app.db.select({ s: products.approvalStatus }).from(products).where(inArray(products.id, ids));
+    const states = await t.app.db
+      .select({ s: products.approvalStatus })
+      .from(products)
+      .where(inArray(products.id, ids));
     expect(states.every((s) => s.s === 'approved')).toBe(true);
-    expect(ok<unknown[]>(await call('admin', 'GET', `/api/v2/homecategory-targets?linkType=product&id=${draft.id}`))).toEqual([]);
-    const open = ok<{ name: string }[]>(await call('admin', 'GET', '/api/v2/homecategory-targets?linkType=campaign&search=Sale'));
+    expect(
+      ok<unknown[]>(await call('admin', 'GET', `/api/v2/homecategory-targets?linkType=product&id=${draft.id}`)),
+    ).toEqual([]);
+    const open = ok<{ name: string }[]>(
+      await call('admin', 'GET', '/api/v2/homecategory-targets?linkType=campaign&search=Sale'),
+    );
     expect(open.map((c) => c.name)).not.toContain('Songkran Sale');
     expectFieldError(await call('admin', 'GET', '/api/v2/homecategory-targets'), 'linkType');
   });
@@ -227,8 +367,13 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     const before = await order();
     for (const user of ['editor', 'supplier1']) {
       for (const [method, url, payload] of [
-        ['GET', URL_], ['GET', `${URL_}/${tile.id}`], ['POST', URL_, body()], ['PATCH', `${URL_}/${tile.id}`, { active: false }],
-        ['DELETE', `${URL_}/${tile.id}`], ['POST', `${URL_}/${tile.id}/move`, { index: 3 }], ['GET', '/api/v2/homecategory-targets?linkType=category'],
+        ['GET', URL_],
+        ['GET', `${URL_}/${tile.id}`],
+        ['POST', URL_, body()],
+        ['PATCH', `${URL_}/${tile.id}`, { active: false }],
+        ['DELETE', `${URL_}/${tile.id}`],
+        ['POST', `${URL_}/${tile.id}/move`, { index: 3 }],
+        ['GET', '/api/v2/homecategory-targets?linkType=category'],
       ] as ['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?][]) {
         const res = await call(user, method, url, payload);
         expect(res.statusCode, `${user} ${method} ${url}`).toBe(403);

@@ -14,7 +14,12 @@ describe.each(dbKinds())('input rules (%s)', (db) => {
   let admin: { authorization: string };
   const lines: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
     t = await createTestApp({ db, config: { logger: { level: 'info', stream } as never } });
     admin = await t.headers('admin');
   });
@@ -35,7 +40,11 @@ describe.each(dbKinds())('input rules (%s)', (db) => {
       expect(fields(res.body).map((e) => e.field)).toContain(field);
     }
     // Query strings are text: they keep being read as numbers and booleans.
-    const list = await t.app.inject({ method: 'GET', url: '/api/product/productlist?page=1&limit=5&online=true', headers: admin });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/product/productlist?page=1&limit=5&online=true',
+      headers: admin,
+    });
     expect(list.statusCode).toBe(200);
   });
 
@@ -64,18 +73,30 @@ describe.each(dbKinds())('input rules (%s)', (db) => {
       expect(fields(res.body)).toEqual(blank('reason'));
     }
     // Optional, but a name when sent (minLength 1): not blank either.
-    expect(fields((await post('/api/product/editproduct', { id: 1, version: 1, name: '  ' })).body)).toEqual(blank('name'));
+    expect(fields((await post('/api/product/editproduct', { id: 1, version: 1, name: '  ' })).body)).toEqual(
+      blank('name'),
+    );
     // A required query parameter; an optional search box may still send spaces.
-    const code = await t.app.inject({ method: 'GET', url: '/api/product/searchproductcode?shopId=1&code=%20%20', headers: admin });
+    const code = await t.app.inject({
+      method: 'GET',
+      url: '/api/product/searchproductcode?shopId=1&code=%20%20',
+      headers: admin,
+    });
     expect(fields(code.body)).toEqual(blank('code'));
-    expect((await t.app.inject({ method: 'GET', url: '/api/product/productlist?search=%20%20', headers: admin })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/product/productlist?search=%20%20', headers: admin })).statusCode,
+    ).toBe(200);
     // minLength 0 says empty is meaningful: "" clears the YouTube link; an optional reason may be empty.
     expect((await post('/api/product/setlinkyoutubeproduct', { id: 1, url: '' })).statusCode).toBe(200);
     expect((await post('/api/product/changeprice', { id: 1, price: 77, reason: '' })).statusCode).toBe(200);
   });
 
   it('refuses a NUL in the sign-in name as bad input', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/account/login', payload: { users: 'admin\u0000', password: 'x', typeLogin: 'staff' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { users: 'admin\u0000', password: 'x', typeLogin: 'staff' },
+    });
     expect(res.statusCode).toBe(400);
     expect(fields(res.body).map((e) => e.field)).toEqual(['users']);
   });
@@ -83,7 +104,11 @@ describe.each(dbKinds())('input rules (%s)', (db) => {
   it('answers a signed token whose sub is not a user id with 401', async () => {
     for (const sub of ['1', 'abc', 1.5, 2147483648, -1, null]) {
       const token = t.app.jwt.sign({ sub, role: 'admin' } as never);
-      const res = await t.app.inject({ method: 'GET', url: '/api/account/me', headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/account/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode, String(sub)).toBe(401);
     }
   });
@@ -101,10 +126,14 @@ describe.each(dbKinds())('input rules (%s)', (db) => {
 describe('loggableError', () => {
   it('keeps the query and SQLSTATE of a failed query, never its parameters or the value PostgreSQL quotes', () => {
     const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g';
-    const err = Object.assign(new Error(`Failed query: insert into users (email, password_hash) values ($1, $2)\nparams: a@b.co,${hash}`), {
-      query: 'insert into users (email, password_hash) values ($1, $2)', params: ['a@b.co', hash],
-      cause: { code: '22P02', message: `invalid input syntax for type integer: "${hash}"`, table: 'users' },
-    });
+    const err = Object.assign(
+      new Error(`Failed query: insert into users (email, password_hash) values ($1, $2)\nparams: a@b.co,${hash}`),
+      {
+        query: 'insert into users (email, password_hash) values ($1, $2)',
+        params: ['a@b.co', hash],
+        cause: { code: '22P02', message: `invalid input syntax for type integer: "${hash}"`, table: 'users' },
+      },
+    );
     const logged = JSON.stringify(loggableError(err));
     expect(logged).not.toContain(hash);
     expect(logged).not.toContain('a@b.co');
@@ -119,33 +148,60 @@ describe('the blank rule', () => {
   app.decorateRequest('isMultipart', () => false);
   registerErrorHandling(app, { spa: false });
   const text = { type: 'string' } as const;
-  app.post('/x', {
-    schema: {
-      body: {
-        type: 'object', additionalProperties: false, required: ['title', 'empty', 'kind', 'at', 'box'],
-        properties: {
-          title: text, note: text, name: { type: 'string', minLength: 1 }, empty: { type: 'string', minLength: 0 },
-          kind: { type: 'string', enum: ['', 'a'] }, at: { type: 'string', format: 'date' }, cleared: { type: ['string', 'null'] },
-          tags: { type: 'array', items: { type: 'string', minLength: 1 } }, free: { type: 'array', items: text },
-          box: { type: 'object', required: ['label'], properties: { label: text } },
+  app.post(
+    '/x',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['title', 'empty', 'kind', 'at', 'box'],
+          properties: {
+            title: text,
+            note: text,
+            name: { type: 'string', minLength: 1 },
+            empty: { type: 'string', minLength: 0 },
+            kind: { type: 'string', enum: ['', 'a'] },
+            at: { type: 'string', format: 'date' },
+            cleared: { type: ['string', 'null'] },
+            tags: { type: 'array', items: { type: 'string', minLength: 1 } },
+            free: { type: 'array', items: text },
+            box: { type: 'object', required: ['label'], properties: { label: text } },
+          },
+        },
+        querystring: {
+          type: 'object',
+          required: ['q'],
+          properties: { q: text, search: { type: 'string', minLength: 1 } },
         },
       },
-      querystring: { type: 'object', required: ['q'], properties: { q: text, search: { type: 'string', minLength: 1 } } },
     },
-  }, async (req) => req.body);
+    async (req) => req.body,
+  );
   // A multipart route's documented fields: checked as text (checkMultipartFields, here fed from the query) or as a JSON body.
-  app.post('/m', { schema: { multipartBody: { type: 'object', required: ['caption'], properties: { caption: text, alt: text } } } as never }, async (req) => {
-    if (req.body === undefined) checkMultipartFields(req, req.query as Record<string, string>);
-    return { ok: true };
-  });
+  app.post(
+    '/m',
+    {
+      schema: {
+        multipartBody: { type: 'object', required: ['caption'], properties: { caption: text, alt: text } },
+      } as never,
+    },
+    async (req) => {
+      if (req.body === undefined) checkMultipartFields(req, req.query as Record<string, string>);
+      return { ok: true };
+    },
+  );
   afterAll(() => app.close());
 
   const good = { title: 'T', empty: '', kind: '', at: '2030-01-15', box: { label: 'L' } };
   const send = (body: object, query = 'q=x') => app.inject({ method: 'POST', url: `/x?${query}`, payload: body });
-  const errs = async (body: object, query?: string) => ((await send(body, query)).json() as { errors?: { field: string; message: string }[] }).errors ?? [];
+  const errs = async (body: object, query?: string) =>
+    ((await send(body, query)).json() as { errors?: { field: string; message: string }[] }).errors ?? [];
 
   it('applies to required text, body text with minLength ≥ 1 (list items too) and required query parameters', async () => {
-    expect(await errs({ ...good, title: ' ' })).toEqual([{ field: 'title', message: 'title must not be blank (empty or only spaces)' }]);
+    expect(await errs({ ...good, title: ' ' })).toEqual([
+      { field: 'title', message: 'title must not be blank (empty or only spaces)' },
+    ]);
     expect((await errs({ ...good, box: { label: '' } })).map((e) => e.field)).toEqual(['box.label']);
     expect((await errs({ ...good, name: '\t' })).map((e) => e.field)).toEqual(['name']);
     expect((await errs({ ...good, tags: ['ok', '  '] })).map((e) => e.field)).toEqual(['tags.1']);
@@ -158,16 +214,22 @@ describe('the blank rule', () => {
     expect(res.json()).toEqual({ ...good, note: '  ', free: [' '], cleared: null });
     expect((await send({ ...good, title: '  padded  ' })).json().title).toBe('  padded  ');
     // A format or an enum says what is wrong with a blank value itself.
-    expect(await errs({ ...good, at: ' ' })).toEqual([expect.objectContaining({ field: 'at', message: expect.stringContaining('must be a date') })]);
+    expect(await errs({ ...good, at: ' ' })).toEqual([
+      expect.objectContaining({ field: 'at', message: expect.stringContaining('must be a date') }),
+    ]);
   });
 
   it('applies to the required fields of a multipart body, sent as form fields or as JSON', async () => {
     const fieldsOf = async (res: Promise<{ statusCode: number; body: string }>) => {
       const r = await res;
-      return r.statusCode === 200 ? [] : (JSON.parse(r.body) as { errors: { field: string }[] }).errors.map((e) => e.field);
+      return r.statusCode === 200
+        ? []
+        : (JSON.parse(r.body) as { errors: { field: string }[] }).errors.map((e) => e.field);
     };
     expect(await fieldsOf(app.inject({ method: 'POST', url: '/m?caption=c&alt=%20' }))).toEqual([]);
     expect(await fieldsOf(app.inject({ method: 'POST', url: '/m?caption=%20%20' }))).toEqual(['caption']);
-    expect(await fieldsOf(app.inject({ method: 'POST', url: '/m', payload: { caption: '\u00a0' } }))).toEqual(['caption']);
+    expect(await fieldsOf(app.inject({ method: 'POST', url: '/m', payload: { caption: '\u00a0' } }))).toEqual([
+      'caption',
+    ]);
   });
 });

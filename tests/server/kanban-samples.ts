@@ -6,28 +6,46 @@ import { shops } from '../../server/src/db/schema.js';
 export type BoardIds = Record<string, number>;
 
 const FAMILY_BASE: Record<string, string> = { supplier: '/api/supplier/kanban', housebrand: '/api/housebrand' };
-const VERBS = ['master', 'board', 'columns/update', 'columns/delete', 'card/orderby', 'card/update', 'detail-card', 'searchproduct-card',
-  'card/detail-update', 'card/detail-orderby'];
+const VERBS = [
+  'master',
+  'board',
+  'columns/update',
+  'columns/delete',
+  'card/orderby',
+  'card/update',
+  'detail-card',
+  'searchproduct-card',
+  'card/detail-update',
+  'card/detail-orderby',
+];
 
 /**
  * One column, one card with its column and one product on it, and the board version, of the shop's board
  * (read through the API as admin, on the family of the shop's kind); a section and a card are made through
  * the API when the board has none.
  */
-export async function kanbanIdsOf(app: FastifyInstance, shop: number, admin: { authorization: string }): Promise<BoardIds> {
+export async function kanbanIdsOf(
+  app: FastifyInstance,
+  shop: number,
+  admin: { authorization: string },
+): Promise<BoardIds> {
   const [row] = await app.db.select({ kind: shops.kind }).from(shops).where(eq(shops.id, shop));
   const base = FAMILY_BASE[row.kind];
   const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await app.inject({ method, url: `${base}/${url}`, payload, headers: admin });
-    if (res.statusCode !== 200) throw new Error(`${method} ${base}/${url} for shop ${shop}: ${res.statusCode} ${res.body}`);
+    if (res.statusCode !== 200)
+      throw new Error(`${method} ${base}/${url} for shop ${shop}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
-  type Board = { board: { columns: Record<string, { id: number; cardIds: number[] }>; columnOrder: number[] }; version: number };
-  let { board, version } = await call('GET', `board?shopId=${shop}`) as Board;
+  type Board = {
+    board: { columns: Record<string, { id: number; cardIds: number[] }>; columnOrder: number[] };
+    version: number;
+  };
+  let { board, version } = (await call('GET', `board?shopId=${shop}`)) as Board;
   if (!board.columnOrder.some((id) => board.columns[id].cardIds.length)) {
     const { columnId } = await call('POST', 'columns/update', { shopId: shop, column: { name: 'Probe section' } });
     await call('POST', 'columns/update', { shopId: shop, columnId, card: { type: 'products', name: 'Probe card' } });
-    ({ board, version } = await call('GET', `board?shopId=${shop}`) as Board);
+    ({ board, version } = (await call('GET', `board?shopId=${shop}`)) as Board);
   }
   const cardColumn = board.columnOrder.find((id) => board.columns[id].cardIds.length)!;
   const card = board.columns[cardColumn].cardIds[0];
@@ -37,7 +55,14 @@ export async function kanbanIdsOf(app: FastifyInstance, shop: number, admin: { a
 }
 
 /** A request that passes validation for the route, or undefined when the route is not one of these. */
-export function kanbanSample(method: string, url: string, shop: number, ids: BoardIds): { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> } | undefined {
+export function kanbanSample(
+  method: string,
+  url: string,
+  shop: number,
+  ids: BoardIds,
+):
+  | { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> }
+  | undefined {
   const base = Object.values(FAMILY_BASE).find((b) => url.startsWith(`${b}/`));
   const verb = base && url.slice(base.length + 1);
   if (!verb || !VERBS.includes(verb)) return undefined;

@@ -12,12 +12,24 @@ const config = {
 
 /** The test app trusts the loopback proxy, so `x-forwarded-for` stands for the client's address. */
 const login = (app: FastifyInstance, from: string, user: string, password = 'wrong-password1', typeLogin = 'staff') =>
-  app.inject({ method: 'POST', url: '/api/account/login', headers: { 'x-forwarded-for': from }, payload: { users: user, password, typeLogin } });
+  app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    headers: { 'x-forwarded-for': from },
+    payload: { users: user, password, typeLogin },
+  });
 const signUp = (app: FastifyInstance, from: string, email: string) =>
-  app.inject({ method: 'POST', url: '/api/account/register', headers: { 'x-forwarded-for': from },
-    payload: { email, password: 'Garden2026', firstName: 'Flood', lastName: 'Test' } });
+  app.inject({
+    method: 'POST',
+    url: '/api/account/register',
+    headers: { 'x-forwarded-for': from },
+    payload: { email, password: 'Garden2026', firstName: 'Flood', lastName: 'Test' },
+  });
 
-function expect429(res: { statusCode: number; headers: Record<string, unknown>; json(): { status: number; message: string } }, message: RegExp) {
+function expect429(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): { status: number; message: string } },
+  message: RegExp,
+) {
   expect(res.statusCode).toBe(429);
   expect(res.json().status).toBe(429);
   expect(res.json().message).toMatch(message);
@@ -28,8 +40,12 @@ function expect429(res: { statusCode: number; headers: Record<string, unknown>; 
 
 describe.each(dbKinds())('abuse limits (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ db: kind, config }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind, config });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('counts the username and the e-mail of one account in one bucket, with a Retry-After', async () => {
     const [editor] = await t.app.db.select({ email: users.email }).from(users).where(eq(users.username, 'editor'));
@@ -47,8 +63,12 @@ describe.each(dbKinds())('abuse limits (%s)', (kind) => {
 
   it('caps one address across accounts, and other addresses go on', async () => {
     const from = '203.0.113.9';
-    for (const name of ['nobody-1', 'nobody-2', 'nobody-3', 'nobody-4', 'nobody-5']) expect((await login(t.app, from, name)).statusCode).toBe(401);
-    expect429(await login(t.app, from, 'supplier3', 'Demo@2026', 'supplier'), /^Too many sign-in attempts from this address\. Try again in \d+ seconds\.$/);
+    for (const name of ['nobody-1', 'nobody-2', 'nobody-3', 'nobody-4', 'nobody-5'])
+      expect((await login(t.app, from, name)).statusCode).toBe(401);
+    expect429(
+      await login(t.app, from, 'supplier3', 'Demo@2026', 'supplier'),
+      /^Too many sign-in attempts from this address\. Try again in \d+ seconds\.$/,
+    );
     expect((await login(t.app, '203.0.113.10', 'supplier3', 'Demo@2026', 'supplier')).statusCode).toBe(200);
   });
 
@@ -56,7 +76,10 @@ describe.each(dbKinds())('abuse limits (%s)', (kind) => {
     const from = '203.0.113.20';
     for (let i = 0; i < 3; i++) expect((await login(t.app, from, 'no-such-user-x')).statusCode).toBe(401);
     expect429(await login(t.app, from, 'no-such-user-x'), /Try again/);
-    await t.app.db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, 'login:name:no-such-user-x'));
+    await t.app.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, 'login:name:no-such-user-x'));
     expect((await login(t.app, from, 'no-such-user-x')).statusCode).toBe(401);
   });
 
@@ -85,8 +108,12 @@ describe.each(dbKinds())('abuse limits (%s)', (kind) => {
       expect((await login(other, from, 'supplier1', 'bad', 'supplier')).statusCode).toBe(401);
       expect((await login(t.app, from, 'supplier1', 'bad', 'supplier')).statusCode).toBe(401);
       expect429(await login(other, from, 'supplier1', 'Demo@2026', 'supplier'), /^Too many sign-in attempts\./);
-      const res = await Promise.all([signUp(t.app, '192.0.2.90', 'two.a@example.com'), signUp(other, '192.0.2.90', 'two.b@example.com'),
-        signUp(t.app, '192.0.2.90', 'two.c@example.com'), signUp(other, '192.0.2.90', 'two.d@example.com')]);
+      const res = await Promise.all([
+        signUp(t.app, '192.0.2.90', 'two.a@example.com'),
+        signUp(other, '192.0.2.90', 'two.b@example.com'),
+        signUp(t.app, '192.0.2.90', 'two.c@example.com'),
+        signUp(other, '192.0.2.90', 'two.d@example.com'),
+      ]);
       expect(res.map((r) => r.statusCode).sort()).toEqual([200, 200, 429, 429]);
     } finally {
       await other.close();

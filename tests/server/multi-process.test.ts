@@ -26,7 +26,12 @@ import { openSse, type SseReader } from './sse-client.js';
 import { s3Env, startS3 } from './s3-emulator.js';
 import { serveArgs } from '../support/server.js';
 
-interface Server { name: string; url: string; child: ChildProcess; log: string[] }
+interface Server {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  log: string[];
+}
 
 /** Every process started, so a failed start still ends them all. */
 const children: ChildProcess[] = [];
@@ -34,7 +39,9 @@ const children: ChildProcess[] = [];
 /** Starts the server with `env` on a free port; resolves with its address once it listens. */
 function startServer(name: string, env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, serveArgs(), {
-    cwd: repoRoot, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   const log: string[] = [];
@@ -44,14 +51,22 @@ function startServer(name: string, env: Record<string, string>): Promise<Server>
       const lines = (rest + chunk).split('\n');
       rest = lines.pop()!;
       for (const line of lines) {
-        const msg = (() => { try { return String((JSON.parse(line) as { msg?: unknown }).msg ?? ''); } catch { return line; } })();
+        const msg = (() => {
+          try {
+            return String((JSON.parse(line) as { msg?: unknown }).msg ?? '');
+          } catch {
+            return line;
+          }
+        })();
         log.push(msg);
         const m = /listening on (http:\/\/\S+)/.exec(msg);
         if (m) resolve({ name, url: m[1].replace('localhost', '127.0.0.1'), child, log });
       }
     });
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => log.push(chunk));
-    child.on('exit', (code) => reject(new Error(`server ${name} exited with ${code} before listening:\n${log.join('\n')}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`server ${name} exited with ${code} before listening:\n${log.join('\n')}`)),
+    );
   });
 }
 
@@ -92,9 +107,15 @@ describe.skipIf(!template)('server processes on one PostgreSQL', () => {
       const dataDir = mkdtempSync(join(tmpdir(), `multi-${name}-`));
       dataDirs.push(dataDir);
       return {
-        PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db, STATIC_DIR: join(dataDir, 'no-dist'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: db,
+        STATIC_DIR: join(dataDir, 'no-dist'),
         // Every process signs and checks tokens with one secret, as a deployment's processes must.
-        JWT_SECRET: 'multi-process-test-secret-0123456789abcdef', LOG_LEVEL: 'info', NOTIFY_WORKER_MS: '0',
+        JWT_SECRET: 'multi-process-test-secret-0123456789abcdef',
+        LOG_LEVEL: 'info',
+        NOTIFY_WORKER_MS: '0',
         ...s3Env(s3.config),
       };
     };
@@ -115,8 +136,13 @@ describe.skipIf(!template)('server processes on one PostgreSQL', () => {
     const key = `${s.name}:${username}`;
     if (!tokens.has(key)) {
       const res = await fetch(`${s.url}/api/account/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ users: username, password: DEMO_PASSWORD, typeLogin: username.startsWith('supplier') ? 'supplier' : 'staff' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          users: username,
+          password: DEMO_PASSWORD,
+          typeLogin: username.startsWith('supplier') ? 'supplier' : 'staff',
+        }),
       });
       expect(res.status, await res.clone().text()).toBe(200);
       tokens.set(key, ((await res.json()) as { accessToken: string }).accessToken);
@@ -124,7 +150,11 @@ describe.skipIf(!template)('server processes on one PostgreSQL', () => {
     return { authorization: `Bearer ${tokens.get(key)}` };
   };
   const post = async (s: Server, username: string, path: string, body: object) =>
-    fetch(`${s.url}${path}`, { method: 'POST', headers: { ...await login(s, username), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${s.url}${path}`, {
+      method: 'POST',
+      headers: { ...(await login(s, username)), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('start together on an empty database: migrated once, both healthy', { timeout: 180_000 }, async () => {
     // One migrates, the other waits for the lock and finds it done.
@@ -134,7 +164,9 @@ describe.skipIf(!template)('server processes on one PostgreSQL', () => {
     } finally {
       await Promise.all(apps.map((app) => app.close()));
     }
-    const journal = JSON.parse(readFileSync(join(repoRoot, 'server/drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(readFileSync(join(repoRoot, 'server/drizzle/meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
     const c = new pg.Client({ connectionString: emptyUrl });
     await c.connect();
     try {
@@ -150,31 +182,46 @@ describe.skipIf(!template)('server processes on one PostgreSQL', () => {
     expect([a, b].filter((s) => s.log.some((l) => l.startsWith('Demo data created')))).toEqual([]);
   });
 
-  it('runs start-up work (migrations, menu sync, demo seed) of two processes one after the other', { timeout: 120_000 }, async () => {
-    const [h1, h2] = await Promise.all([openDb({ databaseUrl: emptyUrl }), openDb({ databaseUrl: emptyUrl })]);
-    try {
-      const steps: string[] = [];
-      const work = (name: string) => async () => {
-        steps.push(`${name} in`);
-        // Long enough for the other to try to enter meanwhile.
-        await new Promise((r) => setTimeout(r, 50));
-        steps.push(`${name} out`);
-        return name;
-      };
-      expect(await Promise.all([h1.exclusive(work('one')), h2.exclusive(work('two'))])).toEqual(['one', 'two']);
-      expect([['one in', 'one out', 'two in', 'two out'], ['two in', 'two out', 'one in', 'one out']]).toContainEqual(steps);
-      // A failing holder releases the lock.
-      await expect(h1.exclusive(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
-      expect(await h2.exclusive(async () => 'after')).toBe('after');
-    } finally {
-      await Promise.all([h1.close(), h2.close()]);
-    }
-  });
+  it(
+    'runs start-up work (migrations, menu sync, demo seed) of two processes one after the other',
+    { timeout: 120_000 },
+    async () => {
+      const [h1, h2] = await Promise.all([openDb({ databaseUrl: emptyUrl }), openDb({ databaseUrl: emptyUrl })]);
+      try {
+        const steps: string[] = [];
+        const work = (name: string) => async () => {
+          steps.push(`${name} in`);
+          // Long enough for the other to try to enter meanwhile.
+          await new Promise((r) => setTimeout(r, 50));
+          steps.push(`${name} out`);
+          return name;
+        };
+        expect(await Promise.all([h1.exclusive(work('one')), h2.exclusive(work('two'))])).toEqual(['one', 'two']);
+        expect([
+          ['one in', 'one out', 'two in', 'two out'],
+          ['two in', 'two out', 'one in', 'one out'],
+        ]).toContainEqual(steps);
+        // A failing holder releases the lock.
+        await expect(
+          h1.exclusive(async () => {
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        expect(await h2.exclusive(async () => 'after')).toBe('after');
+      } finally {
+        await Promise.all([h1.close(), h2.close()]);
+      }
+    },
+  );
 
   it('serves through B a file uploaded through A', async () => {
     const png = samples.png();
     const { payload, headers } = await multipartPayload([{ name: 'file', file: png, filename: 'logo.png' }]);
-    const up = await fetch(`${a.url}/api/v2/storefront-images`, { method: 'POST', headers: { ...await login(a, 'admin'), ...headers }, body: payload });
+    const up = await fetch(`${a.url}/api/v2/storefront-images`, {
+      method: 'POST',
+      headers: { ...(await login(a, 'admin')), ...headers },
+      body: payload,
+    });
     expect(up.status, await up.clone().text()).toBe(201);
     const { url } = (await up.json()) as { url: string };
     const got = await fetch(`${b.url}${url}`);
@@ -185,7 +232,7 @@ describe.skipIf(!template)('server processes on one PostgreSQL', () => {
     expect((await fetch(`${b.url}/uploads/image/${'0'.repeat(32)}.png`)).status).toBe(404);
   });
 
-  it('delivers on B\'s stream a notification made through A', async () => {
+  it("delivers on B's stream a notification made through A", async () => {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     const { rows } = await c.query(`update products set approval_status = 'pending' where id = (
@@ -198,7 +245,9 @@ describe.skipIf(!template)('server processes on one PostgreSQL', () => {
     await stream.until(() => stream.events('ready').length === 1);
     const approved = await post(a, 'admin', '/api/product/approveproduct', { id: productId });
     expect(approved.status, await approved.clone().text()).toBe(200);
-    await stream.until(() => stream.events<{ link: string }>('notification').some((e) => e.data.link === `/supplier/product/${productId}`));
+    await stream.until(() =>
+      stream.events<{ link: string }>('notification').some((e) => e.data.link === `/supplier/product/${productId}`),
+    );
   });
 
   it('refuses on B, at its next request, an account disabled through A (B had it cached)', async () => {
@@ -216,7 +265,9 @@ describe.skipIf(!template)('server processes on one PostgreSQL', () => {
     expect(((await refused.json()) as { message: string }).message).toMatch(/disabled/);
     // And the other way: A caches the disabled record, the account is enabled through B, A lets the token in at once.
     expect((await fetch(`${a.url}${inbox}`, { headers: asSupplier })).status).toBe(401);
-    expect((await post(b, 'admin', '/api/user/updatestatususer', { userId: rows[0].id, status: 'active' })).status).toBe(200);
+    expect(
+      (await post(b, 'admin', '/api/user/updatestatususer', { userId: rows[0].id, status: 'active' })).status,
+    ).toBe(200);
     expect((await fetch(`${a.url}${inbox}`, { headers: asSupplier })).status).toBe(200);
   });
 });

@@ -21,7 +21,10 @@ const DOCS = join(repoRoot, 'docs/api');
 
 type Schema = Record<string, unknown>;
 interface Operation {
-  summary?: string; tags?: string[]; security?: unknown[]; 'x-access'?: unknown;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  'x-access'?: unknown;
   parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
@@ -57,7 +60,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.0.3 (swagger-parser)', async () => {
@@ -79,7 +83,8 @@ describe('the OpenAPI document', () => {
       for (const code of expected) {
         const answer = op.responses[code] as { $ref?: string } | undefined;
         if (!answer) problems.push(`${where}: no ${code} answer`);
-        else if (answer.$ref !== '#/components/responses/Error') problems.push(`${where}: ${code} is not the house error body`);
+        else if (answer.$ref !== '#/components/responses/Error')
+          problems.push(`${where}: ${code} is not the house error body`);
       }
       if (open && op.responses['401']) problems.push(`${where}: open to all but documents 401`);
     }
@@ -88,21 +93,33 @@ describe('the OpenAPI document', () => {
 
   it('shares one error body, the one the error handler sends', () => {
     const components = (doc as unknown as { components: { schemas: Record<string, Schema> } }).components;
-    expect(components.schemas.Error).toMatchObject({ required: [...errorResponse.required], additionalProperties: false });
-    expect(Object.keys(components.schemas.Error.properties as Schema).sort()).toEqual(Object.keys(errorResponse.properties).sort());
+    expect(components.schemas.Error).toMatchObject({
+      required: [...errorResponse.required],
+      additionalProperties: false,
+    });
+    expect(Object.keys(components.schemas.Error.properties as Schema).sort()).toEqual(
+      Object.keys(errorResponse.properties).sort(),
+    );
   });
 
   it('generates the committed front-end types (npm run api:types)', async () => {
     // Stale types: run `npm run api:types` and commit src/api/schema.ts.
-    expect(await apiTypesOf(doc) === readFileSync(API_TYPES_FILE, 'utf8'), 'src/api/schema.ts is stale: run npm run api:types').toBe(true);
+    expect(
+      (await apiTypesOf(doc)) === readFileSync(API_TYPES_FILE, 'utf8'),
+      'src/api/schema.ts is stale: run npm run api:types',
+    ).toBe(true);
   });
 
   it('names in docs/api/*.md only operations the document has', () => {
     const missing: string[] = [];
-    const known = new Set(operations().map(({ path, method }) => `${method.toUpperCase()} ${path.replace(/\{\w+\}/g, '{}')}`));
+    const known = new Set(
+      operations().map(({ path, method }) => `${method.toUpperCase()} ${path.replace(/\{\w+\}/g, '{}')}`),
+    );
     for (const file of readdirSync(DOCS).filter((f) => f.endsWith('.md'))) {
       const text = readFileSync(join(DOCS, file), 'utf8');
-      for (const [, method, path] of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s+`?(\/(?:api|health|docs)[^\s`?)|,]*)/g)) {
+      for (const [, method, path] of text.matchAll(
+        /\b(GET|POST|PUT|PATCH|DELETE)\s+`?(\/(?:api|health|docs)[^\s`?)|,]*)/g,
+      )) {
         const key = `${method} ${path.replace(/\/$/, '').replace(/(:\w+|\{\w+\})/g, '{}')}`;
         if (!known.has(key)) missing.push(`${file}: ${method} ${path}`);
       }
@@ -118,7 +135,8 @@ describe('the OpenAPI document', () => {
       for (const [type, media] of Object.entries(op.requestBody.content)) {
         const { example, ...schema } = media.schema as Schema & { example?: unknown };
         if (example === undefined) problems.push(`${method.toUpperCase()} ${path} (${type}): no example`);
-        else if (type === 'application/json' && !ajv.validate(draft07(schema) as Schema, example)) problems.push(`${method.toUpperCase()} ${path}: example ${ajv.errorsText()}`);
+        else if (type === 'application/json' && !ajv.validate(draft07(schema) as Schema, example))
+          problems.push(`${method.toUpperCase()} ${path}: example ${ajv.errorsText()}`);
       }
     }
     expect(problems).toEqual([]);
@@ -133,7 +151,8 @@ describe('the OpenAPI document', () => {
       for (const [k, v] of Object.entries(n)) if (k !== 'example' && k !== 'default' && k !== 'enum') walk(v, where);
     };
     for (const { path, method, op } of operations()) {
-      for (const [code, r] of Object.entries(op.responses)) walk(r.content?.['application/json']?.schema, `${method.toUpperCase()} ${path} ${code}`);
+      for (const [code, r] of Object.entries(op.responses))
+        walk(r.content?.['application/json']?.schema, `${method.toUpperCase()} ${path} ${code}`);
     }
     expect([...new Set(open)]).toEqual([]);
   });
@@ -143,7 +162,11 @@ describe('the OpenAPI document', () => {
       .filter(({ path, method }) => method === 'get' || (method === 'post' && POST_READS.includes(path)))
       .filter(({ op }) => {
         const s = op.responses['200']?.content?.['application/json']?.schema;
-        return !s || (s.type === 'object' && !s.properties && !s.additionalProperties) || (s.type === 'object' && !s.properties && s.additionalProperties === true);
+        return (
+          !s ||
+          (s.type === 'object' && !s.properties && !s.additionalProperties) ||
+          (s.type === 'object' && !s.properties && s.additionalProperties === true)
+        );
       })
       .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
     expect(freeForm).toEqual([]);
@@ -163,10 +186,16 @@ function draft07(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(draft07);
   if (!schema || typeof schema !== 'object') return schema;
   const out: Schema = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = k === 'example' || k === 'enum' || k === 'default' ? v : draft07(v);
-  for (const [ex, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
-    if (out[ex] === true) { out[ex] = out[bound]; delete out[bound]; }
-    else if (out[ex] === false) delete out[ex];
+  for (const [k, v] of Object.entries(schema))
+    out[k] = k === 'example' || k === 'enum' || k === 'default' ? v : draft07(v);
+  for (const [ex, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (out[ex] === true) {
+      out[ex] = out[bound];
+      delete out[bound];
+    } else if (out[ex] === false) delete out[ex];
   }
   return out;
 }
@@ -207,17 +236,39 @@ async function ownRecords(headers: Record<string, string>): Promise<[string, num
     expect(res.statusCode, `POST ${url}: ${res.body}`).toBeLessThan(300);
     return res.json() as Record<string, unknown>;
   };
-  const view = await post('/api/v2/saved-views', { listKey: 'orders', name: 'OpenAPI walk', state: { filters: [], sorters: [] } });
-  const event = await post('/api/v2/calendar-entries', { title: 'OpenAPI walk', startsAt: '2026-01-15T09:00:00.000Z', endsAt: '2026-01-15T10:00:00.000Z' });
-  const column = await post('/api/kanban/columns/update', { column: { name: 'OpenAPI walk' } }) as { column: { id: number } };
+  const view = await post('/api/v2/saved-views', {
+    listKey: 'orders',
+    name: 'OpenAPI walk',
+    state: { filters: [], sorters: [] },
+  });
+  const event = await post('/api/v2/calendar-entries', {
+    title: 'OpenAPI walk',
+    startsAt: '2026-01-15T09:00:00.000Z',
+    endsAt: '2026-01-15T10:00:00.000Z',
+  });
+  const column = (await post('/api/kanban/columns/update', { column: { name: 'OpenAPI walk' } })) as {
+    column: { id: number };
+  };
   const card = await post('/api/v2/task-cards', { columnId: column.column.id, name: 'OpenAPI walk' });
-  return [['/api/v2/saved-views', view.id as number], ['/api/v2/calendar-entries', event.id as number], ['/api/v2/task-cards', card.id as number]];
+  return [
+    ['/api/v2/saved-views', view.id as number],
+    ['/api/v2/calendar-entries', event.id as number],
+    ['/api/v2/task-cards', card.id as number],
+  ];
 }
 
 describe('what every read answers', () => {
   for (const user of ['admin', 'supplier1']) {
     it(`matches the documented 200 schema, field for field (${user})`, async () => {
-      const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: { users: user, password: DEMO_PASSWORD, typeLogin: user.startsWith('supplier') ? 'supplier' : 'staff' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: {
+          users: user,
+          password: DEMO_PASSWORD,
+          typeLogin: user.startsWith('supplier') ? 'supplier' : 'staff',
+        },
+      });
       expect(login.statusCode).toBe(200);
       const headers = { authorization: `Bearer ${login.json().accessToken as string}` };
       const ajv = validator();
@@ -226,7 +277,9 @@ describe('what every read answers', () => {
       const firstIds = new Map<string, number>(user === 'admin' ? await ownRecords(headers) : []);
       const checked: string[] = [];
       const failures: string[] = [];
-      const reads = operations().filter(({ path, method }) => method === 'get' || (method === 'post' && POST_READS.includes(path)));
+      const reads = operations().filter(
+        ({ path, method }) => method === 'get' || (method === 'post' && POST_READS.includes(path)),
+      );
       // Lists before their items, items before their sub-resources: `/x/{id}` and `/x/{id}/y` take the first id
       // the list of x (or its ID_SOURCES list) answered.
       const depth = (path: string) => (path.match(/\{/g) ?? []).length;
@@ -244,9 +297,10 @@ describe('what every read answers', () => {
           url = path.replace(/\{\w+\}/, String(idOfParent));
         }
         captured = null;
-        const res = method === 'get'
-          ? await app.inject({ method: 'GET', url: url + queryOf(op), headers })
-          : await app.inject({ method: 'POST', url, headers, payload: {} });
+        const res =
+          method === 'get'
+            ? await app.inject({ method: 'GET', url: url + queryOf(op), headers })
+            : await app.inject({ method: 'POST', url, headers, payload: {} });
         const got = captured as { url: string; payload: unknown } | null;
         if (res.statusCode !== 200 || !got || got.url.split('?')[0] !== url) continue;
         const payload = got.payload;
@@ -257,7 +311,9 @@ describe('what every read answers', () => {
         if (!validate(payload)) failures.push(`${method.toUpperCase()} ${path}: ${problemsOf(validate.errors ?? [])}`);
         // A REST list answers an array, a legacy list `{ items }`.
         const rows = Array.isArray(payload) ? payload : (payload as { items?: unknown })?.items;
-        const withId = (Array.isArray(rows) ? rows : []).filter((r): r is Record<string, unknown> & { id: number } => typeof r?.id === 'number');
+        const withId = (Array.isArray(rows) ? rows : []).filter(
+          (r): r is Record<string, unknown> & { id: number } => typeof r?.id === 'number',
+        );
         if (withId[0]) firstIds.set(path, withId[0].id);
         for (const [resource, source] of Object.entries(ID_SOURCES)) {
           const row = source.list === path ? withId.find((r) => source.where?.(r) ?? true) : undefined;
@@ -268,8 +324,15 @@ describe('what every read answers', () => {
       expect(failures).toEqual([]);
       if (user === 'admin') {
         // Every read of one REST record or of its sub-resources was called and checked, not only the flat lists.
-        const nested = reads.filter(({ path, method, op }) => method === 'get' && path.startsWith('/api/v2/') && path.includes('{')
-          && op.responses['200']?.content?.['application/json']?.schema?.type !== 'string').map(({ path }) => `get ${path}`);
+        const nested = reads
+          .filter(
+            ({ path, method, op }) =>
+              method === 'get' &&
+              path.startsWith('/api/v2/') &&
+              path.includes('{') &&
+              op.responses['200']?.content?.['application/json']?.schema?.type !== 'string',
+          )
+          .map(({ path }) => `get ${path}`);
         expect(nested.length).toBeGreaterThan(15);
         expect(nested.filter((key) => !checked.includes(key))).toEqual([]);
       }

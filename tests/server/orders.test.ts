@@ -3,13 +3,24 @@ import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { ORDER_STATUSES, TRANSITIONS } from '../../server/src/modules/orders/state.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6f1a30000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6f1a30000000049454e44ae426082',
+  'hex',
+);
 
 function multipart(fields: Record<string, string>, file?: { name: string; buf: Buffer; type: string }) {
   const b = `----orders${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.buf, Buffer.from('\r\n'));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.buf,
+      Buffer.from('\r\n'),
+    );
   parts.push(Buffer.from(`--${b}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
@@ -18,22 +29,39 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
   let t: TestApp;
   let admin: { authorization: string };
   let sup1: { authorization: string };
-  let shop1: number; let shop2: number;
+  let shop1: number;
+  let shop2: number;
   const inj = async (method: 'GET' | 'POST', url: string, body?: unknown, h = admin) =>
     t.app.inject({ method, url, headers: h, ...(body !== undefined ? { payload: body as object } : {}) });
   const q = <T>(s: ReturnType<typeof sql>) => queryRows<T>(t.app.db, s);
   /** A fresh order of a shop in a given status (copied from a seeded one, items set not ready). */
   const orderIn = async (status: string, shopId = shop1) => {
-    const [o] = await q<{ id: number }>(sql`select id from orders where shop_id = ${shopId} and status = ${status} and item_count > 0 order by id limit 1`);
-    if (o) { await q(sql`update order_items set ready = false where order_id = ${o.id}`); return Number(o.id); }
-    const [n] = await q<{ id: number }>(sql`insert into orders (shop_id, order_no, customer_name, channel, status, total, item_count)
+    const [o] = await q<{ id: number }>(
+      sql`select id from orders where shop_id = ${shopId} and status = ${status} and item_count > 0 order by id limit 1`,
+    );
+    if (o) {
+      await q(sql`update order_items set ready = false where order_id = ${o.id}`);
+      return Number(o.id);
+    }
+    const [n] = await q<{
+      id: number;
+    }>(sql`insert into orders (shop_id, order_no, customer_name, channel, status, total, item_count)
       values (${shopId}, ${`T${Date.now()}${Math.random()}`}, 'Test Customer', 'web', ${status}, 100, 1) returning id`);
-    await q(sql`insert into order_items (order_id, product_code, product_name, qty, unit_price, amount) values (${n.id}, 'X-1', 'Test item', 2, 50, 100)`);
+    await q(
+      sql`insert into order_items (order_id, product_code, product_name, qty, unit_price, amount) values (${n.id}, 'X-1', 'Test item', 2, 50, 100)`,
+    );
     return Number(n.id);
   };
-  const fresh = async () => q<{ shop_id: number; status: string; n: string }>(sql`select shop_id, status, count(*) as n from orders group by 1, 2`);
-  const counters = async () => q<{ shop_id: number; status: string; n: string }>(sql`select shop_id, status, n from order_status_counters where n <> 0`);
-  const norm = (rows: { shop_id: number; status: string; n: string | number }[]) => rows.map((r) => `${r.shop_id}/${r.status}/${Number(r.n)}`).sort();
+  const fresh = async () =>
+    q<{ shop_id: number; status: string; n: string }>(
+      sql`select shop_id, status, count(*) as n from orders group by 1, 2`,
+    );
+  const counters = async () =>
+    q<{ shop_id: number; status: string; n: string }>(
+      sql`select shop_id, status, n from order_status_counters where n <> 0`,
+    );
+  const norm = (rows: { shop_id: number; status: string; n: string | number }[]) =>
+    rows.map((r) => `${r.shop_id}/${r.status}/${Number(r.n)}`).sort();
 
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
@@ -43,14 +71,19 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     shop1 = Number(shops.find((s) => s.name === 'HomePro Lighting')!.id);
     shop2 = Number(shops.find((s) => s.name === 'CoolAir Climate Solutions')!.id);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('seeds realistic orders: statuses, items, slips, POs, claims, counters', async () => {
-    const [r] = await q<Record<string, string>>(sql`select (select count(distinct status) from orders) as statuses, (select count(*) from order_items) as items,
+    const [r] = await q<
+      Record<string, string>
+    >(sql`select (select count(distinct status) from orders) as statuses, (select count(*) from order_items) as items,
       (select count(*) from payment_slips) as slips, (select count(*) from purchase_orders) as pos, (select count(*) from order_claims) as claims,
       (select count(*) from stock_transfers) as transfers, (select count(*) from orders where branch_id is not null) as branch`);
     expect(Number(r.statuses)).toBeGreaterThanOrEqual(7);
-    for (const k of ['items', 'slips', 'pos', 'claims', 'transfers', 'branch']) expect(Number(r[k]), k).toBeGreaterThan(0);
+    for (const k of ['items', 'slips', 'pos', 'claims', 'transfers', 'branch'])
+      expect(Number(r[k]), k).toBeGreaterThan(0);
     expect(norm(await counters())).toEqual(norm(await fresh()));
   });
 
@@ -60,8 +93,13 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     const b = res.json();
     expect(Object.keys(b).sort()).toEqual(['maxpageorders', 'orders', 'sumordersstatus', 'totalorders']);
     expect(b.orders.length).toBeLessThanOrEqual(5);
-    for (const o of b.orders) { expect(o.status).toBe('delivered'); expect(o.shopId).toBe(shop1); }
-    const [{ n }] = await q<{ n: string }>(sql`select count(*) as n from orders where shop_id = ${shop1} and status = 'delivered'`);
+    for (const o of b.orders) {
+      expect(o.status).toBe('delivered');
+      expect(o.shopId).toBe(shop1);
+    }
+    const [{ n }] = await q<{ n: string }>(
+      sql`select count(*) as n from orders where shop_id = ${shop1} and status = 'delivered'`,
+    );
     expect(b.totalorders).toBe(Number(n));
     expect(b.sumordersstatus.map((s: { status: string }) => s.status)).toEqual(['all', ...ORDER_STATUSES]);
     const search = (await inj('POST', '/api/order/orderlist', { search: b.orders[0].orderNo })).json();
@@ -81,9 +119,13 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     const [fc] = await q<{ id: number }>(sql`select id from order_claims where shop_id <> ${shop1} limit 1`);
     const [fp] = await q<{ id: number }>(sql`select id from purchase_orders where shop_id <> ${shop1} limit 1`);
     const probes: [string, string, unknown?][] = [
-      ['GET', `/api/order/orderview?id=${fo.id}`], ['GET', `/api/order/orderviewitem?id=${fo.id}`], ['GET', `/api/order/contactcuslist?id=${fo.id}`],
-      ['POST', '/api/order/cancelorder', { id: Number(fo.id), reason: 'x' }], ['POST', '/api/order/changestatusorder', { id: Number(fo.id), status: 'preparing' }],
-      ['GET', `/api/order/claimdetail?id=${fc.id}`], ['GET', `/api/order/documentpo?id=${fp.id}`],
+      ['GET', `/api/order/orderview?id=${fo.id}`],
+      ['GET', `/api/order/orderviewitem?id=${fo.id}`],
+      ['GET', `/api/order/contactcuslist?id=${fo.id}`],
+      ['POST', '/api/order/cancelorder', { id: Number(fo.id), reason: 'x' }],
+      ['POST', '/api/order/changestatusorder', { id: Number(fo.id), status: 'preparing' }],
+      ['GET', `/api/order/claimdetail?id=${fc.id}`],
+      ['GET', `/api/order/documentpo?id=${fp.id}`],
     ];
     for (const [m, url, body] of probes) {
       const res = await inj(m as 'GET', url, body, sup1);
@@ -93,15 +135,20 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     // The money side and claim decisions are the marketplace's: 403 for a supplier, own shop or not.
     const [os] = await q<{ id: number }>(sql`select id from payment_slips where shop_id = ${shop1} limit 1`);
     const staffOnly: [string, string, unknown?][] = [
-      ['GET', `/api/order/approveslipview?id=${fs.id}`], ['POST', '/api/order/approveslip', { id: Number(os.id) }],
-      ['POST', '/api/order/setclaimorder', { id: Number(fc.id), status: 'rejected' }], ['GET', '/api/order/slippayment?limit=100'],
-      ['POST', '/api/order/syncorders', {}], ['POST', '/api/order/restoreredeem', { id: Number(fo.id) }],
+      ['GET', `/api/order/approveslipview?id=${fs.id}`],
+      ['POST', '/api/order/approveslip', { id: Number(os.id) }],
+      ['POST', '/api/order/setclaimorder', { id: Number(fc.id), status: 'rejected' }],
+      ['GET', '/api/order/slippayment?limit=100'],
+      ['POST', '/api/order/syncorders', {}],
+      ['POST', '/api/order/restoreredeem', { id: Number(fo.id) }],
     ];
     for (const [m, url, body] of staffOnly) expect((await inj(m as 'GET', url, body, sup1)).statusCode, url).toBe(403);
   });
 
   it('lets a supplier take only the fulfilment steps on its own orders', async () => {
-    const [o] = await q<{ id: number }>(sql`select id from orders where shop_id = ${shop1} and status = 'paid' order by id limit 1`);
+    const [o] = await q<{ id: number }>(
+      sql`select id from orders where shop_id = ${shop1} and status = 'paid' order by id limit 1`,
+    );
     const id = Number(o.id);
     for (const status of ['pending_payment', 'shipped', 'delivered', 'completed']) {
       const res = await inj('POST', '/api/order/changestatusorder', { id, status }, sup1);
@@ -109,14 +156,33 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     }
     const [still] = await q<{ status: string }>(sql`select status from orders where id = ${id}`);
     expect(still.status).toBe('paid');
-    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'preparing', expectedStatus: 'paid' }, sup1)).statusCode).toBe(200);
+    expect(
+      (await inj('POST', '/api/order/changestatusorder', { id, status: 'preparing', expectedStatus: 'paid' }, sup1))
+        .statusCode,
+    ).toBe(200);
     const items = await q<{ id: number }>(sql`select id from order_items where order_id = ${id}`);
-    expect((await inj('POST', '/api/order/changestatusreadyitem', { orderId: id, itemIds: items.map((i) => Number(i.id)), ready: true }, sup1)).statusCode).toBe(200);
-    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'ready_to_ship' }, sup1)).statusCode).toBe(200);
+    expect(
+      (
+        await inj(
+          'POST',
+          '/api/order/changestatusreadyitem',
+          { orderId: id, itemIds: items.map((i) => Number(i.id)), ready: true },
+          sup1,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'ready_to_ship' }, sup1)).statusCode).toBe(
+      200,
+    );
     // Cancelling needs a reason, and stops at shipping.
     expect((await inj('POST', '/api/order/cancelorder', { id, reason: '  ' }, sup1)).statusCode).toBe(400);
-    expect((await inj('POST', '/api/order/shippingorder', { id, transportType: 'kerry', trackingNo: 'TH123' }, sup1)).statusCode).toBe(200);
-    expect((await inj('POST', '/api/order/cancelorder', { id, reason: 'Customer changed mind' }, sup1)).statusCode).toBe(409);
+    expect(
+      (await inj('POST', '/api/order/shippingorder', { id, transportType: 'kerry', trackingNo: 'TH123' }, sup1))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await inj('POST', '/api/order/cancelorder', { id, reason: 'Customer changed mind' }, sup1)).statusCode,
+    ).toBe(409);
   });
 
   it('walks every legal transition and refuses every illegal one with 409', async () => {
@@ -142,33 +208,52 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'preparing' })).statusCode).toBe(200);
     expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'ready_to_ship' })).statusCode).toBe(409);
     const items = (await inj('GET', `/api/order/orderviewitem?id=${id}`)).json().items;
-    const ready = await inj('POST', '/api/order/changestatusreadyitem', { orderId: id, itemIds: items.map((i: { id: number }) => i.id), ready: true });
+    const ready = await inj('POST', '/api/order/changestatusreadyitem', {
+      orderId: id,
+      itemIds: items.map((i: { id: number }) => i.id),
+      ready: true,
+    });
     expect(ready.json().data.every((i: { ready: boolean }) => i.ready)).toBe(true);
     expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'ready_to_ship' })).statusCode).toBe(200);
     expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'shipped' })).statusCode).toBe(409);
-    expect((await inj('POST', '/api/order/shippingorder', { id, transportType: 'nope', trackingNo: 'X' })).statusCode).toBe(400);
+    expect(
+      (await inj('POST', '/api/order/shippingorder', { id, transportType: 'nope', trackingNo: 'X' })).statusCode,
+    ).toBe(400);
     const ship = await inj('POST', '/api/order/shippingorder', { id, transportType: 'kerry', trackingNo: 'KER123' });
     expect(ship.json().data).toMatchObject({ status: 'shipped', trackingNo: 'KER123', transportType: 'kerry' });
     expect((await inj('POST', '/api/order/confirmreceived', { id })).json().data.status).toBe('delivered');
     const view = (await inj('GET', `/api/order/orderview?id=${id}`)).json().data;
     expect(view.canClaim).toBe(true);
-    expect(view.timeline.filter((e: { kind: string }) => ['status', 'shipping'].includes(e.kind)).slice(0, 4).map((e: { toStatus: string }) => e.toStatus))
-      .toEqual(['delivered', 'shipped', 'ready_to_ship', 'preparing']);
+    expect(
+      view.timeline
+        .filter((e: { kind: string }) => ['status', 'shipping'].includes(e.kind))
+        .slice(0, 4)
+        .map((e: { toStatus: string }) => e.toStatus),
+    ).toEqual(['delivered', 'shipped', 'ready_to_ship', 'preparing']);
     expect(view.timeline[0].actorName).toBeTruthy();
     // Each event also comes as a code and values, for the client to word in the reader's language.
     const byCode = (code: string) => view.timeline.find((e: { code: string | null }) => e.code === code);
     expect(byCode('received')).toMatchObject({ params: {}, message: 'Customer received the order' });
     expect(byCode('shipped')).toMatchObject({ params: { transportType: 'kerry', trackingNo: 'KER123' } });
     expect(byCode('itemsReady').params.items).toEqual(expect.any(String));
-    expect(view.timeline.find((e: { toStatus: string }) => e.toStatus === 'preparing'))
-      .toMatchObject({ code: 'status', params: { from: 'paid', to: 'preparing' }, message: 'Status paid → preparing' });
-    const [{ n }] = await q<{ n: string }>(sql`select count(*) as n from audit_log where entity = 'order' and entity_id = ${id}`);
+    expect(view.timeline.find((e: { toStatus: string }) => e.toStatus === 'preparing')).toMatchObject({
+      code: 'status',
+      params: { from: 'paid', to: 'preparing' },
+      message: 'Status paid → preparing',
+    });
+    const [{ n }] = await q<{ n: string }>(
+      sql`select count(*) as n from audit_log where entity = 'order' and entity_id = ${id}`,
+    );
     expect(Number(n)).toBeGreaterThanOrEqual(5);
-    expect((await inj('POST', '/api/order/changestatusorder', { id, status: 'completed', expectedStatus: 'shipped' })).statusCode).toBe(409);
+    expect(
+      (await inj('POST', '/api/order/changestatusorder', { id, status: 'completed', expectedStatus: 'shipped' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('bulk status change moves the legal ones and reports the rest', async () => {
-    const a = await orderIn('paid'); const b = await orderIn('completed');
+    const a = await orderIn('paid');
+    const b = await orderIn('completed');
     const res = await inj('POST', '/api/order/changestatusorder', { ids: [a, b], status: 'preparing' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.updated).toEqual([a]);
@@ -186,28 +271,49 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     const oid = await orderIn('pending_payment');
     // The whole total in one slip: its approval pays the order.
     const [{ total }] = await q<{ total: string }>(sql`select total from orders where id = ${oid}`);
-    const up = multipart({ orderId: String(oid), bankCode: 'KBANK', amount: String(total), transferredAt: new Date().toISOString() }, { name: 's.png', buf: PNG, type: 'image/png' });
-    const u = await t.app.inject({ method: 'POST', url: '/api/order/uploadslippayment', headers: { ...admin, ...up.headers }, payload: up.payload });
+    const up = multipart(
+      { orderId: String(oid), bankCode: 'KBANK', amount: String(total), transferredAt: new Date().toISOString() },
+      { name: 's.png', buf: PNG, type: 'image/png' },
+    );
+    const u = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/uploadslippayment',
+      headers: { ...admin, ...up.headers },
+      payload: up.payload,
+    });
     expect(u.statusCode, u.body).toBe(200);
     const slipId = u.json().data.id;
     expect(u.json().data.imageUrl).toMatch(/^\/uploads\/image\//);
-    const results = await Promise.all(Array.from({ length: 100 }, () => inj('POST', '/api/order/approveslip', { id: slipId })));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => inj('POST', '/api/order/approveslip', { id: slipId })),
+    );
     expect(results.filter((r) => r.statusCode === 200).length).toBe(1);
     expect(results.filter((r) => r.statusCode === 409).length).toBe(99);
-    const [{ n }] = await q<{ n: string }>(sql`select count(*) as n from order_events where order_id = ${oid} and to_status = 'paid'`);
+    const [{ n }] = await q<{ n: string }>(
+      sql`select count(*) as n from order_events where order_id = ${oid} and to_status = 'paid'`,
+    );
     expect(Number(n)).toBe(1);
     expect((await inj('GET', `/api/order/orderview?id=${oid}`)).json().data.status).toBe('paid');
   });
 
   it('counters equal a fresh count after a burst of random concurrent changes', async () => {
-    const ids = (await q<{ id: number }>(sql`select id from orders where status not in ('completed', 'cancelled') order by id limit 40`)).map((r) => Number(r.id));
+    const ids = (
+      await q<{ id: number }>(
+        sql`select id from orders where status not in ('completed', 'cancelled') order by id limit 40`,
+      )
+    ).map((r) => Number(r.id));
     await q(sql`update order_items set ready = true`);
     let seed = 7;
-    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
     const reqs = Array.from({ length: 120 }, () => {
       const id = ids[Math.floor(rnd() * ids.length)];
       const to = ORDER_STATUSES[Math.floor(rnd() * ORDER_STATUSES.length)];
-      return to === 'cancelled' ? inj('POST', '/api/order/cancelorder', { id, reason: 'burst' }) : inj('POST', '/api/order/changestatusorder', { id, status: to });
+      return to === 'cancelled'
+        ? inj('POST', '/api/order/cancelorder', { id, reason: 'burst' })
+        : inj('POST', '/api/order/changestatusorder', { id, status: to });
     });
     const res = await Promise.all(reqs);
     expect(res.every((r) => [200, 409].includes(r.statusCode))).toBe(true);
@@ -228,13 +334,32 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     expect(times(all.items)).toEqual([...times(all.items)].sort().reverse());
     const s = list.items[0];
     expect((await inj('GET', `/api/order/approveslipview?id=${s.id}`)).json().data.order.id).toBe(s.orderId);
-    expect((await inj('POST', '/api/order/approveslip', { id: s.id, approve: false, note: 'Blurry' })).json().data.status).toBe('rejected');
+    expect(
+      (await inj('POST', '/api/order/approveslip', { id: s.id, approve: false, note: 'Blurry' })).json().data.status,
+    ).toBe('rejected');
     const ch = multipart({ id: String(s.id), amount: '1.5' }, { name: 's.png', buf: PNG, type: 'image/png' });
-    const c = await t.app.inject({ method: 'POST', url: '/api/order/changeslip', headers: { ...admin, ...ch.headers }, payload: ch.payload });
+    const c = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/changeslip',
+      headers: { ...admin, ...ch.headers },
+      payload: ch.payload,
+    });
     expect(c.statusCode, c.body).toBe(200);
     expect(c.json().data).toMatchObject({ status: 'pending', amount: 1.5 });
-    const bad = multipart({ id: String(s.id) }, { name: 's.png', buf: Buffer.from('not an image at all'), type: 'image/png' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/order/changeslip', headers: { ...admin, ...bad.headers }, payload: bad.payload })).statusCode).toBe(415);
+    const bad = multipart(
+      { id: String(s.id) },
+      { name: 's.png', buf: Buffer.from('not an image at all'), type: 'image/png' },
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/order/changeslip',
+          headers: { ...admin, ...bad.headers },
+          payload: bad.payload,
+        })
+      ).statusCode,
+    ).toBe(415);
 
     const id = await orderIn('paid');
     await q(sql`update orders set redeem_points = 200, redeem_restored = false where id = ${id}`);
@@ -254,7 +379,9 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     const bill = (await inj('POST', '/api/order/reportbilljoborder', { id })).json().data;
     expect(bill.items.length).toBeGreaterThan(0);
     const sync = (await inj('POST', '/api/order/syncorders', { shopId: shop1 })).json().data;
-    const [job] = await q<{ topic: string; status: string }>(sql`select topic, status from outbox_jobs where id = ${sync.jobId}`);
+    const [job] = await q<{ topic: string; status: string }>(
+      sql`select topic, status from outbox_jobs where id = ${sync.jobId}`,
+    );
     expect(job).toEqual({ topic: 'orders.sync', status: 'queued' });
   });
 
@@ -266,7 +393,9 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     expect((await inj('POST', '/api/order/requestpoorder', { orderId: id })).statusCode).toBe(409);
     expect((await inj('POST', '/api/order/genaratepo', { id: po.id })).json().data.status).toBe('issued');
     expect((await inj('POST', '/api/order/restorepo', { id: po.id })).statusCode).toBe(409);
-    expect((await inj('POST', '/api/order/cancelpo', { id: po.id, reason: 'Supplier out of stock' })).json().data.status).toBe('cancelled');
+    expect(
+      (await inj('POST', '/api/order/cancelpo', { id: po.id, reason: 'Supplier out of stock' })).json().data.status,
+    ).toBe('cancelled');
     expect((await inj('POST', '/api/order/restorepo', { id: po.id })).json().data.status).toBe('requested');
     expect((await inj('GET', `/api/order/trackingpo?id=${po.id}`)).json().data.events.length).toBe(4);
     expect((await inj('GET', `/api/order/documentpo?id=${po.id}`)).json().data.documentNo).toBe(po.poNo);
@@ -274,43 +403,96 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
     expect((await inj('GET', `/api/order/poorders?orderId=${id}`)).json().total).toBe(1);
 
     const br = (await inj('GET', '/api/masterdata/masterbranch')).json().data;
-    const tr = (await inj('POST', '/api/order/transferproduct', { orderId: id, fromBranchId: br[0].id, toBranchId: br[1].id })).json().data;
+    const tr = (
+      await inj('POST', '/api/order/transferproduct', { orderId: id, fromBranchId: br[0].id, toBranchId: br[1].id })
+    ).json().data;
     expect(tr.status).toBe('requested');
-    expect((await inj('GET', `/api/order/documenttransfer?id=${tr.id}`)).json().data.transfer.items.length).toBeGreaterThan(0);
-    expect((await inj('POST', '/api/order/ropcanceltransfer', { id: tr.id, reason: 'Wrong branch' })).json().data.status).toBe('cancel_requested');
+    expect(
+      (await inj('GET', `/api/order/documenttransfer?id=${tr.id}`)).json().data.transfer.items.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await inj('POST', '/api/order/ropcanceltransfer', { id: tr.id, reason: 'Wrong branch' })).json().data.status,
+    ).toBe('cancel_requested');
     expect((await inj('POST', '/api/order/cleartransfer', { id: tr.id })).statusCode).toBe(409);
     expect((await inj('POST', '/api/order/canceltransferdoc', { id: tr.id })).json().data.status).toBe('cancelled');
-    const tr2 = (await inj('POST', '/api/order/transferproduct', { orderId: id, fromBranchId: br[0].id, toBranchId: br[2].id })).json().data;
+    const tr2 = (
+      await inj('POST', '/api/order/transferproduct', { orderId: id, fromBranchId: br[0].id, toBranchId: br[2].id })
+    ).json().data;
     expect((await inj('POST', '/api/order/cleartransfer', { id: tr2.id })).json().data.status).toBe('cleared');
   });
 
   it('claims: only after delivery, quantity bound, claim machine', async () => {
-    const filed = (await inj('GET', '/api/order/claimlist?status=filed&limit=20')).json().items as { createdAt: string }[];
+    const filed = (await inj('GET', '/api/order/claimlist?status=filed&limit=20')).json().items as {
+      createdAt: string;
+    }[];
     expect(filed.map((c) => c.createdAt)).toEqual(filed.map((c) => c.createdAt).sort());
     const early = await orderIn('shipped');
     const [ei] = await q<{ id: number }>(sql`select id from order_items where order_id = ${early} limit 1`);
-    expect((await inj('POST', '/api/order/fileclaim', { orderItemId: Number(ei.id), kind: 'claim', reasonCode: 'damaged', qty: 1 })).statusCode).toBe(409);
+    expect(
+      (
+        await inj('POST', '/api/order/fileclaim', {
+          orderItemId: Number(ei.id),
+          kind: 'claim',
+          reasonCode: 'damaged',
+          qty: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
     const id = await orderIn('delivered');
-    const [it] = await q<{ id: number; qty: number }>(sql`select id, qty from order_items where order_id = ${id} limit 1`);
+    const [it] = await q<{ id: number; qty: number }>(
+      sql`select id, qty from order_items where order_id = ${id} limit 1`,
+    );
     await q(sql`delete from order_claims where order_item_id = ${it.id}`);
-    expect((await inj('POST', '/api/order/fileclaim', { orderItemId: Number(it.id), kind: 'claim', reasonCode: 'damaged', qty: Number(it.qty) + 1 })).statusCode).toBe(409);
-    const mp = multipart({ orderItemId: String(it.id), kind: 'claim', reasonCode: 'damaged', qty: '1', description: 'Cracked' }, { name: 'p.png', buf: PNG, type: 'image/png' });
-    const f = await t.app.inject({ method: 'POST', url: '/api/order/fileclaim', headers: { ...admin, ...mp.headers }, payload: mp.payload });
+    expect(
+      (
+        await inj('POST', '/api/order/fileclaim', {
+          orderItemId: Number(it.id),
+          kind: 'claim',
+          reasonCode: 'damaged',
+          qty: Number(it.qty) + 1,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const mp = multipart(
+      { orderItemId: String(it.id), kind: 'claim', reasonCode: 'damaged', qty: '1', description: 'Cracked' },
+      { name: 'p.png', buf: PNG, type: 'image/png' },
+    );
+    const f = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/fileclaim',
+      headers: { ...admin, ...mp.headers },
+      payload: mp.payload,
+    });
     expect(f.statusCode, f.body).toBe(200);
     const c = f.json().data;
     expect(c.photos.length).toBe(1);
     expect((await inj('POST', '/api/order/setclaimorder', { id: c.id, status: 'resolved' })).statusCode).toBe(409);
-    for (const s of ['reviewing', 'approved', 'resolved']) expect((await inj('POST', '/api/order/setclaimorder', { id: c.id, status: s })).json().data.status).toBe(s);
+    for (const s of ['reviewing', 'approved', 'resolved'])
+      expect((await inj('POST', '/api/order/setclaimorder', { id: c.id, status: s })).json().data.status).toBe(s);
     expect((await inj('GET', `/api/order/claimdetail?id=${c.id}`)).json().data.history.length).toBe(4);
     expect((await inj('GET', `/api/order/claimlist?orderId=${id}`)).json().total).toBe(1);
   });
 
   it('serves the order master data', async () => {
-    for (const p of ['masterorderstatus', 'masterorderchanel', 'masterordershipment', 'mastertransporttype', 'mastercollecttype', 'mastertransportratetime', 'masterbank', 'masterclaim', 'masterbranch', 'masterprovince', 'masterdistrict']) {
+    for (const p of [
+      'masterorderstatus',
+      'masterorderchanel',
+      'masterordershipment',
+      'mastertransporttype',
+      'mastercollecttype',
+      'mastertransportratetime',
+      'masterbank',
+      'masterclaim',
+      'masterbranch',
+      'masterprovince',
+      'masterdistrict',
+    ]) {
       const res = await inj('GET', `/api/masterdata/${p}`, undefined, sup1);
       expect(res.statusCode, p).toBe(200);
       expect(res.json().data.length, p).toBeGreaterThan(0);
     }
-    expect((await inj('GET', '/api/masterdata/masterorderstatus')).json().data.map((s: { code: string }) => s.code)).toEqual([...ORDER_STATUSES]);
+    expect(
+      (await inj('GET', '/api/masterdata/masterorderstatus')).json().data.map((s: { code: string }) => s.code),
+    ).toEqual([...ORDER_STATUSES]);
   });
 });

@@ -9,17 +9,35 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { openDb, queryRows, type DbHandle } from '../../server/src/db/client.js';
-import { lockStream, MAX_PAYLOAD_BYTES, publish, publishAll, realtimePlugin, sseStream, type SseEvent } from '../../server/src/lib/realtime.js';
+import {
+  lockStream,
+  MAX_PAYLOAD_BYTES,
+  publish,
+  publishAll,
+  realtimePlugin,
+  sseStream,
+  type SseEvent,
+} from '../../server/src/lib/realtime.js';
 import { clonePostgres } from '../support/db.js';
 import { dbKinds, testConfig, type DbKind } from '../support/app.js';
 import { openSse, type SseReader } from './sse-client.js';
 
-interface Rig { app: FastifyInstance; handle: DbHandle; url: string; close(): Promise<void> }
+interface Rig {
+  app: FastifyInstance;
+  handle: DbHandle;
+  url: string;
+  close(): Promise<void>;
+}
 
 /** A bare app with the hub and one stream route over a probe table, on `databaseUrl` (PostgreSQL) or a PGlite copy. */
 async function rig(kind: DbKind, databaseUrl: string | null, heartbeatMs = 60_000): Promise<Rig> {
-  const handle = kind === 'postgres' ? await openDb({ databaseUrl }) : await openDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
-  await handle.db.execute(sql`create table if not exists rt_probe (id bigserial primary key, topic text not null, body text not null)`);
+  const handle =
+    kind === 'postgres'
+      ? await openDb({ databaseUrl })
+      : await openDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  await handle.db.execute(
+    sql`create table if not exists rt_probe (id bigserial primary key, topic text not null, body text not null)`,
+  );
   const app = Fastify();
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
@@ -31,23 +49,43 @@ async function rig(kind: DbKind, databaseUrl: string | null, heartbeatMs = 60_00
     const header = req.headers['last-event-id'];
     return sseStream(reply, {
       lastEventId: typeof header === 'string' ? Number(header) : null,
-      start: async () => Number((await queryRows<{ n: string }>(app.db, sql`select coalesce(max(id), 0) as n from rt_probe where topic = ${topic}`))[0].n),
-      backlog: async (after, limit) => (await queryRows<{ id: string; body: string }>(app.db,
-        sql`select id, body from rt_probe where topic = ${topic} and id > ${after} order by id limit ${limit}`))
-        .map((r): SseEvent => ({ id: Number(r.id), event: 'probe', data: { body: r.body } })),
+      start: async () =>
+        Number(
+          (
+            await queryRows<{ n: string }>(
+              app.db,
+              sql`select coalesce(max(id), 0) as n from rt_probe where topic = ${topic}`,
+            )
+          )[0].n,
+        ),
+      backlog: async (after, limit) =>
+        (
+          await queryRows<{ id: string; body: string }>(
+            app.db,
+            sql`select id, body from rt_probe where topic = ${topic} and id > ${after} order by id limit ${limit}`,
+          )
+        ).map((r): SseEvent => ({ id: Number(r.id), event: 'probe', data: { body: r.body } })),
       live: (wake) => app.realtime.subscribe(`probe:${topic}`, wake),
     });
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
-  return { app, handle, url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, close: () => app.close() };
+  return {
+    app,
+    handle,
+    url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+    close: () => app.close(),
+  };
 }
 
 /** One probe row, written the way a stream's writer must: lock, insert, publish, in one transaction. */
 async function write(r: Rig, topic: string, body: string): Promise<number> {
   return r.app.db.transaction(async (tx) => {
     await lockStream(tx, 'probe');
-    const [row] = await queryRows<{ id: string }>(tx as never, sql`insert into rt_probe (topic, body) values (${topic}, ${body}) returning id`);
+    const [row] = await queryRows<{ id: string }>(
+      tx as never,
+      sql`insert into rt_probe (topic, body) values (${topic}, ${body}) returning id`,
+    );
     await publish(tx, `probe:${topic}`, { id: Number(row.id) });
     return Number(row.id);
   });
@@ -73,7 +111,9 @@ describe.each(dbKinds())('realtime (%s)', (kind) => {
     }
     a = await rig(kind, databaseUrl, 150);
   });
-  afterEach(() => { for (const s of streams.splice(0)) s.close(); });
+  afterEach(() => {
+    for (const s of streams.splice(0)) s.close();
+  });
   afterAll(async () => {
     await a?.close();
     await drop?.();
@@ -88,11 +128,16 @@ describe.each(dbKinds())('realtime (%s)', (kind) => {
       expect(heard).toEqual([]);
     });
     await vi.waitFor(() => expect(heard).toEqual([{ id: 1 }]));
-    await a.app.db.transaction(async (tx) => {
-      await publish(tx, 'orders:7', { id: 2 });
-      tx.rollback();
-    }).catch(() => undefined);
-    await publishAll(a.app.db, [{ channel: 'orders:8', payload: { id: 3 } }, { channel: 'orders:7', payload: { id: 4 } }]);
+    await a.app.db
+      .transaction(async (tx) => {
+        await publish(tx, 'orders:7', { id: 2 });
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await publishAll(a.app.db, [
+      { channel: 'orders:8', payload: { id: 3 } },
+      { channel: 'orders:7', payload: { id: 4 } },
+    ]);
     await vi.waitFor(() => expect(heard).toEqual([{ id: 1 }, { id: 4 }]));
     off();
     await publish(a.app.db, 'orders:7', { id: 5 });
@@ -162,13 +207,24 @@ describe.each(dbKinds())('realtime (%s)', (kind) => {
 
   it('lockStream: a second writer waits for the first to commit, so ids commit in order', async () => {
     let releaseFirst!: () => void;
-    const held = new Promise<void>((r) => { releaseFirst = r; });
+    const held = new Promise<void>((r) => {
+      releaseFirst = r;
+    });
     let firstId = 0;
     let locked!: () => void;
-    const hasLock = new Promise<void>((r) => { locked = r; });
+    const hasLock = new Promise<void>((r) => {
+      locked = r;
+    });
     const first = a.app.db.transaction(async (tx) => {
       await lockStream(tx, 'probe');
-      firstId = Number((await queryRows<{ id: string }>(tx as never, sql`insert into rt_probe (topic, body) values ('order', 'first') returning id`))[0].id);
+      firstId = Number(
+        (
+          await queryRows<{ id: string }>(
+            tx as never,
+            sql`insert into rt_probe (topic, body) values ('order', 'first') returning id`,
+          )
+        )[0].id,
+      );
       locked();
       await held;
     });
@@ -176,7 +232,10 @@ describe.each(dbKinds())('realtime (%s)', (kind) => {
     if (kind === 'postgres') {
       // PostgreSQL: another connection's writer blocks on the lock until the first commits.
       let secondDone = false;
-      const second = write(a, 'order', 'second').then((id) => { secondDone = true; return id; });
+      const second = write(a, 'order', 'second').then((id) => {
+        secondDone = true;
+        return id;
+      });
       await new Promise((r) => setTimeout(r, 150));
       expect(secondDone).toBe(false);
       releaseFirst();
@@ -226,14 +285,22 @@ describe.each(dbKinds())('realtime (%s)', (kind) => {
       await s.until(() => s.events('ready').length === 1);
       const heard: unknown[] = [];
       const off = a.app.realtime.subscribe('probe:zeta', (p) => heard.push(p));
-      const listener = async () => (await queryRows<{ pid: number }>(a.app.db,
-        sql`select pid from pg_stat_activity where datname = current_database() and query = ${'LISTEN seller_center_realtime'} and pid <> pg_backend_pid()`)).map((r) => r.pid);
+      const listener = async () =>
+        (
+          await queryRows<{ pid: number }>(
+            a.app.db,
+            sql`select pid from pg_stat_activity where datname = current_database() and query = ${'LISTEN seller_center_realtime'} and pid <> pg_backend_pid()`,
+          )
+        ).map((r) => r.pid);
       const [pid] = await listener();
       expect(pid).toBeDefined();
       await a.app.db.execute(sql`select pg_terminate_backend(${pid}::int)`);
       // Written while nobody listens: its notification is lost, the wake after reconnecting makes it good.
       await write(a, 'zeta', 'during the outage');
-      await vi.waitFor(async () => expect((await listener()).filter((p) => p !== pid)).toHaveLength(1), { timeout: 5000, interval: 50 });
+      await vi.waitFor(async () => expect((await listener()).filter((p) => p !== pid)).toHaveLength(1), {
+        timeout: 5000,
+        interval: 50,
+      });
       await s.until(() => bodies(s).includes('during the outage'));
       expect(heard).toContain(undefined);
       await write(a, 'zeta', 'after');

@@ -8,16 +8,44 @@ async function expected(db: Db, shopIds: number[] | null) {
   const o = shopIds ? inArray(orders.shopId, shopIds) : undefined;
   const b = shopIds ? inArray(blogPosts.shopId, shopIds) : undefined;
   const n = async (q: Promise<{ n: number }[]>) => (await q)[0].n;
-  const [rev] = await db.select({ r: sql<string>`coalesce(sum(${orders.total}), 0)::text` }).from(orders).where(and(o, ne(orders.status, 'cancelled')));
+  const [rev] = await db
+    .select({ r: sql<string>`coalesce(sum(${orders.total}), 0)::text` })
+    .from(orders)
+    .where(and(o, ne(orders.status, 'cancelled')));
   return {
     products: await n(db.select({ n: count() }).from(products).where(p)),
-    productsOnline: await n(db.select({ n: count() }).from(products).where(and(p, eq(products.online, true)))),
-    pendingApprovals: await n(db.select({ n: count() }).from(products).where(and(p, eq(products.approvalStatus, 'pending')))),
+    productsOnline: await n(
+      db
+        .select({ n: count() })
+        .from(products)
+        .where(and(p, eq(products.online, true))),
+    ),
+    pendingApprovals: await n(
+      db
+        .select({ n: count() })
+        .from(products)
+        .where(and(p, eq(products.approvalStatus, 'pending'))),
+    ),
     orders: await n(db.select({ n: count() }).from(orders).where(o)),
-    ordersOpen: await n(db.select({ n: count() }).from(orders).where(and(o, inArray(orders.status, ['pending_payment', 'paid', 'preparing', 'ready_to_ship', 'shipped'])))),
+    ordersOpen: await n(
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(o, inArray(orders.status, ['pending_payment', 'paid', 'preparing', 'ready_to_ship', 'shipped']))),
+    ),
     revenue: Number(rev.r),
-    posts: await n(db.select({ n: count() }).from(blogPosts).where(and(b, isNull(blogPosts.deletedAt)))),
-    postsPublished: await n(db.select({ n: count() }).from(blogPosts).where(and(b, isNull(blogPosts.deletedAt), eq(blogPosts.status, 'published')))),
+    posts: await n(
+      db
+        .select({ n: count() })
+        .from(blogPosts)
+        .where(and(b, isNull(blogPosts.deletedAt))),
+    ),
+    postsPublished: await n(
+      db
+        .select({ n: count() })
+        .from(blogPosts)
+        .where(and(b, isNull(blogPosts.deletedAt), eq(blogPosts.status, 'published'))),
+    ),
   };
 }
 
@@ -29,7 +57,9 @@ describe.each(dbKinds())('dashboard, health, errors, OpenAPI (%s)', (kind) => {
     const rows = await t.app.db.select().from(shops);
     shopId = (name) => rows.find((s) => s.name === name)!.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
   const get = async (user: string, url: string) => t.app.inject({ url, headers: await t.headers(user) });
 
   it('gives staff figures over every shop, equal to direct counts', async () => {
@@ -67,7 +97,11 @@ describe.each(dbKinds())('dashboard, health, errors, OpenAPI (%s)', (kind) => {
   });
 
   it('answers unknown routes with 404 JSON', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/blogs/master/nope'], ['GET', '/nothing-here']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/blogs/master/nope'],
+      ['GET', '/nothing-here'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -76,7 +110,12 @@ describe.each(dbKinds())('dashboard, health, errors, OpenAPI (%s)', (kind) => {
   });
 
   it('answers malformed JSON with 400 and no stack', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/account/login', headers: { 'content-type': 'application/json' }, payload: '{"users":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"users":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 400, message: 'The request body is not valid JSON.' });
   });
@@ -98,15 +137,35 @@ describe.each(dbKinds())('dashboard, health, errors, OpenAPI (%s)', (kind) => {
       if (r.method === 'POST' || r.method === 'PATCH') expect(op.requestBody, `${r.method} ${r.url}`).toBeTruthy();
       // Multipart routes document their fields and a binary file part.
       const form = op.requestBody?.content['multipart/form-data']?.schema;
-      if (form) expect(Object.values(form.properties).some((p) => (p as { format?: string }).format === 'binary'), `${r.method} ${r.url}`).toBe(true);
+      if (form)
+        expect(
+          Object.values(form.properties).some((p) => (p as { format?: string }).format === 'binary'),
+          `${r.method} ${r.url}`,
+        ).toBe(true);
       if (r.access !== 'public') expect(op.security).toEqual([{ bearerAuth: [] }]);
     }
     const slip = doc.paths['/api/order/uploadslippayment'].post.requestBody.content;
     expect(Object.keys(slip)).toEqual(['multipart/form-data']);
-    expect(slip['multipart/form-data'].schema.required).toEqual(['orderId', 'bankCode', 'amount', 'transferredAt', 'file']);
-    expect(Object.keys(doc.paths['/api/order/fileclaim'].post.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data']);
-    expect(doc.paths['/api/product/uploadimageproduct'].post.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    for (const [method, url] of [['post', '/api/blogs/master/edit'], ['get', '/api/blogs/master/post'], ['get', '/api/account/me']]) {
+    expect(slip['multipart/form-data'].schema.required).toEqual([
+      'orderId',
+      'bankCode',
+      'amount',
+      'transferredAt',
+      'file',
+    ]);
+    expect(Object.keys(doc.paths['/api/order/fileclaim'].post.requestBody.content).sort()).toEqual([
+      'application/json',
+      'multipart/form-data',
+    ]);
+    expect(
+      doc.paths['/api/product/uploadimageproduct'].post.requestBody.content['multipart/form-data'].schema.properties
+        .file,
+    ).toMatchObject({ type: 'string', format: 'binary' });
+    for (const [method, url] of [
+      ['post', '/api/blogs/master/edit'],
+      ['get', '/api/blogs/master/post'],
+      ['get', '/api/account/me'],
+    ]) {
       expect(doc.paths[url][method]['x-addition']).toBe(true);
       expect(doc.paths[url][method].tags).toContain('addition');
     }

@@ -15,22 +15,48 @@ const TO = '2026-11-30';
 const ALL = `dateFrom=${FROM}&dateTo=${TO}`;
 const FROM_TS = '2026-04-30T17:00:00Z';
 const TO_TS = '2026-11-30T17:00:00Z';
-const NAMES = ['reporttrackorder', 'reportshippingorder', 'orderair', 'reportcupon', 'reportpromotiononline', 'reportproductpromotion', 'reportreview', 'reporttstatusproduct'];
+const NAMES = [
+  'reporttrackorder',
+  'reportshippingorder',
+  'orderair',
+  'reportcupon',
+  'reportpromotiononline',
+  'reportproductpromotion',
+  'reportreview',
+  'reporttstatusproduct',
+];
 
 /** CSV text → rows of cells (RFC 4180 quoting), without the BOM. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  let row: string[] = []; let cell = ''; let quoted = false;
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
   const s = text.replace(/^\uFEFF/, '');
   for (let i = 0; i < s.length; i++) {
     const ch = s[i];
     if (quoted) {
-      if (ch === '"' && s[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+      if (ch === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\r') continue;
-    else if (ch === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; } else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r') continue;
+    else if (ch === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
   }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -49,8 +75,13 @@ describe('CSV cells', () => {
   });
 
   it('checks the range: reversed or over two years names dateTo; Bangkok days', () => {
-    expect(rangeOf({ dateFrom: '2026-11-01', dateTo: '2026-11-01' })).toEqual({ from: '2026-10-31T17:00:00.000Z', to: '2026-11-01T17:00:00.000Z' });
-    expect(() => rangeOf({ dateFrom: '2026-11-02', dateTo: '2026-11-01' })).toThrow(/dateTo must be on or after dateFrom/);
+    expect(rangeOf({ dateFrom: '2026-11-01', dateTo: '2026-11-01' })).toEqual({
+      from: '2026-10-31T17:00:00.000Z',
+      to: '2026-11-01T17:00:00.000Z',
+    });
+    expect(() => rangeOf({ dateFrom: '2026-11-02', dateTo: '2026-11-01' })).toThrow(
+      /dateTo must be on or after dateFrom/,
+    );
     expect(() => rangeOf({ dateFrom: '2024-11-01', dateTo: '2026-11-01' })).toThrow(/at most 2 years/);
     expect(rangeOf({ dateFrom: '2024-11-01', dateTo: '2026-10-31' }).to).toBe('2026-10-31T17:00:00.000Z');
     expect(bangkokTime('2026-11-21T18:30:00.000Z')).toBe('2026-11-22 01:30');
@@ -62,7 +93,8 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
   let admin: { authorization: string };
   let shops: Map<string, number>;
   const one = async <T>(q: ReturnType<typeof sql>) => (await queryRows<T>(t.app.db, q))[0];
-  const get = async (url: string, headers: Record<string, string> = admin) => t.app.inject({ method: 'GET', url, headers });
+  const get = async (url: string, headers: Record<string, string> = admin) =>
+    t.app.inject({ method: 'GET', url, headers });
   const read = async (name: string, query = ALL) => {
     const res = await get(`${R}/${name}?${query}`);
     expect(res.statusCode, `${name}?${query}: ${res.body}`).toBe(200);
@@ -72,17 +104,32 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
     admin = await t.headers('admin');
-    shops = new Map((await queryRows<{ id: number; name: string }>(t.app.db, sql`select id, name from shops`)).map((s) => [s.name, Number(s.id)]));
+    shops = new Map(
+      (await queryRows<{ id: number; name: string }>(t.app.db, sql`select id, name from shops`)).map((s) => [
+        s.name,
+        Number(s.id),
+      ]),
+    );
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('order tracking: totals over the whole filter equal direct SQL; the status and shop filters narrow rows and totals', async () => {
     const r = await read('reporttrackorder');
-    const x = await one<Record<string, string>>(sql`select count(*) as n, count(paid_at) as paid, count(shipped_at) as shipped, count(delivered_at) as delivered,
+    const x = await one<
+      Record<string, string>
+    >(sql`select count(*) as n, count(paid_at) as paid, count(shipped_at) as shipped, count(delivered_at) as delivered,
       count(*) filter (where status = 'cancelled') as cancelled, sum(total) as total from orders where created_at >= ${FROM_TS}::timestamptz and created_at < ${TO_TS}::timestamptz`);
     expect(Number(x.n)).toBeGreaterThan(200);
     expect(r.total).toBe(Number(x.n));
-    expect(r.totals).toMatchObject({ rows: Number(x.n), paid: Number(x.paid), shipped: Number(x.shipped), delivered: Number(x.delivered), cancelled: Number(x.cancelled) });
+    expect(r.totals).toMatchObject({
+      rows: Number(x.n),
+      paid: Number(x.paid),
+      shipped: Number(x.shipped),
+      delivered: Number(x.delivered),
+      cancelled: Number(x.cancelled),
+    });
     expect(r.totals.total).toBeCloseTo(Number(x.total), 2);
     expect(r.items).toHaveLength(20);
     expect(r.chart.reduce((s: number, c: { value: number }) => s + c.value, 0)).toBe(r.total);
@@ -90,20 +137,32 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
     const times = r.items.map((i: { createdAt: string }) => i.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     const shipped = r.items.find((i: { shippedAt: string | null; paidAt: string | null }) => i.shippedAt && i.paidAt);
-    if (shipped) expect(shipped.daysToShip).toBeCloseTo((Date.parse(shipped.shippedAt) - Date.parse(shipped.paidAt)) / 86_400_000, 1);
+    if (shipped)
+      expect(shipped.daysToShip).toBeCloseTo(
+        (Date.parse(shipped.shippedAt) - Date.parse(shipped.paidAt)) / 86_400_000,
+        1,
+      );
 
     const shop = shops.get('Siam Tile & Bath')!;
     const f = await read('reporttrackorder', `${ALL}&status=delivered&shopId=${shop}&limit=100`);
-    const y = await one<{ n: string }>(sql`select count(*) as n from orders where status = 'delivered' and shop_id = ${shop}
+    const y = await one<{
+      n: string;
+    }>(sql`select count(*) as n from orders where status = 'delivered' and shop_id = ${shop}
       and created_at >= ${FROM_TS}::timestamptz and created_at < ${TO_TS}::timestamptz`);
     expect(f.total).toBe(Number(y.n));
-    expect(f.items.every((i: { status: string; shopName: string }) => i.status === 'delivered' && i.shopName === 'Siam Tile & Bath')).toBe(true);
+    expect(
+      f.items.every(
+        (i: { status: string; shopName: string }) => i.status === 'delivered' && i.shopName === 'Siam Tile & Bath',
+      ),
+    ).toBe(true);
     // The chart comes from the daily rollups: the same filter, the same count.
     expect(f.chart).toEqual([{ key: 'delivered', value: f.total }]);
 
     // A narrower range: October only (Bangkok days).
     const oct = await read('reporttrackorder', 'dateFrom=2026-10-01&dateTo=2026-10-31');
-    const z = await one<{ n: string }>(sql`select count(*) as n from orders where created_at >= '2026-09-30T17:00:00Z'::timestamptz and created_at < '2026-10-31T17:00:00Z'::timestamptz`);
+    const z = await one<{ n: string }>(
+      sql`select count(*) as n from orders where created_at >= '2026-09-30T17:00:00Z'::timestamptz and created_at < '2026-10-31T17:00:00Z'::timestamptz`,
+    );
     expect(oct.total).toBe(Number(z.n));
     expect(oct.total).toBeLessThan(r.total);
   });
@@ -126,22 +185,38 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
 
   it('shipping: shipment, carrier and tracking with totals equal to direct SQL', async () => {
     const r = await read('reportshippingorder');
-    const x = await one<Record<string, string>>(sql`select count(*) as n, count(shipped_at) as shipped, count(delivered_at) as delivered,
+    const x = await one<
+      Record<string, string>
+    >(sql`select count(*) as n, count(shipped_at) as shipped, count(delivered_at) as delivered,
       count(*) filter (where status in ('paid', 'preparing', 'ready_to_ship')) as awaiting, sum(shipping_fee) as fees
       from orders where created_at >= ${FROM_TS}::timestamptz and created_at < ${TO_TS}::timestamptz`);
-    expect(r.totals).toMatchObject({ rows: Number(x.n), shipped: Number(x.shipped), delivered: Number(x.delivered), awaiting: Number(x.awaiting) });
+    expect(r.totals).toMatchObject({
+      rows: Number(x.n),
+      shipped: Number(x.shipped),
+      delivered: Number(x.delivered),
+      awaiting: Number(x.awaiting),
+    });
     expect(r.totals.shippingFees).toBeCloseTo(Number(x.fees), 2);
     const kerry = await read('reportshippingorder', `${ALL}&transportType=kerry&limit=100`);
-    const k = await one<{ n: string }>(sql`select count(*) as n from orders where transport_type = 'kerry' and created_at >= ${FROM_TS}::timestamptz and created_at < ${TO_TS}::timestamptz`);
+    const k = await one<{ n: string }>(
+      sql`select count(*) as n from orders where transport_type = 'kerry' and created_at >= ${FROM_TS}::timestamptz and created_at < ${TO_TS}::timestamptz`,
+    );
     expect(kerry.total).toBe(Number(k.n));
-    expect(kerry.items.every((i: { transportType: string; trackingNo: string }) => i.transportType === 'kerry' && /^TH\d+/.test(i.trackingNo))).toBe(true);
+    expect(
+      kerry.items.every(
+        (i: { transportType: string; trackingNo: string }) =>
+          i.transportType === 'kerry' && /^TH\d+/.test(i.trackingNo),
+      ),
+    ).toBe(true);
     const pickup = await read('reportshippingorder', `${ALL}&shipment=pickup`);
     expect(pickup.chart.every((c: { key: string }) => c.key === 'own_truck' || c.key === 'none')).toBe(true);
   });
 
   it('air service: orders with an item in the Air Conditioners sub-category, by service', async () => {
     const r = await read('orderair', `${ALL}&limit=100`);
-    const x = await one<Record<string, string>>(sql`select count(distinct o.id) as n, sum(oi.qty) as units, sum(oi.amount) as amount,
+    const x = await one<
+      Record<string, string>
+    >(sql`select count(distinct o.id) as n, sum(oi.qty) as units, sum(oi.amount) as amount,
         count(distinct o.id) filter (where o.shipment = 'install') as installs
       from orders o join order_items oi on oi.order_id = o.id join products p on p.id = oi.product_id join master_data m on m.id = p.level2_id
       where m.code = 'air_air_conditioners' and o.created_at >= ${FROM_TS}::timestamptz and o.created_at < ${TO_TS}::timestamptz`);
@@ -154,17 +229,25 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
     expect(installs.items.every((i: { service: string }) => i.service === 'install')).toBe(true);
   });
 
-  it('coupon redemptions and coupon lines\' usage equal direct SQL', async () => {
+  it("coupon redemptions and coupon lines' usage equal direct SQL", async () => {
     const c = await read('reportcupon', `${ALL}&limit=100`);
-    const x = await one<Record<string, string>>(sql`select count(*) as n, sum(discount) as discount, count(distinct customer) as customers from coupon_redemptions
+    const x = await one<
+      Record<string, string>
+    >(sql`select count(*) as n, sum(discount) as discount, count(distinct customer) as customers from coupon_redemptions
       where redeemed_at >= ${FROM_TS}::timestamptz and redeemed_at < ${TO_TS}::timestamptz`);
     expect(Number(x.n)).toBeGreaterThan(5);
     expect(c.totals).toMatchObject({ rows: Number(x.n), customers: Number(x.customers) });
     expect(c.totals.discount).toBeCloseTo(Number(x.discount), 2);
-    expect(c.items[0]).toMatchObject({ code: expect.stringMatching(/^WELCOME/), batchName: expect.stringContaining('welcome'), orderNo: expect.any(String) });
+    expect(c.items[0]).toMatchObject({
+      code: expect.stringMatching(/^WELCOME/),
+      batchName: expect.stringContaining('welcome'),
+      orderNo: expect.any(String),
+    });
     const shop = shops.get('HomeBase Essentials')!;
     const own = await read('reportcupon', `${ALL}&shopId=${shop}`);
-    const y = await one<{ n: string }>(sql`select count(*) as n from coupon_redemptions r join orders o on o.id = r.order_id where o.shop_id = ${shop}
+    const y = await one<{
+      n: string;
+    }>(sql`select count(*) as n from coupon_redemptions r join orders o on o.id = r.order_id where o.shop_id = ${shop}
       and r.redeemed_at >= ${FROM_TS}::timestamptz and r.redeemed_at < ${TO_TS}::timestamptz`);
     expect(own.total).toBe(Number(y.n));
 
@@ -180,7 +263,10 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
 
   it('product promotions: products in a flash sale, home-sale group or trade-in during the range', async () => {
     const r = await read('reportproductpromotion', `${ALL}&limit=100`);
-    const overlaps = (tbl: string) => sql.raw(`${tbl}.starts_at < '${TO_TS}'::timestamptz and (${tbl}.ends_at is null or ${tbl}.ends_at >= '${FROM_TS}'::timestamptz)`);
+    const overlaps = (tbl: string) =>
+      sql.raw(
+        `${tbl}.starts_at < '${TO_TS}'::timestamptz and (${tbl}.ends_at is null or ${tbl}.ends_at >= '${FROM_TS}'::timestamptz)`,
+      );
     const x = await one<{ n: string }>(sql`select count(*) as n from (
       select product_id from flash_sales f where ${overlaps('f')}
       union select l.product_id from home_sale_links l join home_sale_groups g on g.id = l.group_id where l.active and g.active and ${overlaps('g')}
@@ -198,7 +284,9 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
 
   it('reviews: count, average rating and the rating chart equal direct SQL; filters by status and rating', async () => {
     const r = await read('reportreview');
-    const x = await one<Record<string, string>>(sql`select count(*) as n, avg(rating) as avg, count(replied_at) as replied, count(*) filter (where status = 'hidden') as hidden
+    const x = await one<
+      Record<string, string>
+    >(sql`select count(*) as n, avg(rating) as avg, count(replied_at) as replied, count(*) filter (where status = 'hidden') as hidden
       from product_reviews where created_at >= ${FROM_TS}::timestamptz and created_at < ${TO_TS}::timestamptz`);
     expect(Number(x.n)).toBeGreaterThan(30);
     expect(r.totals).toMatchObject({ rows: Number(x.n), replied: Number(x.replied), hidden: Number(x.hidden) });
@@ -213,13 +301,23 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
 
   it('product status: counts by approval state, online and stock equal direct SQL', async () => {
     const r = await read('reporttstatusproduct');
-    const x = await one<Record<string, string>>(sql`select count(*) as n, count(*) filter (where approval_status = 'approved') as approved,
+    const x = await one<
+      Record<string, string>
+    >(sql`select count(*) as n, count(*) filter (where approval_status = 'approved') as approved,
       count(*) filter (where approval_status = 'pending') as pending, count(*) filter (where online) as online, coalesce(sum(stock), 0) as stock
       from products where created_at >= ${FROM_TS}::timestamptz and created_at < ${TO_TS}::timestamptz`);
-    expect(r.totals).toMatchObject({ rows: Number(x.n), approved: Number(x.approved), pending: Number(x.pending), online: Number(x.online), stock: Number(x.stock) });
+    expect(r.totals).toMatchObject({
+      rows: Number(x.n),
+      approved: Number(x.approved),
+      pending: Number(x.pending),
+      online: Number(x.online),
+      stock: Number(x.stock),
+    });
     const online = await read('reporttstatusproduct', `${ALL}&online=true&status=approved&limit=100`);
     expect(online.total).toBe(Number(x.online));
-    expect(online.items.every((i: { online: boolean; status: string }) => i.online && i.status === 'approved')).toBe(true);
+    expect(online.items.every((i: { online: boolean; status: string }) => i.online && i.status === 'approved')).toBe(
+      true,
+    );
   });
 
   it('lets admin read every report; 401 without a token, 403 for the editor and suppliers', async () => {
@@ -240,7 +338,10 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
       const res = await get(`${R}/reporttrackorder?${query}`);
       expect(res.statusCode, query).toBe(400);
       const body = res.json();
-      expect(body.errors.map((e: { field: string }) => e.field), query).toContain(field);
+      expect(
+        body.errors.map((e: { field: string }) => e.field),
+        query,
+      ).toContain(field);
       expect(body.message, query).toMatch(words);
     };
     await bad('dateFrom=2026-11-02&dateTo=2026-11-01', 'dateTo', /on or after dateFrom/);
@@ -273,7 +374,10 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
       expect(res.body.startsWith('\uFEFF')).toBe(true);
       const rows = parseCsv(res.body);
       expect(rows.length, name).toBe(page.total + 1);
-      expect(rows.every((r) => r.length === rows[0].length), name).toBe(true);
+      expect(
+        rows.every((r) => r.length === rows[0].length),
+        name,
+      ).toBe(true);
     }
     const csv = parseCsv((await get(`${R}/reporttrackorder?${ALL}&format=csv`)).body);
     expect(csv[0].slice(0, 3)).toEqual(['order_no', 'created_at', 'shop_name']);
@@ -284,15 +388,21 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
   });
 
   it('writes formula-looking text with a leading quote in report, order and product exports', async () => {
-    const [p] = await queryRows<{ id: number; shop_id: number }>(t.app.db, sql`select id, shop_id from products order by id limit 1`);
-    await t.app.db.execute(sql`insert into product_reviews (product_id, shop_id, customer_name, rating, title, body, created_at)
+    const [p] = await queryRows<{ id: number; shop_id: number }>(
+      t.app.db,
+      sql`select id, shop_id from products order by id limit 1`,
+    );
+    await t.app.db
+      .execute(sql`insert into product_reviews (product_id, shop_id, customer_name, rating, title, body, created_at)
       values (${p.id}, ${p.shop_id}, '+66812345678', 1, '=HYPERLINK("http://evil.example","click")', '@SUM(1+1)', '2026-11-20T03:00:00Z')`);
     const csv = parseCsv((await get(`${R}/reportreview?dateFrom=2026-11-20&dateTo=2026-11-20&format=csv`)).body);
     const row = csv.find((r) => r.includes("'+66812345678"))!;
     expect(row).toBeDefined();
     expect(row).toContain('\'=HYPERLINK("http://evil.example","click")');
     expect(row).toContain("'@SUM(1+1)");
-    await t.app.db.execute(sql`update orders set customer_name = '-1+cmd|'' /C calc''!A0' where id = (select min(id) from orders)`);
+    await t.app.db.execute(
+      sql`update orders set customer_name = '-1+cmd|'' /C calc''!A0' where id = (select min(id) from orders)`,
+    );
     const orders = (await get('/api/order/exportorders')).body;
     expect(orders).toContain("'-1+cmd|' /C calc'!A0");
     await t.app.db.execute(sql`update products set name = '=1+2', code = '@A1' where id = ${p.id}`);
@@ -304,27 +414,36 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
     const [s] = await queryRows<{ id: number }>(t.app.db, sql`select id from shops where name = 'HomeBase Essentials'`);
     const n = EXPORT_BATCH * 2 + 321;
     // Every row at the same instant: only the id separates them across batch boundaries.
-    await t.app.db.execute(sql`insert into orders (shop_id, order_no, customer_name, channel, status, total, created_at, updated_at)
+    await t.app.db
+      .execute(sql`insert into orders (shop_id, order_no, customer_name, channel, status, total, created_at, updated_at)
       select ${s.id}, 'EXP' || lpad(g::text, 6, '0'), 'Export Probe', 'web', 'paid', 100, '2026-11-15T05:00:00.123456Z', '2026-11-15T05:00:00Z'
       from generate_series(1, ${n}) g`);
     const res = await get(`${R}/reporttrackorder?dateFrom=2026-11-15&dateTo=2026-11-15&shopId=${s.id}&format=csv`);
-    const rows = parseCsv(res.body).slice(1).filter((r) => r[0].startsWith('EXP'));
+    const rows = parseCsv(res.body)
+      .slice(1)
+      .filter((r) => r[0].startsWith('EXP'));
     expect(rows).toHaveLength(n);
     expect(new Set(rows.map((r) => r[0])).size).toBe(n);
     // The order export streams through the same helper.
-    const orders = parseCsv((await get(`/api/order/exportorders?shopId=${s.id}&dateFrom=2026-11-15&dateTo=2026-11-15`)).body);
+    const orders = parseCsv(
+      (await get(`/api/order/exportorders?shopId=${s.id}&dateFrom=2026-11-15&dateTo=2026-11-15`)).body,
+    );
     expect(orders.slice(1).filter((r) => r[0].startsWith('EXP'))).toHaveLength(n);
   });
 
-  it('stops reading when the client cancels: the cursor\'s transaction ends and the next request is served', async () => {
+  it("stops reading when the client cancels: the cursor's transaction ends and the next request is served", async () => {
     const [s] = await queryRows<{ id: number }>(t.app.db, sql`select id from shops where name = 'Siam Tile & Bath'`);
     // Several megabytes of CSV: more than the socket and the stream buffers hold, so the export is still reading when cancelled.
-    await t.app.db.execute(sql`insert into orders (shop_id, order_no, customer_name, channel, status, total, created_at, updated_at)
+    await t.app.db
+      .execute(sql`insert into orders (shop_id, order_no, customer_name, channel, status, total, created_at, updated_at)
       select ${s.id}, 'CAN' || lpad(g::text, 6, '0'), repeat('Cancel Probe ', 8), 'web', 'paid', 100, '2026-12-02T05:00:00Z'::timestamptz + g * interval '1 ms', now()
       from generate_series(1, 20000) g`);
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const abort = new AbortController();
-    const res = await fetch(`${base}${R}/reporttrackorder?dateFrom=2026-12-02&dateTo=2026-12-02&shopId=${s.id}&format=csv`, { headers: admin, signal: abort.signal });
+    const res = await fetch(
+      `${base}${R}/reporttrackorder?dateFrom=2026-12-02&dateTo=2026-12-02&shopId=${s.id}&format=csv`,
+      { headers: admin, signal: abort.signal },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('x-export-rows')).toBe('20000');
     const reader = res.body!.getReader();
@@ -334,8 +453,18 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
     await reader.cancel().catch(() => undefined);
     if (t.kind === 'postgres') {
       // No session left inside the export's transaction.
-      await expect.poll(async () => Number((await one<{ n: string }>(sql`select count(*) as n from pg_stat_activity
-        where datname = current_database() and state like 'idle in transaction%'`)).n), { timeout: 10_000 }).toBe(0);
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await one<{ n: string }>(sql`select count(*) as n from pg_stat_activity
+        where datname = current_database() and state like 'idle in transaction%'`)
+              ).n,
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(0);
     }
     const after = await get(`${R}/reporttrackorder?dateFrom=2026-12-02&dateTo=2026-12-02&shopId=${s.id}&limit=1`);
     expect(after.statusCode).toBe(200);

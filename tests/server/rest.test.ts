@@ -14,7 +14,9 @@ import type { AuthUser } from '../../server/src/auth/types.js';
 
 const probes = pgTable('rest_probes', {
   id: serial('id').primaryKey(),
-  shopId: integer('shop_id').notNull().references(() => shops.id),
+  shopId: integer('shop_id')
+    .notNull()
+    .references(() => shops.id),
   title: text('title').notNull(),
   price: integer('price'),
 });
@@ -29,43 +31,88 @@ describe.each(dbKinds())('REST helper, rows owned by shops (%s)', (kind) => {
     t = await createTestApp({ db: kind });
     const all = await t.app.db.select().from(shops).orderBy(shops.id);
     [own, foreign] = [all[0].id, all[1].id];
-    callers.supplier = { id: 1, username: 'probe', role: 'supplier', area: 'supplier', status: 'active', menus: [], shopIds: [own] };
-    callers.staff = { id: 2, username: 'staff', role: 'admin', area: 'admin', status: 'active', menus: [], shopIds: [] };
-    await t.app.db.execute(sql`create table rest_probes (id serial primary key, shop_id integer not null references shops(id), title text not null, price integer)`);
+    callers.supplier = {
+      id: 1,
+      username: 'probe',
+      role: 'supplier',
+      area: 'supplier',
+      status: 'active',
+      menus: [],
+      shopIds: [own],
+    };
+    callers.staff = {
+      id: 2,
+      username: 'staff',
+      role: 'admin',
+      area: 'admin',
+      status: 'active',
+      menus: [],
+      shopIds: [],
+    };
+    await t.app.db.execute(
+      sql`create table rest_probes (id serial primary key, shop_id integer not null references shops(id), title text not null, price integer)`,
+    );
     await t.app.db.insert(probes).values([
-      { shopId: own, title: 'Lamp', price: 300 }, { shopId: own, title: 'Bulb', price: 50 }, { shopId: own, title: 'Fan', price: null },
+      { shopId: own, title: 'Lamp', price: 300 },
+      { shopId: own, title: 'Bulb', price: 50 },
+      { shopId: own, title: 'Fan', price: null },
       { shopId: foreign, title: 'Aircon', price: 15000 },
     ]);
 
-    app = Fastify({ ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } } });
+    app = Fastify({
+      ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
+    });
     app.decorate('db', t.app.db);
     app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (req) => { req.auth = callers[String(req.headers['x-caller'])] ?? null; });
+    app.addHook('onRequest', async (req) => {
+      req.auth = callers[String(req.headers['x-caller'])] ?? null;
+    });
     registerErrorHandling(app, { spa: false });
     await app.register(async (scope) => {
       restResource(scope, {
-        name: 'probes', label: 'Probe', table: probes, id: probes.id,
+        name: 'probes',
+        label: 'Probe',
+        table: probes,
+        id: probes.id,
         owner: { shop: probes.shopId, field: 'shopId' },
         fields: {
-          title: { column: probes.title, schema: { type: 'string' }, write: { type: 'string', minLength: 1 }, filter: ['like'], sort: true },
-          price: { column: probes.price, schema: { type: ['integer', 'null'] }, write: { type: ['integer', 'null'] }, optional: true, filter: ['eq', 'gte', 'lte'], sort: true },
+          title: {
+            column: probes.title,
+            schema: { type: 'string' },
+            write: { type: 'string', minLength: 1 },
+            filter: ['like'],
+            sort: true,
+          },
+          price: {
+            column: probes.price,
+            schema: { type: ['integer', 'null'] },
+            write: { type: ['integer', 'null'] },
+            optional: true,
+            filter: ['eq', 'gte', 'lte'],
+            sort: true,
+          },
         },
       });
     });
     await app.ready();
   });
-  afterAll(async () => { await app?.close(); await t?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
 
   const call = (caller: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url: `/api/v2/probes${url}`, payload, headers: { 'x-caller': caller } });
 
-  it('lists the supplier\'s own shops\' rows and every shop\'s to staff, with the shop in each row', async () => {
+  it("lists the supplier's own shops' rows and every shop's to staff, with the shop in each row", async () => {
     const mine = await call('supplier', 'GET', '');
     expect(mine.headers['x-total-count']).toBe('3');
     expect(mine.json().map((p: { title: string }) => p.title)).toEqual(['Lamp', 'Bulb', 'Fan']);
     expect(mine.json()[0]).toEqual({ id: expect.any(Number), shopId: own, title: 'Lamp', price: 300 });
     expect((await call('staff', 'GET', '')).headers['x-total-count']).toBe('4');
-    expect((await call('staff', 'GET', `?shopId=${foreign}`)).json().map((p: { title: string }) => p.title)).toEqual(['Aircon']);
+    expect((await call('staff', 'GET', `?shopId=${foreign}`)).json().map((p: { title: string }) => p.title)).toEqual([
+      'Aircon',
+    ]);
     // A supplier filtering on another shop gets 404 and nothing of it, like every shop filter of the server.
     const elsewhere = await call('supplier', 'GET', `?shopId=${foreign}`);
     expect(elsewhere.statusCode).toBe(404);
@@ -75,14 +122,26 @@ describe.each(dbKinds())('REST helper, rows owned by shops (%s)', (kind) => {
   });
 
   it('filters and sorts numbers, nulls last in ascending order', async () => {
-    expect((await call('supplier', 'GET', '?price_gte=50&price_lte=300&_sort=price&_order=desc')).json().map((p: { title: string }) => p.title)).toEqual(['Lamp', 'Bulb']);
-    expect((await call('supplier', 'GET', '?price=50&price=300&_sort=title')).json().map((p: { title: string }) => p.title)).toEqual(['Bulb', 'Lamp']);
-    expect((await call('supplier', 'GET', '?_sort=price')).json().map((p: { title: string }) => p.title)).toEqual(['Bulb', 'Lamp', 'Fan']);
-    expect((await call('supplier', 'GET', '?title_like=am')).json().map((p: { title: string }) => p.title)).toEqual(['Lamp']);
+    expect(
+      (await call('supplier', 'GET', '?price_gte=50&price_lte=300&_sort=price&_order=desc'))
+        .json()
+        .map((p: { title: string }) => p.title),
+    ).toEqual(['Lamp', 'Bulb']);
+    expect(
+      (await call('supplier', 'GET', '?price=50&price=300&_sort=title')).json().map((p: { title: string }) => p.title),
+    ).toEqual(['Bulb', 'Lamp']);
+    expect((await call('supplier', 'GET', '?_sort=price')).json().map((p: { title: string }) => p.title)).toEqual([
+      'Bulb',
+      'Lamp',
+      'Fan',
+    ]);
+    expect((await call('supplier', 'GET', '?title_like=am')).json().map((p: { title: string }) => p.title)).toEqual([
+      'Lamp',
+    ]);
     expect((await call('supplier', 'GET', '?price_ne=50')).statusCode).toBe(400);
   });
 
-  it('creates rows only in the caller\'s shops and never moves a row to another shop', async () => {
+  it("creates rows only in the caller's shops and never moves a row to another shop", async () => {
     const made = await call('supplier', 'POST', '', { shopId: own, title: 'Switch' });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toMatchObject({ shopId: own, title: 'Switch', price: null });

@@ -3,7 +3,10 @@ declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
   export default class S3rver {
     constructor(options: {
-      port?: number; address?: string; silent?: boolean; directory: string;
+      port?: number;
+      address?: string;
+      silent?: boolean;
+      directory: string;
       configureBuckets?: { name: string; configs: (string | Buffer)[] }[];
     });
     run(): Promise<AddressInfo>;

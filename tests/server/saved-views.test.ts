@@ -7,12 +7,23 @@ import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { savedViews, users } from '../../server/src/db/schema.js';
 
 const URL = '/api/v2/saved-views';
-type View = { id: number; listKey: string; name: string; state: Record<string, unknown>; createdAt: string; updatedAt: string };
+type View = {
+  id: number;
+  listKey: string;
+  name: string;
+  state: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+};
 
 describe.each(dbKinds())('saved views (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ db: kind }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const call = async (user: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: await t.headers(user) });
@@ -30,12 +41,20 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
     expect(res.statusCode).toBe(status);
     const body = res.json() as { status: number; message: string; errors?: { field: string; message: string }[] };
     expect(body.status).toBe(status);
-    expect(body.errors?.map((e) => e.field), body.message).toContain(field);
+    expect(
+      body.errors?.map((e) => e.field),
+      body.message,
+    ).toContain(field);
     expect(body.message).toContain(field);
   };
 
   it('creates, reads, changes and deletes a view of the caller', async () => {
-    const state = { filters: [{ field: 'status', operator: 'eq', value: 'paid' }], sorters: [{ field: 'createdAt', order: 'desc' }], columns: ['id', 'total'], pageSize: 20 };
+    const state = {
+      filters: [{ field: 'status', operator: 'eq', value: 'paid' }],
+      sorters: [{ field: 'createdAt', order: 'desc' }],
+      columns: ['id', 'total'],
+      pageSize: 20,
+    };
     const made = await create('admin', { listKey: 'orders', name: '  Paid orders  ', state });
     expect(made).toMatchObject({ listKey: 'orders', name: 'Paid orders', state });
     expect(Object.keys(made).sort()).toEqual(['createdAt', 'id', 'listKey', 'name', 'state', 'updatedAt']);
@@ -47,9 +66,18 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(made);
 
-    const changed = await call('admin', 'PATCH', `${URL}/${made.id}`, { name: 'Paid, newest first', state: { ...state, pageSize: 50 } });
+    const changed = await call('admin', 'PATCH', `${URL}/${made.id}`, {
+      name: 'Paid, newest first',
+      state: { ...state, pageSize: 50 },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ id: made.id, listKey: 'orders', name: 'Paid, newest first', state: { pageSize: 50 }, createdAt: made.createdAt });
+    expect(changed.json()).toMatchObject({
+      id: made.id,
+      listKey: 'orders',
+      name: 'Paid, newest first',
+      state: { pageSize: 50 },
+      createdAt: made.createdAt,
+    });
     expect(Date.parse(changed.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(made.updatedAt));
     // Only the fields sent change.
     const renamed = await call('admin', 'PATCH', `${URL}/${made.id}`, { name: 'Paid' });
@@ -67,7 +95,14 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
     let ids: Record<string, number>;
     beforeAll(async () => {
       ids = {};
-      for (const [listKey, name] of [['orders', 'delta'], ['orders', 'alpha'], ['orders', 'echo'], ['orders', 'charlie'], ['orders', 'bravo'], ['product', 'alpha']]) {
+      for (const [listKey, name] of [
+        ['orders', 'delta'],
+        ['orders', 'alpha'],
+        ['orders', 'echo'],
+        ['orders', 'charlie'],
+        ['orders', 'bravo'],
+        ['product', 'alpha'],
+      ]) {
         ids[`${listKey}/${name}`] = (await create('editor', { listKey, name, state: {} })).id;
       }
     });
@@ -84,11 +119,30 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
     });
 
     it('sorts by _sort/_order, several fields at once', async () => {
-      expect((await list('editor', '?listKey=orders&_sort=name&_order=desc')).rows.map((v) => v.name)).toEqual(['echo', 'delta', 'charlie', 'bravo', 'alpha']);
+      expect((await list('editor', '?listKey=orders&_sort=name&_order=desc')).rows.map((v) => v.name)).toEqual([
+        'echo',
+        'delta',
+        'charlie',
+        'bravo',
+        'alpha',
+      ]);
       const byList = (await list('editor', '?_sort=listKey,name&_order=desc,asc')).rows;
-      expect(byList.map((v) => `${v.listKey}/${v.name}`)).toEqual(['product/alpha', 'orders/alpha', 'orders/bravo', 'orders/charlie', 'orders/delta', 'orders/echo']);
+      expect(byList.map((v) => `${v.listKey}/${v.name}`)).toEqual([
+        'product/alpha',
+        'orders/alpha',
+        'orders/bravo',
+        'orders/charlie',
+        'orders/delta',
+        'orders/echo',
+      ]);
       // Creation order = id order.
-      expect((await list('editor', '?listKey=orders&_sort=createdAt,id')).rows.map((v) => v.name)).toEqual(['delta', 'alpha', 'echo', 'charlie', 'bravo']);
+      expect((await list('editor', '?listKey=orders&_sort=createdAt,id')).rows.map((v) => v.name)).toEqual([
+        'delta',
+        'alpha',
+        'echo',
+        'charlie',
+        'bravo',
+      ]);
     });
 
     it('filters by list, name (equal, not equal, contains), ids and dates', async () => {
@@ -99,9 +153,15 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
       expect((await list('editor', '?name_like=HAR')).rows.map((v) => v.name)).toEqual(['charlie']);
       // A contains filter matches the text, not LIKE wildcards.
       expect((await list('editor', '?name_like=%25')).total).toBe(0);
-      expect((await list('editor', '?name=alpha&name=echo')).rows.map((v) => `${v.listKey}/${v.name}`)).toEqual(['orders/alpha', 'product/alpha', 'orders/echo']);
+      expect((await list('editor', '?name=alpha&name=echo')).rows.map((v) => `${v.listKey}/${v.name}`)).toEqual([
+        'orders/alpha',
+        'product/alpha',
+        'orders/echo',
+      ]);
       // simple-rest's getMany: ?id=1&id=2
-      expect((await list('editor', `?id=${ids['orders/bravo']}&id=${ids['orders/delta']}`)).rows.map((v) => v.name)).toEqual(['bravo', 'delta']);
+      expect(
+        (await list('editor', `?id=${ids['orders/bravo']}&id=${ids['orders/delta']}`)).rows.map((v) => v.name),
+      ).toEqual(['bravo', 'delta']);
       const first = (await list('editor', '?_sort=createdAt&_start=0&_end=1')).rows[0];
       expect((await list('editor', `?createdAt_gte=${encodeURIComponent(first.createdAt)}`)).total).toBe(6);
       expect((await list('editor', `?createdAt_lte=${encodeURIComponent('2000-01-01T00:00:00Z')}`)).total).toBe(0);
@@ -152,8 +212,14 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
     expectFieldError(await post({ ...ok, state: [] }), 400, 'state');
     expectFieldError(await post({ ...ok, state: { pageSize: 0 } }), 400, 'state.pageSize');
     expectFieldError(await post({ ...ok, state: { colour: 'red' } }), 400, 'state.colour');
-    expectFieldError(await post({ ...ok, state: { sorters: [{ field: 'id', order: 'sideways' }] } }), 400, 'state.sorters.0.order');
-    const big = { filters: Array.from({ length: 40 }, (_, i) => ({ field: `f${i}`, operator: 'eq', value: 'x'.repeat(500) })) };
+    expectFieldError(
+      await post({ ...ok, state: { sorters: [{ field: 'id', order: 'sideways' }] } }),
+      400,
+      'state.sorters.0.order',
+    );
+    const big = {
+      filters: Array.from({ length: 40 }, (_, i) => ({ field: `f${i}`, operator: 'eq', value: 'x'.repeat(500) })),
+    };
     const tooBig = await post({ ...ok, state: big });
     expectFieldError(tooBig, 400, 'state');
     expect(tooBig.json().message).toContain('16 KB');
@@ -169,7 +235,10 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
     expectFieldError(await patch({}), 400, 'body');
     expectFieldError(await patch({ name: ' ' }), 400, 'name');
     expectFieldError(await call('supplier1', 'GET', `${URL}/abc`), 400, 'id');
-    expect((await call('supplier1', 'GET', `${URL}/${view.id}`)).json()).toMatchObject({ name: 'Fine', listKey: 'orders' });
+    expect((await call('supplier1', 'GET', `${URL}/${view.id}`)).json()).toMatchObject({
+      name: 'Fine',
+      listKey: 'orders',
+    });
   });
 
   it("answers 404 with no data for another user's view, and leaves it alone", async () => {
@@ -188,7 +257,9 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
   });
 
   it('is in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { headers?: object }> }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { headers?: object }> }>>;
+    };
     expect(Object.keys(doc.paths[URL]).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths[`${URL}/{id}`]).sort()).toEqual(['delete', 'get', 'patch']);
     expect(doc.paths[URL].get.tags).toContain('addition');

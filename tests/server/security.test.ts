@@ -31,10 +31,21 @@ import { outboxSample } from './outbox-samples.js';
 type Ids = {
   dashboard: DashboardIds;
   reports: ReportsIds;
-  shop: number; post: number; product: number; order: OrderIds; board: BoardIds; storefront: ShopIds;
-  banners: BannersIds; campaign: CampaignIds; promotion: PromotionIds; homecategory: HomecategoryIds; flashsale: FlashsaleIds; notify: NotifyIds;
+  shop: number;
+  post: number;
+  product: number;
+  order: OrderIds;
+  board: BoardIds;
+  storefront: ShopIds;
+  banners: BannersIds;
+  campaign: CampaignIds;
+  promotion: PromotionIds;
+  homecategory: HomecategoryIds;
+  flashsale: FlashsaleIds;
+  notify: NotifyIds;
   chat: ChatIds;
-  users: UsersIds; audit: AuditIds;
+  users: UsersIds;
+  audit: AuditIds;
   mail: MailIds;
   calendar: CalendarIds;
   checkout: CheckoutIds;
@@ -46,23 +57,39 @@ function sample(r: RouteEntry, ids: Ids) {
   if (product) return product;
   const order = orderSample(r.method, r.url, ids.order);
   if (order) return order;
-  const board = kanbanSample(r.method, r.url, ids.shop, ids.board) ?? brandshopSample(r.method, r.url, ids.shop, ids.storefront);
+  const board =
+    kanbanSample(r.method, r.url, ids.shop, ids.board) ?? brandshopSample(r.method, r.url, ids.shop, ids.storefront);
   if (board) return board;
-  const tasks = taskboardSample(r.method, r.url, ids.shop); if (tasks) return tasks;
-  const blog = blogSample(r.method, r.url, ids); if (blog) return blog;
-  const chat = chatSample(r.method, r.url, ids.shop, ids.chat); if (chat) return chat;
-  const people = usersSample(r.method, r.url, ids.shop, ids.users) ?? auditSample(r.method, r.url, ids.shop, ids.audit); if (people) return people;
-  const mail = mailSample(r.method, r.url, ids.shop, ids.mail); if (mail) return mail;
-  const report = reportsSample(r.method, r.url, ids.shop, ids.reports); if (report) return report;
-  const marketing = bannersSample(r.method, r.url, ids.shop, ids.banners) ?? campaignSample(r.method, r.url, ids.shop, ids.campaign)
-    ?? promotionSample(r.method, r.url, ids.shop, ids.promotion) ?? homecategorySample(r.method, r.url, ids.shop, ids.homecategory)
-    ?? flashsaleSample(r.method, r.url, ids.shop, ids.flashsale) ?? notifySample(r.method, r.url, ids.shop, ids.notify);
+  const tasks = taskboardSample(r.method, r.url, ids.shop);
+  if (tasks) return tasks;
+  const blog = blogSample(r.method, r.url, ids);
+  if (blog) return blog;
+  const chat = chatSample(r.method, r.url, ids.shop, ids.chat);
+  if (chat) return chat;
+  const people = usersSample(r.method, r.url, ids.shop, ids.users) ?? auditSample(r.method, r.url, ids.shop, ids.audit);
+  if (people) return people;
+  const mail = mailSample(r.method, r.url, ids.shop, ids.mail);
+  if (mail) return mail;
+  const report = reportsSample(r.method, r.url, ids.shop, ids.reports);
+  if (report) return report;
+  const marketing =
+    bannersSample(r.method, r.url, ids.shop, ids.banners) ??
+    campaignSample(r.method, r.url, ids.shop, ids.campaign) ??
+    promotionSample(r.method, r.url, ids.shop, ids.promotion) ??
+    homecategorySample(r.method, r.url, ids.shop, ids.homecategory) ??
+    flashsaleSample(r.method, r.url, ids.shop, ids.flashsale) ??
+    notifySample(r.method, r.url, ids.shop, ids.notify);
   if (marketing) return marketing;
-  const calendar = calendarSample(r.method, r.url, ids.shop, ids.calendar); if (calendar) return calendar;
-  const checkout = checkoutSample(r.method, r.url, ids.shop, ids.checkout); if (checkout) return checkout;
-  const dash = dashboardSample(r.method, r.url, ids.shop, ids.dashboard); if (dash) return dash;
-  const setting = settingsSample(r.method, r.url, ids.shop, ids.settings); if (setting) return setting;
-  const outbox = outboxSample(r.method, r.url); if (outbox) return outbox;
+  const calendar = calendarSample(r.method, r.url, ids.shop, ids.calendar);
+  if (calendar) return calendar;
+  const checkout = checkoutSample(r.method, r.url, ids.shop, ids.checkout);
+  if (checkout) return checkout;
+  const dash = dashboardSample(r.method, r.url, ids.shop, ids.dashboard);
+  if (dash) return dash;
+  const setting = settingsSample(r.method, r.url, ids.shop, ids.settings);
+  if (setting) return setting;
+  const outbox = outboxSample(r.method, r.url);
+  if (outbox) return outbox;
   const bodies: Record<string, object> = {
     '/api/account/login': { users: 'x', password: 'x', typeLogin: 'staff' },
     '/api/account/register': { email: 'x@example.com', password: 'abcd1234', firstName: 'a', lastName: 'b' },
@@ -85,14 +112,18 @@ describe('default deny', () => {
     // Inside a plugin (how modules register), the same error stops start-up.
     const app2 = Fastify();
     await app2.register(guardPlugin, { db: null as never });
-    app2.register(async (child) => { child.post('/api/also-forgotten', async () => ({})); });
+    app2.register(async (child) => {
+      child.post('/api/also-forgotten', async () => ({}));
+    });
     await expect(app2.ready()).rejects.toThrow(/no access rule/);
   });
 
-  it('refuses a route that types its own access rule instead of taking the table\'s', async () => {
+  it("refuses a route that types its own access rule instead of taking the table's", async () => {
     const app = Fastify();
     await app.register(guardPlugin, { db: null as never });
-    expect(() => app.get('/api/order/orderlist', { config: { access: 'public' } }, async () => ({}))).toThrow(/declares its own access rule/);
+    expect(() => app.get('/api/order/orderlist', { config: { access: 'public' } }, async () => ({}))).toThrow(
+      /declares its own access rule/,
+    );
   });
 });
 
@@ -111,13 +142,21 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
       return {
         dashboard: await dashboardIdsOf(t.app, s.id, admin),
         reports: await reportsIdsOf(t.app, s.id, admin),
-        shop: s.id, post: p.id, product: pr.id, order: await orderIdsOf(t.app, s.id, admin),
-        board: await kanbanIdsOf(t.app, s.id, admin), storefront: await brandshopIdsOf(t.app, s.id, admin),
-        banners: await bannersIdsOf(t.app, s.id, admin), campaign: await campaignIdsOf(t.app, s.id, admin),
-        promotion: await promotionIdsOf(t.app, s.id, admin), homecategory: await homecategoryIdsOf(t.app, s.id, admin),
-        flashsale: await flashsaleIdsOf(t.app, s.id, admin), notify: await notifyIdsOf(t.app, s.id, admin),
+        shop: s.id,
+        post: p.id,
+        product: pr.id,
+        order: await orderIdsOf(t.app, s.id, admin),
+        board: await kanbanIdsOf(t.app, s.id, admin),
+        storefront: await brandshopIdsOf(t.app, s.id, admin),
+        banners: await bannersIdsOf(t.app, s.id, admin),
+        campaign: await campaignIdsOf(t.app, s.id, admin),
+        promotion: await promotionIdsOf(t.app, s.id, admin),
+        homecategory: await homecategoryIdsOf(t.app, s.id, admin),
+        flashsale: await flashsaleIdsOf(t.app, s.id, admin),
+        notify: await notifyIdsOf(t.app, s.id, admin),
         chat: await chatIdsOf(t.app, s.id, admin),
-        users: await usersIdsOf(t.app, s.id, admin), audit: await auditIdsOf(t.app, s.id, admin),
+        users: await usersIdsOf(t.app, s.id, admin),
+        audit: await auditIdsOf(t.app, s.id, admin),
         mail: await mailIdsOf(t.app, s.id, admin),
         calendar: await calendarIdsOf(t.app, s.id, admin),
         settings: await settingsIdsOf(t.app, s.id, admin),
@@ -126,7 +165,9 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
     };
     ids = { own: await pick('HomePro Lighting'), foreign: await pick('CoolAir Climate Solutions') };
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('has an access rule on every route', () => {
     expect(api.length).toBeGreaterThanOrEqual(13);
@@ -151,7 +192,9 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
 
   it('answers 403 to suppliers on admin-only and admin-menu routes', async () => {
     const headers = await t.headers('supplier1');
-    const adminRoutes = api.filter((r) => r.access === 'admin' || (menuOf(r).length && menuOf(r).every((p) => p.startsWith('/admin/'))));
+    const adminRoutes = api.filter(
+      (r) => r.access === 'admin' || (menuOf(r).length && menuOf(r).every((p) => p.startsWith('/admin/'))),
+    );
     for (const r of adminRoutes) {
       const res = await t.app.inject({ ...sample(r, ids.own), headers });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
@@ -160,8 +203,22 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
 
   it('answers 403 to the editor on routes it is not granted', async () => {
     const headers = await t.headers('editor');
-    const granted = ['/admin/blog', '/admin/blog/posts', '/admin/blog/new', '/admin/housebrand', '/admin/apps', '/admin/apps/kanban', '/admin/apps/mail', '/admin/apps/chat', '/admin/apps/calendar', '/admin/banners', '/admin/banners/bannermanagement'];
-    const denied = api.filter((r) => r.access === 'admin' || (menuOf(r).length && !menuOf(r).some((p) => granted.includes(p))));
+    const granted = [
+      '/admin/blog',
+      '/admin/blog/posts',
+      '/admin/blog/new',
+      '/admin/housebrand',
+      '/admin/apps',
+      '/admin/apps/kanban',
+      '/admin/apps/mail',
+      '/admin/apps/chat',
+      '/admin/apps/calendar',
+      '/admin/banners',
+      '/admin/banners/bannermanagement',
+    ];
+    const denied = api.filter(
+      (r) => r.access === 'admin' || (menuOf(r).length && !menuOf(r).some((p) => granted.includes(p))),
+    );
     expect(denied.some((r) => r.url === '/api/report/getReloadDashboard')).toBe(true);
     for (const r of denied) {
       const res = await t.app.inject({ ...sample(r, ids.own), headers });
@@ -174,16 +231,29 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
     const scoped = api.filter((r) => menuOf(r).some((p) => p.startsWith('/supplier/')));
     expect(scoped.length).toBeGreaterThanOrEqual(10);
     // Exactly the order verbs the table of screens gives suppliers (read and fulfil; money and syncs are staff-only).
-    const orderRoutes = scoped.filter((r) => r.url.startsWith('/api/order/')).map((r) => r.url).sort();
-    const supplierOrderVerbs = SCREENS.filter((x) => x.built && x.area === 'supplier').flatMap((x) => x.endpoints).filter((e) => e.startsWith('/api/order/'));
+    const orderRoutes = scoped
+      .filter((r) => r.url.startsWith('/api/order/'))
+      .map((r) => r.url)
+      .sort();
+    const supplierOrderVerbs = SCREENS.filter((x) => x.built && x.area === 'supplier')
+      .flatMap((x) => x.endpoints)
+      .filter((e) => e.startsWith('/api/order/'));
     expect(orderRoutes).toEqual([...new Set(supplierOrderVerbs)].sort());
     expect(orderRoutes).not.toContain('/api/order/approveslip');
     const before = await orderFingerprint(t.app, ids.foreign.shop);
     for (const r of scoped) {
       const req = sample(r, ids.foreign);
       // The type-count menu takes no ids; it must simply not count other shops (checked in blogs tests).
-      if (r.url === '/api/blogs/master/menu' || PRODUCT_IDLESS.includes(r.url) || CALENDAR_IDLESS.includes(`${r.method} ${r.url}`)) continue;
-      const res = await t.app.inject({ ...req, headers: { ...(req as { headers?: Record<string, string> }).headers, ...headers } });
+      if (
+        r.url === '/api/blogs/master/menu' ||
+        PRODUCT_IDLESS.includes(r.url) ||
+        CALENDAR_IDLESS.includes(`${r.method} ${r.url}`)
+      )
+        continue;
+      const res = await t.app.inject({
+        ...req,
+        headers: { ...(req as { headers?: Record<string, string> }).headers, ...headers },
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
       const body = res.json();
       expect(Object.keys(body).sort(), `${r.method} ${r.url}`).toEqual(['message', 'status']);
@@ -197,15 +267,26 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
 
   it('lets the owner reach the same routes with own ids', async () => {
     const headers = await t.headers('supplier1');
-    for (const url of ['/api/blogs/master/post', '/api/blogs/master/posts', '/api/blogs/master/product', '/api/report/getReloadDashboard', ...ORDER_READS]) {
+    for (const url of [
+      '/api/blogs/master/post',
+      '/api/blogs/master/posts',
+      '/api/blogs/master/product',
+      '/api/report/getReloadDashboard',
+      ...ORDER_READS,
+    ]) {
       const r = api.find((x) => x.url === url)!;
       const res = await t.app.inject({ ...sample(r, ids.own), headers });
       expect(res.statusCode, url).toBe(200);
     }
     // Own ids reach the writing order routes too: never the 404 a foreign id gets (200, or 409/400 from the state machine).
-    for (const r of api.filter((x) => x.url.startsWith('/api/order/') && x.method === 'POST' && !ORDER_READS.includes(x.url))) {
+    for (const r of api.filter(
+      (x) => x.url.startsWith('/api/order/') && x.method === 'POST' && !ORDER_READS.includes(x.url),
+    )) {
       const req = sample(r, ids.own);
-      const res = await t.app.inject({ ...req, headers: { ...(req as { headers?: Record<string, string> }).headers, ...headers } });
+      const res = await t.app.inject({
+        ...req,
+        headers: { ...(req as { headers?: Record<string, string> }).headers, ...headers },
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(404);
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBeLessThan(500);
     }
@@ -217,11 +298,18 @@ describe.each(dbKinds())('REST resources scoped to their owner: saved views (%s)
   let supplierView: number;
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/saved-views', headers: await t.headers('supplier1'), payload: { listKey: 'supplier-product', name: 'Mine', state: {} } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/saved-views',
+      headers: await t.headers('supplier1'),
+      payload: { listKey: 'supplier-product', name: 'Mine', state: {} },
+    });
     expect(res.statusCode, res.body).toBe(201);
     supplierView = res.json().id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const routes = (id: number) => [
     { method: 'GET' as const, url: '/api/v2/saved-views' },
@@ -262,7 +350,11 @@ describe.each(dbKinds())('REST resources scoped to their owner: saved views (%s)
       const list = await t.app.inject({ method: 'GET', url: '/api/v2/saved-views?listKey=supplier-product', headers });
       expect(list.json().map((v: { id: number }) => v.id)).not.toContain(supplierView);
     }
-    const own = await t.app.inject({ method: 'GET', url: `/api/v2/saved-views/${supplierView}`, headers: await t.headers('supplier1') });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/saved-views/${supplierView}`,
+      headers: await t.headers('supplier1'),
+    });
     expect(own.json()).toMatchObject({ id: supplierView, name: 'Mine' });
   });
 });

@@ -17,15 +17,29 @@ async function stored(t: TestApp, url: string) {
 
 describe.each(dbKinds())('demo pictures (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ db: kind }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
   const get = async (user: string, url: string) => t.app.inject({ url, headers: await t.headers(user) });
 
   it('gives every product a real PNG as its first image, and some products a second and third', async () => {
-    const products = await queryRows<{ id: number; image_url: string | null; urls: string[]; sorts: number[]; mimes: string[]; sizes: number[] }>(t.app.db, sql`
+    const products = await queryRows<{
+      id: number;
+      image_url: string | null;
+      urls: string[];
+      sorts: number[];
+      mimes: string[];
+      sizes: number[];
+    }>(
+      t.app.db,
+      sql`
       select p.id, p.image_url, array_agg(m.url order by m.sort) as urls, array_agg(m.sort order by m.sort) as sorts,
         array_agg(m.mime order by m.sort) as mimes, array_agg(m.size order by m.sort) as sizes
-      from products p left join product_media m on m.product_id = p.id and m.kind = 'image' group by p.id order by p.id`);
+      from products p left join product_media m on m.product_id = p.id and m.kind = 'image' group by p.id order by p.id`,
+    );
     expect(products.length).toBeGreaterThan(80);
     const counts = new Map<number, number>();
     for (const p of products) {
@@ -45,14 +59,23 @@ describe.each(dbKinds())('demo pictures (%s)', (kind) => {
     expect(counts.get(3)).toBeGreaterThan(0);
     expect([...counts.keys()].every((n) => n >= 1 && n <= 3)).toBe(true);
     // No two rows share a file: deleting one product's image must not take another's.
-    const [{ n, distinct }] = await queryRows<{ n: number; distinct: number }>(t.app.db, sql`
-      select count(*)::int as n, count(distinct url)::int as distinct from product_media`);
+    const [{ n, distinct }] = await queryRows<{ n: number; distinct: number }>(
+      t.app.db,
+      sql`
+      select count(*)::int as n, count(distinct url)::int as distinct from product_media`,
+    );
     expect(distinct).toBe(n);
   });
 
   it('gives every payment slip and every blog post a picture', async () => {
-    const slips = await queryRows<{ id: number; image_url: string | null }>(t.app.db, sql`select id, image_url from payment_slips order by id`);
-    const posts = await queryRows<{ id: number; cover_url: string | null }>(t.app.db, sql`select id, cover_url from blog_posts order by id`);
+    const slips = await queryRows<{ id: number; image_url: string | null }>(
+      t.app.db,
+      sql`select id, image_url from payment_slips order by id`,
+    );
+    const posts = await queryRows<{ id: number; cover_url: string | null }>(
+      t.app.db,
+      sql`select id, cover_url from blog_posts order by id`,
+    );
     expect(slips.length).toBeGreaterThan(20);
     expect(posts.length).toBeGreaterThan(20);
     for (const url of [...slips.map((s) => s.image_url), ...posts.map((p) => p.cover_url)]) {
@@ -63,8 +86,14 @@ describe.each(dbKinds())('demo pictures (%s)', (kind) => {
   });
 
   it('gives every shop a logo and a cover, and every banner its picture', async () => {
-    const shops = await queryRows<{ name: string; logo_url: string | null; cover_url: string | null }>(t.app.db, sql`select name, logo_url, cover_url from shops order by id`);
-    const banners = await queryRows<{ image_url: string }>(t.app.db, sql`select image_url from shop_banners order by id`);
+    const shops = await queryRows<{ name: string; logo_url: string | null; cover_url: string | null }>(
+      t.app.db,
+      sql`select name, logo_url, cover_url from shops order by id`,
+    );
+    const banners = await queryRows<{ image_url: string }>(
+      t.app.db,
+      sql`select image_url from shop_banners order by id`,
+    );
     expect(banners.length).toBeGreaterThanOrEqual(12);
     for (const url of [...shops.flatMap((s) => [s.logo_url, s.cover_url]), ...banners.map((b) => b.image_url)]) {
       expect(url).not.toBeNull();
@@ -74,9 +103,12 @@ describe.each(dbKinds())('demo pictures (%s)', (kind) => {
   });
 
   it('serves them under /uploads/ and links them where the screens read them', async () => {
-    const [p] = await queryRows<{ id: number }>(t.app.db, sql`
+    const [p] = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`
       select p.id from products p join shops s on s.id = p.shop_id where s.name = 'HomePro Lighting'
-        and (select count(*) from product_media m where m.product_id = p.id) > 1 order by p.id limit 1`);
+        and (select count(*) from product_media m where m.product_id = p.id) > 1 order by p.id limit 1`,
+    );
     const images = (await get('supplier1', `/api/product/imageproduct?id=${p.id}`)).json();
     expect(images.total).toBeGreaterThan(1);
     const slips = (await get('admin', '/api/order/slippayment?page=1&limit=5')).json();
@@ -101,9 +133,17 @@ describe('SEED_DEMO=off', () => {
     try {
       await app.ready();
       expect(app.seeded).toBeNull();
-      const [{ products, slips, posts, banners }] = await queryRows<{ products: number; slips: number; posts: number; banners: number }>(app.db, sql`
+      const [{ products, slips, posts, banners }] = await queryRows<{
+        products: number;
+        slips: number;
+        posts: number;
+        banners: number;
+      }>(
+        app.db,
+        sql`
         select (select count(*)::int from products) as products, (select count(*)::int from payment_slips) as slips,
-          (select count(*)::int from blog_posts) as posts, (select count(*)::int from shop_banners) as banners`);
+          (select count(*)::int from blog_posts) as posts, (select count(*)::int from shop_banners) as banners`,
+      );
       expect({ products, slips, posts, banners }).toEqual({ products: 0, slips: 0, posts: 0, banners: 0 });
       expect(readdirSync(join(dataDir, 'uploads', 'image'))).toEqual([]);
     } finally {

@@ -4,7 +4,9 @@ import { queryRows } from '../../server/src/db/client.js';
 
 /** A digest of the demo data that matters (everything but password hashes and serial gaps). */
 async function digest(t: TestApp) {
-  const [row] = await queryRows<Record<string, string>>(t.app.db, sql`select
+  const [row] = await queryRows<Record<string, string>>(
+    t.app.db,
+    sql`select
     (select md5(string_agg(concat_ws('|', s.name, s.kind, s.status, s.created_at, s.description, s.logo_url, s.cover_url, s.contact_email), ',' order by s.id)) from shops s) as shops,
     (select md5(string_agg(concat_ws('|', b.shop_id, b.category_id, b.title, b.image_url, b.link, b.position), ',' order by b.id)) from shop_banners b) as banners,
     (select md5(string_agg(concat_ws('|', v.shop_id, v.number, v.live, v.snapshot::text), ',' order by v.id)) from storefront_versions v) as storefronts,
@@ -13,7 +15,8 @@ async function digest(t: TestApp) {
     (select md5(string_agg(concat_ws('|', m.product_id, m.url, m.size, m.sort), ',' order by m.id)) from product_media m) as media,
     (select md5(string_agg(concat_ws('|', s.order_id, s.amount, s.image_url), ',' order by s.id)) from payment_slips s) as slips,
     (select md5(string_agg(concat_ws('|', o.order_no, o.customer_name, o.channel, o.status, o.total, o.created_at), ',' order by o.id)) from orders o) as orders,
-    (select md5(string_agg(concat_ws('|', b.shop_id, b.type, b.title, b.status, b.content_html, b.tags::text, b.created_at, b.published_at, b.cover_url), ',' order by b.id)) from blog_posts b) as posts`);
+    (select md5(string_agg(concat_ws('|', b.shop_id, b.type, b.title, b.status, b.content_html, b.tags::text, b.created_at, b.published_at, b.cover_url), ',' order by b.id)) from blog_posts b) as posts`,
+  );
   return row;
 }
 
@@ -21,16 +24,29 @@ describe('demo data', () => {
   it.each(dbKinds())('is realistic and complete in every shop (%s)', async (kind) => {
     const t = await createTestApp({ db: kind });
     try {
-      const rows = await queryRows<{ name: string; kind: string; status: string; products: number; orders: number; posts: number; months: number }>(t.app.db, sql`
+      const rows = await queryRows<{
+        name: string;
+        kind: string;
+        status: string;
+        products: number;
+        orders: number;
+        posts: number;
+        months: number;
+      }>(
+        t.app.db,
+        sql`
         select s.name, s.kind, s.status,
           (select count(*)::int from products p where p.shop_id = s.id) as products,
           (select count(*)::int from orders o where o.shop_id = s.id) as orders,
           (select count(*)::int from blog_posts b where b.shop_id = s.id) as posts,
           (select count(distinct date_trunc('month', o.created_at))::int from orders o where o.shop_id = s.id) as months
-        from shops s order by s.id`);
+        from shops s order by s.id`,
+      );
       expect(rows.map((r) => r.kind).sort()).toEqual(['housebrand', 'supplier', 'supplier', 'supplier', 'supplier']);
       // One brand shop awaits review (a reviewer's demo): it has drafts only, no orders or posts yet.
-      expect(rows.filter((r) => r.status !== 'active').map((r) => [r.name, r.status, r.products, r.orders, r.posts])).toEqual([['Nakhon Garden Supply', 'pending', 2, 0, 0]]);
+      expect(
+        rows.filter((r) => r.status !== 'active').map((r) => [r.name, r.status, r.products, r.orders, r.posts]),
+      ).toEqual([['Nakhon Garden Supply', 'pending', 2, 0, 0]]);
       for (const r of rows.filter((x) => x.status === 'active')) {
         expect(r.products, r.name).toBeGreaterThanOrEqual(20);
         expect(r.products, r.name).toBeLessThanOrEqual(40);
@@ -40,7 +56,10 @@ describe('demo data', () => {
         expect(r.posts, r.name).toBeGreaterThanOrEqual(6);
         expect(r.months, r.name).toBeGreaterThanOrEqual(6);
       }
-      const [names] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from products where name ~ '(?i)test|lorem'`);
+      const [names] = await queryRows<{ n: number }>(
+        t.app.db,
+        sql`select count(*)::int as n from products where name ~ '(?i)test|lorem'`,
+      );
       expect(names.n).toBe(0);
     } finally {
       await t.close();

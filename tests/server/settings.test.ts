@@ -19,13 +19,21 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
   let bkk: number;
   beforeAll(async () => {
     t = await createTestApp({ db: kind });
-    [{ id: adminId }] = await t.app.db.execute(sql`select id from users where username = 'admin'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    [{ id: adminId }] = await t.app.db
+      .execute(sql`select id from users where username = 'admin'`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
     [{ id: bkk }] = await t.app.db.select({ id: provinces.id }).from(provinces).where(eq(provinces.code, 'BKK'));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-  const call = async (user: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} }) as Promise<Res>;
+  const call = async (
+    user: string | null,
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: object,
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} }) as Promise<Res>;
   const ok = <T = any>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
@@ -33,7 +41,10 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
   const expectFieldError = (res: Res, field: string, words?: RegExp) => {
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json();
-    expect(body.errors?.map((e: { field: string }) => e.field), body.message).toContain(field);
+    expect(
+      body.errors?.map((e: { field: string }) => e.field),
+      body.message,
+    ).toContain(field);
     if (words) expect(body.message).toMatch(words);
   };
   const save = (body: object, user = 'admin') => call(user, 'POST', `${S}/createshippingrate`, body);
@@ -42,42 +53,82 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
   const freshPair = async () => {
     seq += 1;
     const code = `test_${kind}_${seq}`;
-    await t.app.db.execute(sql`insert into order_master_data (kind, code, name, name_th, sort) values ('transporttype', ${code}, ${`Test carrier ${seq}`}, 'ทดสอบ', 900)`);
+    await t.app.db.execute(
+      sql`insert into order_master_data (kind, code, name, name_th, sort) values ('transporttype', ${code}, ${`Test carrier ${seq}`}, 'ทดสอบ', 900)`,
+    );
     return { zone: 'north', transportType: code };
   };
   const auditOf = (entity: string, id: number) =>
-    t.app.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id))).orderBy(asc(auditLog.id));
+    t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.id));
 
   describe('zones', () => {
     it('puts every province in exactly one zone, listed in order with their provinces', async () => {
-      const zones = ok<{ code: string; name: string; provinces: { id: number; code: string }[] }[]>(await call('admin', 'GET', '/api/v2/shipping-zones'));
+      const zones = ok<{ code: string; name: string; provinces: { id: number; code: string }[] }[]>(
+        await call('admin', 'GET', '/api/v2/shipping-zones'),
+      );
       expect(zones.map((z) => z.code)).toEqual(['bkk', 'central_east', 'north', 'northeast', 'south']);
       const all = await t.app.db.select({ code: provinces.code }).from(provinces);
       const placed = zones.flatMap((z) => z.provinces.map((p) => p.code));
       expect(placed.sort()).toEqual(all.map((p) => p.code).sort());
-      expect(zones[0]).toMatchObject({ name: 'Bangkok and vicinity', provinces: expect.arrayContaining([expect.objectContaining({ code: 'BKK', id: bkk })]) });
+      expect(zones[0]).toMatchObject({
+        name: 'Bangkok and vicinity',
+        provinces: expect.arrayContaining([expect.objectContaining({ code: 'BKK', id: bkk })]),
+      });
     });
   });
 
   describe('zone management', () => {
-    const zoneCall = (method: 'POST' | 'PATCH', body: object, user = 'admin') => call(user, method, '/api/v2/shipping-zones', body);
+    const zoneCall = (method: 'POST' | 'PATCH', body: object, user = 'admin') =>
+      call(user, method, '/api/v2/shipping-zones', body);
     const zoneOf = async (province: string) => {
-      const zones = ok<{ code: string; provinces: { code: string }[] }[]>(await call('admin', 'GET', '/api/v2/shipping-zones'));
+      const zones = ok<{ code: string; provinces: { code: string }[] }[]>(
+        await call('admin', 'GET', '/api/v2/shipping-zones'),
+      );
       return zones.filter((z) => z.provinces.some((p) => p.code === province)).map((z) => z.code);
     };
 
     it('creates a zone taking provinces from the zones that had them, and quotes follow the province', async () => {
       const code = `islands_${kind}`;
       const [pkt] = await t.app.db.select({ id: provinces.id }).from(provinces).where(eq(provinces.code, 'PKT'));
-      expect(ok(await call('admin', 'POST', '/api/v2/shipping-quotes', { provinceId: pkt.id, weightKg: 1, transportType: 'kerry' }))[0]).toMatchObject({ zone: 'south' });
-      const created = ok(await zoneCall('POST', { code, name: `Islands ${kind}`, nameTh: `เกาะ ${kind}`, provinces: ['PKT'] }), 201);
+      expect(
+        ok(
+          await call('admin', 'POST', '/api/v2/shipping-quotes', {
+            provinceId: pkt.id,
+            weightKg: 1,
+            transportType: 'kerry',
+          }),
+        )[0],
+      ).toMatchObject({ zone: 'south' });
+      const created = ok(
+        await zoneCall('POST', { code, name: `Islands ${kind}`, nameTh: `เกาะ ${kind}`, provinces: ['PKT'] }),
+        201,
+      );
       expect(created).toMatchObject({ code, provinces: [expect.objectContaining({ code: 'PKT' })] });
       expect(await zoneOf('PKT')).toEqual([code]);
       // No rate to the new zone yet: the quote says why instead of charging the South's price.
-      expect(ok(await call('admin', 'POST', '/api/v2/shipping-quotes', { provinceId: pkt.id, weightKg: 1, transportType: 'kerry' }))[0])
-        .toMatchObject({ zone: code, price: null, reason: expect.stringMatching(/no rate/) });
+      expect(
+        ok(
+          await call('admin', 'POST', '/api/v2/shipping-quotes', {
+            provinceId: pkt.id,
+            weightKg: 1,
+            transportType: 'kerry',
+          }),
+        )[0],
+      ).toMatchObject({ zone: code, price: null, reason: expect.stringMatching(/no rate/) });
       const rate = ok(await save({ zone: code, transportType: 'kerry', weightFrom: 0, price: 99 })).data;
-      expect(ok(await call('admin', 'POST', '/api/v2/shipping-quotes', { provinceId: pkt.id, weightKg: 3, transportType: 'kerry' }))[0]).toMatchObject({ rateId: rate.id, price: 99 });
+      expect(
+        ok(
+          await call('admin', 'POST', '/api/v2/shipping-quotes', {
+            provinceId: pkt.id,
+            weightKg: 3,
+            transportType: 'kerry',
+          }),
+        )[0],
+      ).toMatchObject({ rateId: rate.id, price: 99 });
 
       // Back to the South by a change of the South; renamed in the same request.
       const south = ok(await zoneCall('PATCH', { code: 'south', provinces: ['PKT', 'SKA'] }));
@@ -85,17 +136,39 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
       expect(await zoneOf('PKT')).toEqual(['south']);
       const renamed = ok(await zoneCall('PATCH', { code, name: `Andaman ${kind}` }));
       expect(renamed).toMatchObject({ name: `Andaman ${kind}`, provinces: [] });
-      const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'shipping_zone')).orderBy(asc(auditLog.id));
-      expect(audits.map((a) => [a.action, (a.after as { code: string }).code])).toEqual(expect.arrayContaining([['create', code], ['update', 'south'], ['update', code]]));
+      const audits = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entity, 'shipping_zone'))
+        .orderBy(asc(auditLog.id));
+      expect(audits.map((a) => [a.action, (a.after as { code: string }).code])).toEqual(
+        expect.arrayContaining([
+          ['create', code],
+          ['update', 'south'],
+          ['update', code],
+        ]),
+      );
     });
 
     it('refuses bad zones naming the field; an unknown zone is 404', async () => {
-      expectFieldError(await zoneCall('POST', { code: 'Bad Code', name: 'x', nameTh: 'x', provinces: [] }), 'code', /lowercase/);
+      expectFieldError(
+        await zoneCall('POST', { code: 'Bad Code', name: 'x', nameTh: 'x', provinces: [] }),
+        'code',
+        /lowercase/,
+      );
       const dup = await zoneCall('POST', { code: 'bkk', name: 'Another', nameTh: 'อื่น', provinces: [] });
       expect(dup.statusCode, dup.body).toBe(409);
       expect(dup.json().errors).toEqual([expect.objectContaining({ field: 'code' })]);
-      expectFieldError(await zoneCall('POST', { code: `x_${kind}`, name: 'North', nameTh: 'x', provinces: [] }), 'name', /zone north already/);
-      expectFieldError(await zoneCall('POST', { code: `x_${kind}`, name: 'X', nameTh: 'x', provinces: ['ZZZ'] }), 'provinces', /unknown: ZZZ/);
+      expectFieldError(
+        await zoneCall('POST', { code: `x_${kind}`, name: 'North', nameTh: 'x', provinces: [] }),
+        'name',
+        /zone north already/,
+      );
+      expectFieldError(
+        await zoneCall('POST', { code: `x_${kind}`, name: 'X', nameTh: 'x', provinces: ['ZZZ'] }),
+        'provinces',
+        /unknown: ZZZ/,
+      );
       expectFieldError(await zoneCall('POST', { code: `x_${kind}`, name: 'X', nameTh: 'x' }), 'provinces');
       expectFieldError(await zoneCall('PATCH', { code: 'north', name: '  ' }), 'name', /empty/);
       expectFieldError(await zoneCall('PATCH', { code: 'north', colour: 'red' }), 'colour');
@@ -104,9 +177,12 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
     });
 
     it('keeps a province in one zone when two zones claim it at once', async () => {
-      const [a, b] = await Promise.all([zoneCall('PATCH', { code: 'northeast', provinces: ['KKN', 'NMA', 'CBI'] }), zoneCall('PATCH', { code: 'central_east', provinces: ['CBI'] })]);
+      const [a, b] = await Promise.all([
+        zoneCall('PATCH', { code: 'northeast', provinces: ['KKN', 'NMA', 'CBI'] }),
+        zoneCall('PATCH', { code: 'central_east', provinces: ['CBI'] }),
+      ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-      expect((await zoneOf('CBI'))).toHaveLength(1);
+      expect(await zoneOf('CBI')).toHaveLength(1);
       ok(await zoneCall('PATCH', { code: 'central_east', provinces: ['CBI'] }));
       expect(await zoneOf('CBI')).toEqual(['central_east']);
     });
@@ -116,8 +192,16 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
     it('lists seeded rates by zone, transport type and band, with filters and pages', async () => {
       const all = ok(await call('admin', 'GET', `${S}/shippingrate?zone=bkk&transportType=kerry`));
       expect(all.items.map((r: { weightFrom: number }) => r.weightFrom)).toEqual([0, 1, 5, 10, 20]);
-      expect(all.items[0]).toMatchObject({ zone: 'bkk', zoneName: 'Bangkok and vicinity', transportType: 'kerry', transportTypeName: 'Kerry Express',
-        weightTo: 1, active: true, version: 1, price: expect.any(Number) });
+      expect(all.items[0]).toMatchObject({
+        zone: 'bkk',
+        zoneName: 'Bangkok and vicinity',
+        transportType: 'kerry',
+        transportTypeName: 'Kerry Express',
+        weightTo: 1,
+        active: true,
+        version: 1,
+        price: expect.any(Number),
+      });
       const off = ok(await call('admin', 'GET', `${S}/shippingrate?active=false`));
       expect(off.items.length).toBeGreaterThan(0);
       expect(off.items.every((r: { active: boolean }) => !r.active)).toBe(true);
@@ -130,8 +214,14 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
     it('creates a rate, audited, and refuses bad ones naming the field', async () => {
       const pair = await freshPair();
       const res = ok(await save({ ...pair, weightFrom: 0, weightTo: 2.5, price: 55 }));
-      expect(res).toMatchObject({ status: 200, message: 'Shipping rate created.', data: { ...pair, weightFrom: 0, weightTo: 2.5, price: 55, active: true, version: 1 } });
-      expect((await auditOf('shipping_rate', res.data.id)).map((a) => [a.action, a.actorId])).toEqual([['create', adminId]]);
+      expect(res).toMatchObject({
+        status: 200,
+        message: 'Shipping rate created.',
+        data: { ...pair, weightFrom: 0, weightTo: 2.5, price: 55, active: true, version: 1 },
+      });
+      expect((await auditOf('shipping_rate', res.data.id)).map((a) => [a.action, a.actorId])).toEqual([
+        ['create', adminId],
+      ]);
 
       expectFieldError(await save({ transportType: pair.transportType, weightFrom: 3, price: 10 }), 'zone', /required/);
       expectFieldError(await save({ ...pair, zone: 'mars', weightFrom: 3, price: 10 }), 'zone', /shipping zone/);
@@ -142,25 +232,42 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
       expectFieldError(await save({ ...pair, weightFrom: 5, price: -1 }), 'price');
       expectFieldError(await save({ ...pair, weightFrom: 5, price: 10, extra: 1 }), 'extra');
       expectFieldError(await save({ ...pair, weightFrom: 5, price: 10, version: 1 }), 'version');
-      expect(await t.app.db.select().from(shippingRates).where(eq(shippingRates.transportType, pair.transportType))).toHaveLength(1);
+      expect(
+        await t.app.db.select().from(shippingRates).where(eq(shippingRates.transportType, pair.transportType)),
+      ).toHaveLength(1);
     });
 
     it('never lets two active bands of one zone and type overlap; touching bands and other zones are fine', async () => {
       const pair = await freshPair();
       const first = ok(await save({ ...pair, weightFrom: 0, weightTo: 5, price: 50 })).data;
       ok(await save({ ...pair, weightFrom: 5, weightTo: 10, price: 80 }));
-      expectFieldError(await save({ ...pair, weightFrom: 4.999, weightTo: 6, price: 60 }), 'weightFrom', new RegExp(`overlaps rate #${first.id} \\(0–5 kg`));
+      expectFieldError(
+        await save({ ...pair, weightFrom: 4.999, weightTo: 6, price: 60 }),
+        'weightFrom',
+        new RegExp(`overlaps rate #${first.id} \\(0–5 kg`),
+      );
       expectFieldError(await save({ ...pair, weightFrom: 9, price: 60 }), 'weightFrom', /overlaps/);
       // "And heavier" from 10 fits; nothing may start above it any more.
       const open = ok(await save({ ...pair, weightFrom: 10, weightTo: null, price: 120 })).data;
-      expectFieldError(await save({ ...pair, weightFrom: 500, weightTo: 600, price: 60 }), 'weightFrom', new RegExp(`#${open.id} \\(from 10 kg`));
+      expectFieldError(
+        await save({ ...pair, weightFrom: 500, weightTo: 600, price: 60 }),
+        'weightFrom',
+        new RegExp(`#${open.id} \\(from 10 kg`),
+      );
       ok(await save({ ...pair, zone: 'south', weightFrom: 0, weightTo: 5, price: 70 }));
 
       // A deactivated band frees its weights; bringing it back while they are taken is refused.
       const off = ok(await save({ id: first.id, version: 1, active: false }));
-      expect(off).toMatchObject({ message: 'Shipping rate saved; it is deactivated.', data: { active: false, version: 2 } });
+      expect(off).toMatchObject({
+        message: 'Shipping rate saved; it is deactivated.',
+        data: { active: false, version: 2 },
+      });
       const replacement = ok(await save({ ...pair, weightFrom: 0, weightTo: 5, price: 45 })).data;
-      expectFieldError(await save({ id: first.id, version: 2, active: true }), 'weightFrom', new RegExp(`#${replacement.id}`));
+      expectFieldError(
+        await save({ id: first.id, version: 2, active: true }),
+        'weightFrom',
+        new RegExp(`#${replacement.id}`),
+      );
       // A band moved onto another one is refused too.
       expectFieldError(await save({ id: replacement.id, version: 1, weightTo: 7 }), 'weightFrom', /overlaps/);
       expect((await auditOf('shipping_rate', first.id)).map((a) => a.action)).toEqual(['create', 'update']);
@@ -168,24 +275,38 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
 
     it('lets exactly one of several concurrent overlapping creates through', async () => {
       const pair = await freshPair();
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => save({ ...pair, weightFrom: i, weightTo: 20, price: 100 + i })));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => save({ ...pair, weightFrom: i, weightTo: 20, price: 100 + i })),
+      );
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
       for (const r of results.filter((x) => x.statusCode !== 200)) expectFieldError(r, 'weightFrom', /overlaps/);
-      expect(await t.app.db.select().from(shippingRates).where(eq(shippingRates.transportType, pair.transportType))).toHaveLength(1);
+      expect(
+        await t.app.db.select().from(shippingRates).where(eq(shippingRates.transportType, pair.transportType)),
+      ).toHaveLength(1);
     });
 
     it('changes a rate with the version read; a stale version gets 409 and changes nothing', async () => {
       const pair = await freshPair();
       const r = ok(await save({ ...pair, weightFrom: 0, weightTo: 3, price: 40 })).data;
       const changed = ok(await save({ id: r.id, version: 1, price: 42.5, weightTo: 4 }));
-      expect(changed).toMatchObject({ message: 'Shipping rate changed.', data: { id: r.id, price: 42.5, weightTo: 4, weightFrom: 0, version: 2 } });
+      expect(changed).toMatchObject({
+        message: 'Shipping rate changed.',
+        data: { id: r.id, price: 42.5, weightTo: 4, weightFrom: 0, version: 2 },
+      });
       const stale = await save({ id: r.id, version: 1, price: 99 });
       expect(stale.statusCode, stale.body).toBe(409);
-      expect(stale.json()).toMatchObject({ status: 409, message: expect.stringMatching(/changed meanwhile/), errors: [{ field: 'version' }] });
+      expect(stale.json()).toMatchObject({
+        status: 409,
+        message: expect.stringMatching(/changed meanwhile/),
+        errors: [{ field: 'version' }],
+      });
       expectFieldError(await save({ id: r.id, price: 99 }), 'version', /required/);
       const [row] = await t.app.db.select().from(shippingRates).where(eq(shippingRates.id, r.id));
       expect(row).toMatchObject({ price: '42.50', version: 2 });
-      expect((await save({ id: 999_999, version: 1, price: 1 })).json()).toEqual({ status: 404, message: 'Shipping rate not found' });
+      expect((await save({ id: 999_999, version: 1, price: 1 })).json()).toEqual({
+        status: 404,
+        message: 'Shipping rate not found',
+      });
     });
   });
 
@@ -195,21 +316,48 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
       const light = ok(await save({ ...pair, weightFrom: 0, weightTo: 2, price: 30 })).data;
       const heavy = ok(await save({ ...pair, weightFrom: 2, weightTo: null, price: 90 })).data;
       const [cmi] = await t.app.db.select({ id: provinces.id }).from(provinces).where(eq(provinces.code, 'CMI'));
-      expect(await quoteShipping(t.app.db, { provinceId: cmi.id, weightKg: 1.999, transportType: pair.transportType })).toMatchObject({ rateId: light.id, price: 30, zone: 'north' });
-      expect(await quoteShipping(t.app.db, { provinceId: cmi.id, weightKg: 2, transportType: pair.transportType })).toMatchObject({ rateId: heavy.id, price: 90 });
-      expect(await quoteShipping(t.app.db, { provinceId: cmi.id, weightKg: 800, transportType: pair.transportType })).toMatchObject({ rateId: heavy.id });
+      expect(
+        await quoteShipping(t.app.db, { provinceId: cmi.id, weightKg: 1.999, transportType: pair.transportType }),
+      ).toMatchObject({ rateId: light.id, price: 30, zone: 'north' });
+      expect(
+        await quoteShipping(t.app.db, { provinceId: cmi.id, weightKg: 2, transportType: pair.transportType }),
+      ).toMatchObject({ rateId: heavy.id, price: 90 });
+      expect(
+        await quoteShipping(t.app.db, { provinceId: cmi.id, weightKg: 800, transportType: pair.transportType }),
+      ).toMatchObject({ rateId: heavy.id });
       // Bangkok is another zone: this carrier has no rate there.
-      await expect(quoteShipping(t.app.db, { provinceId: bkk, weightKg: 1, transportType: pair.transportType }))
-        .rejects.toMatchObject({ statusCode: 400, errors: [{ field: 'transportType' }], message: expect.stringMatching(/no rate to Bangkok and vicinity/) });
+      await expect(
+        quoteShipping(t.app.db, { provinceId: bkk, weightKg: 1, transportType: pair.transportType }),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        errors: [{ field: 'transportType' }],
+        message: expect.stringMatching(/no rate to Bangkok and vicinity/),
+      });
       ok(await save({ id: light.id, version: 1, active: false }));
-      await expect(quoteShipping(t.app.db, { provinceId: cmi.id, weightKg: 1, transportType: pair.transportType })).rejects.toMatchObject({ statusCode: 400 });
+      await expect(
+        quoteShipping(t.app.db, { provinceId: cmi.id, weightKg: 1, transportType: pair.transportType }),
+      ).rejects.toMatchObject({ statusCode: 400 });
 
-      const [loose] = await t.app.db.insert(provinces).values({ code: `X${kind}`, name: 'Nowhere', nameTh: 'ไม่มี' }).returning();
-      await expect(quoteShipping(t.app.db, { provinceId: loose.id, weightKg: 1, transportType: 'kerry' }))
-        .rejects.toMatchObject({ statusCode: 400, errors: [{ field: 'provinceId' }], message: expect.stringMatching(/No shipping zone covers Nowhere/) });
+      const [loose] = await t.app.db
+        .insert(provinces)
+        .values({ code: `X${kind}`, name: 'Nowhere', nameTh: 'ไม่มี' })
+        .returning();
+      await expect(
+        quoteShipping(t.app.db, { provinceId: loose.id, weightKg: 1, transportType: 'kerry' }),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        errors: [{ field: 'provinceId' }],
+        message: expect.stringMatching(/No shipping zone covers Nowhere/),
+      });
 
-      const options = ok<{ transportType: string; price: number | null; reason?: string }[]>(await call('admin', 'POST', '/api/v2/shipping-quotes', { provinceId: bkk, weightKg: 30 }));
-      expect(options.find((o) => o.transportType === 'kerry')).toMatchObject({ price: expect.any(Number), weightFrom: 20, weightTo: 50 });
+      const options = ok<{ transportType: string; price: number | null; reason?: string }[]>(
+        await call('admin', 'POST', '/api/v2/shipping-quotes', { provinceId: bkk, weightKg: 30 }),
+      );
+      expect(options.find((o) => o.transportType === 'kerry')).toMatchObject({
+        price: expect.any(Number),
+        weightFrom: 20,
+        weightTo: 50,
+      });
       expect(options.find((o) => o.transportType === 'own_truck')).toMatchObject({ price: 350, weightTo: null });
       const none = options.find((o) => o.transportType === pair.transportType)!;
       expect(none).toMatchObject({ price: null, rateId: null, reason: expect.stringMatching(/has no rate/) });
@@ -217,21 +365,39 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
   });
 
   describe('config control', () => {
-    const change = (key: string, value: unknown, updatedAt: string | null, user = 'admin') => call(user, 'PATCH', '/api/v2/settings', { key, value, updatedAt });
-    const list = async () => ok<{ data: { key: string; value: unknown; updatedAt: string | null; isDefault: boolean; schema: object }[] }>(await call('admin', 'GET', `${S}/configcontrol`)).data;
+    const change = (key: string, value: unknown, updatedAt: string | null, user = 'admin') =>
+      call(user, 'PATCH', '/api/v2/settings', { key, value, updatedAt });
+    const list = async () =>
+      ok<{ data: { key: string; value: unknown; updatedAt: string | null; isDefault: boolean; schema: object }[] }>(
+        await call('admin', 'GET', `${S}/configcontrol`),
+      ).data;
     const one = async (key: string) => (await list()).find((s) => s.key === key)!;
 
     it('lists every key with its type, value and default', async () => {
       const all = await list();
       expect(all.map((s) => s.key)).toEqual(SETTING_KEYS);
-      expect(all.find((s) => s.key === 'defaultLanguage')).toMatchObject({ value: 'en', default: 'en', isDefault: true, updatedAt: null,
-        schema: { type: 'string', enum: ['en', 'fr', 'vi', 'cn', 'ar'] }, readBy: expect.stringMatching(/i18n/) });
+      expect(all.find((s) => s.key === 'defaultLanguage')).toMatchObject({
+        value: 'en',
+        default: 'en',
+        isDefault: true,
+        updatedAt: null,
+        schema: { type: 'string', enum: ['en', 'fr', 'vi', 'cn', 'ar'] },
+        readBy: expect.stringMatching(/i18n/),
+      });
       // The demo sets free shipping from 1,500 THB (the seeded orders' rule).
-      expect(all.find((s) => s.key === 'freeShippingFrom')).toMatchObject({ value: 1500, default: null, isDefault: false, updatedByName: expect.any(String) });
-      expect(all.find((s) => s.key === 'checkoutMaxQuantity')).toMatchObject({ value: 50, schema: { type: 'integer', minimum: 1 } });
+      expect(all.find((s) => s.key === 'freeShippingFrom')).toMatchObject({
+        value: 1500,
+        default: null,
+        isDefault: false,
+        updatedByName: expect.any(String),
+      });
+      expect(all.find((s) => s.key === 'checkoutMaxQuantity')).toMatchObject({
+        value: 50,
+        schema: { type: 'integer', minimum: 1 },
+      });
     });
 
-    it('checks each value against its key\'s type, naming value', async () => {
+    it("checks each value against its key's type, naming value", async () => {
       expectFieldError(await change('defaultLanguage', 'de', null), 'value', /one of: en, fr, vi, cn, ar/);
       expectFieldError(await change('checkoutMaxQuantity', 2.5, null), 'value', /whole number from 1 to 9999/);
       expectFieldError(await change('checkoutMaxQuantity', 0, null), 'value');
@@ -240,7 +406,11 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
       expectFieldError(await change('freeShippingFrom', 99.999, free.updatedAt), 'value', /two decimals/);
       expectFieldError(await change('freeShippingFrom', 'lots', free.updatedAt), 'value');
       expectFieldError(await change('currency', 'USD', null), 'key', /not a setting/);
-      expectFieldError(await call('admin', 'PATCH', '/api/v2/settings', { key: 'defaultLanguage', value: 'fr' }), 'updatedAt', /required/);
+      expectFieldError(
+        await call('admin', 'PATCH', '/api/v2/settings', { key: 'defaultLanguage', value: 'fr' }),
+        'updatedAt',
+        /required/,
+      );
       expect(await t.app.db.select().from(settings).where(eq(settings.key, 'defaultLanguage'))).toEqual([]);
     });
 
@@ -255,8 +425,17 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
       ok(await change('freeShippingFrom', null, changed.updatedAt));
       expect(await getSetting(t.app.db, 'freeShippingFrom')).toBeNull();
 
-      const [audits] = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'setting')).orderBy(asc(auditLog.id)).limit(1);
-      expect(audits).toMatchObject({ action: 'update', actorId: adminId, after: { key: 'freeShippingFrom', value: 2000.5 } });
+      const [audits] = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entity, 'setting'))
+        .orderBy(asc(auditLog.id))
+        .limit(1);
+      expect(audits).toMatchObject({
+        action: 'update',
+        actorId: adminId,
+        after: { key: 'freeShippingFrom', value: 2000.5 },
+      });
       // A stored value its definition no longer accepts never reaches the code: the default does.
       await t.app.db.update(settings).set({ value: -5 }).where(eq(settings.key, 'freeShippingFrom'));
       expect(await getSetting(t.app.db, 'freeShippingFrom')).toBeNull();
@@ -275,10 +454,14 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
   describe('who may', () => {
     it('lets only admins read or change rates, zones, quotes and settings', async () => {
       const routes: [method: 'GET' | 'POST' | 'PATCH', url: string, body?: object][] = [
-        ['GET', `${S}/shippingrate`], ['POST', `${S}/createshippingrate`, { zone: 'bkk', transportType: 'kerry', weightFrom: 900, price: 1 }],
-        ['GET', `${S}/configcontrol`], ['PATCH', '/api/v2/settings', { key: 'checkoutMaxQuantity', value: 10, updatedAt: null }],
-        ['GET', '/api/v2/shipping-zones'], ['POST', '/api/v2/shipping-quotes', { provinceId: bkk, weightKg: 1 }],
-        ['POST', '/api/v2/shipping-zones', { code: 'nowhere', name: 'Nowhere', nameTh: 'ไม่มี', provinces: [] }], ['PATCH', '/api/v2/shipping-zones', { code: 'north', name: 'Up' }],
+        ['GET', `${S}/shippingrate`],
+        ['POST', `${S}/createshippingrate`, { zone: 'bkk', transportType: 'kerry', weightFrom: 900, price: 1 }],
+        ['GET', `${S}/configcontrol`],
+        ['PATCH', '/api/v2/settings', { key: 'checkoutMaxQuantity', value: 10, updatedAt: null }],
+        ['GET', '/api/v2/shipping-zones'],
+        ['POST', '/api/v2/shipping-quotes', { provinceId: bkk, weightKg: 1 }],
+        ['POST', '/api/v2/shipping-zones', { code: 'nowhere', name: 'Nowhere', nameTh: 'ไม่มี', provinces: [] }],
+        ['PATCH', '/api/v2/shipping-zones', { code: 'north', name: 'Up' }],
       ];
       for (const [method, url, body] of routes) {
         expect((await call(null, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
@@ -290,7 +473,7 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
       const before = await t.app.db.select().from(shippingRates).where(eq(shippingRates.weightFrom, '900.000'));
       expect(before).toEqual([]);
       expect(await getSetting(t.app.db, 'checkoutMaxQuantity')).toBe(50);
-      expect((await t.app.db.select().from(orderMasterData).where(eq(orderMasterData.code, 'nowhere')))).toEqual([]);
+      expect(await t.app.db.select().from(orderMasterData).where(eq(orderMasterData.code, 'nowhere'))).toEqual([]);
     });
   });
 });

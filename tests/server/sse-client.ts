@@ -2,7 +2,11 @@
  * A test reader of Server-Sent Events over fetch: collects frames (id, event, data) and comment lines
  * as they arrive, and waits for one that matches.
  */
-export interface SseFrame { id: string | undefined; event: string; data: string }
+export interface SseFrame {
+  id: string | undefined;
+  event: string;
+  data: string;
+}
 
 export interface SseReader {
   status: number;
@@ -24,7 +28,9 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const frames: SseFrame[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();
-  const poke = () => { for (const w of [...waiters]) w(); };
+  const poke = () => {
+    for (const w of [...waiters]) w();
+  };
   let finished = false;
 
   const parse = (block: string) => {
@@ -33,11 +39,23 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     const data: string[] = [];
     let any = false;
     for (const line of block.split('\n')) {
-      if (line.startsWith(':')) { comments.push(line.slice(1).trim()); continue; }
+      if (line.startsWith(':')) {
+        comments.push(line.slice(1).trim());
+        continue;
+      }
       const at = line.indexOf(':');
       const field = at < 0 ? line : line.slice(0, at);
       const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
-      if (field === 'id') { id = value; any = true; } else if (field === 'event') { event = value; any = true; } else if (field === 'data') { data.push(value); any = true; }
+      if (field === 'id') {
+        id = value;
+        any = true;
+      } else if (field === 'event') {
+        event = value;
+        any = true;
+      } else if (field === 'data') {
+        data.push(value);
+        any = true;
+      }
     }
     if (any && (data.length || id !== undefined)) frames.push({ id, event, data: data.join('\n') });
   };
@@ -73,15 +91,28 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     headers: res.headers,
     frames,
     comments,
-    events: <T>(event = 'message') => frames.filter((f) => f.event === event).map((f) => ({ id: Number(f.id), data: JSON.parse(f.data) as T })),
-    until: (test, ms = 5000) => new Promise<void>((resolve, reject) => {
-      if (test()) return resolve();
-      const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`timed out after ${ms} ms; frames: ${JSON.stringify(frames)}`)); }, ms);
-      const check = () => {
-        if (test()) { clearTimeout(timer); waiters.delete(check); resolve(); } else if (finished) { clearTimeout(timer); waiters.delete(check); reject(new Error(`stream ended; frames: ${JSON.stringify(frames)}`)); }
-      };
-      waiters.add(check);
-    }),
+    events: <T>(event = 'message') =>
+      frames.filter((f) => f.event === event).map((f) => ({ id: Number(f.id), data: JSON.parse(f.data) as T })),
+    until: (test, ms = 5000) =>
+      new Promise<void>((resolve, reject) => {
+        if (test()) return resolve();
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out after ${ms} ms; frames: ${JSON.stringify(frames)}`));
+        }, ms);
+        const check = () => {
+          if (test()) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve();
+          } else if (finished) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            reject(new Error(`stream ended; frames: ${JSON.stringify(frames)}`));
+          }
+        };
+        waiters.add(check);
+      }),
     ended,
     close: () => ctrl.abort(),
   };

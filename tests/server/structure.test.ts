@@ -27,7 +27,8 @@ describe('server structure', () => {
     const graph = new Map(schema.map((f) => [f, imports(f).filter((i) => schema.includes(i))]));
     const cycles: string[] = [];
     const walk = (f: string, path: string[]) => {
-      if (path.includes(f)) return void cycles.push([...path.slice(path.indexOf(f)), f].map((p) => relative(SERVER, p)).join(' → '));
+      if (path.includes(f))
+        return void cycles.push([...path.slice(path.indexOf(f)), f].map((p) => relative(SERVER, p)).join(' → '));
       for (const next of graph.get(f) ?? []) walk(next, [...path, f]);
     };
     schema.forEach((f) => walk(f, []));
@@ -35,8 +36,11 @@ describe('server structure', () => {
   });
 
   it('every module declares its routes one way: routesOf() from lib/route.ts (or lib/rest.ts for /api/v2)', () => {
-    const direct = files(join(SERVER, 'modules'))
-      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bapp\.(get|post|put|patch|delete|route)\s*[<(]/g)].map((m) => `${relative(SERVER, f)}: app.${m[1]}`));
+    const direct = files(join(SERVER, 'modules')).flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/\bapp\.(get|post|put|patch|delete|route)\s*[<(]/g)].map(
+        (m) => `${relative(SERVER, f)}: app.${m[1]}`,
+      ),
+    );
     expect(direct).toEqual([]);
   });
 });

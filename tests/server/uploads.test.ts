@@ -20,7 +20,9 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
   /** How many files of `kind` are stored. */
   const stored = async (kind: string) => {
     if (!(storage instanceof S3Storage)) return readdirSync(join(dataDir, 'uploads', kind)).length;
-    const list = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.config.bucket, Prefix: `${kind}/` }));
+    const list = await storage.client.send(
+      new ListObjectsV2Command({ Bucket: storage.config.bucket, Prefix: `${kind}/` }),
+    );
     return list.KeyCount ?? 0;
   };
   beforeAll(async () => {
@@ -34,11 +36,12 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
     // The headers every stored file is served with (nosniff, sandbox, caching) are the delivery plugin's.
     await app.register(deliveryPlugin);
     await app.register(uploadsPlugin, { storage });
-    app.post<{ Params: { kinds: string } }>('/up/:kinds', async (req) => withUpload(req, { kinds: req.params.kinds.split(',') as UploadKind[] },
-      async (u) => {
+    app.post<{ Params: { kinds: string } }>('/up/:kinds', async (req) =>
+      withUpload(req, { kinds: req.params.kinds.split(',') as UploadKind[] }, async (u) => {
         if (u.fields.fail) throw new Error('boom');
         return { fields: u.fields, file: { ...u.file, path: undefined } };
-      }));
+      }),
+    );
     await app.ready();
   });
   afterAll(async () => {
@@ -48,16 +51,24 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
   });
 
   const send = (kinds: string, parts: Parameters<typeof multipartPayload>[0]) =>
-    multipartPayload(parts).then(({ payload, headers }) => app.inject({ method: 'POST', url: `/up/${kinds}`, payload, headers }));
+    multipartPayload(parts).then(({ payload, headers }) =>
+      app.inject({ method: 'POST', url: `/up/${kinds}`, payload, headers }),
+    );
 
   it('stores each allowed type under a generated name and serves it read-only', async () => {
     const cases: [string, Buffer, string, string][] = [
-      ['image', samples.png(), 'photo.png', 'image/png'], ['image', samples.jpeg(), 'a.jpg', 'image/jpeg'],
-      ['image', samples.webp(), 'a.webp', 'image/webp'], ['document', samples.pdf(), 'cert.pdf', 'application/pdf'],
-      ['video', samples.mp4(), 'clip.mp4', 'video/mp4'], ['audio', samples.mp3(), 'voice.mp3', 'audio/mpeg'],
+      ['image', samples.png(), 'photo.png', 'image/png'],
+      ['image', samples.jpeg(), 'a.jpg', 'image/jpeg'],
+      ['image', samples.webp(), 'a.webp', 'image/webp'],
+      ['document', samples.pdf(), 'cert.pdf', 'application/pdf'],
+      ['video', samples.mp4(), 'clip.mp4', 'video/mp4'],
+      ['audio', samples.mp3(), 'voice.mp3', 'audio/mpeg'],
     ];
     for (const [kind, buf, name, mime] of cases) {
-      const res = await send(kind, [{ name: 'id', value: '7' }, { name: 'file', file: buf, filename: name }]);
+      const res = await send(kind, [
+        { name: 'id', value: '7' },
+        { name: 'file', file: buf, filename: name },
+      ]);
       expect(res.statusCode, name).toBe(200);
       const { fields, file } = res.json();
       expect(fields).toEqual({ id: '7' });
@@ -95,10 +106,14 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
   });
 
   it('sniffs the content, not the name: a renamed text file is refused', async () => {
-    const res = await send('image', [{ name: 'file', file: Buffer.from('just some text, not a picture at all'), filename: 'holiday.jpg' }]);
+    const res = await send('image', [
+      { name: 'file', file: Buffer.from('just some text, not a picture at all'), filename: 'holiday.jpg' },
+    ]);
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/not a recognised file type/);
-    const exe = await send('image', [{ name: 'file', file: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]), filename: 'cat.png' }]);
+    const exe = await send('image', [
+      { name: 'file', file: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]), filename: 'cat.png' },
+    ]);
     expect(exe.statusCode).toBe(415);
     expect(exe.json().message).toMatch(/x-msdownload/);
     // A PNG renamed .pdf is stored as what it is.
@@ -121,7 +136,10 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
   });
 
   it('answers 400 for a missing file, an empty file, or a JSON body', async () => {
-    expect((await send('image', [{ name: 'id', value: '1' }])).json()).toMatchObject({ status: 400, message: 'file is required: attach a file' });
+    expect((await send('image', [{ name: 'id', value: '1' }])).json()).toMatchObject({
+      status: 400,
+      message: 'file is required: attach a file',
+    });
     expect((await send('image', [{ name: 'file', file: Buffer.alloc(0), filename: 'e.png' }])).statusCode).toBe(400);
     const json = await app.inject({ method: 'POST', url: '/up/image', payload: { file: 'x' } });
     expect(json.statusCode).toBe(400);
@@ -130,25 +148,45 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
 
   it('removes the stored file when the handler fails', async () => {
     const before = await stored('image');
-    const res = await send('image', [{ name: 'fail', value: '1' }, { name: 'file', file: samples.png(), filename: 'x.png' }]);
+    const res = await send('image', [
+      { name: 'fail', value: '1' },
+      { name: 'file', file: samples.png(), filename: 'x.png' },
+    ]);
     expect(res.statusCode).toBe(500);
     expect(await stored('image')).toBe(before);
     expect(existsSync(join(dataDir, 'uploads', 'tmp'))).toBe(true);
   });
 
   it('stores server-made bytes like an upload: sniffed, checked, under the given name or a random one', async () => {
-    const named = await storeFile(storage, samples.png(), { kinds: ['image'], originalName: 'demo.png', name: 'ab'.repeat(16) });
-    expect(named).toMatchObject({ kind: 'image', mime: 'image/png', ext: 'png', url: `/uploads/image/${'ab'.repeat(16)}.png`, originalName: 'demo.png' });
+    const named = await storeFile(storage, samples.png(), {
+      kinds: ['image'],
+      originalName: 'demo.png',
+      name: 'ab'.repeat(16),
+    });
+    expect(named).toMatchObject({
+      kind: 'image',
+      mime: 'image/png',
+      ext: 'png',
+      url: `/uploads/image/${'ab'.repeat(16)}.png`,
+      originalName: 'demo.png',
+    });
     const served = await app.inject({ url: named.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     // The same name again reuses the stored file; no name gives a fresh random one.
-    expect((await storeFile(storage, samples.png(), { kinds: ['image'], originalName: 'demo.png', name: 'ab'.repeat(16) })).url).toBe(named.url);
+    expect(
+      (await storeFile(storage, samples.png(), { kinds: ['image'], originalName: 'demo.png', name: 'ab'.repeat(16) }))
+        .url,
+    ).toBe(named.url);
     const random = await storeFile(storage, samples.png(), { kinds: ['image'], originalName: 'demo.png' });
     expect(random.url).toMatch(/^\/uploads\/image\/[0-9a-f]{32}\.png$/);
     expect(random.url).not.toBe(named.url);
-    await expect(storeFile(storage, samples.pdf(), { kinds: ['image'], originalName: 'x.png' })).rejects.toThrow(/application\/pdf, not image/);
-    await expect(storeFile(storage, samples.png(), { kinds: ['image'], originalName: 'x.png', name: '../escape' })).rejects.toThrow(/32 hex digits/);
+    await expect(storeFile(storage, samples.pdf(), { kinds: ['image'], originalName: 'x.png' })).rejects.toThrow(
+      /application\/pdf, not image/,
+    );
+    await expect(
+      storeFile(storage, samples.png(), { kinds: ['image'], originalName: 'x.png', name: '../escape' }),
+    ).rejects.toThrow(/32 hex digits/);
     expect(readdirSync(join(dataDir, 'uploads', 'tmp'))).toEqual([]);
   });
 });

@@ -16,10 +16,18 @@ export function dbKinds(): DbKind[] {
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    port: 0, host: '127.0.0.1', dataDir: workerDataDir(), databaseUrl: null,
-    jwtSecret: randomBytes(32).toString('hex'), tokenTtl: 3600, seedDemo: true, staticDir: null,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: workerDataDir(),
+    databaseUrl: null,
+    jwtSecret: randomBytes(32).toString('hex'),
+    tokenTtl: 3600,
+    seedDemo: true,
+    staticDir: null,
     // Test apps sign in and sign up from one address (127.0.0.1) many times: the address caps are raised.
-    loginRateLimit: { max: 10, perAddress: 100, timeWindowMs: 60_000 }, signupRateLimit: { max: 100, timeWindowMs: 3_600_000 }, logger: false,
+    loginRateLimit: { max: 10, perAddress: 100, timeWindowMs: 60_000 },
+    signupRateLimit: { max: 100, timeWindowMs: 3_600_000 },
+    logger: false,
     ...overrides,
   };
 }
@@ -65,14 +73,21 @@ export async function createTestApp(opts: { db?: DbKind; config?: Partial<AppCon
     const key = `${username}\n${password}`;
     const cached = tokens.get(key);
     if (cached) return cached;
-    const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { users: username, password, typeLogin: username.startsWith('supplier') ? 'supplier' : 'staff' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { users: username, password, typeLogin: username.startsWith('supplier') ? 'supplier' : 'staff' },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
     const token = res.json().accessToken as string;
     tokens.set(key, token);
     return token;
   };
   return {
-    app, kind, databaseUrl, login,
+    app,
+    kind,
+    databaseUrl,
+    login,
     headers: async (username) => ({ authorization: `Bearer ${await login(username)}` }),
     close: async () => {
       await app.close();

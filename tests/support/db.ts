@@ -63,8 +63,11 @@ export async function ensurePgliteTemplate(): Promise<void> {
   const key = templateKey();
   const keyFile = `${PGLITE_TEMPLATE_FILE}.key`;
   // The template's demo pictures live in TEST_DATA_DIR: without them it is rebuilt (the seed stores them again).
-  const fresh = existsSync(PGLITE_TEMPLATE_FILE) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key
-    && existsSync(join(TEST_DATA_DIR, 'uploads', 'image'));
+  const fresh =
+    existsSync(PGLITE_TEMPLATE_FILE) &&
+    existsSync(keyFile) &&
+    readFileSync(keyFile, 'utf8') === key &&
+    existsSync(join(TEST_DATA_DIR, 'uploads', 'image'));
   if (fresh) return;
   const blob = await buildPgliteTemplate();
   writeFileSync(PGLITE_TEMPLATE_FILE, Buffer.from(await blob.arrayBuffer()));
@@ -106,7 +109,10 @@ export async function dropDatabase(baseUrl: string, name: string): Promise<void>
 }
 
 /** A fresh database cloned from the template; returns its URL and a drop function. */
-export async function clonePostgres(baseUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function clonePostgres(
+  baseUrl: string,
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sc_test_${randomBytes(6).toString('hex')}`;
   // Cloning needs the template free of connections; retry briefly if another file is cloning.
   for (let attempt = 0; ; attempt++) {

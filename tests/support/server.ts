@@ -43,12 +43,23 @@ function templateOf(dataDir: string): { loadDataDir: Blob } | undefined {
  * The real server for browser tests: a fresh temp data dir (PGlite files, migrated and seeded
  * with the demo data), listening on 127.0.0.1 on a free port, serving `staticDir`.
  */
-export async function startServer(opts: { staticDir?: string | null; config?: Partial<AppConfig> } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { staticDir?: string | null; config?: Partial<AppConfig> } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-center-'));
   const config: AppConfig = {
-    port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, jwtSecret: randomBytes(32).toString('hex'),
-    tokenTtl: 28800, seedDemo: true, staticDir: opts.staticDir ?? null,
-    loginRateLimit: { max: 50, perAddress: 200, timeWindowMs: 60_000 }, signupRateLimit: { max: 100, timeWindowMs: 3_600_000 }, logger: false, ...opts.config,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: null,
+    jwtSecret: randomBytes(32).toString('hex'),
+    tokenTtl: 28800,
+    seedDemo: true,
+    staticDir: opts.staticDir ?? null,
+    loginRateLimit: { max: 50, perAddress: 200, timeWindowMs: 60_000 },
+    signupRateLimit: { max: 100, timeWindowMs: 3_600_000 },
+    logger: false,
+    ...opts.config,
   };
   const app = await buildApp(config, templateOf(dataDir));
   try {

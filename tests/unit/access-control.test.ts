@@ -34,7 +34,9 @@ describe("access control", () => {
   });
 
   it("refuses a screen whose menu path is not granted", async () => {
-    signIn("supplier", [{ subheader: "nav.overview", items: [{ title: "nav.dashboard", path: "/supplier/dashboard" }] }]);
+    signIn("supplier", [
+      { subheader: "nav.overview", items: [{ title: "nav.dashboard", path: "/supplier/dashboard" }] },
+    ]);
     expect((await can("admin-dashboard")).can).toBe(false);
     expect((await can("supplier-dashboard")).can).toBe(true);
   });
@@ -49,7 +51,18 @@ describe("access control", () => {
   it("refuses a declared screen that is not built, even when its path is granted", async () => {
     // Every row of the table is built now: the test takes one (the coupon line screen) and marks it unbuilt for its duration.
     const screen = findResource("promotion-coupon")!;
-    const nav: NavGroup[] = [{ subheader: "x", items: [{ title: "nav.promotion", path: "/admin/promotion", children: [{ title: "nav.couponLine", path: "/admin/promotion/couponline" }] }] }];
+    const nav: NavGroup[] = [
+      {
+        subheader: "x",
+        items: [
+          {
+            title: "nav.promotion",
+            path: "/admin/promotion",
+            children: [{ title: "nav.couponLine", path: "/admin/promotion/couponline" }],
+          },
+        ],
+      },
+    ];
     signIn("admin", nav);
     expect(await can("promotion-coupon")).toEqual({ can: true });
     screen.meta.built = false;
@@ -62,20 +75,36 @@ describe("access control", () => {
   });
 
   it("flattens children into the grant list", () => {
-    expect(grantedPaths(NAV, "admin")).toEqual(["/admin/dashboard", "/admin/blog", "/admin/blog/posts", "/admin/routes"]);
+    expect(grantedPaths(NAV, "admin")).toEqual([
+      "/admin/dashboard",
+      "/admin/blog",
+      "/admin/blog/posts",
+      "/admin/routes",
+    ]);
   });
 
   it("answers per action: a page the screen has, a delete its endpoints allow", async () => {
     signIn("admin", [
       { subheader: "x", items: [{ title: "nav.blog", path: "/admin/blog" }] },
-      { subheader: "y", items: [{ title: "nav.products", path: "/admin/product", children: [
-        { title: "nav.productList", path: "/admin/product/listproduct" },
-        { title: "nav.productApprove", path: "/admin/product/listproductapprove" },
-        { title: "nav.productAttributes", path: "/admin/product/masterattribute" }] }] },
+      {
+        subheader: "y",
+        items: [
+          {
+            title: "nav.products",
+            path: "/admin/product",
+            children: [
+              { title: "nav.productList", path: "/admin/product/listproduct" },
+              { title: "nav.productApprove", path: "/admin/product/listproductapprove" },
+              { title: "nav.productAttributes", path: "/admin/product/masterattribute" },
+            ],
+          },
+        ],
+      },
     ]);
     const act = (resource: string, action: string) =>
       accessControlProvider.can({ resource, action, params: { resource: findResource(resource) as any } });
-    for (const action of ["list", "create", "edit", "show", "delete"]) expect(await act("blog", action)).toEqual({ can: true });
+    for (const action of ["list", "create", "edit", "show", "delete"])
+      expect(await act("blog", action)).toEqual({ can: true });
     expect(await act("product", "edit")).toEqual({ can: true });
     // Products are edited, never shown on their own page nor created here (new products are).
     expect(await act("product", "show")).toEqual({ can: false, reason: "errors.notOffered" });

@@ -28,7 +28,11 @@ type JsonOf<R> = R extends { content: { "application/json": infer B } } ? Rename
 
 /** Errors by feature folder, from a typecheck of every feature with src/api/index.ts replaced by `index`. */
 function errorsByFeature(index: string): Map<string, string[]> {
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
   const roots = config.fileNames.filter((f) => resolve(f).startsWith(FEATURES + sep));
   const host = ts.createCompilerHost(config.options);
   const read = host.getSourceFile.bind(host);
@@ -53,9 +57,14 @@ describe("front-end API types", () => {
     const source = readFileSync(API_INDEX, "utf8");
     expect(source, "src/api/index.ts no longer reads JSON bodies through JsonOf: update this test").toContain(JSON_OF);
     const errors = errorsByFeature(source.replace(JSON_OF, RENAMED));
-    const features = readdirSync(FEATURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const features = readdirSync(FEATURES, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     const handTyped = features.filter((f) => !(f in NO_API) && !errors.has(f));
-    expect(handTyped, "these features still compile with every API field renamed: their API types are written by hand").toEqual([]);
+    expect(
+      handTyped,
+      "these features still compile with every API field renamed: their API types are written by hand",
+    ).toEqual([]);
     // A folder said to take nothing from the API must not start to.
     expect(Object.keys(NO_API).filter((f) => errors.has(f))).toEqual([]);
   }, 300_000);

@@ -4,8 +4,16 @@ import { fieldChanges, humanize, valueText } from "../../src/features/audit/mode
 /** The audit entry's comparison (src/features/audit/model.ts): what the drawer shows for before and after. */
 describe("fieldChanges", () => {
   it("lists changed fields first in the record's order, then the unchanged ones", () => {
-    const rows = fieldChanges({ name: "A", price: 10, tags: ["x"], online: true }, { name: "A", price: 12, tags: ["x", "y"], online: true });
-    expect(rows.map((r) => [r.field, r.changed])).toEqual([["price", true], ["tags", true], ["name", false], ["online", false]]);
+    const rows = fieldChanges(
+      { name: "A", price: 10, tags: ["x"], online: true },
+      { name: "A", price: 12, tags: ["x", "y"], online: true },
+    );
+    expect(rows.map((r) => [r.field, r.changed])).toEqual([
+      ["price", true],
+      ["tags", true],
+      ["name", false],
+      ["online", false],
+    ]);
     expect(rows[0]).toEqual({ field: "price", before: 10, after: 12, changed: true });
   });
 
@@ -18,7 +26,10 @@ describe("fieldChanges", () => {
   });
 
   it("treats a missing record as no fields: a creation has every field changed", () => {
-    expect(fieldChanges(null, { a: 1, b: 2 }).map((r) => [r.field, r.before, r.after, r.changed])).toEqual([["a", undefined, 1, true], ["b", undefined, 2, true]]);
+    expect(fieldChanges(null, { a: 1, b: 2 }).map((r) => [r.field, r.before, r.after, r.changed])).toEqual([
+      ["a", undefined, 1, true],
+      ["b", undefined, 2, true],
+    ]);
     expect(fieldChanges({ a: 1 }, null).every((r) => r.changed && r.after === undefined)).toBe(true);
     expect(fieldChanges(null, null)).toEqual([]);
   });

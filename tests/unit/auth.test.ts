@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  authProvider,
-  cancelExpiryTimer,
-  homePath,
-  isTokenValid,
-  scheduleExpiry,
-} from "../../src/providers/auth";
+import { authProvider, cancelExpiryTimer, homePath, isTokenValid, scheduleExpiry } from "../../src/providers/auth";
 import { sessionEndedBy, type NavGroup } from "../../src/providers/session-store";
 import { returnTo, sessionExpiredIn, signInQuery } from "../../src/providers/return-to";
 import { fakeJwt, mockHttp } from "./helpers";
@@ -26,7 +20,15 @@ const NAV: NavGroup[] = [
     ],
   },
 ];
-const ADMIN = { id: 1, username: "admin", email: "a@x.th", firstName: "Ann", lastName: "Lee", role: "admin", shops: [] };
+const ADMIN = {
+  id: 1,
+  username: "admin",
+  email: "a@x.th",
+  firstName: "Ann",
+  lastName: "Lee",
+  role: "admin",
+  shops: [],
+};
 
 let restore: () => void = () => {};
 afterEach(() => {
@@ -56,7 +58,10 @@ describe("auth provider: login", () => {
   });
 
   it("fails with the server's message on an HTTP error", async () => {
-    restore = mockHttp(() => ({ status: 401, data: { status: 401, message: "Incorrect username or password." } })).restore;
+    restore = mockHttp(() => ({
+      status: 401,
+      data: { status: 401, message: "Incorrect username or password." },
+    })).restore;
     const result = await authProvider.login({ users: "admin", password: "x", typeLogin: "staff" });
     expect(result.success).toBe(false);
     expect(result.error?.message).toBe("Incorrect username or password.");
@@ -64,7 +69,10 @@ describe("auth provider: login", () => {
   });
 
   it("fails with the server's message when the body status is not 200", async () => {
-    restore = mockHttp(() => ({ status: 200, data: { status: 403, message: "Use the supplier sign-in page." } })).restore;
+    restore = mockHttp(() => ({
+      status: 200,
+      data: { status: 403, message: "Use the supplier sign-in page." },
+    })).restore;
     const result = await authProvider.login({ users: "supplier1", password: "x", typeLogin: "staff" });
     expect(result).toMatchObject({ success: false, error: { message: "Use the supplier sign-in page." } });
   });
@@ -80,7 +88,9 @@ describe("auth provider: register", () => {
   it("registers, fetches the menu from /me and signs the supplier in", async () => {
     const token = fakeJwt(3600, "supplier");
     const supplier = { ...ADMIN, role: "supplier", shops: [{ id: 9, name: "Baan Home" }] };
-    const nav: NavGroup[] = [{ subheader: "nav.overview", items: [{ title: "nav.dashboard", path: "/supplier/dashboard" }] }];
+    const nav: NavGroup[] = [
+      { subheader: "nav.overview", items: [{ title: "nav.dashboard", path: "/supplier/dashboard" }] },
+    ];
     const m = mockHttp((req) =>
       req.url === "/api/account/register"
         ? { status: 200, data: { accessToken: token, user: supplier } }
@@ -97,8 +107,16 @@ describe("auth provider: register", () => {
   });
 
   it("shows the server's message on a duplicate email and keeps nothing", async () => {
-    restore = mockHttp(() => ({ status: 409, data: { status: 409, message: "This email is already registered." } })).restore;
-    const result = await authProvider.register!({ email: "a@b.th", password: "abc12345", firstName: "A", lastName: "B" });
+    restore = mockHttp(() => ({
+      status: 409,
+      data: { status: 409, message: "This email is already registered." },
+    })).restore;
+    const result = await authProvider.register!({
+      email: "a@b.th",
+      password: "abc12345",
+      firstName: "A",
+      lastName: "B",
+    });
     expect(result.error?.message).toBe("This email is already registered.");
     expect(localStorage.getItem("accessToken")).toBeNull();
   });
@@ -224,7 +242,15 @@ describe("coming back after signing in", () => {
   it("goes back only to a path inside the app, never another site or a sign-in page", () => {
     expect(returnTo("?to=%2Fadmin%2Forders%2F7%2Fview")).toBe("/admin/orders/7/view");
     expect(returnTo("?to=/supplier/product/3")).toBe("/supplier/product/3");
-    for (const bad of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "admin/orders", "/login", "/supplier/login?x=1", "/supplier/register"]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "admin/orders",
+      "/login",
+      "/supplier/login?x=1",
+      "/supplier/register",
+    ]) {
       expect(returnTo(`?to=${encodeURIComponent(bad)}`), bad).toBeNull();
     }
     expect(returnTo("")).toBeNull();

@@ -26,7 +26,11 @@ describe("blog endpoint map", () => {
 
   it("reads {items, total, maxpage} as {data, total}", () => {
     const items = [{ id: 1, title: "Teak care" }];
-    expect(ep.list?.fromResponse({ items, total: 41, maxpage: 5 })).toEqual({ data: items, total: 41, extra: { maxpage: 5 } });
+    expect(ep.list?.fromResponse({ items, total: 41, maxpage: 5 })).toEqual({
+      data: items,
+      total: 41,
+      extra: { maxpage: 5 },
+    });
     expect(ep.list?.fromResponse({})).toEqual({ data: [], total: 0, extra: { maxpage: 0 } });
   });
 
@@ -42,7 +46,9 @@ describe("blog endpoint map", () => {
   });
 
   it("declares the domain actions on their legacy paths", () => {
-    const actions = Object.fromEntries(Object.entries(ep.actions ?? {}).map(([name, a]) => [name, `${a.method} ${a.path}`]));
+    const actions = Object.fromEntries(
+      Object.entries(ep.actions ?? {}).map(([name, a]) => [name, `${a.method} ${a.path}`]),
+    );
     expect(actions).toEqual({
       close: "POST /api/blogs/master/closecontent",
       menu: "GET /api/blogs/master/menu",
@@ -53,23 +59,56 @@ describe("blog endpoint map", () => {
   });
 
   it("declares one resource per blog with the route table's paths", () => {
-    expect(blog.resources.map((r) => [r.identifier, r.list, r.create, r.show, r.edit, r.meta.menuPath, r.meta.area])).toEqual([
-      ["blog", "/admin/blog/posts", "/admin/blog/new", "/admin/blog/post/:id", "/admin/blog/post/:id/edit", "/admin/blog", "admin"],
-      ["supplier-blog", "/supplier/blog/posts", "/supplier/blog/new", "/supplier/blog/post/:id", "/supplier/blog/post/:id/edit", "/supplier/blog", "supplier"],
-      ["housebrand-blog", "/admin/housebrand/blog/posts", "/admin/housebrand/blog/new", "/admin/housebrand/blog/:id", "/admin/housebrand/blog/:id/edit", "/admin/housebrand", "admin"],
+    expect(
+      blog.resources.map((r) => [r.identifier, r.list, r.create, r.show, r.edit, r.meta.menuPath, r.meta.area]),
+    ).toEqual([
+      [
+        "blog",
+        "/admin/blog/posts",
+        "/admin/blog/new",
+        "/admin/blog/post/:id",
+        "/admin/blog/post/:id/edit",
+        "/admin/blog",
+        "admin",
+      ],
+      [
+        "supplier-blog",
+        "/supplier/blog/posts",
+        "/supplier/blog/new",
+        "/supplier/blog/post/:id",
+        "/supplier/blog/post/:id/edit",
+        "/supplier/blog",
+        "supplier",
+      ],
+      [
+        "housebrand-blog",
+        "/admin/housebrand/blog/posts",
+        "/admin/housebrand/blog/new",
+        "/admin/housebrand/blog/:id",
+        "/admin/housebrand/blog/:id/edit",
+        "/admin/housebrand",
+        "admin",
+      ],
     ]);
     for (const r of blog.resources.slice(0, 2)) {
       expect(r.name).toBe("blog");
       expect(r.meta).toMatchObject({ label: "blogs.titles.list", built: true, icon: "blog" });
       expect(r.meta.endpoints).toContain("/api/blogs/master/posts");
     }
-    expect(blog.resources[2].meta).toMatchObject({ label: "resources.housebrand-blog", built: true, icon: "blog", root: "/admin/housebrand/blog" });
+    expect(blog.resources[2].meta).toMatchObject({
+      label: "resources.housebrand-blog",
+      built: true,
+      icon: "blog",
+      root: "/admin/housebrand/blog",
+    });
     expect(Object.keys(blog.pages ?? {})).toEqual(["blog", "supplier-blog", "housebrand-blog"]);
   });
 
   it("gives the house-brand blog the same verbs on its own paths, each one its screen may call", () => {
     const hb = endpointsOf("housebrand-blog", [blog]);
-    const calls = [hb.list, hb.one, hb.create, hb.update, hb.remove, ...Object.values(hb.actions ?? {})].map((e) => `${e!.method} ${e!.path}`);
+    const calls = [hb.list, hb.one, hb.create, hb.update, hb.remove, ...Object.values(hb.actions ?? {})].map(
+      (e) => `${e!.method} ${e!.path}`,
+    );
     expect(calls).toEqual([
       "GET /api/blogs/housebrand/posts",
       "GET /api/blogs/housebrand/post",
@@ -87,7 +126,9 @@ describe("blog endpoint map", () => {
     for (const call of calls) expect(allowed, call).toContain(call.split(" ")[1]);
     // The same request shapes as the master blog's.
     expect(hb.update?.toRequest({ title: "New", version: 4 }, "12")).toEqual({ title: "New", version: 4, id: 12 });
-    expect(hb.list?.toRequest({ page: 1, limit: 20, filters: [{ field: "shopId", operator: "eq", value: 9 }], sorters: [] })).toEqual({ page: 1, limit: 20, shopId: 9 });
+    expect(
+      hb.list?.toRequest({ page: 1, limit: 20, filters: [{ field: "shopId", operator: "eq", value: 9 }], sorters: [] }),
+    ).toEqual({ page: 1, limit: 20, shopId: 9 });
     // The master blog's screens reach no house-brand path.
     expect(JSON.stringify(endpointsOf("blog", [blog]))).not.toContain("housebrand");
   });
@@ -99,14 +140,16 @@ describe("blog translations", () => {
     value && typeof value === "object"
       ? Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)))
       : { [prefix]: value };
-  const load = (lng: string) => flatten(JSON.parse(readFileSync(resolve(__dirname, `../../public/locales/${lng}/blogs.json`), "utf8")));
+  const load = (lng: string) =>
+    flatten(JSON.parse(readFileSync(resolve(__dirname, `../../public/locales/${lng}/blogs.json`), "utf8")));
 
   it("has the same non-empty keys in all five languages", () => {
     const en = load("en");
     for (const lng of languages) {
       const other = load(lng);
       expect(Object.keys(other).sort(), lng).toEqual(Object.keys(en).sort());
-      for (const [key, text] of Object.entries(other)) expect(typeof text === "string" && text.trim() !== "", `${lng} ${key}`).toBe(true);
+      for (const [key, text] of Object.entries(other))
+        expect(typeof text === "string" && text.trim() !== "", `${lng} ${key}`).toBe(true);
     }
   });
 

@@ -15,7 +15,12 @@ vi.mock("../../src/providers/http", async (importOriginal) => ({
 // TipTap needs layout APIs jsdom lacks; the form only needs a value/onChange field here.
 vi.mock("../../src/components/editor/LazyRichTextEditor", () => ({
   LazyRichTextEditor: (props: { id?: string; value?: string; onChange?: (v: string) => void }) => (
-    <textarea id={props.id} aria-label="Content" value={props.value ?? ""} onChange={(e) => props.onChange?.(e.target.value)} />
+    <textarea
+      id={props.id}
+      aria-label="Content"
+      value={props.value ?? ""}
+      onChange={(e) => props.onChange?.(e.target.value)}
+    />
   ),
 }));
 
@@ -29,17 +34,40 @@ import { keyboardDrag } from "./board-geometry";
 
 const POSTS = [
   {
-    id: 11, shopId: 2, shopName: "Baan Teak Furniture", type: "howto", title: "Caring for teak outdoors",
-    description: "Oil twice a year", coverUrl: "https://img.example.com/teak.jpg", status: "published",
-    authorName: "Somchai K.", createdAt: "2026-09-01T08:00:00Z", updatedAt: "2026-10-02T09:30:00Z", publishedAt: "2026-09-02T08:00:00Z",
+    id: 11,
+    shopId: 2,
+    shopName: "Baan Teak Furniture",
+    type: "howto",
+    title: "Caring for teak outdoors",
+    description: "Oil twice a year",
+    coverUrl: "https://img.example.com/teak.jpg",
+    status: "published",
+    authorName: "Somchai K.",
+    createdAt: "2026-09-01T08:00:00Z",
+    updatedAt: "2026-10-02T09:30:00Z",
+    publishedAt: "2026-09-02T08:00:00Z",
   },
   {
-    id: 12, shopId: 3, shopName: "Chiang Mai Ceramics", type: "news", title: "Autumn glaze collection",
-    description: null, coverUrl: null, status: "draft",
-    authorName: "Nok P.", createdAt: "2026-10-10T08:00:00Z", updatedAt: "2026-10-11T08:00:00Z", publishedAt: null,
+    id: 12,
+    shopId: 3,
+    shopName: "Chiang Mai Ceramics",
+    type: "news",
+    title: "Autumn glaze collection",
+    description: null,
+    coverUrl: null,
+    status: "draft",
+    authorName: "Nok P.",
+    createdAt: "2026-10-10T08:00:00Z",
+    updatedAt: "2026-10-11T08:00:00Z",
+    publishedAt: null,
   },
 ];
-const MENU = { items: [{ code: "idea", title: "blogs.types.idea", count: 4 }, { code: "howto", title: "blogs.types.howto", count: 9 }] };
+const MENU = {
+  items: [
+    { code: "idea", title: "blogs.types.idea", count: 4 },
+    { code: "howto", title: "blogs.types.howto", count: 9 },
+  ],
+};
 const HOUSE_BRAND = { id: 5, name: "HomeBase Essentials", status: "active" };
 const PRODUCTS = [
   { id: 501, code: "HBE-10001", name: "HomeBase Steel Storage Shelf 5 Tiers", price: 1290, imageUrl: null },
@@ -47,8 +75,16 @@ const PRODUCTS = [
   { id: 503, code: "HBE-10003", name: "HomeBase Shoe Cabinet 3 Doors", price: 2190, imageUrl: null },
 ];
 const HOUSE_POST = {
-  ...POSTS[0], id: 40, shopId: 5, shopName: "HomeBase Essentials", title: "Five storage ideas", status: "draft",
-  contentHtml: "<p>Go up, not out.</p>", tags: [], products: PRODUCTS, version: 3,
+  ...POSTS[0],
+  id: 40,
+  shopId: 5,
+  shopName: "HomeBase Essentials",
+  title: "Five storage ideas",
+  status: "draft",
+  contentHtml: "<p>Go up, not out.</p>",
+  tags: [],
+  products: PRODUCTS,
+  version: 3,
 };
 
 function renderAt(path: string, routePath: string, element: ReactNode) {
@@ -58,7 +94,10 @@ function renderAt(path: string, routePath: string, element: ReactNode) {
         dataProvider={{ default: createDataProvider([blog]), rest: noSavedViews }}
         routerProvider={routerProvider}
         resources={blog.resources}
-        options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        options={{
+          disableTelemetry: true,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+        }}
       >
         <Routes>
           <Route path={routePath} element={element} />
@@ -71,7 +110,16 @@ function renderAt(path: string, routePath: string, element: ReactNode) {
 }
 
 beforeEach(() => {
-  localStorage.setItem("users", JSON.stringify({ role: "supplier", shops: [{ id: 2, name: "Baan Teak Furniture" }, { id: 3, name: "Chiang Mai Ceramics" }] }));
+  localStorage.setItem(
+    "users",
+    JSON.stringify({
+      role: "supplier",
+      shops: [
+        { id: 2, name: "Baan Teak Furniture" },
+        { id: 3, name: "Chiang Mai Ceramics" },
+      ],
+    }),
+  );
   http.get.mockImplementation(async (path: string) => {
     if (path.endsWith("/menu")) return MENU;
     if (path.endsWith("/posts")) return { items: POSTS, total: 23, maxpage: 3 };
@@ -115,7 +163,9 @@ describe("posts list", () => {
     const box = screen.getByRole("searchbox", { name: "Search posts" });
     fireEvent.change(box, { target: { value: "te" } });
     fireEvent.change(box, { target: { value: "teak" } });
-    await waitFor(() => expect(http.get).toHaveBeenCalledWith("/api/blogs/master/posts", { page: 1, limit: 20, search: "teak" }));
+    await waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith("/api/blogs/master/posts", { page: 1, limit: 20, search: "teak" }),
+    );
     expect(http.get.mock.calls.filter(([path]) => path.endsWith("/posts"))).toHaveLength(1);
   });
 
@@ -132,7 +182,13 @@ describe("posts list", () => {
 
 describe("new post form", () => {
   it("sends the post and puts the server's field errors on the fields", async () => {
-    http.post.mockRejectedValueOnce(toApiError(400, { status: 400, message: "Validation failed", errors: [{ field: "title", message: "A post with this title exists" }] }));
+    http.post.mockRejectedValueOnce(
+      toApiError(400, {
+        status: 400,
+        message: "Validation failed",
+        errors: [{ field: "title", message: "A post with this title exists" }],
+      }),
+    );
     renderAt("/supplier/blog/new", "/supplier/blog/new", <PostForm blog="supplier" mode="create" />);
 
     fireEvent.change(await screen.findByLabelText("Title"), { target: { value: "Rattan in humid rooms" } });
@@ -141,12 +197,21 @@ describe("new post form", () => {
 
     expect(await screen.findByText("A post with this title exists")).toBeInTheDocument();
     expect(http.post).toHaveBeenCalledWith("/api/blogs/master/new", {
-      shopId: 2, type: "idea", title: "Rattan in humid rooms", contentHtml: "<p>Keep it dry.</p>", tags: [], status: "draft",
+      shopId: 2,
+      type: "idea",
+      title: "Rattan in humid rooms",
+      contentHtml: "<p>Keep it dry.</p>",
+      tags: [],
+      status: "draft",
     });
   });
 
   it("goes to the post view once the server has created it", async () => {
-    http.post.mockResolvedValueOnce({ status: 200, message: "Created", data: { ...POSTS[0], id: 31, contentHtml: "<p>x</p>", tags: [], products: [], version: 1 } });
+    http.post.mockResolvedValueOnce({
+      status: 200,
+      message: "Created",
+      data: { ...POSTS[0], id: 31, contentHtml: "<p>x</p>", tags: [], products: [], version: 1 },
+    });
     renderAt("/supplier/blog/new", "/supplier/blog/new", <PostForm blog="supplier" mode="create" />);
 
     fireEvent.change(await screen.findByLabelText("Title"), { target: { value: "Rattan in humid rooms" } });
@@ -164,16 +229,33 @@ function layOutIdeaRows() {
     const rows = [...document.querySelectorAll(".blog-ideas tr[data-row-key]")];
     const i = rows.indexOf(this.closest(".blog-ideas tr[data-row-key]") as Element);
     const [y, height] = i < 0 ? [0, 2000] : [50 + 60 * i, 50];
-    return { x: 0, y, left: 0, top: y, width: 600, height, right: 600, bottom: y + height, toJSON: () => ({}) } as DOMRect;
+    return {
+      x: 0,
+      y,
+      left: 0,
+      top: y,
+      width: 600,
+      height,
+      right: 600,
+      bottom: y + height,
+      toJSON: () => ({}),
+    } as DOMRect;
   };
-  return () => { Element.prototype.getBoundingClientRect = original; };
+  return () => {
+    Element.prototype.getBoundingClientRect = original;
+  };
 }
 
-const ideaNames = () => [...document.querySelectorAll(".blog-ideas tbody tr[data-row-key]")].map((row) => within(row as HTMLElement).getByText(/HomeBase|Spacio/).textContent);
+const ideaNames = () =>
+  [...document.querySelectorAll(".blog-ideas tbody tr[data-row-key]")].map(
+    (row) => within(row as HTMLElement).getByText(/HomeBase|Spacio/).textContent,
+  );
 
 describe("house-brand blog (the same screens on the house-brand configuration)", () => {
   let undoLayout: () => void;
-  beforeEach(() => { undoLayout = layOutIdeaRows(); });
+  beforeEach(() => {
+    undoLayout = layOutIdeaRows();
+  });
   afterEach(() => undoLayout());
 
   it("lists from its own folder and links to its own post pages", async () => {
@@ -187,8 +269,14 @@ describe("house-brand blog (the same screens on the house-brand configuration)",
 
   it("writes a post for the house brand with two product ideas picked and put in order, then opens it", async () => {
     http.post.mockImplementation(async (path: string, body: { productIds?: number[] }) => {
-      if (path === "/api/blogs/housebrand/newpost") return { status: 200, message: "Post created.", data: { ...HOUSE_POST, id: 41, products: [], version: 1 } };
-      if (path === "/api/blogs/housebrand/sortproductidea") return { status: 200, message: "Products saved.", data: { ...HOUSE_POST, id: 41, products: body.productIds!.map((id) => PRODUCTS.find((p) => p.id === id)) } };
+      if (path === "/api/blogs/housebrand/newpost")
+        return { status: 200, message: "Post created.", data: { ...HOUSE_POST, id: 41, products: [], version: 1 } };
+      if (path === "/api/blogs/housebrand/sortproductidea")
+        return {
+          status: 200,
+          message: "Products saved.",
+          data: { ...HOUSE_POST, id: 41, products: body.productIds!.map((id) => PRODUCTS.find((p) => p.id === id)) },
+        };
       throw { status: 404, message: "not found" };
     });
     renderAt("/admin/housebrand/blog/new", "/admin/housebrand/blog/new", <PostForm blog="housebrand" mode="create" />);
@@ -202,11 +290,15 @@ describe("house-brand blog (the same screens on the house-brand configuration)",
     fireEvent.click(screen.getByRole("checkbox", { name: "Spacio Storage Box 60 L" }));
     expect(http.get).toHaveBeenCalledWith("/api/blogs/housebrand/product", { shopId: 5, page: 1, limit: 8 });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Add 2" })));
-    await waitFor(() => expect(ideaNames()).toEqual(["HomeBase Steel Storage Shelf 5 Tiers", "Spacio Storage Box 60 L"]));
+    await waitFor(() =>
+      expect(ideaNames()).toEqual(["HomeBase Steel Storage Shelf 5 Tiers", "Spacio Storage Box 60 L"]),
+    );
     // Nothing is saved before the post exists.
     expect(http.post).not.toHaveBeenCalled();
 
-    await keyboardDrag(screen.getByRole("button", { name: "Move HomeBase Steel Storage Shelf 5 Tiers (position 1)" }), ["ArrowDown"]);
+    await keyboardDrag(screen.getByRole("button", { name: "Move HomeBase Steel Storage Shelf 5 Tiers (position 1)" }), [
+      "ArrowDown",
+    ]);
     expect(ideaNames()).toEqual(["Spacio Storage Box 60 L", "HomeBase Steel Storage Shelf 5 Tiers"]);
 
     fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Five storage ideas" } });
@@ -215,7 +307,17 @@ describe("house-brand blog (the same screens on the house-brand configuration)",
 
     expect(await screen.findByText("house-brand post view")).toBeInTheDocument();
     expect(http.post.mock.calls).toEqual([
-      ["/api/blogs/housebrand/newpost", { shopId: 5, type: "idea", title: "Five storage ideas", contentHtml: "<p>Go up, not out.</p>", tags: [], status: "draft" }],
+      [
+        "/api/blogs/housebrand/newpost",
+        {
+          shopId: 5,
+          type: "idea",
+          title: "Five storage ideas",
+          contentHtml: "<p>Go up, not out.</p>",
+          tags: [],
+          status: "draft",
+        },
+      ],
       ["/api/blogs/housebrand/sortproductidea", { id: 41, productIds: [502, 501] }],
     ]);
   }, 15_000);
@@ -223,29 +325,77 @@ describe("house-brand blog (the same screens on the house-brand configuration)",
   it("saves an edited post's ideas at each change, keeping what is typed, and undoes a move the server refused", async () => {
     http.post.mockImplementation(async (path: string, body: { productIds?: number[]; productId?: number }) => {
       if (path === "/api/blogs/housebrand/sortproductidea") {
-        if (body.productIds![0] === 503) throw toApiError(400, { status: 400, message: "productIds must be products of this post's shop", errors: [] });
-        return { status: 200, message: "Products saved.", data: { ...HOUSE_POST, products: body.productIds!.map((id) => PRODUCTS.find((p) => p.id === id)) } };
+        if (body.productIds![0] === 503)
+          throw toApiError(400, {
+            status: 400,
+            message: "productIds must be products of this post's shop",
+            errors: [],
+          });
+        return {
+          status: 200,
+          message: "Products saved.",
+          data: { ...HOUSE_POST, products: body.productIds!.map((id) => PRODUCTS.find((p) => p.id === id)) },
+        };
       }
-      if (path === "/api/blogs/housebrand/deleteproductidea") return { status: 200, message: "Product unlinked.", data: { ...HOUSE_POST, products: PRODUCTS.filter((p) => p.id !== body.productId) } };
+      if (path === "/api/blogs/housebrand/deleteproductidea")
+        return {
+          status: 200,
+          message: "Product unlinked.",
+          data: { ...HOUSE_POST, products: PRODUCTS.filter((p) => p.id !== body.productId) },
+        };
       throw { status: 404, message: "not found" };
     });
-    renderAt("/admin/housebrand/blog/40/edit", "/admin/housebrand/blog/:id/edit", <PostForm blog="housebrand" mode="edit" id="40" />);
+    renderAt(
+      "/admin/housebrand/blog/40/edit",
+      "/admin/housebrand/blog/:id/edit",
+      <PostForm blog="housebrand" mode="edit" id="40" />,
+    );
     await waitFor(() => expect(ideaNames()).toEqual(PRODUCTS.map((p) => p.name)));
     expect(http.get).toHaveBeenCalledWith("/api/blogs/housebrand/post", { id: 40 });
     fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Five storage ideas for a condo" } });
 
-    await keyboardDrag(screen.getByRole("button", { name: "Move HomeBase Shoe Cabinet 3 Doors (position 3)" }), ["ArrowUp"]);
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/blogs/housebrand/sortproductidea", { id: 40, productIds: [501, 503, 502] }));
-    await waitFor(() => expect(ideaNames()).toEqual(["HomeBase Steel Storage Shelf 5 Tiers", "HomeBase Shoe Cabinet 3 Doors", "Spacio Storage Box 60 L"]));
+    await keyboardDrag(screen.getByRole("button", { name: "Move HomeBase Shoe Cabinet 3 Doors (position 3)" }), [
+      "ArrowUp",
+    ]);
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/blogs/housebrand/sortproductidea", {
+        id: 40,
+        productIds: [501, 503, 502],
+      }),
+    );
+    await waitFor(() =>
+      expect(ideaNames()).toEqual([
+        "HomeBase Steel Storage Shelf 5 Tiers",
+        "HomeBase Shoe Cabinet 3 Doors",
+        "Spacio Storage Box 60 L",
+      ]),
+    );
 
     // Refused by the server: the list goes back to the saved order.
-    await keyboardDrag(screen.getByRole("button", { name: "Move HomeBase Shoe Cabinet 3 Doors (position 2)" }), ["ArrowUp"]);
-    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith("/api/blogs/housebrand/sortproductidea", { id: 40, productIds: [503, 501, 502] }));
-    await waitFor(() => expect(ideaNames()).toEqual(["HomeBase Steel Storage Shelf 5 Tiers", "HomeBase Shoe Cabinet 3 Doors", "Spacio Storage Box 60 L"]));
+    await keyboardDrag(screen.getByRole("button", { name: "Move HomeBase Shoe Cabinet 3 Doors (position 2)" }), [
+      "ArrowUp",
+    ]);
+    await waitFor(() =>
+      expect(http.post).toHaveBeenLastCalledWith("/api/blogs/housebrand/sortproductidea", {
+        id: 40,
+        productIds: [503, 501, 502],
+      }),
+    );
+    await waitFor(() =>
+      expect(ideaNames()).toEqual([
+        "HomeBase Steel Storage Shelf 5 Tiers",
+        "HomeBase Shoe Cabinet 3 Doors",
+        "Spacio Storage Box 60 L",
+      ]),
+    );
 
     fireEvent.click(screen.getByRole("button", { name: "Remove: Spacio Storage Box 60 L" }));
-    await act(async () => fireEvent.click(within(await screen.findByRole("tooltip")).getByRole("button", { name: "Remove" })));
-    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith("/api/blogs/housebrand/deleteproductidea", { id: 40, productId: 502 }));
+    await act(async () =>
+      fireEvent.click(within(await screen.findByRole("tooltip")).getByRole("button", { name: "Remove" })),
+    );
+    await waitFor(() =>
+      expect(http.post).toHaveBeenLastCalledWith("/api/blogs/housebrand/deleteproductidea", { id: 40, productId: 502 }),
+    );
     await waitFor(() => expect(ideaNames()).toHaveLength(2));
     // The post itself was not saved and what was typed stays.
     expect(http.post.mock.calls.some(([path]) => path === "/api/blogs/housebrand/postedit")).toBe(false);

@@ -15,10 +15,12 @@ function box(x: number, y: number, width: number, height: number): DOMRect {
 }
 
 function layoutBox(this: Element): DOMRect {
-  const overlay = this.closest(".kit-board-card-overlay, .kit-board-column-overlay")
-    ?? this.querySelector(":scope > .kit-board-card-overlay, :scope > .kit-board-column-overlay");
+  const overlay =
+    this.closest(".kit-board-card-overlay, .kit-board-column-overlay") ??
+    this.querySelector(":scope > .kit-board-card-overlay, :scope > .kit-board-column-overlay");
   if (overlay) {
-    if (!overlays.has(overlay)) overlays.set(overlay, layoutBox.call(document.querySelector(".kit-board [data-placeholder]")!));
+    if (!overlays.has(overlay))
+      overlays.set(overlay, layoutBox.call(document.querySelector(".kit-board [data-placeholder]")!));
     return overlays.get(overlay)!;
   }
   const columns = [...document.querySelectorAll(".kit-board > .kit-board-column")];
@@ -35,7 +37,11 @@ function layoutBox(this: Element): DOMRect {
 /** Lays the board out from now on (call in beforeAll); `undo` restores jsdom's boxes. */
 export function layOutBoards() {
   Element.prototype.getBoundingClientRect = layoutBox;
-  return { undo: () => { Element.prototype.getBoundingClientRect = original; } };
+  return {
+    undo: () => {
+      Element.prototype.getBoundingClientRect = original;
+    },
+  };
 }
 
 /** Right to left: columns from the right (set back with false). */
@@ -44,7 +50,10 @@ export function boardsRightToLeft(on: boolean) {
   document.documentElement.dir = on ? "rtl" : "";
 }
 
-export const tick = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+export const tick = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
 
 /** Focus the handle, lift with Space, press the keys, drop with Space (or the key given). */
 export async function keyboardDrag(handle: HTMLElement, keys: string[], drop = "Space") {

@@ -20,7 +20,8 @@ function boardOf(layout: Record<number, number[]>, version = 1): BoardState<Card
   return { columns, columnOrder: Object.keys(layout).map(Number), cards, version };
 }
 
-const layoutOf = (b: BoardState<{ id: number }>) => Object.fromEntries(b.columnOrder.map((id) => [id, b.columns[id].cardIds]));
+const layoutOf = (b: BoardState<{ id: number }>) =>
+  Object.fromEntries(b.columnOrder.map((id) => [id, b.columns[id].cardIds]));
 const move = <C extends { id: number }>(b: BoardState<C>, m: BoardMove) => boardReducer(b, { type: "move", move: m });
 
 describe("boardReducer", () => {
@@ -140,7 +141,16 @@ describe("useBoard: saving moves", () => {
     const notify = { open: vi.fn(), close: vi.fn() };
     const dataProvider = {} as DataProvider;
     const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(Refine, { dataProvider, i18nProvider: englishFrom(en), notificationProvider: notify, options: { disableTelemetry: true } }, children);
+      createElement(
+        Refine,
+        {
+          dataProvider,
+          i18nProvider: englishFrom(en),
+          notificationProvider: notify,
+          options: { disableTelemetry: true },
+        },
+        children,
+      );
     const hook = renderHook(() => useBoard<Card>({ load, saveMove }), { wrapper });
     return { ...hook, notify };
   };
@@ -148,7 +158,10 @@ describe("useBoard: saving moves", () => {
   const later = <T>() => {
     let resolve!: (v: T) => void;
     let reject!: (e: unknown) => void;
-    const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
     return { promise, resolve, reject };
   };
 
@@ -171,25 +184,36 @@ describe("useBoard: saving moves", () => {
 
   it("rolls back to the board before the move when the save fails, and says so", async () => {
     const loaded = boardOf({ 1: [10, 11], 2: [20] }, 2);
-    const { result, notify } = setup(async () => loaded, async () => { throw { message: "Card not found", statusCode: 404 }; });
+    const { result, notify } = setup(
+      async () => loaded,
+      async () => {
+        throw { message: "Card not found", statusCode: 404 };
+      },
+    );
     await waitFor(() => expect(result.current.board).toBeDefined());
     await act(async () => result.current.move({ kind: "card", cardId: 11, toColumnId: 2, index: 0 }));
     await waitFor(() => expect(result.current.saving).toBe(false));
     expect(layoutOf(result.current.board!)).toEqual(layoutOf(loaded));
     expect(result.current.board!.version).toBe(2);
-    expect(notify.open).toHaveBeenCalledWith(expect.objectContaining({ type: "error", message: en.kit.board.saveFailed, description: "Card not found" }));
+    expect(notify.open).toHaveBeenCalledWith(
+      expect.objectContaining({ type: "error", message: en.kit.board.saveFailed, description: "Card not found" }),
+    );
   });
 
   it("reloads the board on a 409 instead of rolling back", async () => {
     const server = [boardOf({ 1: [10, 11], 2: [] }, 1), boardOf({ 1: [11], 2: [10], 3: [] }, 7)];
     const load = vi.fn(async () => server[Math.min(load.mock.calls.length - 1, 1)]);
-    const { result, notify } = setup(load, async () => { throw { message: "The board changed meanwhile; reload it and try again.", statusCode: 409 }; });
+    const { result, notify } = setup(load, async () => {
+      throw { message: "The board changed meanwhile; reload it and try again.", statusCode: 409 };
+    });
     await waitFor(() => expect(result.current.board).toBeDefined());
     await act(async () => result.current.move({ kind: "column", columnId: 2, index: 0 }));
     await waitFor(() => expect(result.current.board!.version).toBe(7));
     expect(load).toHaveBeenCalledTimes(2);
     expect(layoutOf(result.current.board!)).toEqual({ 1: [11], 2: [10], 3: [] });
-    expect(notify.open).toHaveBeenCalledWith(expect.objectContaining({ type: "error", message: en.kit.board.reloaded }));
+    expect(notify.open).toHaveBeenCalledWith(
+      expect.objectContaining({ type: "error", message: en.kit.board.reloaded }),
+    );
   });
 
   it("saves two quick moves one after the other, the second with the version the first returned", async () => {
@@ -233,7 +257,13 @@ describe("useBoard: saving moves", () => {
 
   it("keeps a failed load as its error and recovers on reload", async () => {
     let fail = true;
-    const { result } = setup(async () => { if (fail) throw { message: "Server down", statusCode: 503 }; return boardOf({ 1: [] }); }, async () => 1);
+    const { result } = setup(
+      async () => {
+        if (fail) throw { message: "Server down", statusCode: 503 };
+        return boardOf({ 1: [] });
+      },
+      async () => 1,
+    );
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.error).toMatchObject({ statusCode: 503 });
     expect(result.current.board).toBeUndefined();

@@ -13,29 +13,78 @@ const original = Element.prototype.getBoundingClientRect;
 beforeAll(() => {
   Element.prototype.getBoundingClientRect = function box(this: Element) {
     return this.classList.contains("campaign-surface")
-      ? ({ x: 0, y: 0, left: 0, top: 0, width: 1000, height: 500, right: 1000, bottom: 500, toJSON: () => ({}) } as DOMRect)
+      ? ({
+          x: 0,
+          y: 0,
+          left: 0,
+          top: 0,
+          width: 1000,
+          height: 500,
+          right: 1000,
+          bottom: 500,
+          toJSON: () => ({}),
+        } as DOMRect)
       : original.call(this);
   };
   Element.prototype.setPointerCapture ??= () => {};
 });
-afterAll(() => { Element.prototype.getBoundingClientRect = original; });
+afterAll(() => {
+  Element.prototype.getBoundingClientRect = original;
+});
 
 const Providers = ({ children }: { children: ReactNode }) => (
-  <Refine dataProvider={{} as DataProvider} i18nProvider={englishFrom(en)} options={{ disableTelemetry: true }}>{children}</Refine>
+  <Refine dataProvider={{} as DataProvider} i18nProvider={englishFrom(en)} options={{ disableTelemetry: true }}>
+    {children}
+  </Refine>
 );
 
 const spot = (id: number, r: Rect, name = `Lamp ${id}`): Hotspot => ({
-  id, campaignId: 1, productId: 100 + id, label: null, ...r,
-  product: { id: 100 + id, code: `P${id}`, name, price: 990, imageUrl: null, shopName: "HomePro Lighting", approved: true },
+  id,
+  campaignId: 1,
+  productId: 100 + id,
+  label: null,
+  ...r,
+  product: {
+    id: 100 + id,
+    code: `P${id}`,
+    name,
+    price: 990,
+    imageUrl: null,
+    shopName: "HomePro Lighting",
+    approved: true,
+  },
 });
 
 function renderEditor(props: Partial<Parameters<typeof HotspotEditor>[0]> = {}) {
   const handlers = { onSelect: vi.fn(), onDraw: vi.fn(), onPlace: vi.fn(), onDelete: vi.fn(), onEdit: vi.fn() };
-  const all = { imageUrl: "/uploads/image/scene.png", imageWidth: 1200, imageHeight: 600, hotspots: [spot(1, { x: 0.1, y: 0.2, width: 0.2, height: 0.2 })],
-    editable: true, selected: null, draft: null, ...handlers, ...props };
-  const view = render(<Providers><HotspotEditor {...all} /></Providers>);
+  const all = {
+    imageUrl: "/uploads/image/scene.png",
+    imageWidth: 1200,
+    imageHeight: 600,
+    hotspots: [spot(1, { x: 0.1, y: 0.2, width: 0.2, height: 0.2 })],
+    editable: true,
+    selected: null,
+    draft: null,
+    ...handlers,
+    ...props,
+  };
+  const view = render(
+    <Providers>
+      <HotspotEditor {...all} />
+    </Providers>,
+  );
   const surface = view.container.querySelector(".campaign-surface") as HTMLElement;
-  return { ...handlers, surface, view, rerender: (more: object) => view.rerender(<Providers><HotspotEditor {...all} {...more} /></Providers>) };
+  return {
+    ...handlers,
+    surface,
+    view,
+    rerender: (more: object) =>
+      view.rerender(
+        <Providers>
+          <HotspotEditor {...all} {...more} />
+        </Providers>,
+      ),
+  };
 }
 
 /** A pointer drag over the surface, in surface pixels, starting on `from`. */
@@ -51,10 +100,30 @@ const hotspot = (n = 1) => screen.getByRole("button", { name: new RegExp(`^Hotsp
 describe("hotspot geometry", () => {
   it("spans a drag in any direction, moves inside the image, resizes from a corner with a least size", () => {
     expect(spanned({ x: 0.6, y: 0.7 }, { x: 0.2, y: 0.3 })).toEqual({ x: 0.2, y: 0.3, width: 0.4, height: 0.4 });
-    expect(moved({ x: 0.7, y: 0.1, width: 0.2, height: 0.2 }, 0.5, -0.5)).toEqual({ x: 0.8, y: 0, width: 0.2, height: 0.2 });
-    expect(resized({ x: 0.2, y: 0.2, width: 0.4, height: 0.4 }, "nw", { x: 0.1, y: 0.05 })).toEqual({ x: 0.1, y: 0.05, width: 0.5, height: 0.55 });
-    expect(resized({ x: 0.2, y: 0.2, width: 0.4, height: 0.4 }, "se", { x: 0.1, y: 0.1 })).toEqual({ x: 0.2, y: 0.2, width: 0.02, height: 0.02 });
-    expect(resized({ x: 0.5, y: 0.5, width: 0.2, height: 0.2 }, "ne", { x: 1.4, y: -1 })).toEqual({ x: 0.5, y: 0, width: 0.5, height: 0.7 });
+    expect(moved({ x: 0.7, y: 0.1, width: 0.2, height: 0.2 }, 0.5, -0.5)).toEqual({
+      x: 0.8,
+      y: 0,
+      width: 0.2,
+      height: 0.2,
+    });
+    expect(resized({ x: 0.2, y: 0.2, width: 0.4, height: 0.4 }, "nw", { x: 0.1, y: 0.05 })).toEqual({
+      x: 0.1,
+      y: 0.05,
+      width: 0.5,
+      height: 0.55,
+    });
+    expect(resized({ x: 0.2, y: 0.2, width: 0.4, height: 0.4 }, "se", { x: 0.1, y: 0.1 })).toEqual({
+      x: 0.2,
+      y: 0.2,
+      width: 0.02,
+      height: 0.02,
+    });
+    expect(resized({ x: 0.5, y: 0.5, width: 0.2, height: 0.2 }, "ne", { x: 1.4, y: -1 })).toEqual({
+      x: 0.5,
+      y: 0,
+      width: 0.5,
+      height: 0.7,
+    });
   });
 
   it("rounds to six decimals by the edges, so a rectangle ending at the image's edge still ends inside it", () => {
@@ -67,7 +136,9 @@ describe("HotspotEditor", () => {
   it("places hotspots in percent of the image, so they keep their spot at any width", () => {
     renderEditor();
     expect(hotspot()).toHaveStyle({ left: "10%", top: "20%", width: "20%", height: "20%" });
-    expect(hotspot()).toHaveAccessibleName("Hotspot 1: Lamp 1, 10% from the left, 20% from the top, 20% × 20% of the image");
+    expect(hotspot()).toHaveAccessibleName(
+      "Hotspot 1: Lamp 1, 10% from the left, 20% from the top, 20% × 20% of the image",
+    );
   });
 
   it("draws a rectangle by dragging on the image; a click or a tiny drag draws nothing", () => {

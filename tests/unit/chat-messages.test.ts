@@ -4,7 +4,14 @@ import { openChatStream } from "../../src/features/chat/stream";
 import { parseFrames } from "../../src/providers/event-stream";
 
 const msg = (id: number, body = `m${id}`, conversationId = 1): Message => ({
-  id, conversationId, senderId: 7, body, contentType: "text", attachments: [], clientId: `client-${id}`, createdAt: new Date(2026, 0, 1, 10, id).toISOString(),
+  id,
+  conversationId,
+  senderId: 7,
+  body,
+  contentType: "text",
+  attachments: [],
+  clientId: `client-${id}`,
+  createdAt: new Date(2026, 0, 1, 10, id).toISOString(),
 });
 const ids = (list: Message[]) => list.map((m) => m.id);
 
@@ -38,12 +45,13 @@ describe("parseFrames", () => {
     const frames: { id?: string; event: string; data: string }[] = [];
     const retries: number[] = [];
     const rest = parseFrames(
-      ": heartbeat\n\nretry: 1500\n\nevent: ready\nid: 4\ndata: {}\n\nevent: message\nid: 5\ndata: {\"a\":\ndata: 1}\n\nevent: mess",
-      (f) => frames.push(f), (ms) => retries.push(ms),
+      ': heartbeat\n\nretry: 1500\n\nevent: ready\nid: 4\ndata: {}\n\nevent: message\nid: 5\ndata: {"a":\ndata: 1}\n\nevent: mess',
+      (f) => frames.push(f),
+      (ms) => retries.push(ms),
     );
     expect(frames).toEqual([
       { event: "ready", id: "4", data: "{}" },
-      { event: "message", id: "5", data: "{\"a\":\n1}" },
+      { event: "message", id: "5", data: '{"a":\n1}' },
     ]);
     expect(retries).toEqual([1500]);
     expect(rest).toBe("event: mess");
@@ -61,10 +69,15 @@ function feed() {
       drop = () => c.error(new TypeError("network error"));
     },
   });
-  return { response: new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } }), push: (t: string) => push(t), drop: () => drop() };
+  return {
+    response: new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } }),
+    push: (t: string) => push(t),
+    drop: () => drop(),
+  };
 }
 
-const frame = (event: string, id: number, data: unknown = {}) => `event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+const frame = (event: string, id: number, data: unknown = {}) =>
+  `event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
 
 describe("openChatStream", () => {
   afterEach(() => {
@@ -86,11 +99,14 @@ describe("openChatStream", () => {
     const got: number[] = [];
     const readies: number[] = [];
     const status: boolean[] = [];
-    const close = openChatStream({
-      onMessage: (m) => got.push(m.id),
-      onReady: (id) => readies.push(id),
-      onStatus: (live) => status.push(live),
-    }, { baseUrl: "", retryMs: 1 });
+    const close = openChatStream(
+      {
+        onMessage: (m) => got.push(m.id),
+        onReady: (id) => readies.push(id),
+        onStatus: (live) => status.push(live),
+      },
+      { baseUrl: "", retryMs: 1 },
+    );
 
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].get("Authorization")).toBe("Bearer token-1");
@@ -106,7 +122,12 @@ describe("openChatStream", () => {
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].get("Last-Event-ID")).toBe("12");
     // A server that sends again what the client has (or older) does not make it appear twice.
-    second.push(frame("ready", 12) + frame("message", 12, msg(12)) + frame("message", 11, msg(11)) + frame("message", 13, msg(13)));
+    second.push(
+      frame("ready", 12) +
+        frame("message", 12, msg(12)) +
+        frame("message", 11, msg(11)) +
+        frame("message", 13, msg(13)),
+    );
     await vi.waitFor(() => expect(got).toEqual([11, 12, 13]));
     expect(readies).toEqual([10, 12]);
     expect(status).toEqual([true, false, true]);
@@ -119,7 +140,10 @@ describe("openChatStream", () => {
     const fetchMock = vi.fn(async () => only.response);
     vi.stubGlobal("fetch", fetchMock);
     const status: boolean[] = [];
-    openChatStream({ onMessage: () => undefined, onReady: () => undefined, onStatus: (s) => status.push(s) }, { baseUrl: "", retryMs: 1 });
+    openChatStream(
+      { onMessage: () => undefined, onReady: () => undefined, onStatus: (s) => status.push(s) },
+      { baseUrl: "", retryMs: 1 },
+    );
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     only.push(frame("ready", 1) + `event: end\ndata: ${JSON.stringify({ status: 401, message: "Session ended" })}\n\n`);
     only.drop();

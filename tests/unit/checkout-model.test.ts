@@ -1,28 +1,62 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  COMPLETE, DEFAULT_SORT, initialState, PERSIST_KEYS, PERSIST_TIMEOUT_MS, reachable, reducer, restore, restoreOrEmpty, sameShop, save,
-  type Action, type CartItem, type CheckoutState, type KeptStorage,
+  COMPLETE,
+  DEFAULT_SORT,
+  initialState,
+  PERSIST_KEYS,
+  PERSIST_TIMEOUT_MS,
+  reachable,
+  reducer,
+  restore,
+  restoreOrEmpty,
+  sameShop,
+  save,
+  type Action,
+  type CartItem,
+  type CheckoutState,
+  type KeptStorage,
 } from "../../src/features/checkout/model";
 
 const item = (id: number, price: number, quantity = 1, colors: string[] = [], shopId = 1): CartItem => ({
-  id, price, quantity, colors, name: `Product ${id}`, code: `P${id}`, imageUrl: null, shopId, shopName: `Shop ${shopId}`, stock: 50,
+  id,
+  price,
+  quantity,
+  colors,
+  name: `Product ${id}`,
+  code: `P${id}`,
+  imageUrl: null,
+  shopId,
+  shopName: `Shop ${shopId}`,
+  stock: 50,
 });
 const run = (...actions: Action[]) => actions.reduce(reducer, initialState);
-const billing = { name: "Somchai Jaidee", phone: "0812345678", address: "99/1 Sukhumvit Rd", provinceId: 1, districtId: 2 };
+const billing = {
+  name: "Somchai Jaidee",
+  phone: "0812345678",
+  address: "99/1 Sukhumvit Rd",
+  provinceId: 1,
+  districtId: 2,
+};
 
 /** In-memory storage; `late` makes reads never answer. */
 function memory(late = false): KeptStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
   return {
     data,
-    getItem: (k) => (late ? new Promise<string | null>(() => {}) : data.get(k) ?? null),
-    setItem: (k, v) => { data.set(k, v); },
+    getItem: (k) => (late ? new Promise<string | null>(() => {}) : (data.get(k) ?? null)),
+    setItem: (k, v) => {
+      data.set(k, v);
+    },
   };
 }
 
 describe("checkout cart", () => {
   it("adds items; an item already in the cart gets its quantity added and its colours merged", () => {
-    const s = run({ type: "add", item: item(1, 100, 2, ["red"]) }, { type: "add", item: item(2, 50) }, { type: "add", item: item(1, 100, 3, ["blue", "red"]) });
+    const s = run(
+      { type: "add", item: item(1, 100, 2, ["red"]) },
+      { type: "add", item: item(2, 50) },
+      { type: "add", item: item(1, 100, 3, ["blue", "red"]) },
+    );
     expect(s.cart).toHaveLength(2);
     expect(s.cart[0]).toMatchObject({ id: 1, quantity: 5, colors: ["red", "blue"] });
     expect(s.totalItems).toBe(6);
@@ -31,7 +65,10 @@ describe("checkout cart", () => {
   it("+1 and −1 change a quantity by one; −1 stops at 1; remove takes the line out", () => {
     let s = run({ type: "add", item: item(1, 100, 2) }, { type: "increase", id: 1 });
     expect(s.cart[0].quantity).toBe(3);
-    s = reducer(reducer(reducer(s, { type: "decrease", id: 1 }), { type: "decrease", id: 1 }), { type: "decrease", id: 1 });
+    s = reducer(reducer(reducer(s, { type: "decrease", id: 1 }), { type: "decrease", id: 1 }), {
+      type: "decrease",
+      id: 1,
+    });
     expect(s.cart[0].quantity).toBe(1);
     s = reducer(s, { type: "remove", id: 1 });
     expect(s.cart).toEqual([]);
@@ -47,7 +84,11 @@ describe("checkout cart", () => {
   });
 
   it("a changed cart drops the coupon and the shipping choice (both were worked out for the old cart)", () => {
-    let s = run({ type: "add", item: item(1, 100) }, { type: "coupon", coupon: { code: "X", discount: 10 } }, { type: "shipping", shipping: { transportType: "kerry", price: 65 } });
+    let s = run(
+      { type: "add", item: item(1, 100) },
+      { type: "coupon", coupon: { code: "X", discount: 10 } },
+      { type: "shipping", shipping: { transportType: "kerry", price: 65 } },
+    );
     expect(s.total).toBe(155);
     s = reducer(s, { type: "increase", id: 1 });
     expect(s).toMatchObject({ coupon: null, discount: 0, shipping: 0, transportType: null, subtotal: 200, total: 200 });
@@ -96,13 +137,34 @@ describe("checkout steps", () => {
   });
 
   it("emptying the cart goes back to the cart step", () => {
-    const s = run({ type: "add", item: item(1, 100) }, { type: "billing", billing }, { type: "goTo", step: 2 }, { type: "remove", id: 1 });
+    const s = run(
+      { type: "add", item: item(1, 100) },
+      { type: "billing", billing },
+      { type: "goTo", step: 2 },
+      { type: "remove", id: 1 },
+    );
     expect(s.activeStep).toBe(0);
   });
 
   it("a placed order completes: the cart is sold, and no step goes back to it", () => {
-    const order = { orderId: 9, orderNo: "BO2611000009", shopName: "Shop 1", status: "pending_payment", itemCount: 1, subtotal: 100, discount: 0, shipping: 65, total: 165, couponCode: null };
-    const s = run({ type: "add", item: item(1, 100) }, { type: "billing", billing }, { type: "goTo", step: 2 }, { type: "placed", order });
+    const order = {
+      orderId: 9,
+      orderNo: "BO2611000009",
+      shopName: "Shop 1",
+      status: "pending_payment",
+      itemCount: 1,
+      subtotal: 100,
+      discount: 0,
+      shipping: 65,
+      total: 165,
+      couponCode: null,
+    };
+    const s = run(
+      { type: "add", item: item(1, 100) },
+      { type: "billing", billing },
+      { type: "goTo", step: 2 },
+      { type: "placed", order },
+    );
     expect(s).toMatchObject({ activeStep: COMPLETE, cart: [], placed: order });
     expect(reducer(s, { type: "back" }).activeStep).toBe(COMPLETE);
     expect(reducer(s, { type: "goTo", step: 0 }).activeStep).toBe(COMPLETE);
@@ -110,22 +172,42 @@ describe("checkout steps", () => {
 
   it("reset sets the step to 0 and empties cart, billing, discount, shipping and totals; the sort stays", () => {
     const s = run(
-      { type: "sort", sort: "priceDesc" }, { type: "add", item: item(1, 100, 2) }, { type: "billing", billing }, { type: "goTo", step: 2 },
-      { type: "coupon", coupon: { code: "X", discount: 10 } }, { type: "shipping", shipping: { transportType: "kerry", price: 65 } }, { type: "payment", method: "cod" },
+      { type: "sort", sort: "priceDesc" },
+      { type: "add", item: item(1, 100, 2) },
+      { type: "billing", billing },
+      { type: "goTo", step: 2 },
+      { type: "coupon", coupon: { code: "X", discount: 10 } },
+      { type: "shipping", shipping: { transportType: "kerry", price: 65 } },
+      { type: "payment", method: "cod" },
       { type: "reset" },
     );
     expect(s).toEqual({ ...initialState, sort: "priceDesc" });
-    expect(s).toMatchObject({ activeStep: 0, cart: [], billing: null, discount: 0, shipping: 0, subtotal: 0, total: 0, totalItems: 0 });
+    expect(s).toMatchObject({
+      activeStep: 0,
+      cart: [],
+      billing: null,
+      discount: 0,
+      shipping: 0,
+      subtotal: 0,
+      total: 0,
+      totalItems: 0,
+    });
   });
 });
 
 describe("checkout in browser storage", () => {
-  afterEach(() => { vi.useRealTimers(); });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it("keeps only the cart and the sort, under the redux- prefix", () => {
     const storage = memory();
-    const s = run({ type: "add", item: item(1, 100, 2, ["red"]) }, { type: "billing", billing }, { type: "sort", sort: "name" },
-      { type: "coupon", coupon: { code: "X", discount: 10 } });
+    const s = run(
+      { type: "add", item: item(1, 100, 2, ["red"]) },
+      { type: "billing", billing },
+      { type: "sort", sort: "name" },
+      { type: "coupon", coupon: { code: "X", discount: 10 } },
+    );
     save(storage, s);
     expect([...storage.data.keys()].sort()).toEqual([PERSIST_KEYS.cart, PERSIST_KEYS.sort].sort());
     expect([...storage.data.keys()].every((k) => k.startsWith("redux-"))).toBe(true);
@@ -136,10 +218,20 @@ describe("checkout in browser storage", () => {
 
   it("restores the cart and the sort with their totals; nothing else comes back", async () => {
     const storage = memory();
-    save(storage, run({ type: "add", item: item(1, 100, 2) }, { type: "sort", sort: "priceAsc" }, { type: "billing", billing }));
+    save(
+      storage,
+      run({ type: "add", item: item(1, 100, 2) }, { type: "sort", sort: "priceAsc" }, { type: "billing", billing }),
+    );
     const kept = await restore(storage);
     const s = reducer(initialState, { type: "restored", kept });
-    expect(s).toMatchObject({ sort: "priceAsc", subtotal: 200, total: 200, totalItems: 2, billing: null, activeStep: 0 });
+    expect(s).toMatchObject({
+      sort: "priceAsc",
+      subtotal: 200,
+      total: 200,
+      totalItems: 2,
+      billing: null,
+      activeStep: 0,
+    });
     expect(s.cart.map((i) => [i.id, i.quantity])).toEqual([[1, 2]]);
   });
 
@@ -150,7 +242,7 @@ describe("checkout in browser storage", () => {
     expect(await restore(storage)).toEqual({ cart: [], sort: DEFAULT_SORT });
   });
 
-  it("gives up after 5000 ms with \"persist timed out\" and starts empty", async () => {
+  it('gives up after 5000 ms with "persist timed out" and starts empty', async () => {
     vi.useFakeTimers();
     const late = restore(memory(true));
     const failed = expect(late).rejects.toThrow("persist timed out");
@@ -158,7 +250,10 @@ describe("checkout in browser storage", () => {
     await failed;
 
     const settled = vi.fn();
-    const started = restoreOrEmpty(memory(true)).then((r) => { settled(); return r; });
+    const started = restoreOrEmpty(memory(true)).then((r) => {
+      settled();
+      return r;
+    });
     await vi.advanceTimersByTimeAsync(PERSIST_TIMEOUT_MS - 1);
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -169,7 +264,16 @@ describe("checkout in browser storage", () => {
 });
 
 // The state type is what the screen reads: keep the spec's names.
-const names: (keyof CheckoutState)[] = ["activeStep", "cart", "subtotal", "total", "discount", "shipping", "billing", "totalItems"];
+const names: (keyof CheckoutState)[] = [
+  "activeStep",
+  "cart",
+  "subtotal",
+  "total",
+  "discount",
+  "shipping",
+  "billing",
+  "totalItems",
+];
 it("names the spec's checkout fields", () => {
   expect(Object.keys(initialState)).toEqual(expect.arrayContaining(names));
 });

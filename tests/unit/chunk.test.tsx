@@ -33,7 +33,9 @@ describe("chunk (a lazy component that can load ahead)", () => {
 
   it("asks again after a failed load, and loads once after that", async () => {
     let attempts = 0;
-    const Screen = chunk(() => (++attempts === 1 ? Promise.reject(new Error("offline")) : Promise.resolve({ default: ready })));
+    const Screen = chunk(() =>
+      ++attempts === 1 ? Promise.reject(new Error("offline")) : Promise.resolve({ default: ready }),
+    );
     await expect(Screen.preload()).rejects.toThrow("offline");
     await Screen.preload();
     await Screen.preload();

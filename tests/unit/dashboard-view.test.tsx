@@ -21,7 +21,14 @@ import { keysOnlyI18n, noSavedViews } from "./helpers";
 keysOnlyI18n();
 
 const FIGURES = {
-  products: 124, productsOnline: 98, pendingApprovals: 7, orders: 268, ordersOpen: 12, revenue: 1234567.5, posts: 40, postsPublished: 31,
+  products: 124,
+  productsOnline: 98,
+  pendingApprovals: 7,
+  orders: 268,
+  ordersOpen: 12,
+  revenue: 1234567.5,
+  posts: 40,
+  postsPublished: 31,
   ordersByMonth: [] as { month: string; orders: number; revenue: number }[],
 };
 
@@ -32,7 +39,10 @@ function renderDashboard(area: "admin" | "supplier") {
         dataProvider={{ default: createDataProvider([dashboard]), rest: noSavedViews }}
         routerProvider={routerProvider}
         resources={resources}
-        options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        options={{
+          disableTelemetry: true,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+        }}
       >
         <DashboardView area={area} />
       </Refine>
@@ -41,7 +51,10 @@ function renderDashboard(area: "admin" | "supplier") {
 }
 
 const signedInAs = (shops: { id: number; name: string; status?: string }[]) =>
-  localStorage.setItem("users", JSON.stringify({ id: 3, username: "s", email: "s@x.th", firstName: "S", lastName: "K", role: "supplier", shops }));
+  localStorage.setItem(
+    "users",
+    JSON.stringify({ id: 3, username: "s", email: "s@x.th", firstName: "S", lastName: "K", role: "supplier", shops }),
+  );
 
 beforeEach(() => {
   localStorage.clear();
@@ -70,7 +83,10 @@ describe("dashboard", () => {
     signedInAs([{ id: 9, name: "Nok Shop", status: "pending" }]);
     renderDashboard("supplier");
     expect(await screen.findByText("dashboard.awaitingReviewTitle")).toBeInTheDocument();
-    expect(await screen.findByRole("link", { name: "dashboard.addFirstProduct" })).toHaveAttribute("href", "/supplier/product/newproduct/create");
+    expect(await screen.findByRole("link", { name: "dashboard.addFirstProduct" })).toHaveAttribute(
+      "href",
+      "/supplier/product/newproduct/create",
+    );
   });
 
   it("says nothing of review to a supplier whose shop is active", async () => {

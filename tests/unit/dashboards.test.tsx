@@ -23,34 +23,68 @@ import { keysOnlyI18n, noSavedViews } from "./helpers";
 keysOnlyI18n();
 
 const totals = (visitors: number, orders: number, revenue: number) => ({
-  visits: visitors * 2, visitors, orders, cancelled: 1, revenue, conversion: visitors ? orders / visitors : null,
+  visits: visitors * 2,
+  visitors,
+  orders,
+  cancelled: 1,
+  revenue,
+  conversion: visitors ? orders / visitors : null,
   averageOrderValue: orders > 1 ? revenue / (orders - 1) : null,
 });
 const ANALYTICS: Analytics = {
   range: { from: "2026-10-27", to: "2026-11-25", days: 30 },
   previous: { from: "2026-09-27", to: "2026-10-26", days: 30 },
   totals: {
-    current: totals(4000, 200, 123456.5), previous: totals(4000, 160, 100000),
+    current: totals(4000, 200, 123456.5),
+    previous: totals(4000, 160, 100000),
     delta: { visitors: 0.25, orders: 0.25, revenue: 0.2346, conversion: 0, averageOrderValue: -0.0123 },
   },
   channels: [
-    { channel: "web", current: totals(3000, 140, 100000), previous: totals(2000, 100, 80000), delta: { visitors: 0.5, orders: 0.5, revenue: 0.25, conversion: 0, averageOrderValue: null } },
-    { channel: "line", current: totals(1000, 60, 23456.5), previous: totals(0, 0, 0), delta: { visitors: null, orders: null, revenue: null, conversion: null, averageOrderValue: null } },
+    {
+      channel: "web",
+      current: totals(3000, 140, 100000),
+      previous: totals(2000, 100, 80000),
+      delta: { visitors: 0.5, orders: 0.5, revenue: 0.25, conversion: 0, averageOrderValue: null },
+    },
+    {
+      channel: "line",
+      current: totals(1000, 60, 23456.5),
+      previous: totals(0, 0, 0),
+      delta: { visitors: null, orders: null, revenue: null, conversion: null, averageOrderValue: null },
+    },
   ],
   daily: [],
 };
 const OVERVIEW: Overview = {
-  range: ANALYTICS.range, previous: ANALYTICS.previous,
+  range: ANALYTICS.range,
+  previous: ANALYTICS.previous,
   totals: {
     current: { orders: 200, cancelled: 4, items: 512, revenue: 98765.43, averageOrderValue: 503.9 },
     previous: { orders: 0, cancelled: 0, items: 0, revenue: 0, averageOrderValue: null },
     delta: { orders: null, revenue: null, items: null, averageOrderValue: null },
   },
   trend: [],
-  byStatus: [{ status: "completed", orders: 120 }, { status: "cancelled", orders: 4 }],
-  topProducts: [{ productId: 41, code: "LMP-0041", name: "Ceiling lamp", shopId: 1, shopName: "HomePro Lighting", units: 37, revenue: 18500 }],
+  byStatus: [
+    { status: "completed", orders: 120 },
+    { status: "cancelled", orders: 4 },
+  ],
+  topProducts: [
+    {
+      productId: 41,
+      code: "LMP-0041",
+      name: "Ceiling lamp",
+      shopId: 1,
+      shopName: "HomePro Lighting",
+      units: 37,
+      revenue: 18500,
+    },
+  ],
   topShops: [{ shopId: 1, name: "HomePro Lighting", orders: 90, revenue: 54321 }],
-  pending: { products: { pending: 6, resubmitted: 2 }, slips: { pending: 3 }, claims: { filed: 4, reviewing: 1, approved: 0 } },
+  pending: {
+    products: { pending: 6, resubmitted: 2 },
+    slips: { pending: 3 },
+    claims: { filed: 4, reviewing: 1, approved: 0 },
+  },
 };
 
 function Where() {
@@ -65,7 +99,10 @@ function renderAt(url: string, view: "analytics" | "overview") {
         dataProvider={{ default: createDataProvider([dashboard]), rest: noSavedViews }}
         routerProvider={routerProvider}
         resources={resources}
-        options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        options={{
+          disableTelemetry: true,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+        }}
       >
         {view === "analytics" ? <AnalyticsView /> : <OverviewView />}
         <Where />
@@ -87,7 +124,10 @@ describe("analytics (/admin/two)", { timeout: 20_000 }, () => {
     renderAt("/admin/two", "analytics");
     expect(await screen.findByText("฿123,456.50")).toBeInTheDocument();
     const today = dayjs();
-    expect(http.get).toHaveBeenCalledWith("/api/v2/analytics", { from: today.subtract(29, "day").format("YYYY-MM-DD"), to: today.format("YYYY-MM-DD") });
+    expect(http.get).toHaveBeenCalledWith("/api/v2/analytics", {
+      from: today.subtract(29, "day").format("YYYY-MM-DD"),
+      to: today.format("YYYY-MM-DD"),
+    });
     expect(screen.getByText("4,000")).toBeInTheDocument();
     expect(screen.getByText("5%")).toBeInTheDocument(); // conversion 200 / 4,000
     expect(screen.getAllByLabelText("dashboards.deltaUp").length).toBeGreaterThan(0);
@@ -110,17 +150,24 @@ describe("analytics (/admin/two)", { timeout: 20_000 }, () => {
     const today = dayjs();
     const from = today.subtract(6, "day").format("YYYY-MM-DD");
     await waitFor(() => expect(lastCall()).toEqual(["/api/v2/analytics", { from, to: today.format("YYYY-MM-DD") }]));
-    expect(screen.getByTestId("location")).toHaveTextContent(`/admin/two?from=${from}&to=${today.format("YYYY-MM-DD")}`);
+    expect(screen.getByTestId("location")).toHaveTextContent(
+      `/admin/two?from=${from}&to=${today.format("YYYY-MM-DD")}`,
+    );
   });
 
   it("takes a malformed or reversed range in the URL as the default one", async () => {
     renderAt("/admin/two?from=2026-02-30&to=2026-01-31", "analytics");
     await screen.findByText("฿123,456.50");
-    expect(lastCall()[1]).toEqual({ from: dayjs().subtract(29, "day").format("YYYY-MM-DD"), to: dayjs().format("YYYY-MM-DD") });
+    expect(lastCall()[1]).toEqual({
+      from: dayjs().subtract(29, "day").format("YYYY-MM-DD"),
+      to: dayjs().format("YYYY-MM-DD"),
+    });
   });
 
   it("shows the server's words when the figures fail, and tries again", async () => {
-    http.get.mockRejectedValueOnce(toApiError(400, { message: "The range may span at most two years", errors: { to: "too long" } }));
+    http.get.mockRejectedValueOnce(
+      toApiError(400, { message: "The range may span at most two years", errors: { to: "too long" } }),
+    );
     renderAt("/admin/two", "analytics");
     expect(await screen.findByText("The range may span at most two years")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "dashboards.retry" }));
@@ -135,8 +182,14 @@ describe("e-commerce overview (/admin/three)", { timeout: 20_000 }, () => {
     expect(within(approve).getByText("6")).toBeInTheDocument();
     const filter = (v: string) => `filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=${v}`;
     expect(approve).toHaveAttribute("href", `/admin/product/listproductapprove?${filter("pending")}`);
-    expect(screen.getByRole("link", { name: /product\.status\.resubmitted/ })).toHaveAttribute("href", `/admin/product/listproductapprove?${filter("resubmitted")}`);
-    expect(screen.getByRole("link", { name: /orders\.slipStatus\.pending/ })).toHaveAttribute("href", `/admin/orders/listslip?${filter("pending")}`);
+    expect(screen.getByRole("link", { name: /product\.status\.resubmitted/ })).toHaveAttribute(
+      "href",
+      `/admin/product/listproductapprove?${filter("resubmitted")}`,
+    );
+    expect(screen.getByRole("link", { name: /orders\.slipStatus\.pending/ })).toHaveAttribute(
+      "href",
+      `/admin/orders/listslip?${filter("pending")}`,
+    );
     const filed = screen.getByRole("link", { name: /orders\.claimStatus\.filed/ });
     expect(filed).toHaveAttribute("href", `/admin/orders/productclaim?${filter("filed")}`);
     fireEvent.click(filed);
@@ -150,7 +203,9 @@ describe("e-commerce overview (/admin/three)", { timeout: 20_000 }, () => {
     expect(screen.getByText("512")).toBeInTheDocument();
     // Nothing in the range before: no change is claimed.
     expect(screen.getAllByText("dashboards.noComparison")).toHaveLength(4);
-    const statuses = within(screen.getByRole("list", { name: "dashboards.overview.byStatus" })).getAllByRole("listitem");
+    const statuses = within(screen.getByRole("list", { name: "dashboards.overview.byStatus" })).getAllByRole(
+      "listitem",
+    );
     expect(statuses.map((li) => li.textContent)).toEqual(["completed120", "cancelled4"]);
     expect(screen.getByRole("link", { name: "Ceiling lamp" })).toHaveAttribute("href", "/admin/product/41");
     expect(screen.getByText("฿54,321.00")).toBeInTheDocument();

@@ -27,8 +27,16 @@ const widgets: ResourceModule = {
     },
   },
   resources: [
-    { name: "widget", identifier: "admin-widget", meta: { label: "w", area: "admin", menuPath: "/admin/w", endpoints: [], built: true } },
-    { name: "widget", identifier: "supplier-widget", meta: { label: "w", area: "supplier", menuPath: "/supplier/w", endpoints: [], built: true } },
+    {
+      name: "widget",
+      identifier: "admin-widget",
+      meta: { label: "w", area: "admin", menuPath: "/admin/w", endpoints: [], built: true },
+    },
+    {
+      name: "widget",
+      identifier: "supplier-widget",
+      meta: { label: "w", area: "supplier", menuPath: "/supplier/w", endpoints: [], built: true },
+    },
   ],
 };
 
@@ -45,7 +53,11 @@ describe("data provider", () => {
       pagination: { currentPage: 3, pageSize: 2 },
       filters: [{ field: "type", operator: "eq", value: "idea" }],
     });
-    expect(m.calls[0]).toMatchObject({ method: "GET", url: "/api/widgets/list", params: { page: 3, limit: 2, type: "idea" } });
+    expect(m.calls[0]).toMatchObject({
+      method: "GET",
+      url: "/api/widgets/list",
+      params: { page: 3, limit: 2, type: "idea" },
+    });
     expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 12, extra: { maxpage: 6 } });
   });
 
@@ -58,9 +70,14 @@ describe("data provider", () => {
   });
 
   it("create, update and deleteOne POST JSON bodies built by the map", async () => {
-    const m = mockHttp((req) => ({ status: 200, data: { status: 200, message: "ok", data: { ...(req.data as object), saved: true } } }));
+    const m = mockHttp((req) => ({
+      status: 200,
+      data: { status: 200, message: "ok", data: { ...(req.data as object), saved: true } },
+    }));
     restore = m.restore;
-    expect(await provider.create({ resource: "widget", variables: { title: "A" } })).toEqual({ data: { title: "A", saved: true } });
+    expect(await provider.create({ resource: "widget", variables: { title: "A" } })).toEqual({
+      data: { title: "A", saved: true },
+    });
     await provider.update({ resource: "widget", id: "4", variables: { title: "B" } });
     await provider.deleteOne({ resource: "widget", id: 4 });
     expect(m.calls.map((c) => [c.method, c.url, c.data])).toEqual([
@@ -73,19 +90,37 @@ describe("data provider", () => {
   it("custom with meta.action calls the resource's action: GET as query, POST as body", async () => {
     const m = mockHttp(() => ({ status: 200, data: { status: 200, message: "ok" } }));
     restore = m.restore;
-    await provider.custom!({ url: "", method: "post", payload: { id: 3, closed: true }, meta: { resource: "widget", action: "close" } });
-    await provider.custom!({ url: "", method: "get", query: { shopId: 2 }, meta: { resource: "admin-widget", action: "stats" } });
+    await provider.custom!({
+      url: "",
+      method: "post",
+      payload: { id: 3, closed: true },
+      meta: { resource: "widget", action: "close" },
+    });
+    await provider.custom!({
+      url: "",
+      method: "get",
+      query: { shopId: 2 },
+      meta: { resource: "admin-widget", action: "stats" },
+    });
     expect(m.calls[0]).toMatchObject({ method: "POST", url: "/api/widgets/close", data: { id: 3, closed: true } });
     expect(m.calls[1]).toMatchObject({ method: "GET", url: "/api/widgets/stats", params: { shop: 2 } });
   });
 
   it("fails with Refine's HttpError, field errors keyed by field", async () => {
     restore = mockHttp(() => ({ status: 404, data: { status: 404, message: "Widget not found" } })).restore;
-    await expect(provider.getOne({ resource: "widget", id: 99 })).rejects.toEqual({ message: "Widget not found", statusCode: 404 });
+    await expect(provider.getOne({ resource: "widget", id: 99 })).rejects.toEqual({
+      message: "Widget not found",
+      statusCode: 404,
+    });
     restore();
-    restore = mockHttp(() => ({ status: 400, data: { status: 400, message: "Bad", errors: [{ field: "name", message: "name is required" }] } })).restore;
+    restore = mockHttp(() => ({
+      status: 400,
+      data: { status: 400, message: "Bad", errors: [{ field: "name", message: "name is required" }] },
+    })).restore;
     await expect(provider.create({ resource: "widget", variables: {} })).rejects.toEqual({
-      message: "Bad", statusCode: 400, errors: { name: ["name is required"] },
+      message: "Bad",
+      statusCode: 400,
+      errors: { name: ["name is required"] },
     });
   });
 
@@ -93,8 +128,8 @@ describe("data provider", () => {
     await expect(provider.getList({ resource: "nope" })).rejects.toThrow('No resource module for "nope"');
     const bare = createDataProvider([{ ...widgets, endpoints: {} }]);
     await expect(bare.getList({ resource: "widget" })).rejects.toThrow('has no "list" endpoint');
-    await expect(bare.custom!({ url: "", method: "get", meta: { resource: "widget", action: "close" } })).rejects.toThrow(
-      'has no action "close"',
-    );
+    await expect(
+      bare.custom!({ url: "", method: "get", meta: { resource: "widget", action: "close" } }),
+    ).rejects.toThrow('has no action "close"');
   });
 });

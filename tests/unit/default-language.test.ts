@@ -19,7 +19,10 @@ function serve(defaultLanguage: string | null, settingsAnswered: Promise<unknown
     }
     const [, lng, part] = /^\/@locale-bundles\/(\w+)\/(common|rest)\.json$/.exec(String(url)) ?? [];
     if (!lng || !existsSync(path.join(LOCALES, lng))) return new Response("not found", { status: 404 });
-    return new Response(bundleOf(path.join(LOCALES, lng), part as Part), { status: 200, headers: { "Content-Type": "application/json" } });
+    return new Response(bundleOf(path.join(LOCALES, lng), part as Part), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
   });
   vi.stubGlobal("fetch", fetch);
   return fetch;
@@ -67,13 +70,21 @@ describe("the default language setting", () => {
     expect(i18n.resolvedLanguage).toBe("vi");
     expect(i18n.t("auth.password")).not.toBe("auth.password");
     // A sign-in page: the common strings of the language and of the default, one request each.
-    const bundles = () => asked().filter((u) => u.startsWith("/@locale-bundles/")).sort();
+    const bundles = () =>
+      asked()
+        .filter((u) => u.startsWith("/@locale-bundles/"))
+        .sort();
     expect(bundles()).toEqual(["/@locale-bundles/fr/common.json", "/@locale-bundles/vi/common.json"]);
     // Signed in: every other namespace too, in one more request each.
     const { loadAllStrings } = await import("../../src/providers/i18n");
     await loadAllStrings();
     expect(i18n.t("orders.fields.status", { lng: "vi" })).not.toBe("orders.fields.status");
-    expect(bundles()).toEqual(["/@locale-bundles/fr/common.json", "/@locale-bundles/fr/rest.json", "/@locale-bundles/vi/common.json", "/@locale-bundles/vi/rest.json"]);
+    expect(bundles()).toEqual([
+      "/@locale-bundles/fr/common.json",
+      "/@locale-bundles/fr/rest.json",
+      "/@locale-bundles/vi/common.json",
+      "/@locale-bundles/vi/rest.json",
+    ]);
   });
 
   it("is English when the server does not answer", async () => {

@@ -5,7 +5,8 @@ import { resolve } from "node:path";
 import { documentTitle } from "../../src/components/layout/documentTitle";
 import { resources } from "../../src/resources";
 
-const read = (lng: string, ns: string) => JSON.parse(readFileSync(resolve(__dirname, `../../public/locales/${lng}/${ns}.json`), "utf8"));
+const read = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(resolve(__dirname, `../../public/locales/${lng}/${ns}.json`), "utf8"));
 // The app name is in common, screen labels and title patterns in the shell's strings.
 const common = (lng: string) => ({ ...read(lng, "common"), ...read(lng, "shell") });
 

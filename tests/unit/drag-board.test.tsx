@@ -10,7 +10,9 @@ import { boardsRightToLeft, keyboardDrag, layOutBoards, liveRegion, tick } from 
 
 /** The kit's board in jsdom, laid out by ./board-geometry (columns side by side, cards stacked). */
 let layout: { undo(): void };
-beforeAll(() => { layout = layOutBoards(); });
+beforeAll(() => {
+  layout = layOutBoards();
+});
 afterAll(() => layout.undo());
 afterEach(() => boardsRightToLeft(false));
 
@@ -30,7 +32,12 @@ function boardOf(columns: number, perColumn: number | number[]): BoardState<Card
 
 const dataProvider = {} as DataProvider;
 const Providers = ({ children, lang = en }: { children: ReactNode; lang?: object }) => (
-  <Refine dataProvider={dataProvider} i18nProvider={englishFrom(lang)} notificationProvider={{ open: () => {}, close: () => {} }} options={{ disableTelemetry: true }}>
+  <Refine
+    dataProvider={dataProvider}
+    i18nProvider={englishFrom(lang)}
+    notificationProvider={{ open: () => {}, close: () => {} }}
+    options={{ disableTelemetry: true }}
+  >
     {children}
   </Refine>
 );
@@ -43,10 +50,16 @@ describe("DragBoard", () => {
   it("shows each column's name and card count, an empty column's words, and opens a card by click or Enter", () => {
     const open = vi.fn();
     const b = boardOf(3, [2, 1, 0]);
-    render(<Providers><DragBoard board={b} onMove={vi.fn()} renderCard={renderCard} cardLabel={cardLabel} onCardOpen={open} /></Providers>);
+    render(
+      <Providers>
+        <DragBoard board={b} onMove={vi.fn()} renderCard={renderCard} cardLabel={cardLabel} onCardOpen={open} />
+      </Providers>,
+    );
     const col1 = screen.getByRole("region", { name: "Col 1" });
     expect(within(col1).getByText("2")).toHaveAttribute("aria-label", "Cards: 2");
-    expect(within(screen.getByRole("region", { name: "Col 3" })).getByText(en.kit.board.emptyColumn)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Col 3" })).getByText(en.kit.board.emptyColumn),
+    ).toBeInTheDocument();
     const card = screen.getByText("Task 1000").closest("[role=button]") as HTMLElement;
     expect(card).toHaveAttribute("tabindex", "0");
     fireEvent.keyDown(card, { key: "Enter" });
@@ -57,7 +70,11 @@ describe("DragBoard", () => {
 
   it("moves a card to the next column by keyboard: one onMove, announced in the UI language", async () => {
     const onMove = vi.fn();
-    render(<Providers><DragBoard board={boardOf(3, [2, 2, 0])} onMove={onMove} renderCard={renderCard} cardLabel={cardLabel} /></Providers>);
+    render(
+      <Providers>
+        <DragBoard board={boardOf(3, [2, 2, 0])} onMove={onMove} renderCard={renderCard} cardLabel={cardLabel} />
+      </Providers>,
+    );
     const handle = cardHandle("Task 1000");
     handle.focus();
     fireEvent.keyDown(handle, { code: "Space", key: " " });
@@ -76,14 +93,20 @@ describe("DragBoard", () => {
 
   it("moves a card into an empty column, and within its column; Escape cancels with no move", async () => {
     const onMove = vi.fn();
-    render(<Providers><DragBoard board={boardOf(2, [3, 0])} onMove={onMove} renderCard={renderCard} cardLabel={cardLabel} /></Providers>);
+    render(
+      <Providers>
+        <DragBoard board={boardOf(2, [3, 0])} onMove={onMove} renderCard={renderCard} cardLabel={cardLabel} />
+      </Providers>,
+    );
     await keyboardDrag(cardHandle("Task 1001"), ["ArrowRight"]);
     expect(onMove).toHaveBeenLastCalledWith({ kind: "card", cardId: 1001, toColumnId: 2, index: 0 });
     await keyboardDrag(cardHandle("Task 1000"), ["ArrowDown", "ArrowDown"]);
     expect(onMove).toHaveBeenLastCalledWith({ kind: "card", cardId: 1000, toColumnId: 1, index: 2 });
     await keyboardDrag(cardHandle("Task 1002"), ["ArrowRight"], "Escape");
     expect(onMove).toHaveBeenCalledTimes(2);
-    expect(liveRegion().textContent).toBe("Moving card Task 1002 was cancelled. It is back in column Col 1, position 3.");
+    expect(liveRegion().textContent).toBe(
+      "Moving card Task 1002 was cancelled. It is back in column Col 1, position 3.",
+    );
     // Dropped where it was: nothing to save.
     await keyboardDrag(cardHandle("Task 1002"), []);
     expect(onMove).toHaveBeenCalledTimes(2);
@@ -91,7 +114,11 @@ describe("DragBoard", () => {
 
   it("moves a column by keyboard", async () => {
     const onMove = vi.fn();
-    render(<Providers><DragBoard board={boardOf(3, 1)} onMove={onMove} renderCard={renderCard} cardLabel={cardLabel} /></Providers>);
+    render(
+      <Providers>
+        <DragBoard board={boardOf(3, 1)} onMove={onMove} renderCard={renderCard} cardLabel={cardLabel} />
+      </Providers>,
+    );
     await keyboardDrag(screen.getByRole("button", { name: "Move column Col 1" }), ["ArrowRight"]);
     expect(onMove.mock.calls).toEqual([[{ kind: "column", columnId: 1, index: 1 }]]);
     expect(liveRegion().textContent).toBe("Column Col 1 moved to position 2 of 3.");
@@ -100,7 +127,11 @@ describe("DragBoard", () => {
   it("right to left: columns flow from the right, the left arrow goes on to the next column, words in Arabic", async () => {
     boardsRightToLeft(true);
     const onMove = vi.fn();
-    render(<Providers lang={ar}><DragBoard board={boardOf(3, [1, 1, 0])} onMove={onMove} renderCard={renderCard} cardLabel={cardLabel} /></Providers>);
+    render(
+      <Providers lang={ar}>
+        <DragBoard board={boardOf(3, [1, 1, 0])} onMove={onMove} renderCard={renderCard} cardLabel={cardLabel} />
+      </Providers>,
+    );
     await keyboardDrag(screen.getByRole("button", { name: "نقل البطاقة Task 1000" }), ["ArrowLeft"]);
     expect(onMove.mock.calls).toEqual([[{ kind: "card", cardId: 1000, toColumnId: 2, index: 0 }]]);
     expect(liveRegion().textContent).toBe("نُقلت البطاقة Task 1000 إلى العمود Col 2، الموضع 1.");
@@ -108,7 +139,18 @@ describe("DragBoard", () => {
 
   it("read-only: no handles, cards still open", () => {
     const open = vi.fn();
-    render(<Providers><DragBoard board={boardOf(2, 1)} onMove={vi.fn()} renderCard={renderCard} cardLabel={cardLabel} onCardOpen={open} readOnly /></Providers>);
+    render(
+      <Providers>
+        <DragBoard
+          board={boardOf(2, 1)}
+          onMove={vi.fn()}
+          renderCard={renderCard}
+          cardLabel={cardLabel}
+          onCardOpen={open}
+          readOnly
+        />
+      </Providers>,
+    );
     expect(screen.queryByRole("button", { name: /^Move / })).toBeNull();
     fireEvent.click(screen.getByText("Task 2000"));
     expect(open).toHaveBeenCalledTimes(1);
@@ -138,12 +180,21 @@ describe("DragBoard: a move re-renders only the two columns it touches", () => {
       const label = useRef(cardLabel).current;
       if (!board) return null;
       return (
-        <Profiler id="board" onRender={() => { commits += 1; }}>
+        <Profiler
+          id="board"
+          onRender={() => {
+            commits += 1;
+          }}
+        >
           <DragBoard board={board} onMove={move} renderCard={face} cardLabel={label} columnExtra={extra} />
         </Profiler>
       );
     }
-    render(<Providers><Screen /></Providers>);
+    render(
+      <Providers>
+        <Screen />
+      </Providers>,
+    );
     await screen.findByText("Task 50019");
     expect(columnRenders.size).toBe(50);
     columnRenders.clear();
@@ -151,14 +202,19 @@ describe("DragBoard: a move re-renders only the two columns it touches", () => {
     commits = 0;
 
     await act(async () => api.move!({ kind: "card", cardId: 3004, toColumnId: 17, index: 5 }));
-    const afterMove = { columns: [...columnRenders.keys()].sort((a, b) => a - b), columnRenders: [...columnRenders.values()], cards: cardRenders.size, commits };
+    const afterMove = {
+      columns: [...columnRenders.keys()].sort((a, b) => a - b),
+      columnRenders: [...columnRenders.values()],
+      cards: cardRenders.size,
+      commits,
+    };
     expect(saveMove).toHaveBeenCalledTimes(1);
     expect(saveMove).toHaveBeenCalledWith({ kind: "card", cardId: 3004, toColumnId: 17, index: 5 }, 1);
     expect(afterMove.columns).toEqual([3, 17]);
     console.log(
       `[render counts] 50×20 board, one card move (column 3 → 17) through useBoard: ${afterMove.columns.length} of 50 columns re-rendered ` +
-      `(columns ${afterMove.columns.join(" and ")}, ${afterMove.columnRenders.join(" + ")} renders, the save's version update included), ` +
-      `${afterMove.cards} of 1000 card faces re-rendered, ${afterMove.commits} board commits; saveMove called ${saveMove.mock.calls.length}×`,
+        `(columns ${afterMove.columns.join(" and ")}, ${afterMove.columnRenders.join(" + ")} renders, the save's version update included), ` +
+        `${afterMove.cards} of 1000 card faces re-rendered, ${afterMove.commits} board commits; saveMove called ${saveMove.mock.calls.length}×`,
     );
 
     // The same through the keyboard: one drag is one onMove and one save.
@@ -167,6 +223,8 @@ describe("DragBoard: a move re-renders only the two columns it touches", () => {
     await tick();
     expect(saveMove).toHaveBeenCalledTimes(2);
     expect(saveMove.mock.calls[1][0]).toMatchObject({ kind: "card", cardId: 1000, toColumnId: 2 });
-    console.log(`[render counts] keyboard drag of one card (column 1 → 2): saveMove called once; column renders during the whole drag (dnd-kit re-renders every sortable while dragging): ${[...columnRenders.values()].reduce((a, b) => a + b, 0)} over ${columnRenders.size} columns`);
+    console.log(
+      `[render counts] keyboard drag of one card (column 1 → 2): saveMove called once; column renders during the whole drag (dnd-kit re-renders every sortable while dragging): ${[...columnRenders.values()].reduce((a, b) => a + b, 0)} over ${columnRenders.size} columns`,
+    );
   }, 30_000);
 });

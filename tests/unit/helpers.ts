@@ -12,7 +12,9 @@ export interface Recorded {
 }
 
 /** Replaces the HTTP layer under the shared axios instance; answers come from `reply`. */
-export function mockHttp(reply: (req: Recorded) => { status: number; data?: unknown; headers?: Record<string, string> }) {
+export function mockHttp(
+  reply: (req: Recorded) => { status: number; data?: unknown; headers?: Record<string, string> },
+) {
   const calls: Recorded[] = [];
   const original = http.defaults.adapter;
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
@@ -43,7 +45,8 @@ export function fakeJwt(expInSeconds: number, role = "admin", now = Date.now()):
 
 /** An i18next instance with no translations: screens render their keys, which tests assert on. */
 export function keysOnlyI18n() {
-  if (!i18next.isInitialized) void i18next.use(initReactI18next).init({ lng: "en", resources: {}, react: { useSuspense: false } });
+  if (!i18next.isInitialized)
+    void i18next.use(initReactI18next).init({ lng: "en", resources: {}, react: { useSuspense: false } });
   return i18next;
 }
 
@@ -69,9 +72,13 @@ export const noSavedViews: import("@refinedev/core").DataProvider = {
 export function englishFrom(strings: object) {
   return {
     translate: (key: string, options?: unknown, fallback?: string) => {
-      const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+      const found = key
+        .split(".")
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
       const text = typeof found === "string" ? found : typeof options === "string" ? options : (fallback ?? key);
-      return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String((options as Record<string, unknown>)?.[name] ?? ""));
+      return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+        String((options as Record<string, unknown>)?.[name] ?? ""),
+      );
     },
     changeLocale: async () => {},
     getLocale: () => "en",

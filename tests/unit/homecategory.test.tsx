@@ -21,10 +21,20 @@ import { keyboardDrag } from "./board-geometry";
  * (tests/server/homecategory.test.ts covers that), and jsdom gets the tiles' boxes it cannot lay out.
  */
 const tile = (id: number, position: number, en: string, extra: Partial<Tile> = {}): Tile => ({
-  id, position, names: { en, fr: `${en} (fr)`, vi: `${en} (vi)`, cn: `${en} (cn)`, ar: `${en} (ar)` },
-  imageUrl: `/uploads/image/${String(id).padStart(32, "0")}.png`, linkType: "category", linkId: id, linkName: `${en} category`,
-  active: true, startsAt: "2020-01-01T02:00:00.000Z", endsAt: null, timezone: "Asia/Bangkok",
-  createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", ...extra,
+  id,
+  position,
+  names: { en, fr: `${en} (fr)`, vi: `${en} (vi)`, cn: `${en} (cn)`, ar: `${en} (ar)` },
+  imageUrl: `/uploads/image/${String(id).padStart(32, "0")}.png`,
+  linkType: "category",
+  linkId: id,
+  linkName: `${en} category`,
+  active: true,
+  startsAt: "2020-01-01T02:00:00.000Z",
+  endsAt: null,
+  timezone: "Asia/Bangkok",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  ...extra,
 });
 
 let tiles: Tile[];
@@ -45,8 +55,14 @@ function server(req: Recorded): { status: number; data?: unknown } {
     }
     const id = Number(move[1]);
     const order = [...tiles].sort((a, b) => a.position - b.position).filter((x) => x.id !== id);
-    order.splice((req.data as { index: number }).index, 0, tiles.find((x) => x.id === id)!);
-    order.forEach((x, i) => { x.position = i; });
+    order.splice(
+      (req.data as { index: number }).index,
+      0,
+      tiles.find((x) => x.id === id)!,
+    );
+    order.forEach((x, i) => {
+      x.position = i;
+    });
     return { status: 200, data: tiles.find((x) => x.id === id) };
   }
   const patch = /^\/api\/v2\/homecategories\/(\d+)$/.exec(path);
@@ -72,10 +88,13 @@ beforeAll(() => {
   keysOnlyI18n().addResourceBundle("en", "translation", kitStrings, true, true);
   Element.prototype.getBoundingClientRect = layout;
 });
-afterAll(() => { Element.prototype.getBoundingClientRect = original; });
+afterAll(() => {
+  Element.prototype.getBoundingClientRect = original;
+});
 beforeEach(() => {
   tiles = [
-    tile(1, 0, "Air conditioning"), tile(2, 1, "Lighting"),
+    tile(1, 0, "Air conditioning"),
+    tile(2, 1, "Lighting"),
     tile(3, 2, "Inverter deals", { linkType: "product", linkName: null, active: false }),
   ];
   failNext = undefined;
@@ -93,16 +112,22 @@ function renderScreen() {
           resources={homecategory.resources}
           i18nProvider={englishFrom({ ...strings, ...kitStrings, ...common })}
           notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
-          <Routes><Route path="/admin/homecategory" element={<TileList />} /></Routes>
+          <Routes>
+            <Route path="/admin/homecategory" element={<TileList />} />
+          </Routes>
         </Refine>
       </AntApp>
     </MemoryRouter>,
   );
 }
 
-const names = () => [...document.querySelectorAll(".homecategory-tile .homecategory-face-name")].map((e) => e.textContent);
+const names = () =>
+  [...document.querySelectorAll(".homecategory-tile .homecategory-face-name")].map((e) => e.textContent);
 const moves = () => http.calls.filter((c) => c.method === "POST" && /\/move$/.test(c.url));
 
 describe("home-category tiles", { timeout: 20_000 }, () => {
@@ -111,8 +136,14 @@ describe("home-category tiles", { timeout: 20_000 }, () => {
     await screen.findByText("Air conditioning");
     expect(names()).toEqual(["Air conditioning", "Lighting", "Inverter deals"]);
     // Two of the three are on the home page now (the third is switched off).
-    const counts = [...document.querySelectorAll(".ant-statistic")].map((e) => [e.querySelector(".ant-statistic-title")?.textContent, e.querySelector(".ant-statistic-content-value")?.textContent]);
-    expect(counts).toEqual([["Tiles", "3"], ["Shown on the home page now", "2"]]);
+    const counts = [...document.querySelectorAll(".ant-statistic")].map((e) => [
+      e.querySelector(".ant-statistic-title")?.textContent,
+      e.querySelector(".ant-statistic-content-value")?.textContent,
+    ]);
+    expect(counts).toEqual([
+      ["Tiles", "3"],
+      ["Shown on the home page now", "2"],
+    ]);
     const off = document.querySelector<HTMLElement>("[data-tile-id='3']")!;
     expect(within(off).getByText("Off")).toBeInTheDocument();
     expect(within(off).getByText("Its link leads nowhere now: pick another target")).toBeInTheDocument();
@@ -138,7 +169,10 @@ describe("home-category tiles", { timeout: 20_000 }, () => {
   it("moves a tile by keyboard with one request naming its new place; the order is read back", async () => {
     renderScreen();
     await screen.findByText("Inverter deals");
-    await keyboardDrag(screen.getByRole("button", { name: "Move tile Inverter deals, position 3" }), ["ArrowLeft", "ArrowLeft"]);
+    await keyboardDrag(screen.getByRole("button", { name: "Move tile Inverter deals, position 3" }), [
+      "ArrowLeft",
+      "ArrowLeft",
+    ]);
     await waitFor(() => expect(moves()).toHaveLength(1));
     expect(moves()[0]).toMatchObject({ url: "/api/v2/homecategories/3/move", data: { index: 0 } });
     await waitFor(() => expect(names()).toEqual(["Inverter deals", "Air conditioning", "Lighting"]));
@@ -161,8 +195,13 @@ describe("home-category tiles", { timeout: 20_000 }, () => {
     const toggle = await screen.findByRole("switch", { name: "Shown on the home page: Inverter deals" });
     toggle.click();
     await waitFor(() => expect(http.calls.some((c) => c.method === "PATCH")).toBe(true));
-    expect(http.calls.find((c) => c.method === "PATCH")).toMatchObject({ url: "/api/v2/homecategories/3", data: { active: true } });
+    expect(http.calls.find((c) => c.method === "PATCH")).toMatchObject({
+      url: "/api/v2/homecategories/3",
+      data: { active: true },
+    });
     expect(await screen.findByText("Inverter deals is shown again")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("switch", { name: "Shown on the home page: Inverter deals" })).toBeChecked());
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "Shown on the home page: Inverter deals" })).toBeChecked(),
+    );
   });
 });

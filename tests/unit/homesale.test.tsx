@@ -24,8 +24,17 @@ import { englishFrom, keysOnlyI18n, mockHttp, noSavedViews, type Recorded } from
  */
 const PR = "/api/promotion";
 const link = (id: number, productId: number, name: string, price: number, position: number, active = true) => ({
-  id, productId, code: `CAC-${productId}`, name, imageUrl: null, price, compareAtPrice: null, shopName: "CoolAir Climate Solutions",
-  approvalStatus: "approved" as const, position, active,
+  id,
+  productId,
+  code: `CAC-${productId}`,
+  name,
+  imageUrl: null,
+  price,
+  compareAtPrice: null,
+  shopName: "CoolAir Climate Solutions",
+  approvalStatus: "approved" as const,
+  position,
+  active,
 });
 
 let group: GroupDetail;
@@ -43,16 +52,44 @@ function server(req: Recorded): { status: number; data?: unknown } {
   const body = req.data as Record<string, any>;
   const copy = <T,>(x: T): T => JSON.parse(JSON.stringify(x));
   switch (`${req.method} ${path}`) {
-    case `GET ${PR}/mastergrouplist`: return { status: 200, data: { items: [{ id: 1, code: "hot_deals", name: "Hot deals" }, { id: 2, code: "best_price", name: "Best price" }], total: 2, maxpage: 1 } };
+    case `GET ${PR}/mastergrouplist`:
+      return {
+        status: 200,
+        data: {
+          items: [
+            { id: 1, code: "hot_deals", name: "Hot deals" },
+            { id: 2, code: "best_price", name: "Best price" },
+          ],
+          total: 2,
+          maxpage: 1,
+        },
+      };
     case `GET ${PR}/listhomesale`: {
       const { links, ...summary } = group;
-      return { status: 200, data: { items: [copy({ ...summary, productCount: links.length, activeProductCount: links.filter((l) => l.active).length })], total: 1, maxpage: 1 } };
+      return {
+        status: 200,
+        data: {
+          items: [
+            copy({ ...summary, productCount: links.length, activeProductCount: links.filter((l) => l.active).length }),
+          ],
+          total: 1,
+          maxpage: 1,
+        },
+      };
     }
-    case `GET ${PR}/loadhomesale`: return { status: 200, data: { data: copy(group) } };
+    case `GET ${PR}/loadhomesale`:
+      return { status: 200, data: { data: copy(group) } };
     case `POST ${PR}/setstatuslink`: {
       group.links.find((l) => l.id === body.linkId)!.active = body.active;
       group.version += 1;
-      return { status: 200, data: { status: 200, message: "ok", data: { groupId: group.id, linkId: body.linkId, active: body.active, version: group.version } } };
+      return {
+        status: 200,
+        data: {
+          status: 200,
+          message: "ok",
+          data: { groupId: group.id, linkId: body.linkId, active: body.active, version: group.version },
+        },
+      };
     }
     case `POST ${PR}/deletelinkgroup`:
       group.links = group.links.filter((l) => l.id !== body.linkId).map((l, i) => ({ ...l, position: i }));
@@ -61,9 +98,12 @@ function server(req: Recorded): { status: number; data?: unknown } {
     case `POST ${PR}/editpromotionhomesale`:
       Object.assign(group, { name: body.name ?? group.name, version: group.version + 1 });
       return { status: 200, data: { status: 200, message: "ok", data: copy(group) } };
-    case "GET /api/product/productlist": return { status: 200, data: { items: [], total: 0, maxpage: 0 } };
-    case `GET ${PR}/oldfornew`: return { status: 200, data: { items: [copy(campaign)], total: 1, maxpage: 1 } };
-    case `POST ${PR}/editoldfornew`: return { status: 200, data: { status: 200, message: "ok", data: copy(campaign) } };
+    case "GET /api/product/productlist":
+      return { status: 200, data: { items: [], total: 0, maxpage: 0 } };
+    case `GET ${PR}/oldfornew`:
+      return { status: 200, data: { items: [copy(campaign)], total: 1, maxpage: 1 } };
+    case `POST ${PR}/editoldfornew`:
+      return { status: 200, data: { status: 200, message: "ok", data: copy(campaign) } };
   }
   return { status: 404, data: { status: 404, message: `No route ${req.method} ${path}` } };
 }
@@ -73,18 +113,62 @@ beforeAll(() => {
 });
 beforeEach(() => {
   group = {
-    id: 7, name: "Hot deals this week", groupType: "hot_deals", groupTypeName: "Hot deals", position: 0, active: true,
-    startsAt: "2020-01-01T02:00:00.000Z", endsAt: null, timezone: "Asia/Bangkok", version: 4, productCount: 3, activeProductCount: 3, thumbnails: [],
-    createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
-    links: [link(71, 501, "Daikin Inverter 12,000 BTU", 19900, 0), link(72, 502, "Hatari Stand Fan 16\"", 890, 1), link(73, 503, "Sharp Air Purifier", 3990, 2)],
+    id: 7,
+    name: "Hot deals this week",
+    groupType: "hot_deals",
+    groupTypeName: "Hot deals",
+    position: 0,
+    active: true,
+    startsAt: "2020-01-01T02:00:00.000Z",
+    endsAt: null,
+    timezone: "Asia/Bangkok",
+    version: 4,
+    productCount: 3,
+    activeProductCount: 3,
+    thumbnails: [],
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    links: [
+      link(71, 501, "Daikin Inverter 12,000 BTU", 19900, 0),
+      link(72, 502, 'Hatari Stand Fan 16"', 890, 1),
+      link(73, 503, "Sharp Air Purifier", 3990, 2),
+    ],
   };
   campaign = {
-    id: 9, name: "Trade in your old fan", discountType: "percent", discountValue: 10, startsAt: "2020-01-01T02:00:00.000Z", endsAt: null,
-    timezone: "Asia/Bangkok", status: "active", createdBy: 1, createdByName: "Somchai Wattanakul", createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-02T03:04:05.678Z", productCount: 2,
+    id: 9,
+    name: "Trade in your old fan",
+    discountType: "percent",
+    discountValue: 10,
+    startsAt: "2020-01-01T02:00:00.000Z",
+    endsAt: null,
+    timezone: "Asia/Bangkok",
+    status: "active",
+    createdBy: 1,
+    createdByName: "Somchai Wattanakul",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-02T03:04:05.678Z",
+    productCount: 2,
     products: [
-      { id: 502, code: "CAC-502", name: "Hatari Stand Fan 16\"", imageUrl: null, shopName: "CoolAir Climate Solutions", approvalStatus: "approved", price: 890, tradeInPrice: 801 },
-      { id: 501, code: "CAC-501", name: "Daikin Inverter 12,000 BTU", imageUrl: null, shopName: "CoolAir Climate Solutions", approvalStatus: "approved", price: 19900, tradeInPrice: 17910 },
+      {
+        id: 502,
+        code: "CAC-502",
+        name: 'Hatari Stand Fan 16"',
+        imageUrl: null,
+        shopName: "CoolAir Climate Solutions",
+        approvalStatus: "approved",
+        price: 890,
+        tradeInPrice: 801,
+      },
+      {
+        id: 501,
+        code: "CAC-501",
+        name: "Daikin Inverter 12,000 BTU",
+        imageUrl: null,
+        shopName: "CoolAir Climate Solutions",
+        approvalStatus: "approved",
+        price: 19900,
+        tradeInPrice: 17910,
+      },
     ],
   };
   failNext = undefined;
@@ -102,7 +186,10 @@ function renderScreen(path: string) {
           resources={[...homesale.resources, ...oldfornew.resources]}
           i18nProvider={englishFrom({ ...homesaleStrings, ...oldfornewStrings, ...kitStrings, ...common })}
           notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
           <Routes>
             <Route path="/admin/promotion/homesale" element={<GroupList />} />
@@ -134,16 +221,24 @@ describe("home sale", { timeout: 40_000 }, () => {
     expect(within(row).getByText("3 / 3")).toBeInTheDocument();
     const drawer = await openGroup();
     const order = within(drawer).getByRole("list", { name: "Products in the order shoppers see them" });
-    expect(within(order).getAllByTitle(/./).map((e) => e.textContent)).toEqual(["Daikin Inverter 12,000 BTU", "Hatari Stand Fan 16\"", "Sharp Air Purifier"]);
+    expect(
+      within(order)
+        .getAllByTitle(/./)
+        .map((e) => e.textContent),
+    ).toEqual(["Daikin Inverter 12,000 BTU", 'Hatari Stand Fan 16"', "Sharp Air Purifier"]);
   });
 
   it("switches one product off and removes another, one request each, and reads the group again", async () => {
     const drawer = await openGroup();
     const before = loads();
-    fireEvent.click(within(drawer).getByRole("switch", { name: "Shown on the home page: Hatari Stand Fan 16\"" }));
+    fireEvent.click(within(drawer).getByRole("switch", { name: 'Shown on the home page: Hatari Stand Fan 16"' }));
     await waitFor(() => expect(posts(/setstatuslink$/)).toHaveLength(1));
     expect(posts(/setstatuslink$/)[0].data).toEqual({ linkId: 72, active: false });
-    await waitFor(() => expect(within(drawer).getByRole("switch", { name: "Shown on the home page: Hatari Stand Fan 16\"" })).not.toBeChecked());
+    await waitFor(() =>
+      expect(
+        within(drawer).getByRole("switch", { name: 'Shown on the home page: Hatari Stand Fan 16"' }),
+      ).not.toBeChecked(),
+    );
     expect(loads()).toBeGreaterThan(before);
 
     fireEvent.click(within(drawer).getByRole("button", { name: "Remove from the group: Sharp Air Purifier" }));
@@ -156,12 +251,31 @@ describe("home sale", { timeout: 40_000 }, () => {
   it("saves the details with the version read; a stale one is said so and the group read again", async () => {
     const drawer = await openGroup();
     fireEvent.change(within(drawer).getByLabelText("Group name"), { target: { value: "Weekend deals" } });
-    failNext = { match: /editpromotionhomesale$/, status: 409, body: { status: 409, message: "This group changed meanwhile; reload it and make your change again.", errors: [{ field: "version", message: "stale" }] } };
+    failNext = {
+      match: /editpromotionhomesale$/,
+      status: 409,
+      body: {
+        status: 409,
+        message: "This group changed meanwhile; reload it and make your change again.",
+        errors: [{ field: "version", message: "stale" }],
+      },
+    };
     const before = loads();
     fireEvent.click(within(drawer).getByRole("button", { name: /Save/ }));
     await waitFor(() => expect(posts(/editpromotionhomesale$/)).toHaveLength(1));
-    expect(posts(/editpromotionhomesale$/)[0].data).toMatchObject({ id: 7, version: 4, name: "Weekend deals", groupType: "hot_deals", startsAt: "2020-01-01T02:00:00.000Z", endsAt: null, timezone: "Asia/Bangkok", active: true });
-    expect(await screen.findByText("Someone changed this group meanwhile; it was reloaded — make your change again")).toBeInTheDocument();
+    expect(posts(/editpromotionhomesale$/)[0].data).toMatchObject({
+      id: 7,
+      version: 4,
+      name: "Weekend deals",
+      groupType: "hot_deals",
+      startsAt: "2020-01-01T02:00:00.000Z",
+      endsAt: null,
+      timezone: "Asia/Bangkok",
+      active: true,
+    });
+    expect(
+      await screen.findByText("Someone changed this group meanwhile; it was reloaded — make your change again"),
+    ).toBeInTheDocument();
     await waitFor(() => expect(loads()).toBeGreaterThan(before));
 
     fireEvent.click(within(drawer).getByRole("button", { name: /Save/ }));
@@ -179,14 +293,22 @@ describe("trade-in", { timeout: 40_000 }, () => {
     const amount = within(drawer).getByLabelText("Amount off the price");
     fireEvent.change(amount, { target: { value: "900" } });
     fireEvent.click(within(drawer).getByRole("button", { name: /Save/ }));
-    expect(await within(drawer).findByText("The discount may not be more than the cheapest product's price, ฿890.00")).toBeInTheDocument();
+    expect(
+      await within(drawer).findByText("The discount may not be more than the cheapest product's price, ฿890.00"),
+    ).toBeInTheDocument();
     expect(posts(/editoldfornew$/)).toHaveLength(0);
 
     // Without the cheap fan, 900 is fine: the trade-in price shows beside the price, and the save names the updatedAt read.
-    fireEvent.click(within(drawer).getByRole("button", { name: "Remove from the campaign: Hatari Stand Fan 16\"" }));
+    fireEvent.click(within(drawer).getByRole("button", { name: 'Remove from the campaign: Hatari Stand Fan 16"' }));
     fireEvent.click(within(drawer).getByRole("button", { name: /Save/ }));
     await waitFor(() => expect(posts(/editoldfornew$/)).toHaveLength(1));
-    expect(posts(/editoldfornew$/)[0].data).toMatchObject({ id: 9, updatedAt: "2026-01-02T03:04:05.678Z", discountType: "fixed", discountValue: 900, productIds: [501] });
+    expect(posts(/editoldfornew$/)[0].data).toMatchObject({
+      id: 9,
+      updatedAt: "2026-01-02T03:04:05.678Z",
+      discountType: "fixed",
+      discountValue: 900,
+      productIds: [501],
+    });
     expect(await screen.findByText("Trade-in campaign saved")).toBeInTheDocument();
   });
 
@@ -194,8 +316,13 @@ describe("trade-in", { timeout: 40_000 }, () => {
     renderScreen("/admin/promotion/oldfornew");
     fireEvent.click(await screen.findByRole("button", { name: "Trade in your old fan" }));
     const drawer = await screen.findByRole("dialog");
-    const message = "discountValue ฿500.00 is above the price of CAC-502 (฿450.00); a trade-in discount never exceeds the product's price";
-    failNext = { match: /editoldfornew$/, status: 400, body: { status: 400, message, errors: [{ field: "discountValue", message }] } };
+    const message =
+      "discountValue ฿500.00 is above the price of CAC-502 (฿450.00); a trade-in discount never exceeds the product's price";
+    failNext = {
+      match: /editoldfornew$/,
+      status: 400,
+      body: { status: 400, message, errors: [{ field: "discountValue", message }] },
+    };
     fireEvent.click(within(drawer).getByRole("radio", { name: "Fixed amount" }));
     fireEvent.change(within(drawer).getByLabelText("Amount off the price"), { target: { value: "500" } });
     fireEvent.click(within(drawer).getByRole("button", { name: /Save/ }));

@@ -73,9 +73,11 @@ describe("the grants tag", () => {
   it("re-reads the menu once when the server's tag of the grants changes, on a refusal too; not when it stays", async () => {
     storeSession("tok", user, nav("/admin/orders"));
     let tag = "aaaaaaaaaaaaaaaa";
-    const m = mockHttp((req) => (req.url === "/api/account/me"
-      ? { status: 200, data: { user, navConfig: nav("/admin/blog") }, headers: { "x-access-tag": tag } }
-      : { status: req.url === "/api/refused" ? 403 : 200, data: { message: "no" }, headers: { "x-access-tag": tag } }));
+    const m = mockHttp((req) =>
+      req.url === "/api/account/me"
+        ? { status: 200, data: { user, navConfig: nav("/admin/blog") }, headers: { "x-access-tag": tag } }
+        : { status: req.url === "/api/refused" ? 403 : 200, data: { message: "no" }, headers: { "x-access-tag": tag } },
+    );
     restore = m.restore;
     await get("/api/x");
     await get("/api/x");
@@ -105,7 +107,8 @@ describe("the grants tag", () => {
 describe("retries", () => {
   it("never repeats a 4xx answer; gives network failures and 5xx two more tries", async () => {
     const { shouldRetry } = await import("../../src/providers/http-shared");
-    for (const status of [400, 401, 403, 404, 409, 429]) expect(shouldRetry(0, { status, message: "x" }), String(status)).toBe(false);
+    for (const status of [400, 401, 403, 404, 409, 429])
+      expect(shouldRetry(0, { status, message: "x" }), String(status)).toBe(false);
     expect(shouldRetry(0, { status: 503, message: "down" })).toBe(true);
     expect(shouldRetry(1, "Something went wrong")).toBe(true);
     expect(shouldRetry(2, { status: 500, message: "x" })).toBe(false);

@@ -99,7 +99,9 @@ describe("the app's i18next setup", () => {
 
 describe("namespaces", () => {
   it("are the English folder's files, common first, with no list to keep by hand", () => {
-    const files = readdirSync(path.join(LOCALES, "en")).filter((f: string) => f.endsWith(".json")).map((f: string) => f.slice(0, -5));
+    const files = readdirSync(path.join(LOCALES, "en"))
+      .filter((f: string) => f.endsWith(".json"))
+      .map((f: string) => f.slice(0, -5));
     expect(__NAMESPACES__[0]).toBe("common");
     expect([...__NAMESPACES__].sort()).toEqual(files.sort());
   });

@@ -20,7 +20,12 @@ describe("Ant Design styles kept between loads", () => {
     const saved = JSON.parse(localStorage.getItem(STYLES_KEY)!) as SavedStyle[];
     const map = saved.find((style) => style.attrs.some(([name]) => name === MAP))!;
     // `<theme>|Button-Button|ant-btn|anticon:<style id>;…`
-    const paths = new Map(/content:"(.*)";/.exec(map.css)![1].split(";").map((entry) => entry.split(":") as [string, string]));
+    const paths = new Map(
+      /content:"(.*)";/
+        .exec(map.css)![1]
+        .split(";")
+        .map((entry) => entry.split(":") as [string, string]),
+    );
     const button = [...paths].find(([path]) => path.split("|").some((part) => part.startsWith("Button")));
     expect(button).toBeDefined();
     const style = saved.find((s) => s.attrs.some(([name, value]) => name === "data-css-hash" && value === button![1]));
@@ -28,7 +33,18 @@ describe("Ant Design styles kept between loads", () => {
   });
 
   it("puts the saved styles back at the head's start, attributes and all, and ignores what it cannot read", () => {
-    localStorage.setItem(STYLES_KEY, JSON.stringify([{ attrs: [["data-css-hash", "abc"], ["data-rc-order", "prependQueue"]], css: ".x{color:red}" }]));
+    localStorage.setItem(
+      STYLES_KEY,
+      JSON.stringify([
+        {
+          attrs: [
+            ["data-css-hash", "abc"],
+            ["data-rc-order", "prependQueue"],
+          ],
+          css: ".x{color:red}",
+        },
+      ]),
+    );
     const own = document.head.appendChild(document.createElement("link"));
     restoreStyles();
     const style = document.head.querySelector<HTMLStyleElement>("style[data-css-hash=abc]")!;

@@ -51,7 +51,16 @@ describe("record buttons", () => {
   it("are single links to the screen's pages, and a plain click moves inside the app", async () => {
     signIn("admin", [
       { subheader: "c", items: [{ title: "nav.blog", path: "/admin/blog" }] },
-      { subheader: "p", items: [{ title: "nav.products", path: "/admin/product", children: [{ title: "nav.productList", path: "/admin/product/listproduct" }] }] },
+      {
+        subheader: "p",
+        items: [
+          {
+            title: "nav.products",
+            path: "/admin/product",
+            children: [{ title: "nav.productList", path: "/admin/product/listproduct" }],
+          },
+        ],
+      },
     ]);
     renderButtons();
     const edit = await screen.findByRole("link", { name: "Edit post 7" });

@@ -97,13 +97,26 @@ describe("order events in the reader's language", () => {
   it("words an event from its code and values; a status move says only its reason; old events keep their text", async () => {
     const { eventText } = await import("../../src/features/orders/eventText");
     const fr = i18next.createInstance();
-    const orders = JSON.parse((await import("node:fs")).readFileSync(`${__dirname}/../../public/locales/fr/orders.json`, "utf8"));
+    const orders = JSON.parse(
+      (await import("node:fs")).readFileSync(`${__dirname}/../../public/locales/fr/orders.json`, "utf8"),
+    );
     await fr.init({ lng: "fr", resources: { fr: { translation: orders } }, interpolation: { escapeValue: false } });
-    const t = (key: string, options?: Record<string, unknown>, fallback?: string) => fr.t(key, { defaultValue: fallback, ...options });
+    const t = (key: string, options?: Record<string, unknown>, fallback?: string) =>
+      fr.t(key, { defaultValue: fallback, ...options });
     const money = (v: number | string) => `${Number(v).toFixed(2)} ฿`;
-    expect(eventText(t, { code: "shipped", params: { transportType: "own_truck", trackingNo: "TH1" }, message: "x" }, money)).toBe("Expédiée par Camion du magasin, suivi TH1");
-    expect(eventText(t, { code: "slipApproved", params: { slip: 7, amount: "1250.00" }, message: "x" }, money)).toBe("Justificatif n° 7 approuvé (1250.00 ฿)");
-    expect(eventText(t, { code: "status", params: { from: "paid", to: "cancelled", reason: "Rupture" }, message: "x" }, money)).toBe("Motif : Rupture");
+    expect(
+      eventText(t, { code: "shipped", params: { transportType: "own_truck", trackingNo: "TH1" }, message: "x" }, money),
+    ).toBe("Expédiée par Camion du magasin, suivi TH1");
+    expect(eventText(t, { code: "slipApproved", params: { slip: 7, amount: "1250.00" }, message: "x" }, money)).toBe(
+      "Justificatif n° 7 approuvé (1250.00 ฿)",
+    );
+    expect(
+      eventText(
+        t,
+        { code: "status", params: { from: "paid", to: "cancelled", reason: "Rupture" }, message: "x" },
+        money,
+      ),
+    ).toBe("Motif : Rupture");
     expect(eventText(t, { code: "status", params: { from: "paid", to: "preparing" }, message: "x" }, money)).toBe("");
     expect(eventText(t, { code: null, params: null, message: "Legacy text" }, money)).toBe("Legacy text");
   });
@@ -116,12 +129,22 @@ describe("contact values", () => {
     expect(link).toHaveAttribute("href", "mailto:somchai.jaidee@homepro-lighting.co.th");
     expect(link).toHaveAttribute("dir", "ltr");
     expect(link.textContent).toBe("somchai.jaidee@homepro-lighting.co.th");
-    expect(link.innerHTML.split("<wbr>").map((s) => s.replace(/<[^>]+>/g, ""))).toEqual(["somchai", ".jaidee", "@", "homepro-lighting", ".co", ".th"]);
+    expect(link.innerHTML.split("<wbr>").map((s) => s.replace(/<[^>]+>/g, ""))).toEqual([
+      "somchai",
+      ".jaidee",
+      "@",
+      "homepro-lighting",
+      ".co",
+      ".th",
+    ]);
   });
 
   it("shows the empty dash for no address or number, and dials digits only", () => {
     expect(render(<Email value={null} />).container.textContent).toBe("—");
     expect(render(<Phone value="  " />).container.textContent).toBe("—");
-    expect(render(<Phone value="+66 81-234-5678" />).container.querySelector("a")).toHaveAttribute("href", "tel:+66812345678");
+    expect(render(<Phone value="+66 81-234-5678" />).container.querySelector("a")).toHaveAttribute(
+      "href",
+      "tel:+66812345678",
+    );
   });
 });

@@ -46,11 +46,26 @@ describe("login page", () => {
   });
 
   it("signs a supplier in with typeLogin 'supplier' and opens the first granted screen", async () => {
-    const user = { id: 3, username: "supplier1", email: "s@x.th", firstName: "Som", lastName: "Chai", role: "supplier", shops: [{ id: 1, name: "Baan" }] };
+    const user = {
+      id: 3,
+      username: "supplier1",
+      email: "s@x.th",
+      firstName: "Som",
+      lastName: "Chai",
+      role: "supplier",
+      shops: [{ id: 1, name: "Baan" }],
+    };
     const navConfig = [{ subheader: "nav.overview", items: [{ title: "nav.dashboard", path: "/supplier/dashboard" }] }];
     const m = mockHttp(() => ({
       status: 200,
-      data: { status: 200, message: "ok", accessToken: fakeJwt(3600, "supplier"), user, navConfig, roles: ["supplier"] },
+      data: {
+        status: 200,
+        message: "ok",
+        accessToken: fakeJwt(3600, "supplier"),
+        user,
+        navConfig,
+        roles: ["supplier"],
+      },
     }));
     restore = m.restore;
     renderLogin("/supplier/login", "supplier");

@@ -19,13 +19,29 @@ const ADMIN = { id: 1, name: "Somchai Wattanakul", username: "admin" };
 const SUPPLIER = { id: 3, name: "Anan Chaiyaporn", username: "supplier1" };
 
 const summary = (id: number, extra: Partial<MailSummary> = {}): MailSummary => ({
-  id, messageId: id + 100, folder: "inbox", home: "inbox", read: true, starred: false, important: false, labelIds: [],
-  from: SUPPLIER, to: [ADMIN], cc: [], subject: `Mail ${id}`, snippet: `Text of mail ${id}`, attachmentCount: 0, replyToId: null,
-  sentAt: `2026-11-${String(id).padStart(2, "0")}T08:00:00.000Z`, updatedAt: `2026-11-${String(id).padStart(2, "0")}T08:00:00.000Z`, ...extra,
+  id,
+  messageId: id + 100,
+  folder: "inbox",
+  home: "inbox",
+  read: true,
+  starred: false,
+  important: false,
+  labelIds: [],
+  from: SUPPLIER,
+  to: [ADMIN],
+  cc: [],
+  subject: `Mail ${id}`,
+  snippet: `Text of mail ${id}`,
+  attachmentCount: 0,
+  replyToId: null,
+  sentAt: `2026-11-${String(id).padStart(2, "0")}T08:00:00.000Z`,
+  updatedAt: `2026-11-${String(id).padStart(2, "0")}T08:00:00.000Z`,
+  ...extra,
 });
 
 describe("the mail list store (normalised)", () => {
-  const page = (state: MailsState, start: number, items: MailSummary[], total: number) => mailsReducer(state, { type: "page", start, items, total });
+  const page = (state: MailsState, start: number, items: MailSummary[], total: number) =>
+    mailsReducer(state, { type: "page", start, items, total });
 
   it("keeps each mail once in byId and the server's order in allIds, page after page", () => {
     let s = emptyMails({ folder: "inbox" });
@@ -91,7 +107,13 @@ describe("the mail list store (normalised)", () => {
 
 describe("a reply", () => {
   const words = { re: "Re", wrote: (name: string, date: string) => `On ${date}, ${name} wrote:` };
-  const full = (extra: Partial<Mail> = {}): Mail => ({ ...summary(3), body: "<p>Stock is <b>low</b></p>", attachments: [], thread: [], ...extra });
+  const full = (extra: Partial<Mail> = {}): Mail => ({
+    ...summary(3),
+    body: "<p>Stock is <b>low</b></p>",
+    attachments: [],
+    thread: [],
+    ...extra,
+  });
 
   it("answers the sender, says Re once, and quotes the mail under an empty first line", () => {
     const r = replyOf(full({ subject: "Stock & prices" }), ADMIN.id, words);
@@ -102,7 +124,12 @@ describe("a reply", () => {
   });
 
   it("answering one's own sent mail writes to its recipients; a sender's name is escaped in the quote line", () => {
-    const mine = full({ from: ADMIN, to: [SUPPLIER, { id: 4, name: "Kittisak", username: "supplier2" }], home: "sent", folder: "sent" });
+    const mine = full({
+      from: ADMIN,
+      to: [SUPPLIER, { id: 4, name: "Kittisak", username: "supplier2" }],
+      home: "sent",
+      folder: "sent",
+    });
     expect(replyOf(mine, ADMIN.id, words).to).toEqual([3, 4]);
     const odd = full({ from: { id: 9, name: "<b>Eve</b>", username: "eve" } });
     expect(replyOf(odd, ADMIN.id, words).body).toContain("&lt;b&gt;Eve&lt;/b&gt; wrote:");
@@ -117,11 +144,21 @@ let calls: Calls;
 
 const LABELS = (): MailLabel[] => [
   ...(["inbox", "sent", "drafts", "starred", "important", "trash"] as const).map((id) => ({
-    id, system: true, name: null, color: null,
+    id,
+    system: true,
+    name: null,
+    color: null,
     total: mails.filter((m) => inView(m, { folder: id })).length,
     unread: mails.filter((m) => inView(m, { folder: id }) && !m.read).length,
   })),
-  { id: 7, system: false, name: "Suppliers", color: "#1e88e5", total: mails.filter((m) => m.labelIds.includes(7)).length, unread: 0 },
+  {
+    id: 7,
+    system: false,
+    name: "Suppliers",
+    color: "#1e88e5",
+    total: mails.filter((m) => m.labelIds.includes(7)).length,
+    unread: 0,
+  },
 ];
 const strip = ({ body: _b, attachments: _a, thread: _t, ...s }: Mail): MailSummary => s;
 const copy = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -132,9 +169,12 @@ const fakeRest: DataProvider = {
     calls.push({ method: "getList", resource, filters });
     if (resource === "mail-labels") return { data: copy(LABELS()) as never, total: 7 };
     if (resource === "mail-contacts") return { data: [], total: 0 };
-    const f = Object.fromEntries((filters ?? []).map((x) => [(x as { field: string }).field, (x as { value: unknown }).value]));
+    const f = Object.fromEntries(
+      (filters ?? []).map((x) => [(x as { field: string }).field, (x as { value: unknown }).value]),
+    );
     const q = typeof f.q === "string" ? f.q.toLowerCase() : undefined;
-    const rows = mails.filter((m) => inView(m, { folder: f.folder as never, labelId: f.labelId as number | undefined }))
+    const rows = mails
+      .filter((m) => inView(m, { folder: f.folder as never, labelId: f.labelId as number | undefined }))
       .filter((m) => !q || m.subject.toLowerCase().includes(q) || m.body.toLowerCase().includes(q));
     return { data: copy(rows.map(strip)) as never, total: rows.length };
   },
@@ -185,9 +225,22 @@ function renderMail(path = "/admin/apps/mail") {
           resources={mailModule.resources}
           i18nProvider={englishFrom({ ...mailStrings, ...kitStrings, ...common })}
           notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
-          <Routes><Route path="/admin/apps/mail" element={<><MailApp /><Where /></>} /></Routes>
+          <Routes>
+            <Route
+              path="/admin/apps/mail"
+              element={
+                <>
+                  <MailApp />
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
         </Refine>
       </AntApp>
     </MemoryRouter>,
@@ -204,16 +257,26 @@ const setWidth = (w: number) => {
 beforeEach(() => {
   calls = [];
   mails = [
-    full(summary(12, { read: false, subject: "Philips bulbs back in stock", labelIds: [7] }), "<p>1,200 pieces at Bang Na.</p>"),
+    full(
+      summary(12, { read: false, subject: "Philips bulbs back in stock", labelIds: [7] }),
+      "<p>1,200 pieces at Bang Na.</p>",
+    ),
     full(summary(10, { subject: "Year-end prices", starred: true }), "<p>Confirmed for December.</p>"),
-    full(summary(8, { folder: "sent", home: "sent", from: ADMIN, to: [SUPPLIER], subject: "Banner calendar" }), "<p>Book the banners.</p>"),
+    full(
+      summary(8, { folder: "sent", home: "sent", from: ADMIN, to: [SUPPLIER], subject: "Banner calendar" }),
+      "<p>Book the banners.</p>",
+    ),
   ];
 });
 afterEach(() => setWidth(width));
 // jsdom lays nothing out, so it has no scrolling: the list keeps the keyboard cursor's row in sight with it.
 const scrollIntoView = Element.prototype.scrollIntoView;
-beforeAll(() => { Element.prototype.scrollIntoView = () => {}; });
-afterAll(() => { Element.prototype.scrollIntoView = scrollIntoView; });
+beforeAll(() => {
+  Element.prototype.scrollIntoView = () => {};
+});
+afterAll(() => {
+  Element.prototype.scrollIntoView = scrollIntoView;
+});
 
 describe("mail screen", { timeout: 20_000 }, () => {
   it("shows the folders with unread counts, the inbox newest first, and the user's labels", async () => {
@@ -239,7 +302,9 @@ describe("mail screen", { timeout: 20_000 }, () => {
     expect(screen.getByText("1,200 pieces at Bang Na.")).toBeInTheDocument();
     expect(where).toBe("/admin/apps/mail?mail=12");
     expect(calls.filter((c) => c.method === "getOne").map((c) => c.id)).toEqual([12]);
-    await waitFor(() => expect(screen.getByRole("link", { name: /Philips bulbs/ }).closest("tr")).not.toHaveClass("is-unread"));
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: /Philips bulbs/ }).closest("tr")).not.toHaveClass("is-unread"),
+    );
     // Both the list and the reader stay on screen on a desktop.
     expect(screen.getByRole("link", { name: /Year-end prices/ })).toBeInTheDocument();
   });
@@ -249,7 +314,11 @@ describe("mail screen", { timeout: 20_000 }, () => {
     await screen.findByRole("link", { name: /Year-end prices/ });
     const row = screen.getByRole("link", { name: /Year-end prices/ }).closest("tr")!;
     await act(async () => fireEvent.click(within(row).getByRole("button", { name: "Remove the star" })));
-    expect(calls.find((c) => c.method === "update")).toMatchObject({ resource: "mails", id: 10, variables: { starred: false } });
+    expect(calls.find((c) => c.method === "update")).toMatchObject({
+      resource: "mails",
+      id: 10,
+      variables: { starred: false },
+    });
     await waitFor(() => expect(screen.queryByRole("link", { name: /Year-end prices/ })).not.toBeInTheDocument());
     expect(await screen.findByText("No starred mail")).toBeInTheDocument();
   });
@@ -258,7 +327,10 @@ describe("mail screen", { timeout: 20_000 }, () => {
     renderMail("/admin/apps/mail?folder=inbox&mail=10");
     await screen.findByRole("heading", { name: "Year-end prices" });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: /Move to trash/ })));
-    expect(calls.find((c) => c.method === "custom post")).toMatchObject({ resource: "/api/v2/mails/10/move", variables: { folder: "trash" } });
+    expect(calls.find((c) => c.method === "custom post")).toMatchObject({
+      resource: "/api/v2/mails/10/move",
+      variables: { folder: "trash" },
+    });
     await waitFor(() => expect(screen.queryByRole("link", { name: /Year-end prices/ })).not.toBeInTheDocument());
     expect(where).toBe("/admin/apps/mail?folder=inbox");
   });
@@ -268,7 +340,9 @@ describe("mail screen", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("link", { name: /Year-end prices/ })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Philips/ })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Search results" })).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "getList" && c.resource === "mails")!.filters).toEqual([{ field: "q", operator: "eq", value: "december" }]);
+    expect(calls.find((c) => c.method === "getList" && c.resource === "mails")!.filters).toEqual([
+      { field: "q", operator: "eq", value: "december" },
+    ]);
   });
 
   it("on a phone shows the list, then the message alone with a way back, then the folders from the menu button", async () => {

@@ -9,7 +9,9 @@ function lookup(tree: Record<string, unknown>, key: string): unknown {
 
 describe("menu labels from the server's navConfig", () => {
   // Every section and leaf of the table, built or not: a screen that gets built already has its menu words.
-  const keys = [...new Set(SCREENS.flatMap((s) => [s.section.group, s.section.title, ...(s.leaves ?? []).map((l) => l.title)]))];
+  const keys = [
+    ...new Set(SCREENS.flatMap((s) => [s.section.group, s.section.title, ...(s.leaves ?? []).map((l) => l.title)])),
+  ];
 
   it.each(LANGUAGES)("has every group and item title translated in %s", (lng) => {
     const shell = JSON.parse(readFileSync(`public/locales/${lng}/shell.json`, "utf8"));

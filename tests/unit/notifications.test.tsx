@@ -28,7 +28,16 @@ let answer: (req: Recorded) => { status: number; data?: unknown } | undefined;
 let http: ReturnType<typeof mockHttp>;
 
 const item = (id: number, title: string, extra: Partial<InboxItem> = {}): InboxItem => ({
-  id, title, body: `${title} body`, category: "promotion", link: null, deliveredAt: `2026-11-2${id}T02:00:00Z`, readAt: null, template: null, params: null, ...extra,
+  id,
+  title,
+  body: `${title} body`,
+  category: "promotion",
+  link: null,
+  deliveredAt: `2026-11-2${id}T02:00:00Z`,
+  readAt: null,
+  template: null,
+  params: null,
+  ...extra,
 });
 
 function server(req: Recorded): { status: number; data?: unknown } {
@@ -38,17 +47,34 @@ function server(req: Recorded): { status: number; data?: unknown } {
   const body = req.data as Record<string, unknown>;
   switch (`${req.method} ${path}`) {
     case "GET /api/notify/getmessagenotify":
-      return { status: 200, data: { items: inbox, total: inbox.length, maxpage: 1, unread: inbox.filter((i) => !i.readAt).length } };
+      return {
+        status: 200,
+        data: { items: inbox, total: inbox.length, maxpage: 1, unread: inbox.filter((i) => !i.readAt).length },
+      };
     case "POST /api/notify/readmessage":
       for (const i of inbox) if (body.all || i.id === body.id) i.readAt ??= "2026-11-25T03:00:00Z";
-      return { status: 200, data: { status: 200, message: "Marked read.", data: { unread: inbox.filter((i) => !i.readAt).length } } };
+      return {
+        status: 200,
+        data: { status: 200, message: "Marked read.", data: { unread: inbox.filter((i) => !i.readAt).length } },
+      };
     case "GET /api/promotion/masternotify":
-      return { status: 200, data: { items: [{ code: "promotion", name: "Promotions" }, { code: "shop", name: "Shop" }] } };
+      return {
+        status: 200,
+        data: {
+          items: [
+            { code: "promotion", name: "Promotions" },
+            { code: "shop", name: "Shop" },
+          ],
+        },
+      };
     case "GET /api/v2/notification-audiences": {
       const kind = new URLSearchParams(req.url.split("?")[1]).get("audience");
-      const rows = kind === "all" ? [{ audience: "all", id: null, code: null, name: "All users", users: 5 }]
-        : kind === "shop" ? [{ audience: "shop", id: 1, code: null, name: "HomePro Lighting", users: 1 }]
-          : [{ audience: "role", id: 3, code: "supplier", name: "Supplier", users: 3 }];
+      const rows =
+        kind === "all"
+          ? [{ audience: "all", id: null, code: null, name: "All users", users: 5 }]
+          : kind === "shop"
+            ? [{ audience: "shop", id: 1, code: null, name: "HomePro Lighting", users: 1 }]
+            : [{ audience: "role", id: 3, code: "supplier", name: "Supplier", users: 3 }];
       return { status: 200, data: rows };
     }
   }
@@ -69,10 +95,15 @@ function renderIn(children: React.ReactNode) {
           resources={notifications.resources}
           i18nProvider={englishFrom({ ...notificationStrings, ...kitStrings, ...common })}
           notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
           {children}
-          <Routes><Route path="*" element={<Where />} /></Routes>
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
         </Refine>
       </AntApp>
     </MemoryRouter>,
@@ -82,12 +113,20 @@ function renderIn(children: React.ReactNode) {
 beforeAll(async () => {
   // The screens read their words with react-i18next, as in the app: one namespace per domain.
   await i18next.use(initReactI18next).init({
-    lng: "en", ns: ["common", "notifications", "kit"], defaultNS: "common", fallbackNS: ["notifications", "kit"],
-    resources: { en: { common, notifications: notificationStrings, kit: kitStrings } }, react: { useSuspense: false },
+    lng: "en",
+    ns: ["common", "notifications", "kit"],
+    defaultNS: "common",
+    fallbackNS: ["notifications", "kit"],
+    resources: { en: { common, notifications: notificationStrings, kit: kitStrings } },
+    react: { useSuspense: false },
   });
 });
 beforeEach(() => {
-  inbox = [item(3, "Stock check", { link: "/supplier/dashboard", category: "shop" }), item(2, "Year-end sale"), item(1, "Welcome", { readAt: "2026-11-21T03:00:00Z", category: "system" })];
+  inbox = [
+    item(3, "Stock check", { link: "/supplier/dashboard", category: "shop" }),
+    item(2, "Year-end sale"),
+    item(1, "Welcome", { readAt: "2026-11-21T03:00:00Z", category: "system" }),
+  ];
   answer = () => undefined;
   http = mockHttp(server);
 });
@@ -105,7 +144,11 @@ describe("the notification bell", SLOW, () => {
     fireEvent.click(bell);
     const drawer = await screen.findByTestId("notification-drawer");
     const items = await within(drawer).findAllByTestId("notification-item");
-    expect(items.map((i) => i.querySelector("[dir=auto]")?.textContent)).toEqual(["Stock check", "Year-end sale", "Welcome"]);
+    expect(items.map((i) => i.querySelector("[dir=auto]")?.textContent)).toEqual([
+      "Stock check",
+      "Year-end sale",
+      "Welcome",
+    ]);
     expect(items.map((i) => i.dataset.unread ?? "read")).toEqual(["true", "true", "read"]);
     // A read one offers no "Mark read".
     expect(within(items[2]).queryByRole("button", { name: /Mark read/ })).toBeNull();
@@ -139,7 +182,10 @@ describe("the notification bell", SLOW, () => {
 
   it("says so when the list cannot be read, and reads it again on request", async () => {
     let fail = true;
-    answer = (req) => (fail && req.url.startsWith("/api/notify/getmessagenotify") ? { status: 500, data: { status: 500, message: "Down" } } : undefined);
+    answer = (req) =>
+      fail && req.url.startsWith("/api/notify/getmessagenotify")
+        ? { status: 500, data: { status: 500, message: "Down" } }
+        : undefined;
     renderIn(<NotificationBell />);
     fireEvent.click(await screen.findByRole("button", { name: "Notifications" }));
     const drawer = await screen.findByTestId("notification-drawer");
@@ -152,20 +198,49 @@ describe("the notification bell", SLOW, () => {
 });
 
 describe("composing a message", SLOW, () => {
-  const base: ComposeValues = { title: "  Lamp week ", body: " Ceiling lamps 20% off \n", category: "promotion", audience: "all", when: "now", timezone: "Asia/Bangkok" };
+  const base: ComposeValues = {
+    title: "  Lamp week ",
+    body: " Ceiling lamps 20% off \n",
+    category: "promotion",
+    audience: "all",
+    when: "now",
+    timezone: "Asia/Bangkok",
+  };
 
   it("sends now without a time, trims the words and sends only the audience's own target", () => {
-    expect(toPayload({ ...base, shopId: 4, roleCode: "supplier", link: "  " })).toEqual({ title: "Lamp week", body: "Ceiling lamps 20% off", category: "promotion", audience: "all" });
-    expect(toPayload({ ...base, audience: "shop", shopId: 4, roleCode: "supplier", link: " /supplier/dashboard " }))
-      .toEqual({ title: "Lamp week", body: "Ceiling lamps 20% off", category: "promotion", audience: "shop", shopId: 4, link: "/supplier/dashboard" });
-    expect(toPayload({ ...base, audience: "role", shopId: 4, roleCode: "supplier" })).toMatchObject({ audience: "role", roleCode: "supplier" });
+    expect(toPayload({ ...base, shopId: 4, roleCode: "supplier", link: "  " })).toEqual({
+      title: "Lamp week",
+      body: "Ceiling lamps 20% off",
+      category: "promotion",
+      audience: "all",
+    });
+    expect(
+      toPayload({ ...base, audience: "shop", shopId: 4, roleCode: "supplier", link: " /supplier/dashboard " }),
+    ).toEqual({
+      title: "Lamp week",
+      body: "Ceiling lamps 20% off",
+      category: "promotion",
+      audience: "shop",
+      shopId: 4,
+      link: "/supplier/dashboard",
+    });
+    expect(toPayload({ ...base, audience: "role", shopId: 4, roleCode: "supplier" })).toMatchObject({
+      audience: "role",
+      roleCode: "supplier",
+    });
     expect(toPayload({ ...base, audience: "role", roleCode: "supplier" })).not.toHaveProperty("shopId");
   });
 
   it("reads the picked wall-clock time in the picked zone", () => {
     const picked = dayjs("2026-12-01T09:00:00");
-    expect(toPayload({ ...base, when: "later", scheduledAt: picked })).toMatchObject({ scheduledAt: "2026-12-01T09:00:00+07:00", timezone: "Asia/Bangkok" });
-    expect(toPayload({ ...base, when: "later", scheduledAt: picked, timezone: "Europe/Paris" })).toMatchObject({ scheduledAt: "2026-12-01T09:00:00+01:00", timezone: "Europe/Paris" });
+    expect(toPayload({ ...base, when: "later", scheduledAt: picked })).toMatchObject({
+      scheduledAt: "2026-12-01T09:00:00+07:00",
+      timezone: "Asia/Bangkok",
+    });
+    expect(toPayload({ ...base, when: "later", scheduledAt: picked, timezone: "Europe/Paris" })).toMatchObject({
+      scheduledAt: "2026-12-01T09:00:00+01:00",
+      timezone: "Europe/Paris",
+    });
     // "Now" ignores a time picked before switching back.
     expect(toPayload({ ...base, when: "now", scheduledAt: picked })).not.toHaveProperty("scheduledAt");
   });
@@ -176,8 +251,23 @@ describe("composing a message", SLOW, () => {
     answer = (req) => {
       if (req.method !== "POST" || !req.url.startsWith("/api/notify/createmessage")) return undefined;
       sent = req.data;
-      if (refuse) return { status: 400, data: { status: 400, message: "link must be a path inside the app", errors: [{ field: "link", message: "link must be a path inside the app" }] } };
-      return { status: 200, data: { status: 200, message: "Message queued.", data: { id: 9, title: "Lamp week", scheduledAt: "2026-11-25T02:00:00Z" } } };
+      if (refuse)
+        return {
+          status: 400,
+          data: {
+            status: 400,
+            message: "link must be a path inside the app",
+            errors: [{ field: "link", message: "link must be a path inside the app" }],
+          },
+        };
+      return {
+        status: 200,
+        data: {
+          status: 200,
+          message: "Message queued.",
+          data: { id: 9, title: "Lamp week", scheduledAt: "2026-11-25T02:00:00Z" },
+        },
+      };
     };
     let done: unknown;
     renderIn(<ComposeDialog onClose={() => undefined} onDone={(m) => (done = m)} />);
@@ -194,7 +284,13 @@ describe("composing a message", SLOW, () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Send now" }));
     // A loaded machine can take longer than the default second to validate, send and show the answer.
     await within(dialog).findByText("link must be a path inside the app", {}, { timeout: 10_000 });
-    expect(sent).toEqual({ title: "Lamp week", body: "Ceiling lamps 20% off", category: "promotion", audience: "all", link: "/supplier/x" });
+    expect(sent).toEqual({
+      title: "Lamp week",
+      body: "Ceiling lamps 20% off",
+      category: "promotion",
+      audience: "all",
+      link: "/supplier/x",
+    });
     expect(done).toBeUndefined();
 
     refuse = false;

@@ -20,15 +20,67 @@ import { OrderView } from "../../src/features/orders/OrderView";
 import { noSavedViews, englishFrom } from "./helpers";
 
 const ORDER = {
-  id: 5, orderNo: "SO2611000005", shopId: 2, shopName: "Baan Teak Furniture", customerName: "Somchai K.", customerPhone: "0812345678",
-  customerEmail: null, channel: "web", branchId: null, branchName: null, shipment: "delivery", status: "paid", paymentMethod: "transfer",
-  itemCount: 1, total: 1250, subtotal: 1250, discount: 0, shippingFee: 0, redeemPoints: 0, redeemRestored: false, transportType: "kerry",
-  trackingNo: "KER1", cancelReason: null, paidAt: "2026-11-20T09:00:00Z", shippedAt: null, deliveredAt: null, completedAt: null, cancelledAt: null,
-  createdAt: "2026-11-20T08:00:00Z", updatedAt: "2026-11-20T09:00:00Z", version: 2, nextStatuses: ["preparing", "cancelled"], canCancel: true, canClaim: false,
-  shippingAddress: null, billingAddress: null,
+  id: 5,
+  orderNo: "SO2611000005",
+  shopId: 2,
+  shopName: "Baan Teak Furniture",
+  customerName: "Somchai K.",
+  customerPhone: "0812345678",
+  customerEmail: null,
+  channel: "web",
+  branchId: null,
+  branchName: null,
+  shipment: "delivery",
+  status: "paid",
+  paymentMethod: "transfer",
+  itemCount: 1,
+  total: 1250,
+  subtotal: 1250,
+  discount: 0,
+  shippingFee: 0,
+  redeemPoints: 0,
+  redeemRestored: false,
+  transportType: "kerry",
+  trackingNo: "KER1",
+  cancelReason: null,
+  paidAt: "2026-11-20T09:00:00Z",
+  shippedAt: null,
+  deliveredAt: null,
+  completedAt: null,
+  cancelledAt: null,
+  createdAt: "2026-11-20T08:00:00Z",
+  updatedAt: "2026-11-20T09:00:00Z",
+  version: 2,
+  nextStatuses: ["preparing", "cancelled"],
+  canCancel: true,
+  canClaim: false,
+  shippingAddress: null,
+  billingAddress: null,
   timeline: [
-    { id: 2, kind: "shipping", fromStatus: null, toStatus: null, message: "Tracking changed to kerry KER1", code: "trackingChanged", params: { transportType: "kerry", trackingNo: "KER1" }, actorId: 1, actorName: "Ann", createdAt: "2026-11-20T10:00:00Z" },
-    { id: 1, kind: "status", fromStatus: "pending_payment", toStatus: "paid", message: "Status pending payment → paid: Slip ok", code: "status", params: { from: "pending_payment", to: "paid", reason: "Slip ok" }, actorId: 1, actorName: "Ann", createdAt: "2026-11-20T09:00:00Z" },
+    {
+      id: 2,
+      kind: "shipping",
+      fromStatus: null,
+      toStatus: null,
+      message: "Tracking changed to kerry KER1",
+      code: "trackingChanged",
+      params: { transportType: "kerry", trackingNo: "KER1" },
+      actorId: 1,
+      actorName: "Ann",
+      createdAt: "2026-11-20T10:00:00Z",
+    },
+    {
+      id: 1,
+      kind: "status",
+      fromStatus: "pending_payment",
+      toStatus: "paid",
+      message: "Status pending payment → paid: Slip ok",
+      code: "status",
+      params: { from: "pending_payment", to: "paid", reason: "Slip ok" },
+      actorId: 1,
+      actorName: "Ann",
+      createdAt: "2026-11-20T09:00:00Z",
+    },
   ],
 };
 
@@ -42,7 +94,10 @@ function renderOrder(id = "5") {
         routerProvider={routerProvider}
         i18nProvider={i18nProvider}
         resources={orders.resources}
-        options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        options={{
+          disableTelemetry: true,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+        }}
       >
         <Routes>
           <Route path="/admin/orders/:id/view" element={<OrderView id={id} variant="all" />} />
@@ -58,7 +113,24 @@ const calls = (fn: typeof http.get, path: string) => fn.mock.calls.filter(([p]) 
 beforeEach(() => {
   http.get.mockImplementation(async (path: string) => {
     if (path === "/api/order/orderview") return { data: ORDER };
-    if (path === "/api/order/orderviewitem") return { items: [{ id: 9, orderId: 5, productId: 1, productCode: "HPL-1", productName: "Teak chair", qty: 1, unitPrice: 1250, amount: 1250, ready: false, readyAt: null, claimedQty: 0 }] };
+    if (path === "/api/order/orderviewitem")
+      return {
+        items: [
+          {
+            id: 9,
+            orderId: 5,
+            productId: 1,
+            productCode: "HPL-1",
+            productName: "Teak chair",
+            qty: 1,
+            unitPrice: 1250,
+            amount: 1250,
+            ready: false,
+            readyAt: null,
+            claimedQty: 0,
+          },
+        ],
+      };
     if (path.startsWith("/api/")) return { items: [], data: [] };
     throw toApiError(404, { message: "not found" });
   });
@@ -87,7 +159,11 @@ describe("order view", () => {
     const confirm = await screen.findByRole("tooltip");
     fireEvent.click(within(confirm).getByRole("button", { name: en.orders.actions.apply }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith("/api/order/changestatusorder", { id: 5, expectedStatus: "paid", status: "preparing" }),
+      expect(http.post).toHaveBeenCalledWith("/api/order/changestatusorder", {
+        id: 5,
+        expectedStatus: "paid",
+        status: "preparing",
+      }),
     );
   });
 

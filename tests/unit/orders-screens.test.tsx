@@ -19,11 +19,59 @@ import { OrderList } from "../../src/features/orders/OrderList";
 import { noSavedViews, englishFrom } from "./helpers";
 
 const ORDERS = [
-  { id: 1, orderNo: "SO2611000001", shopId: 2, shopName: "Baan Teak Furniture", customerName: "Somchai K.", customerPhone: "0812345678", channel: "web", branchId: null, branchName: null, shipment: "delivery", status: "paid", paymentMethod: "transfer", itemCount: 2, total: 12500, createdAt: "2026-11-20T08:00:00Z", updatedAt: "2026-11-20T08:00:00Z" },
-  { id: 2, orderNo: "SO2611000002", shopId: 3, shopName: "Chiang Mai Ceramics", customerName: "Nok P.", customerPhone: "0898765432", channel: "line", branchId: null, branchName: null, shipment: "delivery", status: "preparing", paymentMethod: "transfer", itemCount: 1, total: 890, createdAt: "2026-11-21T08:00:00Z", updatedAt: "2026-11-21T08:00:00Z" },
+  {
+    id: 1,
+    orderNo: "SO2611000001",
+    shopId: 2,
+    shopName: "Baan Teak Furniture",
+    customerName: "Somchai K.",
+    customerPhone: "0812345678",
+    channel: "web",
+    branchId: null,
+    branchName: null,
+    shipment: "delivery",
+    status: "paid",
+    paymentMethod: "transfer",
+    itemCount: 2,
+    total: 12500,
+    createdAt: "2026-11-20T08:00:00Z",
+    updatedAt: "2026-11-20T08:00:00Z",
+  },
+  {
+    id: 2,
+    orderNo: "SO2611000002",
+    shopId: 3,
+    shopName: "Chiang Mai Ceramics",
+    customerName: "Nok P.",
+    customerPhone: "0898765432",
+    channel: "line",
+    branchId: null,
+    branchName: null,
+    shipment: "delivery",
+    status: "preparing",
+    paymentMethod: "transfer",
+    itemCount: 1,
+    total: 890,
+    createdAt: "2026-11-21T08:00:00Z",
+    updatedAt: "2026-11-21T08:00:00Z",
+  },
 ];
-const COUNTS = [{ status: "all", count: 40 }, { status: "pending_payment", count: 5 }, { status: "paid", count: 12 }, { status: "preparing", count: 7 }];
-const STATUSES = ["pending_payment", "paid", "preparing", "ready_to_ship", "shipped", "delivered", "completed", "cancelled"].map((code, sort) => ({ code, name: code, sort }));
+const COUNTS = [
+  { status: "all", count: 40 },
+  { status: "pending_payment", count: 5 },
+  { status: "paid", count: 12 },
+  { status: "preparing", count: 7 },
+];
+const STATUSES = [
+  "pending_payment",
+  "paid",
+  "preparing",
+  "ready_to_ship",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+].map((code, sort) => ({ code, name: code, sort }));
 
 const i18nProvider = englishFrom(en);
 
@@ -35,7 +83,10 @@ function renderList() {
         routerProvider={routerProvider}
         i18nProvider={i18nProvider}
         resources={orders.resources}
-        options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        options={{
+          disableTelemetry: true,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+        }}
       >
         <Routes>
           <Route path="/admin/orders/list" element={<OrderList variant="all" />} />
@@ -48,14 +99,27 @@ function renderList() {
 beforeEach(() => {
   http.get.mockImplementation(async (path: string) => {
     if (path.endsWith("/masterorderstatus")) return { data: STATUSES };
-    if (path.endsWith("/masterorderchanel")) return { data: [{ code: "web", name: "Web" }, { code: "line", name: "LINE" }] };
+    if (path.endsWith("/masterorderchanel"))
+      return {
+        data: [
+          { code: "web", name: "Web" },
+          { code: "line", name: "LINE" },
+        ],
+      };
     if (path.endsWith("/masterbranch")) return { data: [] };
     if (path.endsWith("/masterproduct")) return { data: { shops: [{ id: 2, name: "Baan Teak Furniture" }] } };
     throw { status: 404, message: "not found" };
   });
   http.post.mockImplementation(async (path: string, body: { status?: string; ids?: number[] }) => {
-    if (path === "/api/order/orderlist") return { orders: body.status ? ORDERS.filter((o) => o.status === body.status) : ORDERS, totalorders: 40, maxpageorders: 2, sumordersstatus: COUNTS };
-    if (path === "/api/order/changestatusorder") return { status: 200, message: "ok", data: { updated: body.ids, failed: [] } };
+    if (path === "/api/order/orderlist")
+      return {
+        orders: body.status ? ORDERS.filter((o) => o.status === body.status) : ORDERS,
+        totalorders: 40,
+        maxpageorders: 2,
+        sumordersstatus: COUNTS,
+      };
+    if (path === "/api/order/changestatusorder")
+      return { status: 200, message: "ok", data: { updated: body.ids, failed: [] } };
     throw { status: 404, message: "not found" };
   });
 });
@@ -74,7 +138,9 @@ describe("order list", () => {
     expect(screen.getByRole("tab", { name: "Cancelled (0)" })).toBeInTheDocument();
 
     fireEvent.click(paidTab);
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/order/orderlist", { page: 1, limit: 20, status: "paid" }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/order/orderlist", { page: 1, limit: 20, status: "paid" }),
+    );
     await waitFor(() => expect(screen.queryByText("SO2611000002")).not.toBeInTheDocument());
   });
 
@@ -85,7 +151,9 @@ describe("order list", () => {
     const box = screen.getByRole("searchbox", { name: "Order no., customer or phone" });
     fireEvent.change(box, { target: { value: "08" } });
     fireEvent.change(box, { target: { value: "0812" } });
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/order/orderlist", { page: 1, limit: 20, search: "0812" }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/order/orderlist", { page: 1, limit: 20, search: "0812" }),
+    );
     expect(http.post.mock.calls.filter(([p]) => p === "/api/order/orderlist")).toHaveLength(1);
   });
 
@@ -101,6 +169,8 @@ describe("order list", () => {
     expect(http.post).not.toHaveBeenCalledWith("/api/order/changestatusorder", expect.anything());
     const confirm = await screen.findByRole("tooltip");
     await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "Apply" })));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/order/changestatusorder", { ids: [2], status: "ready_to_ship" }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/order/changestatusorder", { ids: [2], status: "ready_to_ship" }),
+    );
   });
 });

@@ -8,9 +8,22 @@ import { fakeJwt, mockHttp } from "./helpers";
 
 /** An administrator granted the order list only. */
 const signInAdmin = () =>
-  storeSession(fakeJwt(3600), { id: 1, username: "admin", email: "", firstName: "", lastName: "", role: "admin", shops: [] }, [
-    { subheader: "nav.orders", items: [{ title: "nav.orders", path: "/admin/orders", children: [{ title: "nav.orderList", path: "/admin/orders/list" }] }] },
-  ]);
+  storeSession(
+    fakeJwt(3600),
+    { id: 1, username: "admin", email: "", firstName: "", lastName: "", role: "admin", shops: [] },
+    [
+      {
+        subheader: "nav.orders",
+        items: [
+          {
+            title: "nav.orders",
+            path: "/admin/orders",
+            children: [{ title: "nav.orderList", path: "/admin/orders/list" }],
+          },
+        ],
+      },
+    ],
+  );
 
 let restore: () => void = () => {};
 afterEach(() => {
@@ -93,7 +106,12 @@ describe("route loader (src/preload.ts)", () => {
       "/api/product/masterproduct",
     ]);
     // The table's own read (useListTable: page 1, 20 rows, no filters) is the one kept.
-    await dataProvider.getList({ resource: "orders", pagination: { currentPage: 1, pageSize: 20, mode: "server" }, filters: [], sorters: [] });
+    await dataProvider.getList({
+      resource: "orders",
+      pagination: { currentPage: 1, pageSize: 20, mode: "server" },
+      filters: [],
+      sorters: [],
+    });
     expect(m.calls).toHaveLength(5);
   });
 
@@ -105,21 +123,45 @@ describe("route loader (src/preload.ts)", () => {
     preloadRoute("/admin/orders/list", "?pageSize=20&currentPage=1");
     await vi.waitFor(() => expect(m.calls.map((c) => c.url)).toContain("/api/order/orderlist"));
     const before = m.calls.length;
-    await dataProvider.getList({ resource: "orders", pagination: { currentPage: 1, pageSize: 20, mode: "server" }, filters: [], sorters: [] });
+    await dataProvider.getList({
+      resource: "orders",
+      pagination: { currentPage: 1, pageSize: 20, mode: "server" },
+      filters: [],
+      sorters: [],
+    });
     expect(m.calls).toHaveLength(before);
   });
 
   it("reads ahead on a reload of the untouched product list: its initial sorting in the address is the table's own", async () => {
     const m = mockHttp(() => ({ status: 200, data: { items: [], total: 0, maxpage: 0, data: [] } }));
     restore = m.restore;
-    storeSession(fakeJwt(3600), { id: 2, username: "supplier1", email: "", firstName: "", lastName: "", role: "supplier", shops: [] }, [
-      { subheader: "nav.catalogue", items: [{ title: "nav.products", path: "/supplier/product", children: [{ title: "nav.productList", path: "/supplier/product/list" }] }] },
-    ]);
+    storeSession(
+      fakeJwt(3600),
+      { id: 2, username: "supplier1", email: "", firstName: "", lastName: "", role: "supplier", shops: [] },
+      [
+        {
+          subheader: "nav.catalogue",
+          items: [
+            {
+              title: "nav.products",
+              path: "/supplier/product",
+              children: [{ title: "nav.productList", path: "/supplier/product/list" }],
+            },
+          ],
+        },
+      ],
+    );
     vi.spyOn(pages["supplier-product"].list!, "preload").mockResolvedValue(undefined);
-    preloadRoute("/supplier/product/list", "?pageSize=20&currentPage=1&sorters[0][field]=createdAt&sorters[0][order]=desc");
+    preloadRoute(
+      "/supplier/product/list",
+      "?pageSize=20&currentPage=1&sorters[0][field]=createdAt&sorters[0][order]=desc",
+    );
     await vi.waitFor(() => expect(m.calls.map((c) => c.url)).toContain("/api/product/productlist"));
     const before = m.calls.length;
-    preloadRoute("/supplier/product/list", "?pageSize=20&currentPage=1&sorters[0][field]=createdAt&sorters[0][order]=asc");
+    preloadRoute(
+      "/supplier/product/list",
+      "?pageSize=20&currentPage=1&sorters[0][field]=createdAt&sorters[0][order]=asc",
+    );
     expect(m.calls).toHaveLength(before);
   });
 
@@ -128,7 +170,11 @@ describe("route loader (src/preload.ts)", () => {
     restore = m.restore;
     signInAdmin();
     vi.spyOn(pages.orders.list!, "preload").mockResolvedValue(undefined);
-    for (const search of ["?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=paid", "?pageSize=20&currentPage=2", "?pageSize=50&currentPage=1"]) {
+    for (const search of [
+      "?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=paid",
+      "?pageSize=20&currentPage=2",
+      "?pageSize=50&currentPage=1",
+    ]) {
       preloadRoute("/admin/orders/list", search);
     }
     expect(m.calls.map((c) => c.url)).not.toContain("/api/order/orderlist");
@@ -140,7 +186,11 @@ describe("route loader (src/preload.ts)", () => {
   it("starts nothing for a screen the user is not granted", () => {
     const m = mockHttp(() => ({ status: 200, data: {} }));
     restore = m.restore;
-    storeSession(fakeJwt(3600), { id: 2, username: "supplier1", email: "", firstName: "", lastName: "", role: "supplier", shops: [] }, []);
+    storeSession(
+      fakeJwt(3600),
+      { id: 2, username: "supplier1", email: "", firstName: "", lastName: "", role: "supplier", shops: [] },
+      [],
+    );
     const started = vi.spyOn(pages.orders.list!, "preload").mockResolvedValue(undefined);
     preloadRoute("/admin/orders/list", "");
     expect(started).not.toHaveBeenCalled();

@@ -34,7 +34,11 @@ describe("product endpoint map", () => {
       "product-installrate": "/api/product/productinstallrate",
       newproduct: "/api/product/newproductlist",
     });
-    expect(product.endpoints.list?.fromResponse({ items: [{ id: 1 }], total: 7, maxpage: 1 })).toEqual({ data: [{ id: 1 }], total: 7, extra: { maxpage: 1 } });
+    expect(product.endpoints.list?.fromResponse({ items: [{ id: 1 }], total: 7, maxpage: 1 })).toEqual({
+      data: [{ id: 1 }],
+      total: 7,
+      extra: { maxpage: 1 },
+    });
   });
 
   it("maps one, edit and the new-product calls; reads are GET and writes POST", () => {
@@ -62,7 +66,9 @@ describe("product endpoint map", () => {
 
 describe("product form helpers", () => {
   it("sends cleared fields as null and trims text", () => {
-    expect(editBody({ name: " Fan ", description: "", brandId: undefined, width: 0, ignored: 1 }, EDITABLE_FIELDS)).toEqual({
+    expect(
+      editBody({ name: " Fan ", description: "", brandId: undefined, width: 0, ignored: 1 }, EDITABLE_FIELDS),
+    ).toEqual({
       name: "Fan",
       description: null,
       brandId: null,
@@ -77,10 +83,16 @@ describe("product form helpers", () => {
   });
 
   it("shows only what an audit entry changed", () => {
-    expect(changedFields({ price: "10.00", name: "Fan", updatedAt: "a", version: 1 }, { price: "12.00", name: "Fan", updatedAt: "b", version: 2 })).toEqual([
-      "price: 10.00 → 12.00",
+    expect(
+      changedFields(
+        { price: "10.00", name: "Fan", updatedAt: "a", version: 1 },
+        { price: "12.00", name: "Fan", updatedAt: "b", version: 2 },
+      ),
+    ).toEqual(["price: 10.00 → 12.00"]);
+    expect(changedFields(null, { id: 3, code: "X-1", description: null, searchTags: [] })).toEqual([
+      "id: 3",
+      "code: X-1",
     ]);
-    expect(changedFields(null, { id: 3, code: "X-1", description: null, searchTags: [] })).toEqual(["id: 3", "code: X-1"]);
     expect(changedFields({ imageIds: [1, 2] }, { imageIds: [2, 1] })).toEqual(["imageIds: [1,2] → [2,1]"]);
   });
 });

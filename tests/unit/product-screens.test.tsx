@@ -25,10 +25,28 @@ import { toApiError } from "../../src/providers/http-shared";
 import { noSavedViews } from "./helpers";
 
 const summary = (id: number, code: string, name: string, extra: Record<string, unknown> = {}) => ({
-  id, shopId: 1, shopName: "HomePro Lighting", code, name, price: 479, imageUrl: null, brandId: 5, brandName: "Philips",
-  level1Id: 1, level1Name: "Lighting", level2Id: 99, level2Name: "LED Bulbs", approvalStatus: "approved", rejectReason: null,
-  online: false, isNew: false, submittedAt: null, approvedAt: "2026-11-01T00:00:00Z", createdAt: "2026-10-01T00:00:00Z",
-  updatedAt: "2026-10-02T00:00:00Z", ...extra,
+  id,
+  shopId: 1,
+  shopName: "HomePro Lighting",
+  code,
+  name,
+  price: 479,
+  imageUrl: null,
+  brandId: 5,
+  brandName: "Philips",
+  level1Id: 1,
+  level1Name: "Lighting",
+  level2Id: 99,
+  level2Name: "LED Bulbs",
+  approvalStatus: "approved",
+  rejectReason: null,
+  online: false,
+  isNew: false,
+  submittedAt: null,
+  approvedAt: "2026-11-01T00:00:00Z",
+  createdAt: "2026-10-01T00:00:00Z",
+  updatedAt: "2026-10-02T00:00:00Z",
+  ...extra,
 });
 
 const PRODUCTS = [
@@ -37,7 +55,10 @@ const PRODUCTS = [
 ];
 const MASTERS = {
   data: {
-    shops: [{ id: 1, name: "HomePro Lighting" }, { id: 2, name: "CoolAir Climate Solutions" }],
+    shops: [
+      { id: 1, name: "HomePro Lighting" },
+      { id: 2, name: "CoolAir Climate Solutions" },
+    ],
     brands: [{ id: 5, name: "Philips" }],
     level1: [{ id: 1, name: "Lighting" }],
     level2: [{ id: 99, name: "LED Bulbs", parentId: 1 }],
@@ -54,7 +75,10 @@ function renderAt(path: string, element: ReactNode) {
           dataProvider={{ default: createDataProvider([product]), rest: noSavedViews }}
           routerProvider={routerProvider}
           resources={product.resources}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
           <Routes>
             <Route path={path} element={element} />
@@ -70,8 +94,10 @@ beforeEach(() => {
   localStorage.setItem("users", JSON.stringify({ role: "supplier", shops: [{ id: 1, name: "HomePro Lighting" }] }));
   http.get.mockImplementation(async (path: string, query: Record<string, unknown>) => {
     if (path.endsWith("/masterproduct")) return MASTERS;
-    if (path.endsWith("/masterproductedit")) return { data: { brands: [], level1: [], level2: [], units: [], warranties: [] } };
-    if (path.endsWith("/productlist") || path.endsWith("/productapprovelist")) return { items: PRODUCTS, total: 45, maxpage: 3 };
+    if (path.endsWith("/masterproductedit"))
+      return { data: { brands: [], level1: [], level2: [], units: [], warranties: [] } };
+    if (path.endsWith("/productlist") || path.endsWith("/productapprovelist"))
+      return { items: PRODUCTS, total: 45, maxpage: 3 };
     if (path.endsWith("/searchproductcode")) return { data: { exists: query.code === "HPL-10008", product: null } };
     throw { status: 404, message: "not found" };
   });
@@ -88,13 +114,25 @@ describe("admin product list", () => {
     const row = (await screen.findByText("Osram Solar Garden Light")).closest("tr")!;
     expect(within(row).getByText("Rejected")).toBeInTheDocument();
     expect(within(row).getByText("Closed")).toBeInTheDocument();
-    expect(http.get).toHaveBeenCalledWith("/api/product/productlist", { page: 1, limit: 20, sort: "createdAt", order: "desc" });
+    expect(http.get).toHaveBeenCalledWith("/api/product/productlist", {
+      page: 1,
+      limit: 20,
+      sort: "createdAt",
+      order: "desc",
+    });
 
     fireEvent.click(within(screen.getByTitle("Next Page")).getByRole("button"));
-    await waitFor(() => expect(http.get).toHaveBeenCalledWith("/api/product/productlist", expect.objectContaining({ page: 2 })));
+    await waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith("/api/product/productlist", expect.objectContaining({ page: 2 })),
+    );
 
     fireEvent.click(screen.getByText("Price (THB)"));
-    await waitFor(() => expect(http.get).toHaveBeenCalledWith("/api/product/productlist", expect.objectContaining({ sort: "price", order: "asc" })));
+    await waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith(
+        "/api/product/productlist",
+        expect.objectContaining({ sort: "price", order: "asc" }),
+      ),
+    );
   });
 
   it("sends the search and filters as query parameters", async () => {
@@ -103,7 +141,10 @@ describe("admin product list", () => {
     http.get.mockClear();
     fireEvent.change(screen.getByRole("searchbox", { name: "Search name or code" }), { target: { value: "bulb" } });
     await waitFor(() =>
-      expect(http.get).toHaveBeenCalledWith("/api/product/productlist", expect.objectContaining({ page: 1, search: "bulb" })),
+      expect(http.get).toHaveBeenCalledWith(
+        "/api/product/productlist",
+        expect.objectContaining({ page: 1, search: "bulb" }),
+      ),
     );
   });
 
@@ -117,7 +158,9 @@ describe("admin product list", () => {
     expect(http.post).not.toHaveBeenCalled();
     const confirm = await screen.findByRole("tooltip");
     await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "Put online" })));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/product/productonline", { ids: [8], online: true }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/product/productonline", { ids: [8], online: true }),
+    );
   });
 
   it("a supplier sees no selection, online or price controls", async () => {
@@ -126,7 +169,10 @@ describe("admin product list", () => {
     expect(within(row).queryByRole("checkbox")).toBeNull();
     expect(within(row).queryByRole("button", { name: /Put online|Change price/ })).toBeNull();
     // The edit action is a real link to the product's page (middle-click opens a tab).
-    expect(within(row).getByRole("link", { name: "Edit: Philips Smart Bulb Wi-Fi 10W" })).toHaveAttribute("href", "/supplier/product/8");
+    expect(within(row).getByRole("link", { name: "Edit: Philips Smart Bulb Wi-Fi 10W" })).toHaveAttribute(
+      "href",
+      "/supplier/product/8",
+    );
   });
 });
 
@@ -134,8 +180,14 @@ describe("approval queue", () => {
   it("rejects with the reason the supplier will see", async () => {
     http.get.mockImplementation(async (path: string) => {
       if (path.endsWith("/masterproduct")) return MASTERS;
-      if (path.endsWith("/masterfeedback")) return { items: [{ id: 1, name: "Photos are blurry" }], total: 1, maxpage: 1 };
-      if (path.endsWith("/productapprovelist")) return { items: [summary(8, "HPL-10008", "Philips Smart Bulb Wi-Fi 10W", { approvalStatus: "pending" })], total: 1, maxpage: 1 };
+      if (path.endsWith("/masterfeedback"))
+        return { items: [{ id: 1, name: "Photos are blurry" }], total: 1, maxpage: 1 };
+      if (path.endsWith("/productapprovelist"))
+        return {
+          items: [summary(8, "HPL-10008", "Philips Smart Bulb Wi-Fi 10W", { approvalStatus: "pending" })],
+          total: 1,
+          maxpage: 1,
+        };
       throw { status: 404, message: "not found" };
     });
     renderAt("/admin/product/listproductapprove", <ApproveQueue />);
@@ -147,7 +199,9 @@ describe("approval queue", () => {
 
     fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Photos are blurry" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/product/unapproveproduct", { id: 8, reason: "Photos are blurry" }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/product/unapproveproduct", { id: 8, reason: "Photos are blurry" }),
+    );
     expect(http.get).toHaveBeenCalledWith("/api/product/productapprovelist", { page: 1, limit: 20 });
   });
 });
@@ -160,16 +214,31 @@ describe("new product form", () => {
   };
 
   it("creates a draft and opens it to add images", async () => {
-    http.post.mockResolvedValueOnce({ status: 200, message: "Created", data: { ...summary(31, "HPL-20001", "Rattan lounge chair"), version: 1 } });
+    http.post.mockResolvedValueOnce({
+      status: 200,
+      message: "Created",
+      data: { ...summary(31, "HPL-20001", "Rattan lounge chair"), version: 1 },
+    });
     renderAt("/supplier/product/newproduct/create", <NewProductCreate />);
     await fill();
     fireEvent.click(screen.getByRole("button", { name: /Save draft/ }));
     expect(await screen.findByText("new product page")).toBeInTheDocument();
-    expect(http.post).toHaveBeenCalledWith("/api/product/createnewproduct", { shopId: 1, code: "HPL-20001", price: 1290, name: "Rattan lounge chair" });
+    expect(http.post).toHaveBeenCalledWith("/api/product/createnewproduct", {
+      shopId: 1,
+      code: "HPL-20001",
+      price: 1290,
+      name: "Rattan lounge chair",
+    });
   });
 
   it("puts the server's field errors on the fields they name", async () => {
-    http.post.mockRejectedValueOnce(toApiError(400, { status: 400, message: "Validation failed", errors: [{ field: "name", message: "Name must not contain HTML" }] }));
+    http.post.mockRejectedValueOnce(
+      toApiError(400, {
+        status: 400,
+        message: "Validation failed",
+        errors: [{ field: "name", message: "Name must not contain HTML" }],
+      }),
+    );
     renderAt("/supplier/product/newproduct/create", <NewProductCreate />);
     await fill();
     fireEvent.click(screen.getByRole("button", { name: /Save draft/ }));
@@ -189,10 +258,30 @@ describe("new product form", () => {
 
 describe("product editor", () => {
   const detail = (extra: Record<string, unknown> = {}) => ({
-    ...summary(8, "HPL-10008", "Philips Smart Bulb Wi-Fi 10W", { approvalStatus: "pending", submittedAt: "2026-10-03T00:00:00Z" }),
-    description: "Warm white", unitId: null, warrantyId: null, colorId: null, width: null, length: null, height: null, dimensionUnitId: null,
-    weight: null, weightUnitId: null, volume: null, volumeUnitId: null, shippingTypeId: null, tisId: null, youtubeUrl: null,
-    searchTags: [], keyHighlights: [], imageEditStatus: "none", version: 4, ...extra,
+    ...summary(8, "HPL-10008", "Philips Smart Bulb Wi-Fi 10W", {
+      approvalStatus: "pending",
+      submittedAt: "2026-10-03T00:00:00Z",
+    }),
+    description: "Warm white",
+    unitId: null,
+    warrantyId: null,
+    colorId: null,
+    width: null,
+    length: null,
+    height: null,
+    dimensionUnitId: null,
+    weight: null,
+    weightUnitId: null,
+    volume: null,
+    volumeUnitId: null,
+    shippingTypeId: null,
+    tisId: null,
+    youtubeUrl: null,
+    searchTags: [],
+    keyHighlights: [],
+    imageEditStatus: "none",
+    version: 4,
+    ...extra,
   });
   const reads = () => http.get.mock.calls.filter(([p]) => p === "/api/product/getproduct").length;
   const answer = (product: unknown) => {
@@ -209,23 +298,39 @@ describe("product editor", () => {
 
   it("loads the product into the form and saves the edit with the version it was read at", async () => {
     answer(detail());
-    http.post.mockResolvedValueOnce({ status: 200, message: "Saved", data: detail({ name: "Philips Smart Bulb 12W", version: 5 }) });
+    http.post.mockResolvedValueOnce({
+      status: 200,
+      message: "Saved",
+      data: detail({ name: "Philips Smart Bulb 12W", version: 5 }),
+    });
     renderAt("/admin/product/8", <ProductEditor area="admin" flow="product" id="8" />);
     const name = await screen.findByLabelText("Product name");
     await waitFor(() => expect(name).toHaveValue("Philips Smart Bulb Wi-Fi 10W"));
     fireEvent.change(name, { target: { value: "Philips Smart Bulb 12W" } });
     fireEvent.click(screen.getByRole("button", { name: /Save/ }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/product/editproduct", expect.objectContaining({ id: 8, name: "Philips Smart Bulb 12W", version: 4 })));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        "/api/product/editproduct",
+        expect.objectContaining({ id: 8, name: "Philips Smart Bulb 12W", version: 4 }),
+      ),
+    );
   });
 
   it("puts a server field error on its field, and says a failure with no field above the form", async () => {
     answer(detail());
     renderAt("/admin/product/8", <ProductEditor area="admin" flow="product" id="8" />);
     await screen.findByDisplayValue("Philips Smart Bulb Wi-Fi 10W");
-    http.post.mockRejectedValueOnce(toApiError(400, { message: "Bad input", errors: [{ field: "name", message: "name must not contain HTML" }] }));
+    http.post.mockRejectedValueOnce(
+      toApiError(400, { message: "Bad input", errors: [{ field: "name", message: "name must not contain HTML" }] }),
+    );
     fireEvent.click(screen.getByRole("button", { name: /Save/ }));
     expect(await screen.findByText("name must not contain HTML")).toBeInTheDocument();
-    http.post.mockRejectedValueOnce(toApiError(400, { message: "The brand was removed meanwhile", errors: [{ field: "brandCode", message: "unknown" }] }));
+    http.post.mockRejectedValueOnce(
+      toApiError(400, {
+        message: "The brand was removed meanwhile",
+        errors: [{ field: "brandCode", message: "unknown" }],
+      }),
+    );
     fireEvent.click(screen.getByRole("button", { name: /Save/ }));
     expect(await screen.findByText("The brand was removed meanwhile")).toBeInTheDocument();
   });
@@ -264,16 +369,28 @@ describe("product editor", () => {
 
 describe("attribute master", () => {
   const ATTRS = [
-    { id: 3, name: "Colour temperature", iconUrl: null, status: "active", items: [{ id: 31, name: "Warm white" }], updatedAt: "2026-11-01T00:00:00Z" },
+    {
+      id: 3,
+      name: "Colour temperature",
+      iconUrl: null,
+      status: "active",
+      items: [{ id: 31, name: "Warm white" }],
+      updatedAt: "2026-11-01T00:00:00Z",
+    },
   ];
   beforeEach(() => {
     const base = http.get.getMockImplementation()!;
     http.get.mockImplementation(async (path: string, query: Record<string, unknown>) =>
-      path === "/api/masterdata/masterattribute" ? { items: ATTRS, total: 1, maxpage: 1 } : base(path, query));
+      path === "/api/masterdata/masterattribute" ? { items: ATTRS, total: 1, maxpage: 1 } : base(path, query),
+    );
   });
 
   it("creates an attribute with its values", async () => {
-    http.post.mockResolvedValueOnce({ status: 200, message: "Attribute created.", data: { ...ATTRS[0], id: 4, name: "Finish" } });
+    http.post.mockResolvedValueOnce({
+      status: 200,
+      message: "Attribute created.",
+      data: { ...ATTRS[0], id: 4, name: "Finish" },
+    });
     renderAt("/admin/product/masterattribute", <AttributeMaster />);
     await screen.findByText("Colour temperature");
     fireEvent.click(screen.getAllByRole("button", { name: /New attribute/ })[0]);
@@ -281,11 +398,15 @@ describe("attribute master", () => {
     fireEvent.change(within(dialog).getByLabelText("Attribute"), { target: { value: " Finish " } });
     fireEvent.change(within(dialog).getAllByRole("textbox")[1], { target: { value: "Matte" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/masterdata/createattribute", { name: "Finish", items: ["Matte"] }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/masterdata/createattribute", { name: "Finish", items: ["Matte"] }),
+    );
   });
 
   it("a name already taken lands on the name field and keeps the dialog open", async () => {
-    http.post.mockRejectedValueOnce(toApiError(409, { message: "An attribute named Colour temperature already exists." }));
+    http.post.mockRejectedValueOnce(
+      toApiError(409, { message: "An attribute named Colour temperature already exists." }),
+    );
     renderAt("/admin/product/masterattribute", <AttributeMaster />);
     await screen.findByText("Colour temperature");
     fireEvent.click(screen.getAllByRole("button", { name: /New attribute/ })[0]);
@@ -293,7 +414,9 @@ describe("attribute master", () => {
     fireEvent.change(within(dialog).getByLabelText("Attribute"), { target: { value: "Colour temperature" } });
     fireEvent.change(within(dialog).getAllByRole("textbox")[1], { target: { value: "Cool" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(await within(dialog).findByText("An attribute named Colour temperature already exists.")).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText("An attribute named Colour temperature already exists."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
@@ -304,6 +427,8 @@ describe("attribute master", () => {
     expect(http.post).not.toHaveBeenCalled();
     const confirm = await screen.findByRole("tooltip", { name: /Delete this attribute/ });
     fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/masterdata/deleteattribute", expect.objectContaining({ id: 3 })));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/masterdata/deleteattribute", expect.objectContaining({ id: 3 })),
+    );
   });
 });

@@ -2,28 +2,72 @@ import { describe, expect, it } from "vitest";
 import { SIGNED_IN_ENDPOINTS } from "../../contract/screens";
 import { findModule, modules, pages, resourceKey, resources, routeTable } from "../../src/resources";
 
-
 /** The spec's route table (§2), as paths with `:id` for `{id}`. */
 const SPEC_ROUTES = [
-  "/admin/dashboard", "/admin/two", "/admin/three",
-  "/admin/product", "/admin/product/listproduct", "/admin/product/:id", "/admin/product/listproductapprove",
-  "/admin/product/visible", "/admin/product/masterattribute", "/admin/product/reportnewproduct", "/admin/product/installrate",
-  "/admin/orders", "/admin/orders/list", "/admin/orders/:id/view", "/admin/orders/listbranch", "/admin/orders/:id/viewbranch",
-  "/admin/orders/listslip", "/admin/orders/productclaim/product-return-detail/:id",
-  "/admin/orders/productclaim/product-claim-detail/:id/view", "/admin/orders/productclaim/product-claim-new/:id",
-  "/admin/blog", "/admin/blog/posts", "/admin/blog/new", "/admin/blog/post/:id",
-  "/admin/brandshop", "/admin/brandshop/:id", "/admin/campaign", "/admin/campaign/:id",
-  "/admin/homecategory", "/admin/homecategory/:id",
-  "/admin/housebrand", "/admin/housebrand/:id", "/admin/housebrand/blog", "/admin/housebrand/blog/posts",
-  "/admin/housebrand/blog/:id", "/admin/housebrand/blog/new",
-  "/admin/reports", "/admin/reports/reporttrackorder", "/admin/reports/reportairservice", "/admin/reports/reportcupon",
-  "/admin/reports/reportreview", "/admin/banners", "/admin/banners/bannermanagement",
-  "/admin/setting", "/admin/setting/user", "/admin/setting/shipping",
-  "/admin/promotion", "/admin/promotion/homesale", "/admin/promotion/notify", "/admin/promotion/oldfornew",
+  "/admin/dashboard",
+  "/admin/two",
+  "/admin/three",
+  "/admin/product",
+  "/admin/product/listproduct",
+  "/admin/product/:id",
+  "/admin/product/listproductapprove",
+  "/admin/product/visible",
+  "/admin/product/masterattribute",
+  "/admin/product/reportnewproduct",
+  "/admin/product/installrate",
+  "/admin/orders",
+  "/admin/orders/list",
+  "/admin/orders/:id/view",
+  "/admin/orders/listbranch",
+  "/admin/orders/:id/viewbranch",
+  "/admin/orders/listslip",
+  "/admin/orders/productclaim/product-return-detail/:id",
+  "/admin/orders/productclaim/product-claim-detail/:id/view",
+  "/admin/orders/productclaim/product-claim-new/:id",
+  "/admin/blog",
+  "/admin/blog/posts",
+  "/admin/blog/new",
+  "/admin/blog/post/:id",
+  "/admin/brandshop",
+  "/admin/brandshop/:id",
+  "/admin/campaign",
+  "/admin/campaign/:id",
+  "/admin/homecategory",
+  "/admin/homecategory/:id",
+  "/admin/housebrand",
+  "/admin/housebrand/:id",
+  "/admin/housebrand/blog",
+  "/admin/housebrand/blog/posts",
+  "/admin/housebrand/blog/:id",
+  "/admin/housebrand/blog/new",
+  "/admin/reports",
+  "/admin/reports/reporttrackorder",
+  "/admin/reports/reportairservice",
+  "/admin/reports/reportcupon",
+  "/admin/reports/reportreview",
+  "/admin/banners",
+  "/admin/banners/bannermanagement",
+  "/admin/setting",
+  "/admin/setting/user",
+  "/admin/setting/shipping",
+  "/admin/promotion",
+  "/admin/promotion/homesale",
+  "/admin/promotion/notify",
+  "/admin/promotion/oldfornew",
   "/admin/promotion/couponline",
-  "/supplier/dashboard", "/supplier/blog", "/supplier/blog/posts", "/supplier/blog/new", "/supplier/blog/post/:id",
-  "/supplier/brandshop", "/supplier/brandshop/:id", "/supplier/product", "/supplier/product/list", "/supplier/product/:id",
-  "/supplier/product/newproduct", "/supplier/product/newproduct/create", "/supplier/product/newproduct/:id",
+  "/supplier/dashboard",
+  "/supplier/blog",
+  "/supplier/blog/posts",
+  "/supplier/blog/new",
+  "/supplier/blog/post/:id",
+  "/supplier/brandshop",
+  "/supplier/brandshop/:id",
+  "/supplier/product",
+  "/supplier/product/list",
+  "/supplier/product/:id",
+  "/supplier/product/newproduct",
+  "/supplier/product/newproduct/create",
+  "/supplier/product/newproduct/:id",
 ];
 
 describe("resource registry", () => {
@@ -52,13 +96,20 @@ describe("resource registry", () => {
     for (const m of modules) {
       const callable = new Set<string>();
       const collect = (map: typeof m.endpoints) => {
-        for (const op of ["list", "one", "create", "update", "remove"] as const) if (map[op]) callable.add(map[op]!.path);
+        for (const op of ["list", "one", "create", "update", "remove"] as const)
+          if (map[op]) callable.add(map[op]!.path);
         for (const a of Object.values(map.actions ?? {})) callable.add(a.path);
       };
       collect(m.endpoints);
       Object.values(m.resourceEndpoints ?? {}).forEach(collect);
-      const declared = new Set([...SIGNED_IN_ENDPOINTS, ...m.resources.filter((r) => r.meta.built).flatMap((r) => r.meta.endpoints)]);
-      expect([...callable].filter((p) => !declared.has(p)), m.name).toEqual([]);
+      const declared = new Set([
+        ...SIGNED_IN_ENDPOINTS,
+        ...m.resources.filter((r) => r.meta.built).flatMap((r) => r.meta.endpoints),
+      ]);
+      expect(
+        [...callable].filter((p) => !declared.has(p)),
+        m.name,
+      ).toEqual([]);
     }
   });
 

@@ -3,7 +3,14 @@ import path from "node:path";
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 import { SCREENS } from "../../contract/screens";
-import { REPORT_PATH, REPORTS, defaultRange, filterNames, reportOf, reportQuery } from "../../src/features/reports/config";
+import {
+  REPORT_PATH,
+  REPORTS,
+  defaultRange,
+  filterNames,
+  reportOf,
+  reportQuery,
+} from "../../src/features/reports/config";
 import { percentOf } from "../../src/features/reports/csv";
 import reports from "../../src/features/reports/resource";
 
@@ -45,7 +52,11 @@ describe("report configurations", () => {
         ...r.filters.flatMap((f) => [`reports.filters.${f.name}`, ...f.values.map((v) => `${f.labels}.${v}`)]),
         ...(r.chart ? [`reports.chart.${r.endpoint}`] : []),
       ];
-      for (const lng of LANGS) expect(words.filter((w) => !has(lng, w)), `${r.screen} ${lng}`).toEqual([]);
+      for (const lng of LANGS)
+        expect(
+          words.filter((w) => !has(lng, w)),
+          `${r.screen} ${lng}`,
+        ).toEqual([]);
       for (const c of r.columns) if (c.type === "enum") expect(c.labels, `${r.screen}.${c.key}`).toBeTruthy();
     }
   });
@@ -54,24 +65,57 @@ describe("report configurations", () => {
     const today = dayjs("2026-11-22");
     expect(defaultRange(today)).toEqual({ dateFrom: "2026-10-24", dateTo: "2026-11-22" });
     const track = reportOf("report-trackorder");
-    expect(reportQuery(track, { status: "paid", shopId: 3, search: "x", page: 2 }, today))
-      .toEqual({ dateFrom: "2026-10-24", dateTo: "2026-11-22", status: "paid", shopId: "3" });
-    expect(reportQuery(track, { dateFrom: "2026-05-01", dateTo: "2026-05-31", status: "" }, today))
-      .toEqual({ dateFrom: "2026-05-01", dateTo: "2026-05-31" });
+    expect(reportQuery(track, { status: "paid", shopId: 3, search: "x", page: 2 }, today)).toEqual({
+      dateFrom: "2026-10-24",
+      dateTo: "2026-11-22",
+      status: "paid",
+      shopId: "3",
+    });
+    expect(reportQuery(track, { dateFrom: "2026-05-01", dateTo: "2026-05-31", status: "" }, today)).toEqual({
+      dateFrom: "2026-05-01",
+      dateTo: "2026-05-31",
+    });
   });
 
   it("maps a list read to the report's query and its answer to rows, totals and chart", () => {
     const ep = reports.resourceEndpoints!["report-review"].list!;
     expect(ep.path).toBe("/api/report/reportreview");
-    const q = ep.toRequest({ page: 2, limit: 50, filters: [{ field: "rating", operator: "eq", value: 1 }, { field: "dateFrom", operator: "eq", value: "2026-05-01" },
-      { field: "dateTo", operator: "eq", value: "2026-05-31" }], sorters: [] });
+    const q = ep.toRequest({
+      page: 2,
+      limit: 50,
+      filters: [
+        { field: "rating", operator: "eq", value: 1 },
+        { field: "dateFrom", operator: "eq", value: "2026-05-01" },
+        { field: "dateTo", operator: "eq", value: "2026-05-31" },
+      ],
+      sorters: [],
+    });
     expect(q).toEqual({ page: 2, limit: 50, rating: 1, dateFrom: "2026-05-01", dateTo: "2026-05-31" });
     // A filter the report does not take is refused, not dropped.
-    expect(() => ep.toRequest({ page: 1, limit: 20, filters: [{ field: "kind", operator: "eq", value: "flashsale" }], sorters: [] })).toThrow(/filter by "kind"/);
+    expect(() =>
+      ep.toRequest({
+        page: 1,
+        limit: 20,
+        filters: [{ field: "kind", operator: "eq", value: "flashsale" }],
+        sorters: [],
+      }),
+    ).toThrow(/filter by "kind"/);
     // Cleared filters keep a range: the server needs one.
-    expect(Object.keys(ep.toRequest({ page: 1, limit: 20, filters: [], sorters: [] }))).toEqual(expect.arrayContaining(["dateFrom", "dateTo"]));
-    const answer = ep.fromResponse({ items: [{ id: 1 }], total: 1, maxpage: 1, totals: { rows: 1, averageRating: 4 }, chart: [{ key: "4", value: 1 }] });
-    expect(answer).toEqual({ data: [{ id: 1 }], total: 1, extra: { maxpage: 1, totals: { rows: 1, averageRating: 4 }, chart: [{ key: "4", value: 1 }] } });
+    expect(Object.keys(ep.toRequest({ page: 1, limit: 20, filters: [], sorters: [] }))).toEqual(
+      expect.arrayContaining(["dateFrom", "dateTo"]),
+    );
+    const answer = ep.fromResponse({
+      items: [{ id: 1 }],
+      total: 1,
+      maxpage: 1,
+      totals: { rows: 1, averageRating: 4 },
+      chart: [{ key: "4", value: 1 }],
+    });
+    expect(answer).toEqual({
+      data: [{ id: 1 }],
+      total: 1,
+      extra: { maxpage: 1, totals: { rows: 1, averageRating: 4 }, chart: [{ key: "4", value: 1 }] },
+    });
   });
 
   it("shows an export's percent from the rows received, below 100 until it ends", () => {

@@ -22,16 +22,25 @@ const rest: DataProvider = {
     const rows = views.filter((v) => v.listKey === listKey).sort((a, b) => a.name.localeCompare(b.name));
     return { data: rows as any[], total: rows.length };
   },
-  getOne: async () => { throw new Error("not used"); },
+  getOne: async () => {
+    throw new Error("not used");
+  },
   create: async (params) => {
     calls.create(params);
     if (failCreate) throw failCreate;
     const values = params.variables as { listKey: string; name: string; state: ViewState };
-    const row: SavedView = { id: views.length + 100, ...values, createdAt: "2026-11-22T08:00:00Z", updatedAt: "2026-11-22T08:00:00Z" };
+    const row: SavedView = {
+      id: views.length + 100,
+      ...values,
+      createdAt: "2026-11-22T08:00:00Z",
+      updatedAt: "2026-11-22T08:00:00Z",
+    };
     views.push(row);
     return { data: row as any };
   },
-  update: async () => { throw new Error("not used"); },
+  update: async () => {
+    throw new Error("not used");
+  },
   deleteOne: async (params) => {
     calls.deleteOne(params);
     const row = views.find((v) => v.id === params.id)!;
@@ -39,27 +48,44 @@ const rest: DataProvider = {
     return { data: row as any };
   },
 };
-const legacy: DataProvider = { ...rest, getList: async () => { throw new Error("the default provider must not be asked"); } };
+const legacy: DataProvider = {
+  ...rest,
+  getList: async () => {
+    throw new Error("the default provider must not be asked");
+  },
+};
 
 /** English from the real locale file, so the test reads what a user reads. */
 const i18nProvider = {
   translate: (key: string, options?: unknown) => {
-    const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+    const found = key
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
     const text = typeof found === "string" ? found : key;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String((options as Record<string, unknown>)?.[name] ?? ""));
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+      String((options as Record<string, unknown>)?.[name] ?? ""),
+    );
   },
   changeLocale: async () => {},
   getLocale: () => "en",
 };
 
-const CURRENT: ViewState = { filters: [{ field: "status", operator: "eq", value: "paid" }], sorters: [{ field: "createdAt", order: "desc" }], columns: ["orderNo", "total"], pageSize: 20 };
+const CURRENT: ViewState = {
+  filters: [{ field: "status", operator: "eq", value: "paid" }],
+  sorters: [{ field: "createdAt", order: "desc" }],
+  columns: ["orderNo", "total"],
+  pageSize: 20,
+};
 
 function renderWidget(onApply = vi.fn()) {
   render(
     <Refine
       dataProvider={{ default: legacy, rest }}
       i18nProvider={i18nProvider}
-      options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+      options={{
+        disableTelemetry: true,
+        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+      }}
     >
       <SavedViews listKey="orders" current={CURRENT} onApply={onApply} />
     </Refine>,
@@ -71,8 +97,22 @@ const openSelect = () => fireEvent.mouseDown(screen.getByRole("combobox", { name
 
 beforeEach(() => {
   views = [
-    { id: 1, listKey: "orders", name: "Paid today", state: { filters: [{ field: "status", operator: "eq", value: "paid" }], pageSize: 50 }, createdAt: "", updatedAt: "" },
-    { id: 2, listKey: "orders", name: "Big orders", state: { sorters: [{ field: "total", order: "desc" }] }, createdAt: "", updatedAt: "" },
+    {
+      id: 1,
+      listKey: "orders",
+      name: "Paid today",
+      state: { filters: [{ field: "status", operator: "eq", value: "paid" }], pageSize: 50 },
+      createdAt: "",
+      updatedAt: "",
+    },
+    {
+      id: 2,
+      listKey: "orders",
+      name: "Big orders",
+      state: { sorters: [{ field: "total", order: "desc" }] },
+      createdAt: "",
+      updatedAt: "",
+    },
     { id: 3, listKey: "blog", name: "Drafts", state: {}, createdAt: "", updatedAt: "" },
   ];
   failCreate = undefined;
@@ -103,7 +143,10 @@ describe("saved views", () => {
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: /Save view/ })));
 
     await waitFor(() => expect(calls.create).toHaveBeenCalledTimes(1));
-    expect(calls.create.mock.calls[0][0]).toMatchObject({ resource: "saved-views", variables: { listKey: "orders", name: "Paid, newest first", state: CURRENT } });
+    expect(calls.create.mock.calls[0][0]).toMatchObject({
+      resource: "saved-views",
+      variables: { listKey: "orders", name: "Paid, newest first", state: CURRENT },
+    });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // The list is read again and the new view shows as the chosen one.
     expect(await screen.findByText("Paid, newest first")).toBeInTheDocument();

@@ -90,7 +90,12 @@ describe("settings cookies", () => {
 
   it("turns the settings into Ant Design tokens", () => {
     const light = themeConfig(DEFAULT_SETTINGS);
-    const darkBold = themeConfig({ ...DEFAULT_SETTINGS, themeMode: "dark", themeContrast: "bold", themeColorPresets: "red" });
+    const darkBold = themeConfig({
+      ...DEFAULT_SETTINGS,
+      themeMode: "dark",
+      themeContrast: "bold",
+      themeColorPresets: "red",
+    });
     expect(light.token?.colorPrimary).toBe("#00A76F");
     expect(darkBold.token?.colorPrimary).toBe("#E3262F");
     expect(darkBold.algorithm).not.toBe(light.algorithm);
@@ -148,4 +153,3 @@ describe("settings provider", () => {
     expect(() => render(<Probe />)).toThrow("useSettings must be used inside SettingsProvider");
   });
 });
-

@@ -20,10 +20,33 @@ import { englishFrom, keysOnlyI18n, mockHttp, type Recorded } from "./helpers";
  * (tests/server/settings.test.ts covers the server): rates by zone, the overlap refusal on its field,
  * confirmed deactivation, zones with a province no zone covers, typed settings saved one by one.
  */
-const PROVINCES = [{ id: 1, code: "BKK", name: "Bangkok" }, { id: 2, code: "CMI", name: "Chiang Mai" }, { id: 3, code: "PKT", name: "Phuket" }];
-const rate = (id: number, zone: string, transportType: string, weightFrom: number, weightTo: number | null, price: number, extra: Partial<Rate> = {}): Rate => ({
-  id, zone, zoneName: zone === "bkk" ? "Bangkok and vicinity" : "North", transportType, transportTypeName: transportType === "kerry" ? "Kerry Express" : "Flash Express",
-  weightFrom, weightTo, price, active: true, version: 1, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", ...extra,
+const PROVINCES = [
+  { id: 1, code: "BKK", name: "Bangkok" },
+  { id: 2, code: "CMI", name: "Chiang Mai" },
+  { id: 3, code: "PKT", name: "Phuket" },
+];
+const rate = (
+  id: number,
+  zone: string,
+  transportType: string,
+  weightFrom: number,
+  weightTo: number | null,
+  price: number,
+  extra: Partial<Rate> = {},
+): Rate => ({
+  id,
+  zone,
+  zoneName: zone === "bkk" ? "Bangkok and vicinity" : "North",
+  transportType,
+  transportTypeName: transportType === "kerry" ? "Kerry Express" : "Flash Express",
+  weightFrom,
+  weightTo,
+  price,
+  active: true,
+  version: 1,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  ...extra,
 });
 
 let zones: Zone[];
@@ -35,10 +58,25 @@ function server(req: Recorded): { status: number; data?: unknown } {
   const path = req.url.split("?")[0];
   const q = (req.params ?? {}) as Record<string, unknown>;
   if (req.method === "GET" && path === "/api/v2/shipping-zones") return { status: 200, data: zones };
-  if (req.method === "GET" && path === "/api/masterdata/mastertransporttype") return { status: 200, data: { data: [{ code: "kerry", name: "Kerry Express" }, { code: "flash", name: "Flash Express" }] } };
-  if (req.method === "GET" && path === "/api/masterdata/masterprovince") return { status: 200, data: { data: PROVINCES } };
+  if (req.method === "GET" && path === "/api/masterdata/mastertransporttype")
+    return {
+      status: 200,
+      data: {
+        data: [
+          { code: "kerry", name: "Kerry Express" },
+          { code: "flash", name: "Flash Express" },
+        ],
+      },
+    };
+  if (req.method === "GET" && path === "/api/masterdata/masterprovince")
+    return { status: 200, data: { data: PROVINCES } };
   if (req.method === "GET" && path === "/api/setting/shippingrate") {
-    const items = rates.filter((r) => r.zone === q.zone && (q.active === undefined || r.active === q.active) && (!q.transportType || r.transportType === q.transportType));
+    const items = rates.filter(
+      (r) =>
+        r.zone === q.zone &&
+        (q.active === undefined || r.active === q.active) &&
+        (!q.transportType || r.transportType === q.transportType),
+    );
     return { status: 200, data: { items, total: items.length, maxpage: 1 } };
   }
   if (req.method === "POST" && path === "/api/setting/createshippingrate") {
@@ -48,12 +86,26 @@ function server(req: Recorded): { status: number; data?: unknown } {
       Object.assign(found, body, { version: found.version + 1 });
       return { status: 200, data: { status: 200, message: "Shipping rate changed.", data: found } };
     }
-    const clash = rates.find((r) => r.zone === body.zone && r.transportType === body.transportType && r.active && r.weightFrom < (body.weightTo ?? Infinity) && (r.weightTo ?? Infinity) > body.weightFrom!);
+    const clash = rates.find(
+      (r) =>
+        r.zone === body.zone &&
+        r.transportType === body.transportType &&
+        r.active &&
+        r.weightFrom < (body.weightTo ?? Infinity) &&
+        (r.weightTo ?? Infinity) > body.weightFrom!,
+    );
     if (clash) {
       const message = `The band overlaps rate #${clash.id} (0–1 kg, 45.00 THB) of Kerry Express to Bangkok and vicinity; two active bands of one zone and transport type may not overlap.`;
       return { status: 400, data: { status: 400, message, errors: [{ field: "weightFrom", message }] } };
     }
-    const created = rate(100 + rates.length, body.zone!, body.transportType!, body.weightFrom!, body.weightTo ?? null, body.price!);
+    const created = rate(
+      100 + rates.length,
+      body.zone!,
+      body.transportType!,
+      body.weightFrom!,
+      body.weightTo ?? null,
+      body.price!,
+    );
     rates.push(created);
     return { status: 200, data: { status: 200, message: "Shipping rate created.", data: created } };
   }
@@ -61,24 +113,54 @@ function server(req: Recorded): { status: number; data?: unknown } {
   if (req.method === "PATCH" && path === "/api/v2/settings") {
     const { key, value } = req.data as { key: string; value: unknown };
     const found = config.find((s) => s.key === key)!;
-    Object.assign(found, { value, isDefault: false, updatedAt: "2026-02-01T00:00:00.000Z", updatedByName: "Ada Admin" });
+    Object.assign(found, {
+      value,
+      isDefault: false,
+      updatedAt: "2026-02-01T00:00:00.000Z",
+      updatedByName: "Ada Admin",
+    });
     return { status: 200, data: found };
   }
   return { status: 404, data: { status: 404, message: `No route ${req.method} ${path}` } };
 }
 
-beforeAll(() => { keysOnlyI18n(); });
+beforeAll(() => {
+  keysOnlyI18n();
+});
 beforeEach(() => {
   zones = [
     { code: "bkk", name: "Bangkok and vicinity", nameTh: "กรุงเทพฯ", provinces: [PROVINCES[0]] },
     { code: "north", name: "North", nameTh: "ภาคเหนือ", provinces: [PROVINCES[1]] },
   ];
-  rates = [rate(1, "bkk", "kerry", 0, 1, 45), rate(2, "bkk", "kerry", 1, 5, 65), rate(3, "bkk", "flash", 0, null, 39), rate(4, "north", "kerry", 0, 1, 60)];
+  rates = [
+    rate(1, "bkk", "kerry", 0, 1, 45),
+    rate(2, "bkk", "kerry", 1, 5, 65),
+    rate(3, "bkk", "flash", 0, null, 39),
+    rate(4, "north", "kerry", 0, 1, 60),
+  ];
   config = [
-    { key: "defaultLanguage", value: "en", default: "en", isDefault: true, schema: { type: "string", enum: ["en", "fr", "vi", "cn", "ar"] },
-      description: "The language…", readBy: "client", updatedAt: null, updatedByName: null },
-    { key: "checkoutMaxQuantity", value: 50, default: 50, isDefault: true, schema: { type: "integer", minimum: 1, maximum: 9999 },
-      description: "Most units…", readBy: "server", updatedAt: null, updatedByName: null },
+    {
+      key: "defaultLanguage",
+      value: "en",
+      default: "en",
+      isDefault: true,
+      schema: { type: "string", enum: ["en", "fr", "vi", "cn", "ar"] },
+      description: "The language…",
+      readBy: "client",
+      updatedAt: null,
+      updatedByName: null,
+    },
+    {
+      key: "checkoutMaxQuantity",
+      value: 50,
+      default: 50,
+      isDefault: true,
+      schema: { type: "integer", minimum: 1, maximum: 9999 },
+      description: "Most units…",
+      readBy: "server",
+      updatedAt: null,
+      updatedByName: null,
+    },
   ];
   http = mockHttp(server);
 });
@@ -94,16 +176,24 @@ function renderScreen(tab = "") {
           resources={settings.resources}
           i18nProvider={englishFrom({ ...strings, ...kitStrings, ...common })}
           notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
-          <Routes><Route path="/admin/setting/shipping" element={<ShippingSettings />} /></Routes>
+          <Routes>
+            <Route path="/admin/setting/shipping" element={<ShippingSettings />} />
+          </Routes>
         </Refine>
       </AntApp>
     </MemoryRouter>,
   );
 }
 
-const rowsOf = (panel: HTMLElement) => [...panel.querySelectorAll("tbody tr.ant-table-row")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
+const rowsOf = (panel: HTMLElement) =>
+  [...panel.querySelectorAll("tbody tr.ant-table-row")].map((tr) =>
+    [...tr.querySelectorAll("td")].map((td) => td.textContent),
+  );
 
 describe("shipping settings screen", { timeout: 45_000 }, () => {
   it("groups the rates by zone; a transport type's cell spans its bands; other zones load when opened", async () => {
@@ -117,9 +207,17 @@ describe("shipping settings screen", { timeout: 45_000 }, () => {
       ["1–5 kg", "฿65.00", "Active", ""],
       ["Flash Express", "from 0 kg", "฿39.00", "Active"],
     ]);
-    expect(http.calls.filter((c) => c.url === "/api/setting/shippingrate").map((c) => (c.params as { zone: string }).zone)).toEqual(["bkk"]);
+    expect(
+      http.calls.filter((c) => c.url === "/api/setting/shippingrate").map((c) => (c.params as { zone: string }).zone),
+    ).toEqual(["bkk"]);
     fireEvent.click(screen.getByText("North"));
-    await waitFor(() => expect(http.calls.some((c) => c.url === "/api/setting/shippingrate" && (c.params as { zone: string }).zone === "north")).toBe(true));
+    await waitFor(() =>
+      expect(
+        http.calls.some(
+          (c) => c.url === "/api/setting/shippingrate" && (c.params as { zone: string }).zone === "north",
+        ),
+      ).toBe(true),
+    );
   });
 
   it("adds a rate to a zone, and puts the server's overlap refusal on the weight-from field", async () => {
@@ -133,16 +231,24 @@ describe("shipping settings screen", { timeout: 45_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText("Weight up to"), { target: { value: "2" } });
     fireEvent.change(within(dialog).getByLabelText("Price"), { target: { value: "50" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(http.calls.filter((c) => c.url === "/api/setting/createshippingrate")).toHaveLength(1), { timeout: 8000 });
+    await waitFor(() => expect(http.calls.filter((c) => c.url === "/api/setting/createshippingrate")).toHaveLength(1), {
+      timeout: 8000,
+    });
     expect(await within(dialog).findByText(/overlaps rate #1/, {}, { timeout: 8000 })).toBeInTheDocument();
     const posts = http.calls.filter((c) => c.url === "/api/setting/createshippingrate");
-    expect(posts.map((c) => c.data)).toEqual([{ zone: "bkk", transportType: "kerry", weightFrom: 0.5, weightTo: 2, price: 50 }]);
+    expect(posts.map((c) => c.data)).toEqual([
+      { zone: "bkk", transportType: "kerry", weightFrom: 0.5, weightTo: 2, price: 50 },
+    ]);
     // The field names the problem, so the person fixes the band and saves again.
-    expect(within(dialog).getByLabelText("Weight from").closest(".ant-form-item")).toHaveClass("ant-form-item-has-error");
+    expect(within(dialog).getByLabelText("Weight from").closest(".ant-form-item")).toHaveClass(
+      "ant-form-item-has-error",
+    );
     fireEvent.change(within(dialog).getByLabelText("Weight from"), { target: { value: "5" } });
     fireEvent.change(within(dialog).getByLabelText("Weight up to"), { target: { value: "" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(rates.some((r) => r.weightFrom === 5 && r.weightTo === null && r.transportType === "kerry")).toBe(true));
+    await waitFor(() =>
+      expect(rates.some((r) => r.weightFrom === 5 && r.weightTo === null && r.transportType === "kerry")).toBe(true),
+    );
     await screen.findByText("Shipping rate added");
   });
 
@@ -152,8 +258,14 @@ describe("shipping settings screen", { timeout: 45_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: "Deactivate: Kerry Express 0–1 kg" }));
     expect(await screen.findByText("Deactivate this rate?")).toBeInTheDocument();
     expect(http.calls.some((c) => c.method === "POST")).toBe(false);
-    fireEvent.click(within(document.querySelector<HTMLElement>(".ant-popconfirm")!).getByRole("button", { name: "Deactivate" }));
-    await waitFor(() => expect(http.calls.filter((c) => c.method === "POST").map((c) => c.data)).toEqual([{ id: 1, version: 1, active: false }]));
+    fireEvent.click(
+      within(document.querySelector<HTMLElement>(".ant-popconfirm")!).getByRole("button", { name: "Deactivate" }),
+    );
+    await waitFor(() =>
+      expect(http.calls.filter((c) => c.method === "POST").map((c) => c.data)).toEqual([
+        { id: 1, version: 1, active: false },
+      ]),
+    );
     await screen.findByText("Shipping rate deactivated");
   });
 
@@ -173,7 +285,11 @@ describe("shipping settings screen", { timeout: 45_000 }, () => {
     fireEvent.mouseDown(within(card).getByRole("combobox"));
     fireEvent.click(await screen.findByTitle("Français"));
     fireEvent.click(save);
-    await waitFor(() => expect(http.calls.filter((c) => c.method === "PATCH").map((c) => c.data)).toEqual([{ key: "defaultLanguage", value: "fr", updatedAt: null }]));
+    await waitFor(() =>
+      expect(http.calls.filter((c) => c.method === "PATCH").map((c) => c.data)).toEqual([
+        { key: "defaultLanguage", value: "fr", updatedAt: null },
+      ]),
+    );
     expect(await within(card).findByText(/changed by Ada Admin/)).toBeInTheDocument();
     // The quantity is a whole number: its input is a number field.
     const quantity = screen.getByText("Most units per product in an order").closest<HTMLElement>("[data-setting]")!;

@@ -18,9 +18,23 @@ import { SlipList } from "../../src/features/orders/SlipList";
 import { noSavedViews, englishFrom } from "./helpers";
 
 const slip = (id: number, status: string) => ({
-  id, orderId: 40 + id, orderNo: `SO26110000${id}`, shopId: 2, shopName: "Baan Teak Furniture", orderStatus: "pending_payment", bankCode: "kbank",
-  bankName: "Kasikornbank", amount: 1250, transferredAt: "2026-11-20T08:00:00Z", imageUrl: `/api/files/slip-${id}.png`, status, note: null,
-  uploadedByName: "Ann", createdAt: "2026-11-20T08:10:00Z", reviewedByName: null, reviewedAt: null,
+  id,
+  orderId: 40 + id,
+  orderNo: `SO26110000${id}`,
+  shopId: 2,
+  shopName: "Baan Teak Furniture",
+  orderStatus: "pending_payment",
+  bankCode: "kbank",
+  bankName: "Kasikornbank",
+  amount: 1250,
+  transferredAt: "2026-11-20T08:00:00Z",
+  imageUrl: `/api/files/slip-${id}.png`,
+  status,
+  note: null,
+  uploadedByName: "Ann",
+  createdAt: "2026-11-20T08:10:00Z",
+  reviewedByName: null,
+  reviewedAt: null,
 });
 
 const i18nProvider = englishFrom(en);
@@ -33,7 +47,11 @@ function renderSlips(url = "/admin/orders/listslip") {
         routerProvider={routerProvider}
         i18nProvider={i18nProvider}
         resources={orders.resources}
-        options={{ disableTelemetry: true, syncWithLocation: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        options={{
+          disableTelemetry: true,
+          syncWithLocation: true,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+        }}
       >
         <Routes>
           <Route path="/admin/orders/listslip" element={<SlipList />} />
@@ -47,8 +65,16 @@ const listCalls = () => http.get.mock.calls.filter(([p]) => p === "/api/order/sl
 
 beforeEach(() => {
   http.get.mockImplementation(async (path: string, query: Record<string, unknown>) => {
-    if (path === "/api/order/slippayment") return { items: query.status === "pending" || !query.status ? [slip(1, "pending")] : [slip(2, String(query.status))], total: 1, maxpage: 1 };
-    if (path === "/api/order/approveslipview") return { data: { ...slip(1, "pending"), order: { id: 41, orderNo: "SO261100001", total: 1250 }, otherSlips: [] } };
+    if (path === "/api/order/slippayment")
+      return {
+        items: query.status === "pending" || !query.status ? [slip(1, "pending")] : [slip(2, String(query.status))],
+        total: 1,
+        maxpage: 1,
+      };
+    if (path === "/api/order/approveslipview")
+      return {
+        data: { ...slip(1, "pending"), order: { id: 41, orderNo: "SO261100001", total: 1250 }, otherSlips: [] },
+      };
     return { data: [], items: [] };
   });
   http.post.mockResolvedValue({ status: 200, message: "ok", data: slip(1, "approved") });
@@ -74,11 +100,19 @@ describe("payment slips", () => {
     renderSlips();
     fireEvent.click(await screen.findByRole("button", { name: `${en.orders.actions.review}: SO261100001` }));
     const dialog = await screen.findByRole("dialog");
-    fireEvent.change(await within(dialog).findByRole("textbox", { name: en.orders.fields.reviewNote }), { target: { value: "Matches the bank statement" } });
+    fireEvent.change(await within(dialog).findByRole("textbox", { name: en.orders.fields.reviewNote }), {
+      target: { value: "Matches the bank statement" },
+    });
     fireEvent.click(within(dialog).getByRole("button", { name: new RegExp(`${en.orders.actions.approve}$`) }));
     expect(http.post).not.toHaveBeenCalled();
     const confirm = await screen.findByRole("tooltip");
     fireEvent.click(within(confirm).getByRole("button", { name: en.orders.actions.approve }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith("/api/order/approveslip", { id: 1, approve: true, note: "Matches the bank statement" }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith("/api/order/approveslip", {
+        id: 1,
+        approve: true,
+        note: "Matches the bank statement",
+      }),
+    );
   });
 });

@@ -8,9 +8,13 @@ import housebrand from "../../src/features/housebrand/resource";
 
 describe("storefront families", () => {
   it("share the board's verbs and the two masters", () => {
-    expectTypeOf<FamilyVerb>().toEqualTypeOf<(typeof BOARD_READS)[number] | (typeof BOARD_WRITES)[number] | "brands" | "categories">();
+    expectTypeOf<FamilyVerb>().toEqualTypeOf<
+      (typeof BOARD_READS)[number] | (typeof BOARD_WRITES)[number] | "brands" | "categories"
+    >();
     for (const family of [brandshop, housebrand]) {
-      expect(Object.keys(family.endpoints.actions)).toEqual(expect.arrayContaining([...BOARD_READS, ...BOARD_WRITES, "brands", "categories"]));
+      expect(Object.keys(family.endpoints.actions)).toEqual(
+        expect.arrayContaining([...BOARD_READS, ...BOARD_WRITES, "brands", "categories"]),
+      );
     }
   });
 

@@ -30,11 +30,30 @@ let http: ReturnType<typeof mockHttp>;
 
 const today = dayjs();
 const day = (offset: number) => today.add(offset, "day").format("YYYY-MM-DD");
-const card = (id: number, columnId: number, position: number, name: string, extra: Partial<TaskCard> = {}): TaskCard => ({
-  id, columnId, position, name, description: null, assigneeId: null, assigneeName: null, dueDate: null, attachmentCount: 0,
-  createdAt: "2026-11-01T08:00:00Z", updatedAt: "2026-11-01T08:00:00Z", ...extra,
+const card = (
+  id: number,
+  columnId: number,
+  position: number,
+  name: string,
+  extra: Partial<TaskCard> = {},
+): TaskCard => ({
+  id,
+  columnId,
+  position,
+  name,
+  description: null,
+  assigneeId: null,
+  assigneeName: null,
+  dueDate: null,
+  attachmentCount: 0,
+  createdAt: "2026-11-01T08:00:00Z",
+  updatedAt: "2026-11-01T08:00:00Z",
+  ...extra,
 });
-const ASSIGNEES = [{ id: 1, name: "Somchai Wattanakul", username: "admin" }, { id: 2, name: "Pimchanok Srisuk", username: "editor" }];
+const ASSIGNEES = [
+  { id: 1, name: "Somchai Wattanakul", username: "admin" },
+  { id: 2, name: "Pimchanok Srisuk", username: "editor" },
+];
 
 /** Answers as JSON over HTTP would: copies, never the stored rows themselves. */
 function server(req: Recorded): { status: number; data?: unknown } {
@@ -50,13 +69,23 @@ function route(req: Recorded): { status: number; data?: unknown } {
     return { status, data: body };
   }
   const body = req.data as Record<string, any>;
-  const inColumn = (columnId: number) => cards.filter((c) => c.columnId === columnId).sort((a, b) => a.position - b.position);
-  const renumber = (columnId: number, ids: number[]) => ids.forEach((id, i) => Object.assign(cards.find((c) => c.id === id)!, { columnId, position: i }));
+  const inColumn = (columnId: number) =>
+    cards.filter((c) => c.columnId === columnId).sort((a, b) => a.position - b.position);
+  const renumber = (columnId: number, ids: number[]) =>
+    ids.forEach((id, i) =>
+      Object.assign(
+        cards.find((c) => c.id === id)!,
+        { columnId, position: i },
+      ),
+    );
   let m: RegExpExecArray | null;
   switch (`${req.method} ${path}`) {
-    case "GET /api/v2/task-columns": return { status: 200, data: [...columns].sort((a, b) => a.position - b.position) };
-    case "GET /api/v2/task-cards": return { status: 200, data: cards };
-    case "GET /api/v2/task-assignees": return { status: 200, data: ASSIGNEES };
+    case "GET /api/v2/task-columns":
+      return { status: 200, data: [...columns].sort((a, b) => a.position - b.position) };
+    case "GET /api/v2/task-cards":
+      return { status: 200, data: cards };
+    case "GET /api/v2/task-assignees":
+      return { status: 200, data: ASSIGNEES };
     case "POST /api/kanban/columns/update": {
       if (body.columnId) {
         const c = columns.find((x) => x.id === body.columnId)!;
@@ -73,7 +102,9 @@ function route(req: Recorded): { status: number; data?: unknown } {
       return { status: 200, data: { status: 200, message: "Column deleted with its cards." } };
     case "POST /api/v2/task-cards": {
       const made = card(nextId++, body.columnId, inColumn(body.columnId).length, body.name, {
-        description: body.description, assigneeId: body.assigneeId, dueDate: body.dueDate,
+        description: body.description,
+        assigneeId: body.assigneeId,
+        dueDate: body.dueDate,
         assigneeName: ASSIGNEES.find((a) => a.id === body.assigneeId)?.name ?? null,
       });
       cards.push(made);
@@ -82,18 +113,25 @@ function route(req: Recorded): { status: number; data?: unknown } {
   }
   if ((m = /^PATCH \/api\/v2\/task-cards\/(\d+)$/.exec(`${req.method} ${path}`))) {
     const c = cards.find((x) => x.id === Number(m![1]))!;
-    Object.assign(c, body, { assigneeName: ASSIGNEES.find((a) => a.id === (body.assigneeId ?? c.assigneeId))?.name ?? null });
+    Object.assign(c, body, {
+      assigneeName: ASSIGNEES.find((a) => a.id === (body.assigneeId ?? c.assigneeId))?.name ?? null,
+    });
     return { status: 200, data: { ...c } };
   }
   if ((m = /^DELETE \/api\/v2\/task-cards\/(\d+)$/.exec(`${req.method} ${path}`))) {
     const gone = cards.find((x) => x.id === Number(m![1]))!;
     cards = cards.filter((x) => x !== gone);
-    renumber(gone.columnId, inColumn(gone.columnId).map((c) => c.id));
+    renumber(
+      gone.columnId,
+      inColumn(gone.columnId).map((c) => c.id),
+    );
     return { status: 200, data: gone };
   }
   if ((m = /^POST \/api\/v2\/task-cards\/(\d+)\/move$/.exec(`${req.method} ${path}`))) {
     const moved = cards.find((x) => x.id === Number(m![1]))!;
-    const from = inColumn(moved.columnId).map((c) => c.id).filter((id) => id !== moved.id);
+    const from = inColumn(moved.columnId)
+      .map((c) => c.id)
+      .filter((id) => id !== moved.id);
     renumber(moved.columnId, from);
     const target = body.columnId === moved.columnId ? from : inColumn(body.columnId).map((c) => c.id);
     renumber(body.columnId, [...target.slice(0, body.index), moved.id, ...target.slice(body.index)]);
@@ -101,12 +139,34 @@ function route(req: Recorded): { status: number; data?: unknown } {
   }
   if ((m = /^GET \/api\/v2\/task-cards\/(\d+)\/attachments$/.exec(`${req.method} ${path}`))) {
     const c = cards.find((x) => x.id === Number(m![1]))!;
-    return { status: 200, data: Array.from({ length: c.attachmentCount }, (_, i) => ({ id: 900 + i, cardId: c.id, url: `/uploads/document/${"a".repeat(32)}.pdf`, mime: "application/pdf", size: 2048, originalName: `brief-${i + 1}.pdf`, createdAt: "2026-11-01T08:00:00Z" })) };
+    return {
+      status: 200,
+      data: Array.from({ length: c.attachmentCount }, (_, i) => ({
+        id: 900 + i,
+        cardId: c.id,
+        url: `/uploads/document/${"a".repeat(32)}.pdf`,
+        mime: "application/pdf",
+        size: 2048,
+        originalName: `brief-${i + 1}.pdf`,
+        createdAt: "2026-11-01T08:00:00Z",
+      })),
+    };
   }
   if ((m = /^POST \/api\/v2\/task-cards\/(\d+)\/attachments$/.exec(`${req.method} ${path}`))) {
     const c = cards.find((x) => x.id === Number(m![1]))!;
     c.attachmentCount += 1;
-    return { status: 201, data: { id: 999, cardId: c.id, url: "/uploads/image/x.png", mime: "image/png", size: 10, originalName: "x.png", createdAt: "" } };
+    return {
+      status: 201,
+      data: {
+        id: 999,
+        cardId: c.id,
+        url: "/uploads/image/x.png",
+        mime: "image/png",
+        size: 10,
+        originalName: "x.png",
+        createdAt: "",
+      },
+    };
   }
   return { status: 404, data: { status: 404, message: `No route ${req.method} ${path}` } };
 }
@@ -119,7 +179,10 @@ function Notifications({ children }: { children: React.ReactNode }) {
       resources={taskboard.resources}
       i18nProvider={englishFrom({ ...taskboardStrings, ...kitStrings, ...common })}
       notificationProvider={useNotificationProvider}
-      options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+      options={{
+        disableTelemetry: true,
+        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+      }}
     >
       {children}
     </Refine>
@@ -131,23 +194,37 @@ function renderBoard() {
     <MemoryRouter initialEntries={["/admin/apps/kanban"]}>
       <AntApp>
         <Notifications>
-          <Routes><Route path="/admin/apps/kanban" element={<TaskBoard />} /></Routes>
+          <Routes>
+            <Route path="/admin/apps/kanban" element={<TaskBoard />} />
+          </Routes>
         </Notifications>
       </AntApp>
     </MemoryRouter>,
   );
 }
 
-const sent = (method: string, path: RegExp) => http.calls.filter((c) => c.method === method && path.test(c.url.split("?")[0]));
+const sent = (method: string, path: RegExp) =>
+  http.calls.filter((c) => c.method === method && path.test(c.url.split("?")[0]));
 const column = (name: string) => screen.getByRole("region", { name });
 
 let layout: { undo(): void };
-beforeAll(() => { layout = layOutBoards(); });
+beforeAll(() => {
+  layout = layOutBoards();
+});
 afterAll(() => layout.undo());
 beforeEach(() => {
-  columns = [{ id: 1, name: "To do", position: 0 }, { id: 2, name: "Doing", position: 1 }, { id: 3, name: "Done", position: 2 }];
+  columns = [
+    { id: 1, name: "To do", position: 0 },
+    { id: 2, name: "Doing", position: 1 },
+    { id: 3, name: "Done", position: 2 },
+  ];
   cards = [
-    card(10, 1, 0, "Write copy", { dueDate: day(-2), assigneeId: 2, assigneeName: "Pimchanok Srisuk", description: "For the spring sale" }),
+    card(10, 1, 0, "Write copy", {
+      dueDate: day(-2),
+      assigneeId: 2,
+      assigneeName: "Pimchanok Srisuk",
+      description: "For the spring sale",
+    }),
     card(11, 1, 1, "Check prices", { dueDate: day(0) }),
     card(12, 2, 0, "Shoot photos", { dueDate: day(5), attachmentCount: 2 }),
   ];
@@ -179,8 +256,16 @@ describe("task board screen", () => {
     expect(await screen.findByText("Your board is empty")).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Add To do, Doing and Done" })));
     await screen.findByRole("region", { name: "Done" });
-    expect(sent("POST", /columns\/update$/).map((c) => c.data)).toEqual([{ column: { name: "To do" } }, { column: { name: "Doing" } }, { column: { name: "Done" } }]);
-    expect(screen.getAllByRole("region").map((r) => r.getAttribute("aria-labelledby") && within(r).getByRole("heading").textContent)).toEqual(["To do", "Doing", "Done"]);
+    expect(sent("POST", /columns\/update$/).map((c) => c.data)).toEqual([
+      { column: { name: "To do" } },
+      { column: { name: "Doing" } },
+      { column: { name: "Done" } },
+    ]);
+    expect(
+      screen
+        .getAllByRole("region")
+        .map((r) => r.getAttribute("aria-labelledby") && within(r).getByRole("heading").textContent),
+    ).toEqual(["To do", "Doing", "Done"]);
   });
 
   it("adds a card in a column through the drawer; the server's field errors land on the fields", async () => {
@@ -191,13 +276,27 @@ describe("task board screen", () => {
     expect(within(drawer).getByText("New card")).toBeInTheDocument();
     fireEvent.change(within(drawer).getByLabelText("Name"), { target: { value: "  Pack samples " } });
     fireEvent.change(within(drawer).getByLabelText("Description"), { target: { value: "Two boxes" } });
-    failNext = { match: /^POST \/api\/v2\/task-cards$/, status: 400, body: { status: 400, message: "assigneeId must be an active staff member", errors: [{ field: "assigneeId", message: "assigneeId must be an active staff member" }] } };
+    failNext = {
+      match: /^POST \/api\/v2\/task-cards$/,
+      status: 400,
+      body: {
+        status: 400,
+        message: "assigneeId must be an active staff member",
+        errors: [{ field: "assigneeId", message: "assigneeId must be an active staff member" }],
+      },
+    };
     await act(async () => fireEvent.click(within(drawer).getByRole("button", { name: "Save" })));
     expect(await within(drawer).findByText("assigneeId must be an active staff member")).toBeInTheDocument();
 
     await act(async () => fireEvent.click(within(drawer).getByRole("button", { name: "Save" })));
     await waitFor(() => expect(within(column("Doing")).getByText("Pack samples")).toBeInTheDocument());
-    expect(sent("POST", /\/api\/v2\/task-cards$/).at(-1)!.data).toEqual({ columnId: 2, name: "Pack samples", description: "Two boxes", assigneeId: null, dueDate: null });
+    expect(sent("POST", /\/api\/v2\/task-cards$/).at(-1)!.data).toEqual({
+      columnId: 2,
+      name: "Pack samples",
+      description: "Two boxes",
+      assigneeId: null,
+      dueDate: null,
+    });
     expect(within(column("Doing")).getByLabelText("Cards: 2")).toBeInTheDocument();
   });
 
@@ -214,7 +313,12 @@ describe("task board screen", () => {
     fireEvent.change(name, { target: { value: "Write the copy" } });
     await act(async () => fireEvent.click(within(drawer).getByRole("button", { name: "Save" })));
     await screen.findByText("Write the copy");
-    expect(sent("PATCH", /task-cards\/10$/).at(-1)!.data).toEqual({ name: "Write the copy", description: "For the spring sale", assigneeId: 2, dueDate: day(-2) });
+    expect(sent("PATCH", /task-cards\/10$/).at(-1)!.data).toEqual({
+      name: "Write the copy",
+      description: "For the spring sale",
+      assigneeId: 2,
+      dueDate: day(-2),
+    });
 
     fireEvent.click(screen.getByText("Write the copy"));
     const again = await screen.findByRole("dialog");
@@ -234,10 +338,18 @@ describe("task board screen", () => {
     expect(await within(drawer).findByText("brief-2.pdf")).toBeInTheDocument();
     // The upload control puts in a fresh file input after each pick.
     const input = () => drawer.querySelector("input[type=file]") as HTMLInputElement;
-    await act(async () => fireEvent.change(input(), { target: { files: [new File(["hello"], "notes.txt", { type: "text/plain" })] } }));
-    expect(await screen.findByText("notes.txt: only JPEG, PNG or WebP images and PDFs can be attached")).toBeInTheDocument();
+    await act(async () =>
+      fireEvent.change(input(), { target: { files: [new File(["hello"], "notes.txt", { type: "text/plain" })] } }),
+    );
+    expect(
+      await screen.findByText("notes.txt: only JPEG, PNG or WebP images and PDFs can be attached"),
+    ).toBeInTheDocument();
     expect(sent("POST", /attachments$/)).toHaveLength(0);
-    await act(async () => fireEvent.change(input(), { target: { files: [new File([new Uint8Array([0x89, 0x50])], "shot.png", { type: "image/png" })] } }));
+    await act(async () =>
+      fireEvent.change(input(), {
+        target: { files: [new File([new Uint8Array([0x89, 0x50])], "shot.png", { type: "image/png" })] },
+      }),
+    );
     await waitFor(() => expect(sent("POST", /task-cards\/12\/attachments$/)).toHaveLength(1));
     expect(sent("POST", /attachments$/)[0].data).toBeInstanceOf(FormData);
     await waitFor(() => expect(within(column("Doing")).getByLabelText("Attachments: 3")).toBeInTheDocument());
@@ -269,7 +381,10 @@ describe("task board screen", () => {
     await screen.findByText("Write copy");
     await keyboardDrag(screen.getByRole("button", { name: "Move card Write copy" }), ["ArrowRight"]);
     await waitFor(() => expect(sent("POST", /\/move$/)).toHaveLength(1));
-    expect(sent("POST", /\/move$/)[0]).toMatchObject({ url: "/api/v2/task-cards/10/move", data: { columnId: 2, index: 0 } });
+    expect(sent("POST", /\/move$/)[0]).toMatchObject({
+      url: "/api/v2/task-cards/10/move",
+      data: { columnId: 2, index: 0 },
+    });
     expect(within(column("Doing")).getByText("Write copy")).toBeInTheDocument();
 
     failNext = { match: /\/move$/, status: 404, body: { status: 404, message: "Column not found" } };

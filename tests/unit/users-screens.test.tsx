@@ -21,20 +21,52 @@ import { englishFrom, mockHttp, type Recorded } from "./helpers";
 /** The users screens over their real data providers; the HTTP layer answers like the server (tests/server/users.test.ts covers that). */
 const TREE: MenuNode[] = [
   { path: "/admin/dashboard", title: "nav.dashboard", group: "nav.overview", icon: null, onlyFor: null, children: [] },
-  { path: "/admin/product", title: "nav.products", group: "nav.catalogue", icon: null, onlyFor: null, children: [
-    { path: "/admin/product/listproduct", title: "nav.productList", onlyFor: null },
-    { path: "/admin/product/visible", title: "nav.productVisible", onlyFor: null },
-  ] },
+  {
+    path: "/admin/product",
+    title: "nav.products",
+    group: "nav.catalogue",
+    icon: null,
+    onlyFor: null,
+    children: [
+      { path: "/admin/product/listproduct", title: "nav.productList", onlyFor: null },
+      { path: "/admin/product/visible", title: "nav.productVisible", onlyFor: null },
+    ],
+  },
   { path: "/admin/audit", title: "nav.audit", group: "nav.management", icon: null, onlyFor: ["admin"], children: [] },
 ];
 const role = (over: Partial<RoleDetail> = {}): RoleDetail => ({
-  id: 7, code: "merchandiser", name: "Merchandiser", area: "admin", builtin: false, editable: true, userCount: 2, menuCount: 2,
-  menus: ["/admin/product", "/admin/product/listproduct"], version: "v1", ...over,
+  id: 7,
+  code: "merchandiser",
+  name: "Merchandiser",
+  area: "admin",
+  builtin: false,
+  editable: true,
+  userCount: 2,
+  menuCount: 2,
+  menus: ["/admin/product", "/admin/product/listproduct"],
+  version: "v1",
+  ...over,
 });
 const ME: UserSummary = {
-  id: 2, username: "editor", email: "editor@example.com", firstName: "Pimchanok", lastName: "Srisuk", phone: null, roleId: 2, role: "editor",
-  roleName: "Editor", area: "admin", status: "active", employeeCode: null, department: null, position: null, userType: null, invitation: null,
-  shops: [], createdAt: "2025-11-22T02:00:00Z", updatedAt: "2026-01-01T00:00:00.000Z",
+  id: 2,
+  username: "editor",
+  email: "editor@example.com",
+  firstName: "Pimchanok",
+  lastName: "Srisuk",
+  phone: null,
+  roleId: 2,
+  role: "editor",
+  roleName: "Editor",
+  area: "admin",
+  status: "active",
+  employeeCode: null,
+  department: null,
+  position: null,
+  userType: null,
+  invitation: null,
+  shops: [],
+  createdAt: "2025-11-22T02:00:00Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
 let detail: RoleDetail;
@@ -44,11 +76,16 @@ let passwordAnswer: { status: number; data: object };
 function reply(req: Recorded): { status: number; data?: unknown } {
   const path = req.url.split("?")[0];
   switch (`${req.method} ${path}`) {
-    case "GET /api/user/getlistMenuNew": return { status: 200, data: { items: TREE } };
-    case "GET /api/user/getdetailrole": return { status: 200, data: { data: detail } };
-    case "PATCH /api/v2/roles/7": return { status: 200, data: { ...detail, menus: (req.data as { menus: string[] }).menus, version: "v2" } };
-    case "GET /api/user/useraccount": return { status: 200, data: { data: ME } };
-    case "POST /api/v2/my-account/password": return passwordAnswer;
+    case "GET /api/user/getlistMenuNew":
+      return { status: 200, data: { items: TREE } };
+    case "GET /api/user/getdetailrole":
+      return { status: 200, data: { data: detail } };
+    case "PATCH /api/v2/roles/7":
+      return { status: 200, data: { ...detail, menus: (req.data as { menus: string[] }).menus, version: "v2" } };
+    case "GET /api/user/useraccount":
+      return { status: 200, data: { data: ME } };
+    case "POST /api/v2/my-account/password":
+      return passwordAnswer;
   }
   return { status: 404, data: { status: 404, message: `No route ${req.method} ${path}` } };
 }
@@ -63,7 +100,10 @@ function renderIn(children: React.ReactNode) {
           resources={users.resources}
           i18nProvider={englishFrom({ ...usersStrings, ...common, ...shell })}
           notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
           {children}
         </Refine>
@@ -72,8 +112,13 @@ function renderIn(children: React.ReactNode) {
   );
 }
 
-const sent = (method: string, path: string) => http.calls.filter((c) => c.method === method && c.url.split("?")[0] === path);
-const checkbox = (title: string) => screen.getByText(title, { selector: ".ant-tree-title" }).closest(".ant-tree-treenode")!.querySelector(".ant-tree-checkbox")!;
+const sent = (method: string, path: string) =>
+  http.calls.filter((c) => c.method === method && c.url.split("?")[0] === path);
+const checkbox = (title: string) =>
+  screen
+    .getByText(title, { selector: ".ant-tree-title" })
+    .closest(".ant-tree-treenode")!
+    .querySelector(".ant-tree-checkbox")!;
 
 beforeEach(() => {
   detail = role();
@@ -84,7 +129,10 @@ afterEach(() => http.restore());
 
 describe("role editor", () => {
   it("checks a role's leaves (a section only through them) and sections without leaves", () => {
-    expect(checkedOf(TREE, ["/admin/product", "/admin/product/listproduct", "/admin/dashboard"])).toEqual(["/admin/dashboard", "/admin/product/listproduct"]);
+    expect(checkedOf(TREE, ["/admin/product", "/admin/product/listproduct", "/admin/dashboard"])).toEqual([
+      "/admin/dashboard",
+      "/admin/product/listproduct",
+    ]);
     // A section granted alone does not check its leaves.
     expect(checkedOf(TREE, ["/admin/product"])).toEqual([]);
   });
@@ -127,12 +175,22 @@ describe("own account", () => {
     expect(await within(form).findByText("The two passwords differ")).toBeInTheDocument();
     expect(sent("POST", "/api/v2/my-account/password")).toHaveLength(0);
 
-    passwordAnswer = { status: 400, data: { status: 400, message: "The current password is not correct.", errors: [{ field: "currentPassword", message: "The current password is not correct." }] } };
+    passwordAnswer = {
+      status: 400,
+      data: {
+        status: 400,
+        message: "The current password is not correct.",
+        errors: [{ field: "currentPassword", message: "The current password is not correct." }],
+      },
+    };
     fireEvent.change(within(form).getByLabelText("Repeat the new password"), { target: { value: "Another2026x" } });
     fireEvent.click(within(form).getByRole("button", { name: "Change password" }));
     await waitFor(() => expect(sent("POST", "/api/v2/my-account/password")).toHaveLength(1), { timeout: 10_000 });
     expect(await within(form).findByText("The current password is not correct.")).toBeInTheDocument();
-    expect(sent("POST", "/api/v2/my-account/password")[0].data).toEqual({ currentPassword: "wrong-one1", newPassword: "Another2026x" });
+    expect(sent("POST", "/api/v2/my-account/password")[0].data).toEqual({
+      currentPassword: "wrong-one1",
+      newPassword: "Another2026x",
+    });
   }, 30_000);
 
   it("is open to every signed-in user of its area, without a grant, and to no one of the other area", () => {

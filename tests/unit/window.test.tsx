@@ -17,7 +17,9 @@ describe("marketing windows", () => {
   it("shows a window in the zone it was entered in, whatever the browser's zone", () => {
     const w = { startsAt: "2026-12-01T02:00:00Z", endsAt: "2026-12-31T16:59:00Z", timezone: "Asia/Bangkok" };
     expect(formatWindow(w, "no end")).toBe("Dec 1, 2026 09:00 – Dec 31, 2026 23:59 (Asia/Bangkok)");
-    expect(formatWindow({ ...w, endsAt: null, timezone: "Europe/Paris" }, "no end")).toBe("Dec 1, 2026 03:00 – no end (Europe/Paris)");
+    expect(formatWindow({ ...w, endsAt: null, timezone: "Europe/Paris" }, "no end")).toBe(
+      "Dec 1, 2026 03:00 – no end (Europe/Paris)",
+    );
     expect(formatWindow(null, "no end")).toBe("—");
   });
 
@@ -29,6 +31,10 @@ describe("marketing windows", () => {
     expect((screen.getAllByRole("textbox")[0] as HTMLInputElement).value).toBe("2026-12-01 09:00");
     fireEvent.mouseDown(screen.getByRole("combobox"));
     fireEvent.click(screen.getByTitle("Europe/Paris"));
-    expect(sent).toEqual({ startsAt: "2026-12-01T09:00:00+01:00", endsAt: "2026-12-02T09:00:00+01:00", timezone: "Europe/Paris" });
+    expect(sent).toEqual({
+      startsAt: "2026-12-01T09:00:00+01:00",
+      endsAt: "2026-12-02T09:00:00+01:00",
+      timezone: "Europe/Paris",
+    });
   });
 });

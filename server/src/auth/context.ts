@@ -6,21 +6,33 @@ import type { AuthUser } from './types.js';
 /** One round trip: the user, role, granted menu paths and shops. */
 export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
   const rows = await queryRows<{
-    id: number; username: string; status: string; role: string; area: string;
-    menus: string[] | null; shop_ids: number[] | null;
-  }>(db, sql`
+    id: number;
+    username: string;
+    status: string;
+    role: string;
+    area: string;
+    menus: string[] | null;
+    shop_ids: number[] | null;
+  }>(
+    db,
+    sql`
     select u.id, u.username, u.status, r.code as role, r.area,
       (select array_agg(m.path order by m.path) from role_menus rm join menu_items m on m.id = rm.menu_item_id
         where rm.role_id = r.id) as menus,
       (select array_agg(us.shop_id order by us.shop_id) from user_shops us where us.user_id = u.id) as shop_ids
     from users u join roles r on r.id = u.role_id
-    where u.id = ${userId}`);
+    where u.id = ${userId}`,
+  );
   const r = rows[0];
   if (!r) return null;
   return {
-    id: Number(r.id), username: r.username, status: r.status, role: r.role,
+    id: Number(r.id),
+    username: r.username,
+    status: r.status,
+    role: r.role,
     area: r.area === 'supplier' ? 'supplier' : 'admin',
-    menus: r.menus ?? [], shopIds: (r.shop_ids ?? []).map(Number),
+    menus: r.menus ?? [],
+    shopIds: (r.shop_ids ?? []).map(Number),
   };
 }
 
@@ -38,7 +50,10 @@ export const MAX_AUTH_CACHE_MS = 2000;
 export class AuthCache {
   private entries = new Map<number, { user: AuthUser | null; until: number; pending?: Promise<AuthUser | null> }>();
   private generation = 0;
-  constructor(private db: Db, readonly ttlMs: number) {}
+  constructor(
+    private db: Db,
+    readonly ttlMs: number,
+  ) {}
 
   async get(userId: number): Promise<AuthUser | null> {
     if (this.ttlMs <= 0) return loadAuthUser(this.db, userId);
@@ -47,11 +62,18 @@ export class AuthCache {
     if (e && e.until > now) return e.pending ?? e.user;
     // One load per user at a time (a burst of requests shares it); an invalidation during the load discards it.
     const gen = this.generation;
-    const pending = loadAuthUser(this.db, userId).then((u) => {
-      const user = u && freeze(u);
-      if (gen === this.generation && this.entries.get(userId)?.pending === pending) this.entries.set(userId, { user, until: now + this.ttlMs });
-      return user;
-    }, (err) => { if (this.entries.get(userId)?.pending === pending) this.entries.delete(userId); throw err; });
+    const pending = loadAuthUser(this.db, userId).then(
+      (u) => {
+        const user = u && freeze(u);
+        if (gen === this.generation && this.entries.get(userId)?.pending === pending)
+          this.entries.set(userId, { user, until: now + this.ttlMs });
+        return user;
+      },
+      (err) => {
+        if (this.entries.get(userId)?.pending === pending) this.entries.delete(userId);
+        throw err;
+      },
+    );
     this.entries.set(userId, { user: null, until: now + this.ttlMs, pending });
     if (this.entries.size > 10_000) this.prune(now);
     return pending;
@@ -70,7 +92,8 @@ export class AuthCache {
 }
 
 function freeze(u: AuthUser): AuthUser {
-  Object.freeze(u.menus); Object.freeze(u.shopIds);
+  Object.freeze(u.menus);
+  Object.freeze(u.shopIds);
   return Object.freeze(u);
 }
 

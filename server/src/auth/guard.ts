@@ -8,7 +8,11 @@ import { accessFor } from './access.js';
 import { authCacheFor, MAX_AUTH_CACHE_MS } from './context.js';
 import type { Access, AuthUser } from './types.js';
 
-export interface RouteEntry { method: string; url: string; access: Access | undefined }
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +27,12 @@ export function describeAccess(a: Access): string {
 
 function isValidAccess(a: unknown): a is Access {
   if (a === 'public' || a === 'user' || a === 'admin') return true;
-  return !!a && typeof a === 'object' && Array.isArray((a as { menu?: unknown }).menu) && (a as { menu: unknown[] }).menu.length > 0;
+  return (
+    !!a &&
+    typeof a === 'object' &&
+    Array.isArray((a as { menu?: unknown }).menu) &&
+    (a as { menu: unknown[] }).menu.length > 0
+  );
 }
 
 export function allows(user: AuthUser, access: Access): boolean {
@@ -34,18 +43,27 @@ export function allows(user: AuthUser, access: Access): boolean {
 }
 
 /** The signed-in user from the token, refused when unknown or not active (auth record cached ≤ 2 s, see context.ts). */
-export async function authenticate(db: Db, request: FastifyRequest, authCacheMs = MAX_AUTH_CACHE_MS): Promise<AuthUser> {
+export async function authenticate(
+  db: Db,
+  request: FastifyRequest,
+  authCacheMs = MAX_AUTH_CACHE_MS,
+): Promise<AuthUser> {
   if (!request.headers.authorization) throw unauthorized('Please sign in to continue.');
   let payload: { sub: unknown };
   try {
     payload = await request.jwtVerify();
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
-    throw unauthorized(code.includes('EXPIRED') ? 'Your session has expired. Please sign in again.' : 'Your session is not valid. Please sign in again.');
+    throw unauthorized(
+      code.includes('EXPIRED')
+        ? 'Your session has expired. Please sign in again.'
+        : 'Your session is not valid. Please sign in again.',
+    );
   }
   // A token signed with our key but naming no possible user id (another app's token, a hand-made one) is not a session.
   const sub = payload.sub;
-  if (typeof sub !== 'number' || !Number.isInteger(sub) || sub < 1 || sub > INT4_MAX) throw unauthorized('Your session is not valid. Please sign in again.');
+  if (typeof sub !== 'number' || !Number.isInteger(sub) || sub < 1 || sub > INT4_MAX)
+    throw unauthorized('Your session is not valid. Please sign in again.');
   const user = await authCacheFor(db, authCacheMs).get(sub);
   if (!user) throw unauthorized('Your session is not valid. Please sign in again.');
   if (user.status !== 'active') throw unauthorized('This account is disabled. Contact an administrator.');
@@ -53,48 +71,55 @@ export async function authenticate(db: Db, request: FastifyRequest, authCacheMs 
 }
 
 /** Default deny: an /api route without `config.access` stops the server from starting. */
-export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db; authCacheMs?: number }) => {
-  app.decorate('routeTable', [] as RouteEntry[]);
-  app.decorateRequest('auth', null);
+export const guardPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; authCacheMs?: number }) => {
+    app.decorate('routeTable', [] as RouteEntry[]);
+    app.decorateRequest('auth', null);
 
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = ([] as string[]).concat(route.method as string | string[]);
-    const needsRule = route.url.startsWith('/api') || route.url === '/health';
-    // The table of screens is the only source of access rules (auth/access.ts): a rule typed on a route would drift from it.
-    if ((route.config as { access?: unknown } | undefined)?.access !== undefined) {
-      throw new Error(`Route ${methods.join(',')} ${route.url} declares its own access rule; access comes from contract/screens.ts`);
-    }
-    const access = needsRule ? accessFor(route.url) : undefined;
-    if (needsRule && !isValidAccess(access)) {
-      throw new Error(`Route ${methods.join(',')} ${route.url} is in no screen of contract/screens.ts (no access rule); refusing to start`);
-    }
-    if (needsRule) route.config = { ...(route.config as object), access } as typeof route.config;
-    for (const m of methods) {
-      if (m === 'HEAD') continue;
-      app.routeTable.push({ method: m, url: route.url, access: isValidAccess(access) ? access : undefined });
-    }
-  });
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const methods = ([] as string[]).concat(route.method as string | string[]);
+      const needsRule = route.url.startsWith('/api') || route.url === '/health';
+      // The table of screens is the only source of access rules (auth/access.ts): a rule typed on a route would drift from it.
+      if ((route.config as { access?: unknown } | undefined)?.access !== undefined) {
+        throw new Error(
+          `Route ${methods.join(',')} ${route.url} declares its own access rule; access comes from contract/screens.ts`,
+        );
+      }
+      const access = needsRule ? accessFor(route.url) : undefined;
+      if (needsRule && !isValidAccess(access)) {
+        throw new Error(
+          `Route ${methods.join(',')} ${route.url} is in no screen of contract/screens.ts (no access rule); refusing to start`,
+        );
+      }
+      if (needsRule) route.config = { ...(route.config as object), access } as typeof route.config;
+      for (const m of methods) {
+        if (m === 'HEAD') continue;
+        app.routeTable.push({ method: m, url: route.url, access: isValidAccess(access) ? access : undefined });
+      }
+    });
 
-  // onRequest, before the body is parsed or validated: an anonymous caller learns nothing about a route's schema.
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access as Access | undefined;
-    if (access === 'public') return;
-    // Routes outside /api (static files) have no rule and are public by design.
-    if (access === undefined) {
-      if (request.routeOptions.url?.startsWith('/api')) throw forbidden();
-      return;
-    }
-    const user = await authenticate(opts.db, request, opts.authCacheMs);
-    request.auth = user;
-    if (!allows(user, access)) throw forbidden('You do not have permission to do this.');
-  });
+    // onRequest, before the body is parsed or validated: an anonymous caller learns nothing about a route's schema.
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access as Access | undefined;
+      if (access === 'public') return;
+      // Routes outside /api (static files) have no rule and are public by design.
+      if (access === undefined) {
+        if (request.routeOptions.url?.startsWith('/api')) throw forbidden();
+        return;
+      }
+      const user = await authenticate(opts.db, request, opts.authCacheMs);
+      request.auth = user;
+      if (!allows(user, access)) throw forbidden('You do not have permission to do this.');
+    });
 
-  // Every signed-in answer (a 403 too) carries a tag of the caller's grants: the client re-reads its
-  // menu when the tag changes, so a role's edited menus show at the next request, not the next sign-in.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.auth) reply.header(ACCESS_TAG_HEADER, accessTag(request.auth));
-  });
-}, { name: 'guard' });
+    // Every signed-in answer (a 403 too) carries a tag of the caller's grants: the client re-reads its
+    // menu when the tag changes, so a role's edited menus show at the next request, not the next sign-in.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.auth) reply.header(ACCESS_TAG_HEADER, accessTag(request.auth));
+    });
+  },
+  { name: 'guard' },
+);
 
 export const ACCESS_TAG_HEADER = 'x-access-tag';
 const tags = new WeakMap<AuthUser, string>();
@@ -103,7 +128,10 @@ const tags = new WeakMap<AuthUser, string>();
 export function accessTag(user: AuthUser): string {
   let tag = tags.get(user);
   if (!tag) {
-    tag = createHash('sha1').update(`${user.role}|${[...user.menus].sort().join(',')}`).digest('base64url').slice(0, 16);
+    tag = createHash('sha1')
+      .update(`${user.role}|${[...user.menus].sort().join(',')}`)
+      .digest('base64url')
+      .slice(0, 16);
     tags.set(user, tag);
   }
   return tag;

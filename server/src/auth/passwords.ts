@@ -20,6 +20,7 @@ export async function burnVerify(password: string): Promise<void> {
 
 export function passwordProblem(password: string): string | null {
   if (password.length < 8) return 'password must be at least 8 characters';
-  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) return 'password must contain at least one letter and one digit';
+  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password))
+    return 'password must contain at least one letter and one digit';
   return null;
 }

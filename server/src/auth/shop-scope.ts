@@ -35,9 +35,11 @@ export async function assertShopApproved(db: Db | Tx, user: AuthUser, shopId: nu
   if (user.area !== 'supplier') return;
   const [row] = await db.select({ status: shops.status }).from(shops).where(eq(shops.id, shopId));
   if (!row || row.status === 'active') return;
-  throw forbidden(row.status === 'pending'
-    ? `Your shop is awaiting review: you can ${doing} once it is approved. Drafts can be prepared meanwhile.`
-    : `Your shop is not approved: you cannot ${doing}.`);
+  throw forbidden(
+    row.status === 'pending'
+      ? `Your shop is awaiting review: you can ${doing} once it is approved. Drafts can be prepared meanwhile.`
+      : `Your shop is not approved: you cannot ${doing}.`,
+  );
 }
 
 /** `shop_id in (scope)` for suppliers, nothing for staff. */
@@ -66,7 +68,10 @@ export function assertRecordInScope<T extends { shopId: number }>(user: AuthUser
 }
 
 /** Which kinds of shop a staff menu grants storefront work on. */
-const STOREFRONT_MENUS: Record<string, 'supplier' | 'housebrand'> = { '/admin/brandshop': 'supplier', '/admin/housebrand': 'housebrand' };
+const STOREFRONT_MENUS: Record<string, 'supplier' | 'housebrand'> = {
+  '/admin/brandshop': 'supplier',
+  '/admin/housebrand': 'housebrand',
+};
 
 /**
  * Storefront work (profile, board, banners, publishing): suppliers on their own shops; admin on every
@@ -74,15 +79,26 @@ const STOREFRONT_MENUS: Record<string, 'supplier' | 'housebrand'> = { '/admin/br
  * brands, not on suppliers' brand shops). `kind` is the legacy family the route belongs to. A shop out
  * of reach answers 404 like a missing one, so its existence is not told.
  */
-export async function assertStorefrontAccess(db: Db | Tx, user: AuthUser, shopId: number, kind?: 'supplier' | 'housebrand'): Promise<{ id: number; kind: string; status: string }> {
+export async function assertStorefrontAccess(
+  db: Db | Tx,
+  user: AuthUser,
+  shopId: number,
+  kind?: 'supplier' | 'housebrand',
+): Promise<{ id: number; kind: string; status: string }> {
   if (!canAccessShop(user, shopId)) throw notFound('Shop');
-  const [row] = await db.select({ id: shops.id, kind: shops.kind, status: shops.status }).from(shops).where(eq(shops.id, shopId));
-  if (!row || (kind && row.kind !== kind) || !storefrontKinds(user).includes(row.kind as 'supplier' | 'housebrand')) throw notFound('Shop');
+  const [row] = await db
+    .select({ id: shops.id, kind: shops.kind, status: shops.status })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  if (!row || (kind && row.kind !== kind) || !storefrontKinds(user).includes(row.kind as 'supplier' | 'housebrand'))
+    throw notFound('Shop');
   return row;
 }
 
 /** The shop kinds whose storefronts the caller may work on (suppliers: their own shops, of any kind). */
 export function storefrontKinds(user: AuthUser): ('supplier' | 'housebrand')[] {
   if (user.area === 'supplier' || user.role === 'admin') return ['supplier', 'housebrand'];
-  return Object.entries(STOREFRONT_MENUS).filter(([menu]) => user.menus.includes(menu)).map(([, kind]) => kind);
+  return Object.entries(STOREFRONT_MENUS)
+    .filter(([menu]) => user.menus.includes(menu))
+    .map(([, kind]) => kind);
 }

@@ -13,7 +13,10 @@ export interface AuthUser {
   shopIds: number[];
 }
 
-export interface TokenPayload { sub: number; role: string }
+export interface TokenPayload {
+  sub: number;
+  role: string;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

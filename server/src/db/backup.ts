@@ -7,7 +7,17 @@
  * The database only: uploads (DATA_DIR/uploads or the bucket) are copied on their own.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readSync, closeSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  closeSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -17,7 +27,10 @@ import { lockDataDir } from './lock.js';
 
 const run = promisify(execFile);
 
-export interface BackupTarget { databaseUrl: string | null; dataDir: string }
+export interface BackupTarget {
+  databaseUrl: string | null;
+  dataDir: string;
+}
 
 export async function backup(target: BackupTarget, file: string): Promise<void> {
   const out = resolve(file);
@@ -47,13 +60,27 @@ export async function restore(target: BackupTarget, file: string): Promise<void>
   const src = resolve(file);
   const kind = backupKind(src);
   if (target.databaseUrl) {
-    if (kind !== 'postgres') throw new Error(`${file} is not a pg_dump custom-format archive (a PGlite backup restores with DATABASE_URL unset)`);
+    if (kind !== 'postgres')
+      throw new Error(
+        `${file} is not a pg_dump custom-format archive (a PGlite backup restores with DATABASE_URL unset)`,
+      );
     const others = await otherSessions(target.databaseUrl);
-    if (others > 0) throw new Error(`${others} other session(s) are connected to the database: stop the servers before restoring`);
-    await pgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', '-d', target.databaseUrl, src]);
+    if (others > 0)
+      throw new Error(`${others} other session(s) are connected to the database: stop the servers before restoring`);
+    await pgTool('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      '--exit-on-error',
+      '-d',
+      target.databaseUrl,
+      src,
+    ]);
     return;
   }
-  if (kind !== 'pglite') throw new Error(`${file} is not a PGlite backup (a pg_dump archive restores with DATABASE_URL set)`);
+  if (kind !== 'pglite')
+    throw new Error(`${file} is not a PGlite backup (a pg_dump archive restores with DATABASE_URL set)`);
   mkdirSync(target.dataDir, { recursive: true });
   const unlock = lockDataDir(target.dataDir);
   try {
@@ -98,7 +125,9 @@ async function otherSessions(url: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const r = await c.query(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     return r.rows[0].n as number;
   } finally {
     await c.end();
@@ -110,7 +139,8 @@ async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<v
     await run(tool, args, { maxBuffer: 16 * 1024 * 1024 });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === 'ENOENT') throw new Error(`${tool} is not installed (PostgreSQL client tools of the server's major version or newer)`);
+    if (e.code === 'ENOENT')
+      throw new Error(`${tool} is not installed (PostgreSQL client tools of the server's major version or newer)`);
     throw new Error(`${tool} failed: ${(e.stderr || e.message).trim()}`);
   }
 }

@@ -85,7 +85,10 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       const dir = join(dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
       unlock = lockDataDir(dataDir);
-      client = await PGlite.create(dir, { pgliteWasmModule }).catch((err) => { unlock(); throw err; });
+      client = await PGlite.create(dir, { pgliteWasmModule }).catch((err) => {
+        unlock();
+        throw err;
+      });
     }
   }
   const pglite = client;

@@ -17,7 +17,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /** The request on whose behalf database work runs. */
-export interface Arrival { readonly order: number; answering: boolean }
+export interface Arrival {
+  readonly order: number;
+  answering: boolean;
+}
 
 const current = new AsyncLocalStorage<Arrival | undefined>();
 let arrivals = 0;
@@ -28,7 +31,12 @@ export const arrive = (): Arrival => ({ order: arrivals++, answering: false });
 /** Runs `fn` (and the work it starts) on behalf of `arrival`. */
 export const runAs = <T>(arrival: Arrival, fn: () => T): T => current.run(arrival, fn);
 
-interface Job { order: number; work(): Promise<unknown>; resolve(v: unknown): void; reject(err: unknown): void }
+interface Job {
+  order: number;
+  work(): Promise<unknown>;
+  resolve(v: unknown): void;
+  reject(err: unknown): void;
+}
 
 export class FairQueue {
   /** Waiting jobs, by order (ties: first come first). */
@@ -53,15 +61,17 @@ export class FairQueue {
   /** The next job on a turn of its own, outside any request (what PGlite calls back, e.g. a notification, is nobody's). */
   private next() {
     // run(undefined), not exit(): on Node 20 exit() switches the async hooks off and on again, once per job.
-    current.run(undefined, () => setImmediate(() => {
-      const job = this.waiting.shift();
-      if (!job) {
-        this.busy = false;
-        return;
-      }
-      // A job that throws instead of rejecting must not stop the queue.
-      new Promise((r) => r(job.work())).then(job.resolve, job.reject).finally(() => this.next());
-    }));
+    current.run(undefined, () =>
+      setImmediate(() => {
+        const job = this.waiting.shift();
+        if (!job) {
+          this.busy = false;
+          return;
+        }
+        // A job that throws instead of rejecting must not stop the queue.
+        new Promise((r) => r(job.work())).then(job.resolve, job.reject).finally(() => this.next());
+      }),
+    );
   }
 }
 

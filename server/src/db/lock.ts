@@ -41,7 +41,10 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
       const owner = dataDirOwner(dataDir);
-      if (owner !== null) throw new Error(`The data dir ${dataDir} is in use by process ${owner}; stop it first (one process per PGlite data dir).`);
+      if (owner !== null)
+        throw new Error(
+          `The data dir ${dataDir} is in use by process ${owner}; stop it first (one process per PGlite data dir).`,
+        );
       rmSync(file, { force: true });
     }
   }

@@ -14,6 +14,8 @@ const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(
 let engine: Promise<Engine> | undefined;
 
 export function pgliteEngine(): Promise<Engine> {
-  engine ??= readFile(fileURLToPath(import.meta.resolve('@electric-sql/pglite/pglite.wasm'))).then((bytes) => wasm.compile(bytes));
+  engine ??= readFile(fileURLToPath(import.meta.resolve('@electric-sql/pglite/pglite.wasm'))).then((bytes) =>
+    wasm.compile(bytes),
+  );
   return engine;
 }

@@ -5,7 +5,18 @@
  * (`npm run db:template`, run after `npm run build`) or else by the first start that needs it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { cp, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,7 +47,9 @@ export async function prepareDatabase(db: Db, storage: Storage, seedDemo = true)
   if (done?.value === key) return null;
   await syncMenu(db);
   const seeded = seedDemo ? await seedIfEmpty(db, { storage }) : null;
-  await db.insert(settings).values({ key: PREPARED_KEY, value: key })
+  await db
+    .insert(settings)
+    .values({ key: PREPARED_KEY, value: key })
     .onConflictDoUpdate({ target: settings.key, set: { value: key, updatedAt: new Date() } });
   return seeded;
 }
@@ -114,7 +127,8 @@ async function refillSpare(dir: string): Promise<void> {
   if (existsSync(join(dir, SPARE))) return;
   // Copies a killed process left half made.
   for (const name of readdirSync(dir)) {
-    if (name.startsWith('.spare-') && statSync(join(dir, name)).mtimeMs < Date.now() - 3_600_000) rmSync(join(dir, name), { recursive: true, force: true });
+    if (name.startsWith('.spare-') && statSync(join(dir, name)).mtimeMs < Date.now() - 3_600_000)
+      rmSync(join(dir, name), { recursive: true, force: true });
   }
   const tmp = join(dir, `.spare-${randomBytes(6).toString('hex')}`);
   try {
@@ -137,7 +151,8 @@ export async function installTemplate(dataDir: string): Promise<SeedResult | nul
   const started = performance.now();
   const dir = await ensureTemplate();
   const seeded = JSON.parse(readFileSync(join(dir, 'seeded.json'), 'utf8')) as SeedResult | null;
-  for (const name of readdirSync(dataDir)) if (/^pglite\..*\.tmp$/.test(name)) rmSync(join(dataDir, name), { recursive: true, force: true });
+  for (const name of readdirSync(dataDir))
+    if (/^pglite\..*\.tmp$/.test(name)) rmSync(join(dataDir, name), { recursive: true, force: true });
   cpSync(join(dir, 'uploads'), join(dataDir, 'uploads'), { recursive: true, force: false });
   try {
     // No spare, another data dir took it a moment ago, or it is on another file system: then a copy.
@@ -151,5 +166,8 @@ export async function installTemplate(dataDir: string): Promise<SeedResult | nul
   setTimeout(() => void refillSpare(dir).catch(() => undefined), 10_000).unref();
   if (!seeded) return null;
   const pictures = seeded.pictures.pictures;
-  return { ...seeded, pictures: { pictures, rendered: 0, cached: pictures, ms: Math.round(performance.now() - started) } };
+  return {
+    ...seeded,
+    pictures: { pictures, rendered: 0, cached: pictures, ms: Math.round(performance.now() - started) },
+  };
 }

@@ -20,7 +20,10 @@ import type pg from 'pg';
 import type { Db } from '../db/client.js';
 
 export type Cell = string | number | boolean | null | undefined;
-export interface CsvColumn<R> { header: string; value(row: R): Cell }
+export interface CsvColumn<R> {
+  header: string;
+  value(row: R): Cell;
+}
 
 export interface ExportQuery {
   /** A SELECT without ORDER BY; its output columns include the `key` columns. */
@@ -64,7 +67,10 @@ const ident = (name: string) => sql.identifier(name);
  */
 export function keyOrder(key: ExportQuery['key'], order: ExportQuery['order'], alias = 'q'): SQL {
   const dir = sql.raw(order === 'asc' ? 'asc nulls last' : 'desc nulls last');
-  return sql.join(key.map(([c]) => sql`${ident(alias)}.${ident(c)} ${dir}`), sql`, `);
+  return sql.join(
+    key.map(([c]) => sql`${ident(alias)}.${ident(c)} ${dir}`),
+    sql`, `,
+  );
 }
 const ordered = (q: ExportQuery) => keyOrder(q.key, q.order);
 
@@ -96,21 +102,37 @@ async function* cursorBatches(pool: pg.Pool, q: ExportQuery): AsyncGenerator<Row
   } finally {
     // Stopped early (the client cancelled, the socket closed) or failed: end the transaction before the
     // connection goes back to the pool; a connection that cannot even roll back is destroyed.
-    if (!finished) await client.query('rollback').catch((e: Error) => { broken ??= e; });
+    if (!finished)
+      await client.query('rollback').catch((e: Error) => {
+        broken ??= e;
+      });
     client.release(broken);
   }
 }
 
 /** PGlite: keyset batches `(k…) > / < (last row's k…)`, each a statement of its own. */
 async function* keysetBatches(db: Db, q: ExportQuery): AsyncGenerator<Row[]> {
-  const keyText = sql.join(q.key.map(([c], i) => sql`q.${ident(c)}::text as ${ident(`__k${i}`)}`), sql`, `);
-  const cols = sql.join(q.key.map(([c]) => sql`q.${ident(c)}`), sql`, `);
+  const keyText = sql.join(
+    q.key.map(([c], i) => sql`q.${ident(c)}::text as ${ident(`__k${i}`)}`),
+    sql`, `,
+  );
+  const cols = sql.join(
+    q.key.map(([c]) => sql`q.${ident(c)}`),
+    sql`, `,
+  );
   const cmp = sql.raw(q.order === 'asc' ? '>' : '<');
   let after: unknown[] | null = null;
   for (;;) {
     const last = after;
-    const where = last ? sql`where (${cols}) ${cmp} (${sql.join(q.key.map(([, type], i) => sql`${last[i]}::${sql.raw(type)}`), sql`, `)})` : sql``;
-    const res = (await db.execute(sql`select q.*, ${keyText} from (${q.select}) q ${where} order by ${ordered(q)} limit ${EXPORT_BATCH}`)) as unknown as { rows: Row[] };
+    const where = last
+      ? sql`where (${cols}) ${cmp} (${sql.join(
+          q.key.map(([, type], i) => sql`${last[i]}::${sql.raw(type)}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const res = (await db.execute(
+      sql`select q.*, ${keyText} from (${q.select}) q ${where} order by ${ordered(q)} limit ${EXPORT_BATCH}`,
+    )) as unknown as { rows: Row[] };
     if (!res.rows.length) return;
     const end = res.rows[res.rows.length - 1];
     after = q.key.map((_, i) => end[`__k${i}`]);
@@ -129,7 +151,11 @@ export function exportBatches(app: Pick<FastifyInstance, 'db' | 'dbKind'>, q: Ex
  * Streams an export as the answer: `text/csv` with a BOM (so Excel reads Thai as UTF-8), CRLF lines, a header row.
  * Call it after every check that may refuse the request (scope, filters): once streaming, the status is sent.
  */
-export function sendCsv<R>(app: Pick<FastifyInstance, 'db' | 'dbKind' | 'log'>, reply: FastifyReply, e: CsvExport<R>): FastifyReply {
+export function sendCsv<R>(
+  app: Pick<FastifyInstance, 'db' | 'dbKind' | 'log'>,
+  reply: FastifyReply,
+  e: CsvExport<R>,
+): FastifyReply {
   const batches = exportBatches(app, e.query);
   const records = new Transform({
     writableObjectMode: true,
@@ -141,12 +167,20 @@ export function sendCsv<R>(app: Pick<FastifyInstance, 'db' | 'dbKind' | 'log'>, 
       done();
     },
   });
-  const csv = stringify({ header: true, columns: e.columns.map((c) => c.header), bom: true, record_delimiter: 'windows' });
+  const csv = stringify({
+    header: true,
+    columns: e.columns.map((c) => c.header),
+    bom: true,
+    record_delimiter: 'windows',
+  });
   // pipeline: the socket's pace reaches the cursor; a closed socket or a failure ends every stage (and the cursor's transaction).
   const body = pipeline(Readable.from(batches, { highWaterMark: 1 }), records, csv, (err) => {
-    if (err && err.name !== 'AbortError' && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') app.log.error({ err }, 'CSV export failed');
+    if (err && err.name !== 'AbortError' && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+      app.log.error({ err }, 'CSV export failed');
   });
-  reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${e.filename}"`)
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${e.filename}"`)
     .header('cache-control', 'no-store');
   if (e.rows !== undefined) reply.header('x-export-rows', String(e.rows));
   return reply.send(body);

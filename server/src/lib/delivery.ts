@@ -43,26 +43,35 @@ export const CSP = {
 /** Compressible types (the rest is decided by mime-db): never event streams, never the generic octet-stream. */
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|javascript/;
 
-export const deliveryPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    // useDefaults off: helmet's default `upgrade-insecure-requests` would break a server reached over plain http on a LAN.
-    contentSecurityPolicy: { useDefaults: false, directives: CSP },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-  });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
-  // Stored files (lib/uploads.ts, from the folder or a bucket) are someone's bytes: never a page of ours.
-  // Opened on their own they run nothing (sandbox) and load nothing; non-images (PDFs, media) download
-  // instead of opening on our origin. Pictures and players embed them as before: a subresource ignores both.
-  app.addHook('onSend', async (request, reply) => {
-    const kind = UPLOAD_URL.exec(request.url)?.[1];
-    if (!kind) return;
-    reply.header('content-security-policy', UPLOAD_CSP).header('x-content-type-options', 'nosniff');
-    if (kind !== 'image') reply.header('content-disposition', 'attachment');
-    // A stored name never gets other bytes (names are random or derived from the content).
-    if (reply.statusCode === 200 || reply.statusCode === 206) reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
-  });
-}, { name: 'delivery' });
+export const deliveryPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(helmet, {
+      // useDefaults off: helmet's default `upgrade-insecure-requests` would break a server reached over plain http on a LAN.
+      contentSecurityPolicy: { useDefaults: false, directives: CSP },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'same-origin' },
+    });
+    await app.register(compress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      customTypes: COMPRESSIBLE,
+    });
+    // Stored files (lib/uploads.ts, from the folder or a bucket) are someone's bytes: never a page of ours.
+    // Opened on their own they run nothing (sandbox) and load nothing; non-images (PDFs, media) download
+    // instead of opening on our origin. Pictures and players embed them as before: a subresource ignores both.
+    app.addHook('onSend', async (request, reply) => {
+      const kind = UPLOAD_URL.exec(request.url)?.[1];
+      if (!kind) return;
+      reply.header('content-security-policy', UPLOAD_CSP).header('x-content-type-options', 'nosniff');
+      if (kind !== 'image') reply.header('content-disposition', 'attachment');
+      // A stored name never gets other bytes (names are random or derived from the content).
+      if (reply.statusCode === 200 || reply.statusCode === 206)
+        reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
+    });
+  },
+  { name: 'delivery' },
+);
 
 const UPLOAD_URL = /^\/uploads\/([a-z]+)\//;
 export const UPLOAD_CSP = "default-src 'none'; sandbox";
@@ -77,22 +86,37 @@ export const LOCALE_MAX_AGE = 300;
  * sign-in page's 40 requests. A worker script added one day would need its CSP back.
  */
 const DOCUMENT_ONLY = [
-  'content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'strict-transport-security', 'x-dns-prefetch-control',
-  'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
 ];
 
 export function spaStaticOptions(root: string): FastifyStaticOptions {
   return {
-    root, wildcard: true, index: ['index.html'], preCompressed: true,
+    root,
+    wildcard: true,
+    index: ['index.html'],
+    preCompressed: true,
     // Set per file below instead of send's `public, max-age=0`.
     cacheControl: false,
     setHeaders: (reply, path) => {
-      const file = path.slice(root.length).replace(/\\/g, '/').replace(/\.(?:br|gz)$/, '');
+      const file = path
+        .slice(root.length)
+        .replace(/\\/g, '/')
+        .replace(/\.(?:br|gz)$/, '');
       if (file.startsWith('/assets/')) for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
-      const cache = file.startsWith('/assets/') ? `public, max-age=${YEAR}, immutable`
-        : file.startsWith('/locales/') ? `public, max-age=${LOCALE_MAX_AGE}`
-          // index.html and the other unhashed files: always revalidated, so a release shows at the next load.
-          : 'no-cache';
+      const cache = file.startsWith('/assets/')
+        ? `public, max-age=${YEAR}, immutable`
+        : file.startsWith('/locales/')
+          ? `public, max-age=${LOCALE_MAX_AGE}`
+          : // index.html and the other unhashed files: always revalidated, so a release shows at the next load.
+            'no-cache';
       reply.header('cache-control', cache);
     },
   };

@@ -3,8 +3,12 @@ import { HttpError, type FieldError } from './errors.js';
 import { registerValidation, YEAR_MAX, YEAR_MIN } from './validation.js';
 
 const typeWords: Record<string, string> = {
-  integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false',
-  array: 'a list', object: 'an object',
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
 };
 
 function fieldName(path: string, context?: string): string {
@@ -36,8 +40,14 @@ export function describeValidationError(e: FastifySchemaValidationError, context
     case 'format': {
       const fmt = String(params.format);
       const years = `, years ${YEAR_MIN}–${YEAR_MAX}`;
-      const words = fmt === 'email' ? 'a valid email address' : fmt === 'date-time' ? `a date and time (ISO 8601${years})`
-        : fmt === 'date' ? `a date (YYYY-MM-DD${years})` : `a valid ${fmt}`;
+      const words =
+        fmt === 'email'
+          ? 'a valid email address'
+          : fmt === 'date-time'
+            ? `a date and time (ISO 8601${years})`
+            : fmt === 'date'
+              ? `a date (YYYY-MM-DD${years})`
+              : `a valid ${fmt}`;
       return { field: base, message: `${base} must be ${words}` };
     }
     case 'type': {
@@ -45,7 +55,11 @@ export function describeValidationError(e: FastifySchemaValidationError, context
       return { field: base, message: `${base} must be ${typeWords[t] ?? t}` };
     }
     case 'minLength':
-      return { field: base, message: params.limit === 1 ? `${base} must not be empty` : `${base} must be at least ${params.limit} characters` };
+      return {
+        field: base,
+        message:
+          params.limit === 1 ? `${base} must not be empty` : `${base} must be at least ${params.limit} characters`,
+      };
     case 'maxLength':
       return { field: base, message: `${base} must be at most ${params.limit} characters` };
     case 'minimum':
@@ -57,7 +71,10 @@ export function describeValidationError(e: FastifySchemaValidationError, context
     case 'exclusiveMaximum':
       return { field: base, message: `${base} must be less than ${params.limit}` };
     case 'multipleOf':
-      return { field: base, message: decimalsOf(base, Number(params.multipleOf)) ?? `${base} must be a multiple of ${params.multipleOf}` };
+      return {
+        field: base,
+        message: decimalsOf(base, Number(params.multipleOf)) ?? `${base} must be a multiple of ${params.multipleOf}`,
+      };
     case 'notBlank':
       return { field: base, message: `${base} must not be blank (empty or only spaces)` };
     case 'noNul':
@@ -80,9 +97,15 @@ export function describeValidationError(e: FastifySchemaValidationError, context
 }
 
 const statusWords: Record<number, string> = {
-  400: 'Bad request', 401: 'Please sign in to continue.', 403: 'You do not have permission to do this.',
-  404: 'Not found', 405: 'Method not allowed', 409: 'Conflict', 413: 'The request is too large.',
-  415: 'Unsupported content type', 429: 'Too many requests. Try again later.',
+  400: 'Bad request',
+  401: 'Please sign in to continue.',
+  403: 'You do not have permission to do this.',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'The request is too large.',
+  415: 'Unsupported content type',
+  429: 'Too many requests. Try again later.',
 };
 
 /** The SQLSTATE of a failed query: drizzle keeps the driver's error (PGlite or pg, same codes) as `cause`. */
@@ -118,10 +141,17 @@ export function loggableError(err: unknown): Record<string, unknown> {
   // The driver's error: drizzle's `cause`, or the error itself when a query ran outside drizzle.
   const cause = (e.cause?.code !== undefined ? e.cause : e) as Record<string, unknown>;
   return {
-    type: e.name, code: state, query: typeof e.query === 'string' ? e.query : undefined,
-    message: state?.startsWith('22') ? dataErrors[state] ?? 'data exception' : cause.message ?? 'query failed',
-    table: cause.table, column: cause.column, constraint: cause.constraint,
-    stack: e.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).join('\n'),
+    type: e.name,
+    code: state,
+    query: typeof e.query === 'string' ? e.query : undefined,
+    message: state?.startsWith('22') ? (dataErrors[state] ?? 'data exception') : (cause.message ?? 'query failed'),
+    table: cause.table,
+    column: cause.column,
+    constraint: cause.constraint,
+    stack: e.stack
+      ?.split('\n')
+      .filter((l) => l.trimStart().startsWith('at '))
+      .join('\n'),
   };
 }
 
@@ -132,7 +162,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     if (err.validation) {
       // A blank value is said once: not also too short or of the wrong pattern.
       const blank = new Set(err.validation.filter((v) => v.keyword === 'notBlank').map((v) => v.instancePath));
-      const errors = err.validation.filter((v) => v.keyword === 'notBlank' || !blank.has(v.instancePath))
+      const errors = err.validation
+        .filter((v) => v.keyword === 'notBlank' || !blank.has(v.instancePath))
         .map((v) => describeValidationError(v, err.validationContext));
       const message = errors.map((e) => e.message).join('; ');
       return reply.code(400).send({ status: 400, message, errors });
@@ -145,7 +176,10 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     const state = sqlState(err);
     if (state?.startsWith('22')) {
       request.log.warn({ err: loggableError(err) }, 'bad input reached the database');
-      const field = typeof (err.cause as { column?: unknown } | undefined)?.column === 'string' ? String((err.cause as { column: string }).column) : 'body';
+      const field =
+        typeof (err.cause as { column?: unknown } | undefined)?.column === 'string'
+          ? String((err.cause as { column: string }).column)
+          : 'body';
       const message = `${field === 'body' ? 'A value' : field} cannot be stored: ${dataErrors[state] ?? 'a value is not valid'}.`;
       return reply.code(400).send({ status: 400, message, errors: [{ field, message }] });
     }
@@ -155,8 +189,10 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
       return reply.code(code).send({ status: code, message: 'Something went wrong on the server. Please try again.' });
     }
     // Framework 4xx errors (bad JSON, body too large, ...) carry safe messages.
-    const message = code === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON.'
-      : err.message || statusWords[code] || 'Request failed';
+    const message =
+      code === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : err.message || statusWords[code] || 'Request failed';
     return reply.code(code).send({ status: code, message });
   });
 
@@ -164,7 +200,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     const url = request.url.split('?')[0];
     // SPA fallback: client-side routes get index.html; /api, /docs and files keep JSON 404s.
     const reserved = url === '/api' || url.startsWith('/api/') || url.startsWith('/docs') || url === '/health';
-    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    const wantsHtml =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (opts.spa && !reserved && wantsHtml) return reply.type('text/html').sendFile('index.html');
     return reply.code(404).send({ status: 404, message: `No route for ${request.method} ${url}` });
   });

@@ -1,8 +1,15 @@
-export interface FieldError { field: string; message: string }
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 /** An error whose message is safe and useful to show to the caller. */
 export class HttpError extends Error {
-  constructor(public statusCode: number, message: string, public errors?: FieldError[]) {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public errors?: FieldError[],
+  ) {
     super(message);
     this.name = 'HttpError';
   }

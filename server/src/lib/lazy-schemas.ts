@@ -44,7 +44,9 @@ export function deferSerializers(app: FastifyInstance, shape: <T>(schema: T) => 
   // No shared schemas (app.addSchema) in this server: the factory needs none.
   const compile = SerializerSelector()();
   type Route = Parameters<typeof compile>[0];
-  app.setSerializerCompiler((route) => deferCompile(app, () => compile({ ...(route as Route), schema: shape((route as Route).schema) })));
+  app.setSerializerCompiler((route) =>
+    deferCompile(app, () => compile({ ...(route as Route), schema: shape((route as Route).schema) })),
+  );
 }
 
 /** Compiles every deferred schema of `app` now; throws the first that does not compile. */

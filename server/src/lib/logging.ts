@@ -5,10 +5,25 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_KEYS = ['password', 'newPassword', 'oldPassword', 'currentPassword', 'passwordHash', 'password_hash', 'token', 'accessToken', 'refreshToken', 'secret', 'params'];
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'oldPassword',
+  'currentPassword',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'secret',
+  'params',
+];
 
 export const LOG_REDACT = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`]),
 ];
 
@@ -23,7 +38,10 @@ export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServe
     redact: { paths: LOG_REDACT, censor: '[redacted]' },
     serializers: {
       req: (req: { method?: string; url?: string; host?: string; ip?: string }) => ({
-        method: req.method, url: pathOnly(req.url), host: req.host, remoteAddress: req.ip,
+        method: req.method,
+        url: pathOnly(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
       }),
     },
   } as FastifyServerOptions['logger'];

@@ -22,8 +22,11 @@ function mapSchema(value: unknown, visit: (node: Node) => Node): unknown {
  * serializer sends no field the document does not name.
  */
 export function closeResponseSchema<T>(schema: T): T {
-  return mapSchema(schema, (n) => (n.properties && typeof n.properties === 'object' && n.additionalProperties === undefined && n.type !== undefined
-    ? { ...n, additionalProperties: false } : n)) as T;
+  return mapSchema(schema, (n) =>
+    n.properties && typeof n.properties === 'object' && n.additionalProperties === undefined && n.type !== undefined
+      ? { ...n, additionalProperties: false }
+      : n,
+  ) as T;
 }
 
 /**
@@ -33,7 +36,10 @@ export function closeResponseSchema<T>(schema: T): T {
 export function toOpenApi30<T>(schema: T): T {
   return mapSchema(schema, (n) => {
     const out = { ...n };
-    for (const [ex, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    for (const [ex, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
       if (typeof out[ex] === 'number') {
         out[bound] = out[ex];
         out[ex] = true;
@@ -46,8 +52,24 @@ export function toOpenApi30<T>(schema: T): T {
 
 /** Values tried, in order, for a string with a pattern: the first that matches is the example. */
 const PATTERN_SAMPLES = [
-  'text', 'sample-value', 'A1b2C3d4E5f6G7h8', 'A1b2C3d4E5f6G7h8I9j0K1l2', '#1677ff', '+66 81 234 5678', '0812345678', '10110',
-  'SKU-0001', 'th', 'en', 'sample', '09:30', '2026-01-15', 'https://example.com/', 'name@example.com', '123', 'ABC',
+  'text',
+  'sample-value',
+  'A1b2C3d4E5f6G7h8',
+  'A1b2C3d4E5f6G7h8I9j0K1l2',
+  '#1677ff',
+  '+66 81 234 5678',
+  '0812345678',
+  '10110',
+  'SKU-0001',
+  'th',
+  'en',
+  'sample',
+  '09:30',
+  '2026-01-15',
+  'https://example.com/',
+  'name@example.com',
+  '123',
+  'ABC',
 ];
 
 /**
@@ -68,23 +90,33 @@ export function exampleOf(schema: unknown): unknown {
   switch (type) {
     case 'object': {
       // Branches that only require fields (this one or that one): the fields of the first branch.
-      const only = branches?.length ? new Set([...((branches[0].required ?? []) as string[]), ...((s.required ?? []) as string[])]) : null;
-      const props = Object.entries((s.properties ?? {}) as Record<string, Node>).filter(([k, p]) => p.format !== 'binary' && (!only || only.has(k)));
+      const only = branches?.length
+        ? new Set([...((branches[0].required ?? []) as string[]), ...((s.required ?? []) as string[])])
+        : null;
+      const props = Object.entries((s.properties ?? {}) as Record<string, Node>).filter(
+        ([k, p]) => p.format !== 'binary' && (!only || only.has(k)),
+      );
       return Object.fromEntries(props.map(([k, p]) => [k, exampleOf(p)]));
     }
     case 'array': {
       const n = Math.max(1, Number(s.minItems ?? 1));
       return Array.from({ length: n }, (_, i) => {
         const v = exampleOf(s.items);
-        return s.uniqueItems && typeof v === 'number' ? v + i : s.uniqueItems && typeof v === 'string' ? `${v}${i || ''}` : v;
+        return s.uniqueItems && typeof v === 'number'
+          ? v + i
+          : s.uniqueItems && typeof v === 'string'
+            ? `${v}${i || ''}`
+            : v;
       });
     }
     case 'integer':
     case 'number': {
-      const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
+      const min =
+        typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
       return typeof s.maximum === 'number' ? Math.min(Math.max(min, 1), s.maximum) : Math.max(min, 1);
     }
-    case 'boolean': return true;
+    case 'boolean':
+      return true;
     case 'string': {
       if (s.format === 'date-time') return '2026-01-15T09:30:00.000Z';
       if (s.format === 'date') return '2026-01-15';
@@ -99,7 +131,8 @@ export function exampleOf(schema: unknown): unknown {
       }
       return 'text'.padEnd(Math.max(min, 4), 'x').slice(0, Math.max(max, min));
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -109,7 +142,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  * One operation as documented: 3.0 dialect, error answers as they apply (401/403 only behind sign-in,
  * 413/415 only with a body), and a request example on writes that carry a body.
  */
-export function documentOperation(schema: Record<string, unknown>, method: string, access: unknown): Record<string, unknown> {
+export function documentOperation(
+  schema: Record<string, unknown>,
+  method: string,
+  access: unknown,
+): Record<string, unknown> {
   const s: Record<string, unknown> = { ...schema };
   // Closed as the serializer closes them (app.ts): the document names exactly the fields an answer carries.
   const response = { ...closeResponseSchema(s.response as Record<string, unknown> | undefined) };
@@ -129,7 +166,11 @@ export function documentOperation(schema: Record<string, unknown>, method: strin
 
 const isErrorBody = (s: unknown) => {
   const n = s as Node | undefined;
-  return !!n?.properties && JSON.stringify(Object.keys(n.properties as Node).sort()) === '["errors","message","status"]' && JSON.stringify(n.required) === '["status","message"]';
+  return (
+    !!n?.properties &&
+    JSON.stringify(Object.keys(n.properties as Node).sort()) === '["errors","message","status"]' &&
+    JSON.stringify(n.required) === '["status","message"]'
+  );
 };
 
 /**
@@ -137,7 +178,10 @@ const isErrorBody = (s: unknown) => {
  * repeating it in each of several hundred operations: a smaller document, and generated types that name it once.
  */
 export function shareErrorAnswers<T>(doc: T): T {
-  const d = doc as Node & { paths?: Record<string, Record<string, { responses?: Record<string, Node> }>>; components?: Node };
+  const d = doc as Node & {
+    paths?: Record<string, Record<string, { responses?: Record<string, Node> }>>;
+    components?: Node;
+  };
   let schema: unknown;
   for (const ops of Object.values(d.paths ?? {})) {
     for (const op of Object.values(ops)) {
@@ -154,7 +198,10 @@ export function shareErrorAnswers<T>(doc: T): T {
     components.schemas = { ...components.schemas, Error: schema };
     components.responses = {
       ...components.responses,
-      Error: { description: 'The house error body: the status, a message, and for bad input the fields at fault', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      Error: {
+        description: 'The house error body: the status, a message, and for bad input the fields at fault',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
     };
   }
   return doc;

@@ -28,7 +28,8 @@ async function textFiles(dir: string): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     const path = join(entry.parentPath, entry.name);
     // .vite holds the build manifest, which the server never serves.
-    if (entry.isFile() && TEXT.test(entry.name) && !path.slice(dir.length).split(/[\\/]/).includes('.vite')) out.push(path);
+    if (entry.isFile() && TEXT.test(entry.name) && !path.slice(dir.length).split(/[\\/]/).includes('.vite'))
+      out.push(path);
   }
   return out;
 }
@@ -42,22 +43,24 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
     return Math.min(packed.length, original);
   };
   // zlib's async calls run on libuv's thread pool: all files at once keep every core busy.
-  await Promise.all((await textFiles(dir)).map(async (file) => {
-    const data = await readFile(file);
-    const [b, g] = await Promise.all([
-      brotli(data, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      }),
-      gz(data, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
-    result.files += 1;
-    result.bytes += data.length;
-    result.br += await keep(`${file}.br`, data.length, b);
-    result.gzip += await keep(`${file}.gz`, data.length, g);
-  }));
+  await Promise.all(
+    (await textFiles(dir)).map(async (file) => {
+      const data = await readFile(file);
+      const [b, g] = await Promise.all([
+        brotli(data, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+        gz(data, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      result.files += 1;
+      result.bytes += data.length;
+      result.br += await keep(`${file}.br`, data.length, b);
+      result.gzip += await keep(`${file}.gz`, data.length, g);
+    }),
+  );
   return result;
 }

@@ -11,7 +11,10 @@ import type { Db } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { HttpError } from './errors.js';
 
-export interface Limit { max: number; timeWindowMs: number }
+export interface Limit {
+  max: number;
+  timeWindowMs: number;
+}
 
 export interface Bucket {
   /** e.g. `signup:addr:203.0.113.7` */
@@ -31,12 +34,15 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<{ hits: nu
     sinceSweep = 0;
     await db.execute(sql`delete from rate_limits where reset_at < now()`);
   }
-  const [r] = await queryRows<{ hits: number; reset_in_ms: number | string }>(db, sql`
+  const [r] = await queryRows<{ hits: number; reset_in_ms: number | string }>(
+    db,
+    sql`
     insert into rate_limits as r (key, hits, reset_at) values (${key}, 1, now() + ${limit.timeWindowMs} * interval '1 millisecond')
     on conflict (key) do update set
       hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-    returning hits, extract(epoch from (reset_at - now())) * 1000 as reset_in_ms`);
+    returning hits, extract(epoch from (reset_at - now())) * 1000 as reset_in_ms`,
+  );
   return { hits: Number(r.hits), resetInS: Math.max(1, Math.ceil(Number(r.reset_in_ms) / 1000)) };
 }
 

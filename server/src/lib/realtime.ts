@@ -50,14 +50,25 @@ export async function publish(tx: Writer, channel: string, payload: unknown): Pr
 }
 
 /** `publish` for many channels in one statement (e.g. one delivery to many users). */
-export async function publishAll(tx: Writer, messages: readonly { channel: string; payload: unknown }[]): Promise<void> {
+export async function publishAll(
+  tx: Writer,
+  messages: readonly { channel: string; payload: unknown }[],
+): Promise<void> {
   if (!messages.length) return;
   const texts = messages.map(({ channel, payload }) => {
     const text = JSON.stringify({ c: channel, p: payload ?? null });
-    if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`realtime payload on ${channel} is too large (over ${MAX_PAYLOAD_BYTES} bytes): publish ids, not documents`);
+    if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES)
+      throw new Error(
+        `realtime payload on ${channel} is too large (over ${MAX_PAYLOAD_BYTES} bytes): publish ids, not documents`,
+      );
     return text;
   });
-  await tx.execute(sql`select pg_notify(${PG_CHANNEL}, x) from unnest(array[${sql.join(texts.map((t) => sql`${t}`), sql`, `)}]::text[]) as x`);
+  await tx.execute(
+    sql`select pg_notify(${PG_CHANNEL}, x) from unnest(array[${sql.join(
+      texts.map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]) as x`,
+  );
 }
 
 /**
@@ -87,7 +98,13 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-interface HubOptions { db: Db; kind: DbKind; databaseUrl: string | null; heartbeatMs?: number; log: FastifyBaseLogger }
+interface HubOptions {
+  db: Db;
+  kind: DbKind;
+  databaseUrl: string | null;
+  heartbeatMs?: number;
+  log: FastifyBaseLogger;
+}
 
 /** The hub of one app: subscribers by channel, fed by a LISTEN on PostgreSQL or PGlite. */
 export async function openRealtime(opts: HubOptions): Promise<Realtime> {
@@ -114,9 +131,10 @@ export async function openRealtime(opts: HubOptions): Promise<Realtime> {
     for (const set of channels.values()) for (const l of [...set]) call(l, undefined);
   };
 
-  const source = opts.kind === 'pglite'
-    ? await pgliteSource((opts.db as unknown as { $client: PGlite }).$client, dispatch)
-    : await postgresSource(opts.databaseUrl!, dispatch, wakeAll, opts.log);
+  const source =
+    opts.kind === 'pglite'
+      ? await pgliteSource((opts.db as unknown as { $client: PGlite }).$client, dispatch)
+      : await postgresSource(opts.databaseUrl!, dispatch, wakeAll, opts.log);
 
   const hub: Realtime = {
     subscribe(channel, onMessage) {
@@ -145,11 +163,17 @@ export async function openRealtime(opts: HubOptions): Promise<Realtime> {
   return hub;
 }
 
-interface Source { close(): Promise<void> }
+interface Source {
+  close(): Promise<void>;
+}
 
 async function pgliteSource(client: PGlite, dispatch: (text: string) => void): Promise<Source> {
   const unlisten = await client.listen(PG_CHANNEL, dispatch);
-  return { close: async () => { if (!client.closed) await unlisten(); } };
+  return {
+    close: async () => {
+      if (!client.closed) await unlisten();
+    },
+  };
 }
 
 /**
@@ -157,7 +181,12 @@ async function pgliteSource(client: PGlite, dispatch: (text: string) => void): P
  * Lost (server restart, network): re-opened with a growing pause, then every subscriber is woken,
  * since notifications sent meanwhile never arrive.
  */
-async function postgresSource(url: string, dispatch: (text: string) => void, wakeAll: () => void, log: FastifyBaseLogger): Promise<Source> {
+async function postgresSource(
+  url: string,
+  dispatch: (text: string) => void,
+  wakeAll: () => void,
+  log: FastifyBaseLogger,
+): Promise<Source> {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
@@ -165,7 +194,9 @@ async function postgresSource(url: string, dispatch: (text: string) => void, wak
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: url, keepAlive: true });
-    c.on('notification', (n) => { if (n.channel === PG_CHANNEL && n.payload !== undefined) dispatch(n.payload); });
+    c.on('notification', (n) => {
+      if (n.channel === PG_CHANNEL && n.payload !== undefined) dispatch(n.payload);
+    });
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));
     await c.connect();
@@ -183,17 +214,20 @@ async function postgresSource(url: string, dispatch: (text: string) => void, wak
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = null;
-      connect().then((c) => {
-        if (closed) return void c.end().catch(() => undefined);
-        client = c;
-        pause = 100;
-        log.info('realtime listening connection back');
-        wakeAll();
-      }, (err) => {
-        log.warn({ err }, 'realtime listening connection failed; trying again');
-        pause = Math.min(pause * 2, 5000);
-        schedule();
-      });
+      connect().then(
+        (c) => {
+          if (closed) return void c.end().catch(() => undefined);
+          client = c;
+          pause = 100;
+          log.info('realtime listening connection back');
+          wakeAll();
+        },
+        (err) => {
+          log.warn({ err }, 'realtime listening connection failed; trying again');
+          pause = Math.min(pause * 2, 5000);
+          schedule();
+        },
+      );
     }, pause);
     retry.unref();
   };
@@ -218,18 +252,27 @@ declare module 'fastify' {
 }
 
 /** Opens the app's hub (after the database), ends the streams when the app closes, then stops listening. */
-export const realtimePlugin = fp(async (app: FastifyInstance, opts: { heartbeatMs?: number }) => {
-  const hub = await openRealtime({ db: app.db, kind: app.dbKind, databaseUrl: app.config.databaseUrl, heartbeatMs: opts.heartbeatMs, log: app.log });
-  app.decorate('realtime', hub);
-  // Another process disabled a user or changed grants: drop the cached records here too (undefined: maybe missed, drop all).
-  hub.subscribe(AUTH_CHANNEL, (p) => {
-    const userId = (p as { userId?: unknown } | undefined)?.userId;
-    forgetAuth(app.db, typeof userId === 'number' ? userId : undefined);
-  });
-  // Before the server stops listening: open streams would otherwise keep it waiting.
-  app.addHook('preClose', async () => hub.endStreams());
-  app.addHook('onClose', async () => hub.close());
-}, { name: 'realtime' });
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, opts: { heartbeatMs?: number }) => {
+    const hub = await openRealtime({
+      db: app.db,
+      kind: app.dbKind,
+      databaseUrl: app.config.databaseUrl,
+      heartbeatMs: opts.heartbeatMs,
+      log: app.log,
+    });
+    app.decorate('realtime', hub);
+    // Another process disabled a user or changed grants: drop the cached records here too (undefined: maybe missed, drop all).
+    hub.subscribe(AUTH_CHANNEL, (p) => {
+      const userId = (p as { userId?: unknown } | undefined)?.userId;
+      forgetAuth(app.db, typeof userId === 'number' ? userId : undefined);
+    });
+    // Before the server stops listening: open streams would otherwise keep it waiting.
+    app.addHook('preClose', async () => hub.endStreams());
+    app.addHook('onClose', async () => hub.close());
+  },
+  { name: 'realtime' },
+);
 
 // ---------- Server-Sent Events ----------
 
@@ -253,7 +296,10 @@ export interface SseOptions {
 }
 
 /** The last frame before the server ends a stream: why, in the API's error shape. */
-export interface SseEnd { status: number; message: string }
+export interface SseEnd {
+  status: number;
+  message: string;
+}
 
 const frame = (e: SseEvent) => {
   const data = JSON.stringify(e.data ?? null);
@@ -333,10 +379,12 @@ export function sseStream(reply: FastifyReply, opts: SseOptions): FastifyReply {
     const access = request.routeOptions.config?.access as Access | undefined;
     if (!request.auth || access === 'public' || access === undefined) return null;
     const exp = (request.user as { exp?: number } | undefined)?.exp;
-    if (exp && exp * 1000 <= Date.now()) return { status: 401, message: 'Your session has expired. Please sign in again.' };
+    if (exp && exp * 1000 <= Date.now())
+      return { status: 401, message: 'Your session has expired. Please sign in again.' };
     const user = await authCacheFor(app.db, app.config.authCacheMs).get(request.auth.id);
     if (!user) return { status: 401, message: 'Your session is not valid. Please sign in again.' };
-    if (user.status !== 'active') return { status: 401, message: 'This account is disabled. Contact an administrator.' };
+    if (user.status !== 'active')
+      return { status: 401, message: 'This account is disabled. Contact an administrator.' };
     if (!allows(user, access)) return { status: 403, message: 'You do not have permission to do this.' };
     return null;
   };
@@ -344,15 +392,23 @@ export function sseStream(reply: FastifyReply, opts: SseOptions): FastifyReply {
   const heartbeat = setInterval(() => {
     if (checking || ended) return;
     checking = true;
-    stillAllowed().then((why) => {
-      if (why) end(why);
-      else write(': heartbeat\n\n');
-    }, (err) => request.log.warn({ err }, 'event stream check failed; trying at the next heartbeat'))
-      .finally(() => { checking = false; });
+    stillAllowed()
+      .then(
+        (why) => {
+          if (why) end(why);
+          else write(': heartbeat\n\n');
+        },
+        (err) => request.log.warn({ err }, 'event stream check failed; trying at the next heartbeat'),
+      )
+      .finally(() => {
+        checking = false;
+      });
   }, hub.heartbeatMs);
   heartbeat.unref();
   // Subscribed before the first read: whatever commits after it wakes the stream.
-  unsubscribe = opts.live(() => { if (started) void pump(); });
+  unsubscribe = opts.live(() => {
+    if (started) void pump();
+  });
   hub.streams.add(stream);
   reply.raw.on('close', () => end());
 

@@ -65,7 +65,8 @@ export interface RestField {
 export type RestOwner = { user: PgColumn } | { shop: PgColumn; field: string; storefront?: 'supplier' | 'housebrand' };
 
 export interface WriteContext {
-  user: AuthUser; op: 'create' | 'update';
+  user: AuthUser;
+  op: 'create' | 'update';
   /** The write's transaction: queries of `prepare` run in it. */
   tx: Tx;
   /** On update: the row as it is now (in the caller's scope, locked). */
@@ -93,7 +94,10 @@ export interface RestResource {
    * Clean or check a write body beyond its JSON schema; throw `fieldError` to refuse it. Runs after the
    * owner check (a foreign shop or row answers 404 first), inside the write's transaction.
    */
-  prepare?: (body: Record<string, unknown>, ctx: WriteContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  prepare?: (
+    body: Record<string, unknown>,
+    ctx: WriteContext,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** The answer to a unique violation on create or update (default: a generic 409). */
   onDuplicate?: (body: Record<string, unknown>) => HttpError;
   /** Every write leaves an `audit_log` row of this entity in its transaction (action `create`, `update` or `delete`). */
@@ -147,22 +151,50 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const filters = new Map<string, { column: PgColumn; op: FilterOp; date: boolean }>();
   const queryProps: Record<string, unknown> = {
     _start: { type: 'integer', minimum: 0, description: 'Index of the first row (default 0)' },
-    _end: { type: 'integer', minimum: 0, description: `Index after the last row; at most ${MAX_PAGE} rows per page (default _start + ${MAX_PAGE})` },
+    _end: {
+      type: 'integer',
+      minimum: 0,
+      description: `Index after the last row; at most ${MAX_PAGE} rows per page (default _start + ${MAX_PAGE})`,
+    },
     _sort: { type: 'string', maxLength: 200, description: 'Comma-separated fields to sort by' },
-    _order: { type: 'string', maxLength: 200, description: 'Comma-separated asc|desc, one per _sort field (default asc)' },
+    _order: {
+      type: 'string',
+      maxLength: 200,
+      description: 'Comma-separated asc|desc, one per _sort field (default asc)',
+    },
   };
-  const filterable = ownerField ? { ...r.fields, [ownerField]: { column: ownerColumn, schema: { type: 'integer' }, filter: ['eq'] as FilterOp[] } } : r.fields;
-  for (const [field, f] of Object.entries({ id: { column: r.id, schema: { type: 'integer' }, filter: ['eq'] as FilterOp[] }, ...filterable })) {
+  const filterable = ownerField
+    ? { ...r.fields, [ownerField]: { column: ownerColumn, schema: { type: 'integer' }, filter: ['eq'] as FilterOp[] } }
+    : r.fields;
+  for (const [field, f] of Object.entries({
+    id: { column: r.id, schema: { type: 'integer' }, filter: ['eq'] as FilterOp[] },
+    ...filterable,
+  })) {
     const value = valueSchema(f.schema);
     for (const op of f.filter ?? []) {
       const key = `${field}${SUFFIX[op]}`;
       filters.set(key, { column: f.column, op, date: value.format === 'date-time' });
-      queryProps[key] = op === 'eq' ? { type: 'array', items: value, maxItems: MAX_PAGE, description: `${field} is any of these (repeat the parameter)` }
-        : op === 'like' ? { type: 'string', maxLength: 200, description: `${field} contains this text (any case)` }
-        : { ...value, description: `${field} ${op === 'ne' ? 'is not' : op === 'gte' ? 'is at least' : 'is at most'} this` };
+      queryProps[key] =
+        op === 'eq'
+          ? {
+              type: 'array',
+              items: value,
+              maxItems: MAX_PAGE,
+              description: `${field} is any of these (repeat the parameter)`,
+            }
+          : op === 'like'
+            ? { type: 'string', maxLength: 200, description: `${field} contains this text (any case)` }
+            : {
+                ...value,
+                description: `${field} ${op === 'ne' ? 'is not' : op === 'gte' ? 'is at least' : 'is at most'} this`,
+              };
     }
   }
-  const sortable = new Map<string, PgColumn>(Object.entries(r.fields).filter(([, f]) => f.sort).map(([k, f]) => [k, f.column]));
+  const sortable = new Map<string, PgColumn>(
+    Object.entries(r.fields)
+      .filter(([, f]) => f.sort)
+      .map(([k, f]) => [k, f.column]),
+  );
   sortable.set('id', r.id);
 
   // ----- bodies: the writable fields; the owner column is not among them -----
@@ -175,7 +207,10 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
     if (!f.createOnly) changeable[name] = writable[name];
     if (!f.optional) required.push(name);
   }
-  const createBody = closedObject(ownerField ? { ...writable, [ownerField]: idSchema } : writable, ownerField ? [...required, ownerField] : required);
+  const createBody = closedObject(
+    ownerField ? { ...writable, [ownerField]: idSchema } : writable,
+    ownerField ? [...required, ownerField] : required,
+  );
   const patchBody = { ...closedObject(changeable), minProperties: 1 };
   const params = closedObject({ id: idSchema }, ['id']);
 
@@ -187,7 +222,14 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
     return and(scope, inArray(r.owner.shop, db.select({ id: shops.id }).from(shops).where(eq(shops.kind, storefront))));
   };
   const byId = (user: AuthUser, id: number) => and(eq(r.id, id), ownerCondition(user));
-  const auditWrite = async (tx: Tx, user: AuthUser, op: 'create' | 'update' | 'delete', id: number, before?: Row, after?: Row) => {
+  const auditWrite = async (
+    tx: Tx,
+    user: AuthUser,
+    op: 'create' | 'update' | 'delete',
+    id: number,
+    before?: Row,
+    after?: Row,
+  ) => {
     if (!r.audit) return;
     await audit(tx, { actorId: user.id, action: op, entity: r.audit.entity, entityId: id, before, after });
   };
@@ -213,88 +255,156 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
     }
   }
 
-  if (serves('list')) app.get<{ Querystring: Query }>(base, {
-    schema: {
-      ...doc, summary: `${r.label}s of the caller (paged; total in x-total-count)`,
-      querystring: closedObject(queryProps),
-      response: {
-        200: { type: 'array', items: item, headers: { 'x-total-count': { type: 'integer', description: 'Rows matching the filters' } } },
-        ...errorResponses,
+  if (serves('list'))
+    app.get<{ Querystring: Query }>(
+      base,
+      {
+        schema: {
+          ...doc,
+          summary: `${r.label}s of the caller (paged; total in x-total-count)`,
+          querystring: closedObject(queryProps),
+          response: {
+            200: {
+              type: 'array',
+              items: item,
+              headers: { 'x-total-count': { type: 'integer', description: 'Rows matching the filters' } },
+            },
+            ...errorResponses,
+          },
+        },
       },
-    },
-  }, async (req, reply) => {
-    const user = requireUser(req);
-    const q = req.query;
-    const start = (q._start as number | undefined) ?? 0;
-    const end = (q._end as number | undefined) ?? start + MAX_PAGE;
-    if (end < start) throw fieldError('_end', '_end must not be less than _start');
-    if (end - start > MAX_PAGE) throw fieldError('_end', `_end may be at most ${MAX_PAGE} after _start`);
-    const order = orderOf(q, sortable, r.defaultSort);
-    // Like every shop filter of the server: a foreign or unknown shop answers 404, not an empty list.
-    if (ownerField) for (const shopId of (q[ownerField] as number[] | undefined) ?? []) await assertOwnerShop(db, user, shopId);
-    const where = and(ownerCondition(user), ...filterConditions(q, filters));
-    const [{ total }] = await db.select({ total: count() }).from(r.table).where(where);
-    const rows = end === start ? [] : await db.select(selection).from(r.table).where(where)
-      .orderBy(...order, asc(r.id))
-      .limit(end - start).offset(start);
-    reply.header('x-total-count', String(total));
-    return rows.map(toJson);
-  });
+      async (req, reply) => {
+        const user = requireUser(req);
+        const q = req.query;
+        const start = (q._start as number | undefined) ?? 0;
+        const end = (q._end as number | undefined) ?? start + MAX_PAGE;
+        if (end < start) throw fieldError('_end', '_end must not be less than _start');
+        if (end - start > MAX_PAGE) throw fieldError('_end', `_end may be at most ${MAX_PAGE} after _start`);
+        const order = orderOf(q, sortable, r.defaultSort);
+        // Like every shop filter of the server: a foreign or unknown shop answers 404, not an empty list.
+        if (ownerField)
+          for (const shopId of (q[ownerField] as number[] | undefined) ?? []) await assertOwnerShop(db, user, shopId);
+        const where = and(ownerCondition(user), ...filterConditions(q, filters));
+        const [{ total }] = await db.select({ total: count() }).from(r.table).where(where);
+        const rows =
+          end === start
+            ? []
+            : await db
+                .select(selection)
+                .from(r.table)
+                .where(where)
+                .orderBy(...order, asc(r.id))
+                .limit(end - start)
+                .offset(start);
+        reply.header('x-total-count', String(total));
+        return rows.map(toJson);
+      },
+    );
 
-  if (serves('get')) app.get<{ Params: { id: number } }>(`${base}/:id`, {
-    schema: { ...doc, summary: `One ${r.label.toLowerCase()}`, params, response: { 200: item, ...errorResponses } },
-  }, async (req) => {
-    const [row] = await db.select(selection).from(r.table).where(byId(requireUser(req), req.params.id));
-    if (!row) throw notFound(r.label);
-    return toJson(row);
-  });
+  if (serves('get'))
+    app.get<{ Params: { id: number } }>(
+      `${base}/:id`,
+      {
+        schema: { ...doc, summary: `One ${r.label.toLowerCase()}`, params, response: { 200: item, ...errorResponses } },
+      },
+      async (req) => {
+        const [row] = await db
+          .select(selection)
+          .from(r.table)
+          .where(byId(requireUser(req), req.params.id));
+        if (!row) throw notFound(r.label);
+        return toJson(row);
+      },
+    );
 
-  if (serves('create')) app.post<{ Body: Row }>(base, {
-    schema: { ...doc, summary: `Create a ${r.label.toLowerCase()}`, body: createBody, response: { 201: item, ...errorResponses } },
-  }, async (req, reply) => {
-    const user = requireUser(req);
-    if (ownerField) await assertOwnerShop(db, user, req.body[ownerField] as number);
-    const row = await unique(req.body, (prepared) => db.transaction(async (tx) => {
-      if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'create', tx });
-      const values = columnsOf(prepared.body);
-      if ('user' in r.owner) values[columnKey(r.table, r.owner.user)] = user.id;
-      const [created] = await tx.insert(r.table).values(values as never).returning(selection);
-      await auditWrite(tx, user, 'create', created.id as number, undefined, created);
-      return created;
-    }));
-    return reply.code(201).send(toJson(row));
-  });
+  if (serves('create'))
+    app.post<{ Body: Row }>(
+      base,
+      {
+        schema: {
+          ...doc,
+          summary: `Create a ${r.label.toLowerCase()}`,
+          body: createBody,
+          response: { 201: item, ...errorResponses },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        if (ownerField) await assertOwnerShop(db, user, req.body[ownerField] as number);
+        const row = await unique(req.body, (prepared) =>
+          db.transaction(async (tx) => {
+            if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'create', tx });
+            const values = columnsOf(prepared.body);
+            if ('user' in r.owner) values[columnKey(r.table, r.owner.user)] = user.id;
+            const [created] = await tx
+              .insert(r.table)
+              .values(values as never)
+              .returning(selection);
+            await auditWrite(tx, user, 'create', created.id as number, undefined, created);
+            return created;
+          }),
+        );
+        return reply.code(201).send(toJson(row));
+      },
+    );
 
-  if (serves('update')) app.patch<{ Params: { id: number }; Body: Row }>(`${base}/:id`, {
-    schema: { ...doc, summary: `Change a ${r.label.toLowerCase()} (only the fields sent)`, params, body: patchBody, response: { 200: item, ...errorResponses } },
-  }, async (req) => {
-    const user = requireUser(req);
-    const row = await unique(req.body, (prepared) => db.transaction(async (tx) => {
-      // The row first: another owner's id is a 404 whatever the body says.
-      const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
-      if (!current) throw notFound(r.label);
-      if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'update', tx, current });
-      const values = columnsOf(prepared.body);
-      if (r.updatedAt) values[columnKey(r.table, r.updatedAt)] = sql`now()`;
-      const [changed] = await tx.update(r.table).set(values as never).where(eq(r.id, req.params.id)).returning(selection);
-      await auditWrite(tx, user, 'update', req.params.id, current, changed);
-      return changed;
-    }));
-    return toJson(row);
-  });
+  if (serves('update'))
+    app.patch<{ Params: { id: number }; Body: Row }>(
+      `${base}/:id`,
+      {
+        schema: {
+          ...doc,
+          summary: `Change a ${r.label.toLowerCase()} (only the fields sent)`,
+          params,
+          body: patchBody,
+          response: { 200: item, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const row = await unique(req.body, (prepared) =>
+          db.transaction(async (tx) => {
+            // The row first: another owner's id is a 404 whatever the body says.
+            const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
+            if (!current) throw notFound(r.label);
+            if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'update', tx, current });
+            const values = columnsOf(prepared.body);
+            if (r.updatedAt) values[columnKey(r.table, r.updatedAt)] = sql`now()`;
+            const [changed] = await tx
+              .update(r.table)
+              .set(values as never)
+              .where(eq(r.id, req.params.id))
+              .returning(selection);
+            await auditWrite(tx, user, 'update', req.params.id, current, changed);
+            return changed;
+          }),
+        );
+        return toJson(row);
+      },
+    );
 
-  if (serves('delete')) app.delete<{ Params: { id: number } }>(`${base}/:id`, {
-    schema: { ...doc, summary: `Delete a ${r.label.toLowerCase()}; answers the deleted row`, params, response: { 200: item, ...errorResponses } },
-  }, async (req) => {
-    const user = requireUser(req);
-    const row = await db.transaction(async (tx) => {
-      const [deleted] = await tx.delete(r.table).where(byId(user, req.params.id)).returning(selection);
-      if (!deleted) throw notFound(r.label);
-      await auditWrite(tx, user, 'delete', req.params.id, deleted);
-      return deleted;
-    });
-    return toJson(row);
-  });
+  if (serves('delete'))
+    app.delete<{ Params: { id: number } }>(
+      `${base}/:id`,
+      {
+        schema: {
+          ...doc,
+          summary: `Delete a ${r.label.toLowerCase()}; answers the deleted row`,
+          params,
+          response: { 200: item, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const row = await db.transaction(async (tx) => {
+          const [deleted] = await tx.delete(r.table).where(byId(user, req.params.id)).returning(selection);
+          if (!deleted) throw notFound(r.label);
+          await auditWrite(tx, user, 'delete', req.params.id, deleted);
+          return deleted;
+        });
+        return toJson(row);
+      },
+    );
 }
 
 /**
@@ -322,10 +432,17 @@ type RestHandler<G extends RouteGenericInterface> = (req: FastifyRequest<G>, rep
 
 export function restRoutes(app: FastifyInstance, name: string, opts: { tags: string[] }) {
   const base = `/api/v2/${name}`;
-  const add = <G extends RouteGenericInterface>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, d: RestRouteDef, handler: RestHandler<G>) => {
+  const add = <G extends RouteGenericInterface>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    d: RestRouteDef,
+    handler: RestHandler<G>,
+  ) => {
     const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
     const schema: Record<string, unknown> = {
-      tags: [...opts.tags, 'addition'], 'x-addition': true, summary: d.summary,
+      tags: [...opts.tags, 'addition'],
+      'x-addition': true,
+      summary: d.summary,
       response: { ...d.response, ...errorResponses },
     };
     if (d.description) schema.description = d.description;
@@ -333,15 +450,28 @@ export function restRoutes(app: FastifyInstance, name: string, opts: { tags: str
     if (method === 'GET' || d.query) schema.querystring = closedObject(d.query ?? {}, d.queryRequired ?? []);
     if (d.multipart) Object.assign(schema, d.multipart);
     else if (method === 'POST' || method === 'PATCH') {
-      schema.body = { ...closedObject(d.body ?? {}, d.required ?? []), ...(d.minProperties ? { minProperties: d.minProperties } : {}) };
+      schema.body = {
+        ...closedObject(d.body ?? {}, d.required ?? []),
+        ...(d.minProperties ? { minProperties: d.minProperties } : {}),
+      };
     }
     app.route<G>({ method, url: `${base}${path}`, schema, handler: handler as never });
   };
   return {
-    get: <G extends RouteGenericInterface = RouteGenericInterface>(path: string, d: RestRouteDef, h: RestHandler<G>) => add<G>('GET', path, d, h),
-    post: <G extends RouteGenericInterface = RouteGenericInterface>(path: string, d: RestRouteDef, h: RestHandler<G>) => add<G>('POST', path, d, h),
-    patch: <G extends RouteGenericInterface = RouteGenericInterface>(path: string, d: RestRouteDef, h: RestHandler<G>) => add<G>('PATCH', path, d, h),
-    delete: <G extends RouteGenericInterface = RouteGenericInterface>(path: string, d: RestRouteDef, h: RestHandler<G>) => add<G>('DELETE', path, d, h),
+    get: <G extends RouteGenericInterface = RouteGenericInterface>(path: string, d: RestRouteDef, h: RestHandler<G>) =>
+      add<G>('GET', path, d, h),
+    post: <G extends RouteGenericInterface = RouteGenericInterface>(path: string, d: RestRouteDef, h: RestHandler<G>) =>
+      add<G>('POST', path, d, h),
+    patch: <G extends RouteGenericInterface = RouteGenericInterface>(
+      path: string,
+      d: RestRouteDef,
+      h: RestHandler<G>,
+    ) => add<G>('PATCH', path, d, h),
+    delete: <G extends RouteGenericInterface = RouteGenericInterface>(
+      path: string,
+      d: RestRouteDef,
+      h: RestHandler<G>,
+    ) => add<G>('DELETE', path, d, h),
   };
 }
 
@@ -361,17 +491,31 @@ function filterConditions(q: Query, filters: Map<string, { column: PgColumn; op:
     if (!f) throw fieldError(key, `${key} is not a filter of this list`);
     const value = (v: unknown) => (f.date ? new Date(v as string) : v);
     switch (f.op) {
-      case 'eq': out.push(inArray(f.column, (raw as unknown[]).map(value))); break;
-      case 'ne': out.push(ne(f.column, value(raw))); break;
-      case 'gte': out.push(gte(f.column, value(raw))); break;
-      case 'lte': out.push(lte(f.column, value(raw))); break;
-      case 'like': out.push(ilike(f.column, containing(String(raw)))); break;
+      case 'eq':
+        out.push(inArray(f.column, (raw as unknown[]).map(value)));
+        break;
+      case 'ne':
+        out.push(ne(f.column, value(raw)));
+        break;
+      case 'gte':
+        out.push(gte(f.column, value(raw)));
+        break;
+      case 'lte':
+        out.push(lte(f.column, value(raw)));
+        break;
+      case 'like':
+        out.push(ilike(f.column, containing(String(raw))));
+        break;
     }
   }
   return out;
 }
 
-function orderOf(q: Query, sortable: Map<string, PgColumn>, fallback?: { field: string; order: 'asc' | 'desc' }): SQL[] {
+function orderOf(
+  q: Query,
+  sortable: Map<string, PgColumn>,
+  fallback?: { field: string; order: 'asc' | 'desc' },
+): SQL[] {
   const sortParam = q._sort as string | undefined;
   const orderParam = q._order as string | undefined;
   if (!sortParam) {
@@ -382,12 +526,15 @@ function orderOf(q: Query, sortable: Map<string, PgColumn>, fallback?: { field: 
   }
   const fields = sortParam.split(',');
   const orders = orderParam ? orderParam.split(',') : fields.map(() => 'asc');
-  if (orders.length !== fields.length) throw fieldError('_order', `_order must give one direction per _sort field (${fields.length})`);
+  if (orders.length !== fields.length)
+    throw fieldError('_order', `_order must give one direction per _sort field (${fields.length})`);
   return fields.map((field, i) => {
     const column = sortable.get(field);
-    if (!column) throw fieldError('_sort', `_sort cannot use "${field}"; sortable fields: ${[...sortable.keys()].join(', ')}`);
+    if (!column)
+      throw fieldError('_sort', `_sort cannot use "${field}"; sortable fields: ${[...sortable.keys()].join(', ')}`);
     const order = orders[i].toLowerCase();
-    if (order !== 'asc' && order !== 'desc') throw fieldError('_order', `_order must be asc or desc, not "${orders[i]}"`);
+    if (order !== 'asc' && order !== 'desc')
+      throw fieldError('_order', `_order must be asc or desc, not "${orders[i]}"`);
     return order === 'desc' ? desc(column) : asc(column);
   });
 }

@@ -4,7 +4,14 @@
  * documented schema, or `{ schema }` when a module's schemas.ts holds the whole Fastify schema.
  * Access is never declared here: the guard derives it from the table of screens.
  */
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteGenericInterface } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteGenericInterface,
+} from 'fastify';
 import { closedObject, errorResponses, type multipartDoc } from './schemas.js';
 
 export interface ShortDef {
@@ -53,13 +60,26 @@ function schemaOf(method: 'GET' | 'POST', d: ShortDef, opts: RoutesOptions): Rec
 }
 
 export function routesOf(app: FastifyInstance, base: string, opts: RoutesOptions) {
-  const add = <G extends RouteGenericInterface>(method: 'GET' | 'POST', name: string, def: RouteDef, handler: Handler<G>) => {
+  const add = <G extends RouteGenericInterface>(
+    method: 'GET' | 'POST',
+    name: string,
+    def: RouteDef,
+    handler: Handler<G>,
+  ) => {
     const schema = 'schema' in def ? def.schema : schemaOf(method, def, opts);
     // Answers are checked by the response schema, not by the handler's type.
-    app.route<G>({ method, url: `${base}/${name}`, schema, ...(def.config ? { config: def.config } : {}), handler: handler as never });
+    app.route<G>({
+      method,
+      url: `${base}/${name}`,
+      schema,
+      ...(def.config ? { config: def.config } : {}),
+      handler: handler as never,
+    });
   };
   return {
-    get: <G extends RouteGenericInterface = RouteGenericInterface>(name: string, def: RouteDef, handler: Handler<G>) => add<G>('GET', name, def, handler),
-    post: <G extends RouteGenericInterface = RouteGenericInterface>(name: string, def: RouteDef, handler: Handler<G>) => add<G>('POST', name, def, handler),
+    get: <G extends RouteGenericInterface = RouteGenericInterface>(name: string, def: RouteDef, handler: Handler<G>) =>
+      add<G>('GET', name, def, handler),
+    post: <G extends RouteGenericInterface = RouteGenericInterface>(name: string, def: RouteDef, handler: Handler<G>) =>
+      add<G>('POST', name, def, handler),
   };
 }

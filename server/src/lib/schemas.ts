@@ -8,15 +8,24 @@ export const errorResponse = {
     message: { type: 'string' },
     errors: {
       type: 'array',
-      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] },
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'message'],
+      },
     },
   },
   required: ['status', 'message'],
 } as const;
 
 export const errorResponses = {
-  400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse,
-  429: errorResponse, 500: errorResponse,
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+  500: errorResponse,
 } as const;
 
 export function closedObject(properties: Record<string, unknown>, required: string[] = []) {
@@ -32,7 +41,10 @@ export const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
  */
 export function money(opts: { positive?: boolean; max?: number; description?: string } = {}) {
   return {
-    type: 'number', ...(opts.positive ? { exclusiveMinimum: 0 } : { minimum: 0 }), maximum: opts.max ?? NUMBER_MAX, multipleOf: 0.01,
+    type: 'number',
+    ...(opts.positive ? { exclusiveMinimum: 0 } : { minimum: 0 }),
+    maximum: opts.max ?? NUMBER_MAX,
+    multipleOf: 0.01,
     ...(opts.description ? { description: opts.description } : {}),
   } as const;
 }
@@ -68,7 +80,12 @@ export const maxpage = (total: number, limit: number) => Math.ceil(total / limit
  * into the operation's requestBody. Field values arrive as strings; the handlers check them.
  * `json`: the route also takes the same fields (without the file) as application/json.
  */
-export function multipartDoc(fields: Record<string, unknown>, required: string[], file: { name?: string; description: string; required?: boolean }, json = false) {
+export function multipartDoc(
+  fields: Record<string, unknown>,
+  required: string[],
+  file: { name?: string; description: string; required?: boolean },
+  json = false,
+) {
   const name = file.name ?? 'file';
   return {
     consumes: json ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'],

@@ -12,4 +12,5 @@ export const containing = (text: string) => `%${literal(text)}%`;
 export const startingWith = (text: string) => `${literal(text)}%`;
 
 /** The legacy success answer: `{status: 200, message}`, with `data` when there is some. */
-export const ok = (message: string, data?: unknown) => (data === undefined ? { status: 200, message } : { status: 200, message, data });
+export const ok = (message: string, data?: unknown) =>
+  data === undefined ? { status: 200, message } : { status: 200, message, data };

@@ -78,7 +78,9 @@ export class LocalStorage implements Storage {
     await rm(this.path(key), { force: true });
   }
 
-  private path(key: string): string { return join(this.root, key); }
+  private path(key: string): string {
+    return join(this.root, key);
+  }
 }
 
 export interface StoredObject {
@@ -95,7 +97,12 @@ const notFound = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number }
 
 /** One bucket; the server streams its objects under the same `/uploads/...` urls. */
 export class S3Storage implements Storage {
-  private constructor(readonly config: S3Config, readonly tmpDir: string, private readonly sdk: Sdk, readonly client: S3Client) {}
+  private constructor(
+    readonly config: S3Config,
+    readonly tmpDir: string,
+    private readonly sdk: Sdk,
+    readonly client: S3Client,
+  ) {}
 
   static async open(config: S3Config, tmpDir: string): Promise<S3Storage> {
     const sdk = await import('@aws-sdk/client-s3');
@@ -117,20 +124,30 @@ export class S3Storage implements Storage {
       await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.config.bucket }));
     } catch (e) {
       const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      throw new Error(`S3 bucket ${this.config.bucket} at ${this.config.endpoint ?? `AWS ${this.config.region}`} is not usable (${status ?? (e as Error).message}); create it or fix the S3_* settings`);
+      throw new Error(
+        `S3 bucket ${this.config.bucket} at ${this.config.endpoint ?? `AWS ${this.config.region}`} is not usable (${status ?? (e as Error).message}); create it or fix the S3_* settings`,
+      );
     }
   }
 
   async putFile(key: string, file: string, mime: string): Promise<string> {
     const { size } = await stat(file);
-    await this.client.send(new this.sdk.PutObjectCommand({
-      Bucket: this.config.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: mime,
-    }));
+    await this.client.send(
+      new this.sdk.PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: createReadStream(file),
+        ContentLength: size,
+        ContentType: mime,
+      }),
+    );
     return file;
   }
 
   async putBytes(key: string, bytes: Uint8Array, mime: string): Promise<void> {
-    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: mime }));
+    await this.client.send(
+      new this.sdk.PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: mime }),
+    );
   }
 
   async size(key: string): Promise<number | null> {
@@ -146,8 +163,15 @@ export class S3Storage implements Storage {
   /** The object (or the asked `bytes=` range of it); null when there is none. */
   async read(key: string, range?: string): Promise<StoredObject | null> {
     try {
-      const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key, Range: range }));
-      return { body: res.Body as Readable, contentType: res.ContentType ?? 'application/octet-stream', length: res.ContentLength ?? 0, contentRange: res.ContentRange ?? null };
+      const res = await this.client.send(
+        new this.sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key, Range: range }),
+      );
+      return {
+        body: res.Body as Readable,
+        contentType: res.ContentType ?? 'application/octet-stream',
+        length: res.ContentLength ?? 0,
+        contentRange: res.ContentRange ?? null,
+      };
     } catch (e) {
       if (notFound(e)) return null;
       throw e;
@@ -160,7 +184,10 @@ export class S3Storage implements Storage {
 }
 
 /** The store the config chooses: the bucket when `s3` is set, DATA_DIR/uploads otherwise. */
-export async function openStorage(config: { dataDir: string; s3?: S3Config | null }): Promise<LocalStorage | S3Storage> {
+export async function openStorage(config: {
+  dataDir: string;
+  s3?: S3Config | null;
+}): Promise<LocalStorage | S3Storage> {
   const local = new LocalStorage(config.dataDir);
   return config.s3 ? S3Storage.open(config.s3, local.tmpDir) : local;
 }

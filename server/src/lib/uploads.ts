@@ -51,10 +51,18 @@ export type UploadKind = 'image' | 'video' | 'audio' | 'document';
 const MB = 1024 * 1024;
 
 export const UPLOAD_LIMITS: Record<UploadKind, { maxBytes: number; mimes: Record<string, string>; words: string }> = {
-  image: { maxBytes: 5 * MB, mimes: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }, words: 'a JPEG, PNG or WebP image' },
+  image: {
+    maxBytes: 5 * MB,
+    mimes: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' },
+    words: 'a JPEG, PNG or WebP image',
+  },
   video: { maxBytes: 100 * MB, mimes: { 'video/mp4': 'mp4' }, words: 'an MP4 video' },
   // file-type reports M4A as audio/x-m4a (or audio/mp4 for some brands).
-  audio: { maxBytes: 20 * MB, mimes: { 'audio/mpeg': 'mp3', 'audio/x-m4a': 'm4a', 'audio/mp4': 'm4a' }, words: 'an MP3 or M4A audio file' },
+  audio: {
+    maxBytes: 20 * MB,
+    mimes: { 'audio/mpeg': 'mp3', 'audio/x-m4a': 'm4a', 'audio/mp4': 'm4a' },
+    words: 'an MP3 or M4A audio file',
+  },
   document: { maxBytes: 10 * MB, mimes: { 'application/pdf': 'pdf' }, words: 'a PDF document' },
 };
 
@@ -75,30 +83,47 @@ export interface UploadOptions {
   kinds: UploadKind[];
 }
 
-export interface Upload { fields: Record<string, string>; file: StoredFile }
+export interface Upload {
+  fields: Record<string, string>;
+  file: StoredFile;
+}
 
 /** Where the folder store keeps files: DATA_DIR/uploads. */
-export function uploadsDir(dataDir: string): string { return resolve(dataDir, 'uploads'); }
+export function uploadsDir(dataDir: string): string {
+  return resolve(dataDir, 'uploads');
+}
 
 const mb = (n: number) => `${Math.round(n / MB)} MB`;
 const err = (status: number, field: string, message: string) => new HttpError(status, message, [{ field, message }]);
 
-export const uploadsPlugin = fp(async (app: FastifyInstance, opts: { storage: Storage }) => {
-  const storage = opts.storage;
-  app.decorate('storage', storage);
-  await mkdir(storage.tmpDir, { recursive: true });
-  // The hard ceiling is the largest kind; each call enforces its own kinds' limits while streaming.
-  await app.register(multipart, { limits: { fileSize: 100 * MB + 1, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
-  if (!(storage instanceof LocalStorage)) {
-    await app.register(bucketServing, { storage: storage as S3Storage });
-    return;
-  }
-  await Promise.all((['image', 'video', 'audio', 'document'] as const).map((k) => mkdir(join(storage.root, k), { recursive: true })));
-  await app.register(fastifyStatic, {
-    root: storage.root, prefix: '/uploads/', decorateReply: false, index: false, list: false, dotfiles: 'deny',
-    allowedPath: (path) => !path.startsWith('/tmp/'),
-  });
-}, { name: 'uploads' });
+export const uploadsPlugin = fp(
+  async (app: FastifyInstance, opts: { storage: Storage }) => {
+    const storage = opts.storage;
+    app.decorate('storage', storage);
+    await mkdir(storage.tmpDir, { recursive: true });
+    // The hard ceiling is the largest kind; each call enforces its own kinds' limits while streaming.
+    await app.register(multipart, {
+      limits: { fileSize: 100 * MB + 1, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+    });
+    if (!(storage instanceof LocalStorage)) {
+      await app.register(bucketServing, { storage: storage as S3Storage });
+      return;
+    }
+    await Promise.all(
+      (['image', 'video', 'audio', 'document'] as const).map((k) => mkdir(join(storage.root, k), { recursive: true })),
+    );
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      allowedPath: (path) => !path.startsWith('/tmp/'),
+    });
+  },
+  { name: 'uploads' },
+);
 
 /**
  * `GET /uploads/<kind>/<name>` from the bucket, streamed: the stored content type and byte ranges (video
@@ -107,20 +132,30 @@ export const uploadsPlugin = fp(async (app: FastifyInstance, opts: { storage: St
  */
 const bucketServing = async (app: FastifyInstance, opts: { storage: S3Storage }) => {
   const storage = opts.storage;
-  app.get<{ Params: { kind: string; name: string } }>('/uploads/:kind/:name', { schema: { hide: true } }, async (req, reply) => {
-    const key = storedKey(`/uploads/${req.params.kind}/${req.params.name}`);
-    const range = req.headers.range;
-    if (range !== undefined && !/^bytes=\d*-\d*$/.test(range)) throw new HttpError(416, 'The range is not one this server serves');
-    const object = key && await storage.read(key, range).catch((e: unknown) => {
-      if ((e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) throw new HttpError(416, 'The range is outside the file');
-      throw e;
-    });
-    if (!object) throw new HttpError(404, 'Not found');
-    reply.header('content-type', object.contentType).header('content-length', object.length)
-      .header('accept-ranges', 'bytes');
-    if (object.contentRange) reply.code(206).header('content-range', object.contentRange);
-    return reply.send(object.body);
-  });
+  app.get<{ Params: { kind: string; name: string } }>(
+    '/uploads/:kind/:name',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const key = storedKey(`/uploads/${req.params.kind}/${req.params.name}`);
+      const range = req.headers.range;
+      if (range !== undefined && !/^bytes=\d*-\d*$/.test(range))
+        throw new HttpError(416, 'The range is not one this server serves');
+      const object =
+        key &&
+        (await storage.read(key, range).catch((e: unknown) => {
+          if ((e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416)
+            throw new HttpError(416, 'The range is outside the file');
+          throw e;
+        }));
+      if (!object) throw new HttpError(404, 'Not found');
+      reply
+        .header('content-type', object.contentType)
+        .header('content-length', object.length)
+        .header('accept-ranges', 'bytes');
+      if (object.contentRange) reply.code(206).header('content-range', object.contentRange);
+      return reply.send(object.body);
+    },
+  );
 };
 
 /** Counts bytes and stops the stream as soon as `max` is passed (no 100 MB buffered for a 5 MB limit). */
@@ -209,7 +244,11 @@ async function receiveUpload(request: FastifyRequest, opts: UploadOptions): Prom
 }
 
 /** Receive, run `fn`, and remove the stored file again when `fn` fails. */
-export async function withUpload<T>(request: FastifyRequest, opts: UploadOptions, fn: (u: Upload) => Promise<T>): Promise<T> {
+export async function withUpload<T>(
+  request: FastifyRequest,
+  opts: UploadOptions,
+  fn: (u: Upload) => Promise<T>,
+): Promise<T> {
   const storage = request.server.storage;
   const upload = await receiveUpload(request, opts);
   try {
@@ -240,16 +279,31 @@ export async function removeStored(storage: Storage, url: string | null | undefi
  * (random by default); a caller that derives it from the content (the demo seed) reuses a file that is
  * already there. Throws a plain Error when the bytes are not an allowed kind: that is a bug, not user input.
  */
-export async function storeFile(storage: Storage, data: Uint8Array, opts: { kinds: UploadKind[]; originalName: string; name?: string }): Promise<Omit<StoredFile, 'path'>> {
+export async function storeFile(
+  storage: Storage,
+  data: Uint8Array,
+  opts: { kinds: UploadKind[]; originalName: string; name?: string },
+): Promise<Omit<StoredFile, 'path'>> {
   const type = await fileTypeFromBuffer(data);
   const kind = type && opts.kinds.find((k) => UPLOAD_LIMITS[k].mimes[type.mime]);
-  if (!type || !kind) throw new Error(`storeFile: ${opts.originalName} is ${type?.mime ?? 'of no known type'}, not ${opts.kinds.join(' or ')}`);
-  if (data.length > UPLOAD_LIMITS[kind].maxBytes) throw new Error(`storeFile: ${opts.originalName} is over the ${kind} limit`);
+  if (!type || !kind)
+    throw new Error(
+      `storeFile: ${opts.originalName} is ${type?.mime ?? 'of no known type'}, not ${opts.kinds.join(' or ')}`,
+    );
+  if (data.length > UPLOAD_LIMITS[kind].maxBytes)
+    throw new Error(`storeFile: ${opts.originalName} is over the ${kind} limit`);
   const stem = opts.name ?? randomBytes(16).toString('hex');
   if (!/^[0-9a-f]{32}$/.test(stem)) throw new Error(`storeFile: name must be 32 hex digits, got ${stem}`);
   const ext = UPLOAD_LIMITS[kind].mimes[type.mime];
   const key = `${kind}/${stem}.${ext}`;
-  const file = { kind, mime: type.mime, ext, size: data.length, originalName: opts.originalName.slice(0, 255), url: `/uploads/${key}` };
+  const file = {
+    kind,
+    mime: type.mime,
+    ext,
+    size: data.length,
+    originalName: opts.originalName.slice(0, 255),
+    url: `/uploads/${key}`,
+  };
   if (opts.name && (await storage.size(key)) === data.length) return file;
   await storage.putBytes(key, data, type.mime);
   return file;

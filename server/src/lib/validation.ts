@@ -38,7 +38,8 @@ type Node = Record<string, unknown>;
 
 const typesOf = (s: Node): string[] => ([] as unknown[]).concat(s.type ?? []).map(String);
 /** Free text: a string that no enum, const or format already shapes. */
-const freeText = (s: Node) => typesOf(s).includes('string') && s.enum === undefined && s.const === undefined && s.format === undefined;
+const freeText = (s: Node) =>
+  typesOf(s).includes('string') && s.enum === undefined && s.const === undefined && s.format === undefined;
 const blankAllowed = (s: Node) => s.minLength === 0;
 
 /**
@@ -49,13 +50,18 @@ export function harden<T>(schema: T, opts: { body?: boolean } = {}): T {
   const copy = structuredClone(schema) as unknown;
   const visit = (s: unknown) => {
     if (!s || typeof s !== 'object') return;
-    if (Array.isArray(s)) { s.forEach(visit); return; }
+    if (Array.isArray(s)) {
+      s.forEach(visit);
+      return;
+    }
     const n = s as Node;
     const types = typesOf(n);
     if (n.properties && typeof n.properties === 'object' && Array.isArray(n.required)) {
       const props = n.properties as Record<string, Node>;
       // A copy: one schema object may stand for a required field here and an optional one elsewhere.
-      for (const key of n.required as string[]) if (props[key] && typeof props[key] === 'object' && freeText(props[key]) && !blankAllowed(props[key])) props[key] = { ...props[key], notBlank: true };
+      for (const key of n.required as string[])
+        if (props[key] && typeof props[key] === 'object' && freeText(props[key]) && !blankAllowed(props[key]))
+          props[key] = { ...props[key], notBlank: true };
     }
     if (opts.body && freeText(n) && Number(n.minLength ?? 0) >= 1) n.notBlank = true;
     if (types.includes('integer')) {
@@ -72,7 +78,20 @@ export function harden<T>(schema: T, opts: { body?: boolean } = {}): T {
     for (const key of ['properties', 'patternProperties', 'definitions', '$defs']) {
       if (n[key] && typeof n[key] === 'object') Object.values(n[key] as Node).forEach(visit);
     }
-    for (const key of ['items', 'additionalProperties', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'prefixItems', 'contains']) visit(n[key]);
+    for (const key of [
+      'items',
+      'additionalProperties',
+      'oneOf',
+      'anyOf',
+      'allOf',
+      'not',
+      'if',
+      'then',
+      'else',
+      'prefixItems',
+      'contains',
+    ])
+      visit(n[key]);
   };
   visit(copy);
   return copy as T;
@@ -85,20 +104,34 @@ const yearOk = (s: string) => {
 
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
-    coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: true,
     // 0.07 is not an exact multiple of 0.01 in binary floating point: compare to 9 decimals.
     multipleOfPrecision: 9,
     // Fastify's defaults: route schemas are compiled once each, not kept by ajv.
-    addUsedSchema: false, strict: false,
+    addUsedSchema: false,
+    strict: false,
   });
   addFormats.default(ajv);
   const date = fullFormats.date as { validate: (s: string) => boolean };
   const dateTime = fullFormats['date-time'] as { validate: (s: string) => boolean };
   ajv.addFormat('date', { type: 'string', validate: (s: string) => date.validate(s) && yearOk(s) });
   ajv.addFormat('date-time', { type: 'string', validate: (s: string) => dateTime.validate(s) && yearOk(s) });
-  ajv.addKeyword({ keyword: 'noNul', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || !data.includes('\u0000') });
+  ajv.addKeyword({
+    keyword: 'noNul',
+    type: 'string',
+    schemaType: 'boolean',
+    validate: (on: boolean, data: string) => !on || !data.includes('\u0000'),
+  });
   // \S: any character that is not white space (Unicode spaces, tabs and line breaks included).
-  ajv.addKeyword({ keyword: 'notBlank', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || /\S/u.test(data) });
+  ajv.addKeyword({
+    keyword: 'notBlank',
+    type: 'string',
+    schemaType: 'boolean',
+    validate: (on: boolean, data: string) => !on || /\S/u.test(data),
+  });
   return ajv;
 }
 
@@ -107,13 +140,19 @@ const textAjv = makeAjv(true);
 
 /** Bodies strict, everything that arrives as text coerced; every schema hardened, and compiled on the route's first use. */
 export function registerValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => deferCompile(app, () => (httpPart === 'body' ? jsonAjv : textAjv).compile(harden(schema as object, { body: httpPart === 'body' }))));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    deferCompile(app, () =>
+      (httpPart === 'body' ? jsonAjv : textAjv).compile(harden(schema as object, { body: httpPart === 'body' })),
+    ),
+  );
   // A multipart route that also takes its fields as JSON has no body schema (see multipartDoc): its JSON body is
   // checked against the documented fields here, strictly, before the handler reads it.
   app.addHook('preValidation', async (request) => {
     const doc = documentedFields(request);
     if (!doc || request.isMultipart() || request.body === undefined) return;
-    const validate = cached(jsonValidators, doc, () => jsonAjv.compile(harden({ ...fieldsOnly(doc), additionalProperties: false }, { body: true })));
+    const validate = cached(jsonValidators, doc, () =>
+      jsonAjv.compile(harden({ ...fieldsOnly(doc), additionalProperties: false }, { body: true })),
+    );
     if (!validate(request.body)) throw validationError(validate);
   });
 }
@@ -123,7 +162,10 @@ const multipartValidators = new WeakMap<object, ValidateFunction>();
 
 function cached(map: WeakMap<object, ValidateFunction>, key: object, make: () => ValidateFunction): ValidateFunction {
   let v = map.get(key);
-  if (!v) { v = make(); map.set(key, v); }
+  if (!v) {
+    v = make();
+    map.set(key, v);
+  }
   return v;
 }
 
@@ -134,14 +176,19 @@ function documentedFields(request: FastifyRequest): Node | undefined {
 
 /** The documented body without its file part (`format: binary`). */
 function fieldsOnly(doc: Node): Node {
-  const properties = Object.fromEntries(Object.entries((doc.properties ?? {}) as Record<string, Node>).filter(([, p]) => p.format !== 'binary'));
+  const properties = Object.fromEntries(
+    Object.entries((doc.properties ?? {}) as Record<string, Node>).filter(([, p]) => p.format !== 'binary'),
+  );
   const required = ((doc.required as string[] | undefined) ?? []).filter((f) => f in properties);
   return { ...doc, properties, required };
 }
 
 /** The error the error handler answers as a 400 naming each field. */
 function validationError(validate: ValidateFunction): Error {
-  return Object.assign(new Error('request fields are not valid'), { validation: validate.errors as FastifySchemaValidationError[], validationContext: 'body' });
+  return Object.assign(new Error('request fields are not valid'), {
+    validation: validate.errors as FastifySchemaValidationError[],
+    validationContext: 'body',
+  });
 }
 
 /**
@@ -152,7 +199,14 @@ function validationError(validate: ValidateFunction): Error {
 export function checkMultipartFields(request: FastifyRequest, fields: Record<string, string>): void {
   const doc = documentedFields(request);
   if (!doc) return;
-  const validate = cached(multipartValidators, doc, () => textAjv.compile(harden({ ...fieldsOnly(doc), additionalProperties: doc.additionalProperties ?? { type: 'string' } }, { body: true })));
+  const validate = cached(multipartValidators, doc, () =>
+    textAjv.compile(
+      harden(
+        { ...fieldsOnly(doc), additionalProperties: doc.additionalProperties ?? { type: 'string' } },
+        { body: true },
+      ),
+    ),
+  );
   // A copy is checked: coercion must not change the text the handler reads.
   if (!validate({ ...fields })) throw validationError(validate);
 }

@@ -7,12 +7,29 @@ import { fieldError } from './errors.js';
 
 export const WINDOW_FIELDS = {
   startsAt: { type: 'string', format: 'date-time', description: 'Start, ISO-8601 with its offset (stored in UTC)' },
-  endsAt: { type: ['string', 'null'], format: 'date-time', description: 'End, ISO-8601 with its offset; null = no end' },
-  timezone: { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone the window was entered in, e.g. Asia/Bangkok' },
+  endsAt: {
+    type: ['string', 'null'],
+    format: 'date-time',
+    description: 'End, ISO-8601 with its offset; null = no end',
+  },
+  timezone: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 64,
+    description: 'IANA time zone the window was entered in, e.g. Asia/Bangkok',
+  },
 } as const;
 
-export interface WindowInput { startsAt?: string; endsAt?: string | null; timezone?: string }
-export interface Window { startsAt: Date; endsAt: Date | null; timezone: string }
+export interface WindowInput {
+  startsAt?: string;
+  endsAt?: string | null;
+  timezone?: string;
+}
+export interface Window {
+  startsAt: Date;
+  endsAt: Date | null;
+  timezone: string;
+}
 
 /** Whether the runtime knows the zone (Intl refuses an unknown one). */
 export function isTimeZone(zone: string): boolean {
@@ -40,15 +57,24 @@ const parse = (field: string, value: string): Date => {
 export function checkWindow(input: WindowInput, current?: Window): Window {
   const startsAt = input.startsAt !== undefined ? parse('startsAt', input.startsAt) : current?.startsAt;
   if (!startsAt) throw fieldError('startsAt', 'startsAt is required');
-  const endsAt = input.endsAt === undefined ? (current?.endsAt ?? null) : input.endsAt === null ? null : parse('endsAt', input.endsAt);
+  const endsAt =
+    input.endsAt === undefined
+      ? (current?.endsAt ?? null)
+      : input.endsAt === null
+        ? null
+        : parse('endsAt', input.endsAt);
   const timezone = input.timezone ?? current?.timezone ?? 'Asia/Bangkok';
-  if (!isTimeZone(timezone)) throw fieldError('timezone', `timezone "${timezone}" is not a time zone; use an IANA name such as Asia/Bangkok`);
+  if (!isTimeZone(timezone))
+    throw fieldError('timezone', `timezone "${timezone}" is not a time zone; use an IANA name such as Asia/Bangkok`);
   if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw fieldError('endsAt', 'endsAt must be after startsAt');
   return { startsAt, endsAt, timezone };
 }
 
 /** Where `now` falls in an active record's window: before it, inside it or after it. */
-export function windowState(w: { startsAt: Date; endsAt: Date | null }, now = new Date()): 'scheduled' | 'live' | 'expired' {
+export function windowState(
+  w: { startsAt: Date; endsAt: Date | null },
+  now = new Date(),
+): 'scheduled' | 'live' | 'expired' {
   if (now < w.startsAt) return 'scheduled';
   if (w.endsAt && now >= w.endsAt) return 'expired';
   return 'live';

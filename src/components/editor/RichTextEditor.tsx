@@ -92,7 +92,13 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
         </Space.Compact>
       }
     >
-      <Button type={active ? "primary" : "text"} size="small" aria-label={label} aria-pressed={active} disabled={disabled}>
+      <Button
+        type={active ? "primary" : "text"}
+        size="small"
+        aria-label={label}
+        aria-pressed={active}
+        disabled={disabled}
+      >
         <LinkOutlined />
       </Button>
     </Popover>
@@ -119,35 +125,80 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
 
   return (
     <div className="rte-toolbar" role="toolbar" aria-label={t("blogs.editor.toolbar", "Formatting")}>
-      <ToolButton label={t("blogs.editor.bold", "Bold")} active={state.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
+      <ToolButton
+        label={t("blogs.editor.bold", "Bold")}
+        active={state.bold}
+        disabled={disabled}
+        onClick={() => chain().toggleBold().run()}
+      >
         <BoldOutlined />
       </ToolButton>
-      <ToolButton label={t("blogs.editor.italic", "Italic")} active={state.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()}>
+      <ToolButton
+        label={t("blogs.editor.italic", "Italic")}
+        active={state.italic}
+        disabled={disabled}
+        onClick={() => chain().toggleItalic().run()}
+      >
         <ItalicOutlined />
       </ToolButton>
       <Divider type="vertical" />
-      <ToolButton label={t("blogs.editor.heading2", "Heading")} active={state.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <ToolButton
+        label={t("blogs.editor.heading2", "Heading")}
+        active={state.h2}
+        disabled={disabled}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      >
         H2
       </ToolButton>
-      <ToolButton label={t("blogs.editor.heading3", "Subheading")} active={state.h3} disabled={disabled} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <ToolButton
+        label={t("blogs.editor.heading3", "Subheading")}
+        active={state.h3}
+        disabled={disabled}
+        onClick={() => chain().toggleHeading({ level: 3 }).run()}
+      >
         H3
       </ToolButton>
       <Divider type="vertical" />
-      <ToolButton label={t("blogs.editor.bulletList", "Bulleted list")} active={state.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
+      <ToolButton
+        label={t("blogs.editor.bulletList", "Bulleted list")}
+        active={state.bullet}
+        disabled={disabled}
+        onClick={() => chain().toggleBulletList().run()}
+      >
         <UnorderedListOutlined />
       </ToolButton>
-      <ToolButton label={t("blogs.editor.orderedList", "Numbered list")} active={state.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
+      <ToolButton
+        label={t("blogs.editor.orderedList", "Numbered list")}
+        active={state.ordered}
+        disabled={disabled}
+        onClick={() => chain().toggleOrderedList().run()}
+      >
         <OrderedListOutlined />
       </ToolButton>
-      <ToolButton label={t("blogs.editor.blockquote", "Quote")} active={state.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
-        <span aria-hidden className="rte-quote-icon">”</span>
+      <ToolButton
+        label={t("blogs.editor.blockquote", "Quote")}
+        active={state.quote}
+        disabled={disabled}
+        onClick={() => chain().toggleBlockquote().run()}
+      >
+        <span aria-hidden className="rte-quote-icon">
+          ”
+        </span>
       </ToolButton>
       <LinkButton editor={editor} disabled={disabled} />
       <Divider type="vertical" />
-      <ToolButton label={t("blogs.editor.undo", "Undo")} disabled={disabled || !state.canUndo} onClick={() => chain().undo().run()}>
+      <ToolButton
+        label={t("blogs.editor.undo", "Undo")}
+        disabled={disabled || !state.canUndo}
+        onClick={() => chain().undo().run()}
+      >
         <UndoOutlined />
       </ToolButton>
-      <ToolButton label={t("blogs.editor.redo", "Redo")} disabled={disabled || !state.canRedo} onClick={() => chain().redo().run()}>
+      <ToolButton
+        label={t("blogs.editor.redo", "Redo")}
+        disabled={disabled || !state.canRedo}
+        onClick={() => chain().redo().run()}
+      >
         <RedoOutlined />
       </ToolButton>
     </div>

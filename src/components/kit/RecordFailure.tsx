@@ -23,7 +23,9 @@ export function RecordFailure({ query, backTo }: { query: RecordQuery; backTo: s
     </Link>
   );
   if (isNotFound(query.error)) {
-    return <Result status="404" title={t("errors.recordNotFound")} subTitle={t("errors.recordNotFoundHint")} extra={back} />;
+    return (
+      <Result status="404" title={t("errors.recordNotFound")} subTitle={t("errors.recordNotFoundHint")} extra={back} />
+    );
   }
   return (
     <Result
@@ -31,7 +33,9 @@ export function RecordFailure({ query, backTo }: { query: RecordQuery; backTo: s
       title={t("errors.loadFailed")}
       subTitle={errorMessage(query.error)}
       extra={[
-        <Button key="retry" onClick={() => void query.refetch()}>{t("errors.retry")}</Button>,
+        <Button key="retry" onClick={() => void query.refetch()}>
+          {t("errors.retry")}
+        </Button>,
         <span key="back">{back}</span>,
       ]}
     />

@@ -88,7 +88,13 @@ export function SavedViews({ listKey, current, onApply }: SavedViewsProps) {
         onConfirm={removeChosen}
         disabled={!chosen}
       >
-        <Button danger icon={<DeleteOutlined />} disabled={!chosen} loading={removing.isPending} aria-label={t("kit.savedViews.delete")} />
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={!chosen}
+          loading={removing.isPending}
+          aria-label={t("kit.savedViews.delete")}
+        />
       </Popconfirm>
       {saving && (
         <SaveViewDialog
@@ -104,7 +110,15 @@ export function SavedViews({ listKey, current, onApply }: SavedViewsProps) {
   );
 }
 
-function SaveViewDialog({ listKey, current, onClose }: { listKey: string; current: ViewState; onClose(created?: SavedView): void }) {
+function SaveViewDialog({
+  listKey,
+  current,
+  onClose,
+}: {
+  listKey: string;
+  current: ViewState;
+  onClose(created?: SavedView): void;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<{ name: string }>();
   const [failure, setFailure] = useState<string>();

@@ -11,7 +11,13 @@ type Props = Omit<ButtonProps, "href" | "onClick" | "title"> & { resource: strin
  * resource, the access check through `useCan`) drawn as one antd link-button. `@refinedev/antd` wraps
  * a <button> in an <a>: two tab stops, and the link has no name of its own. `icon={null}` draws none.
  */
-function NavButton({ nav, icon, hideText, children, ...props }: Omit<Props, "resource"> & { nav: Nav; icon: ReactNode }) {
+function NavButton({
+  nav,
+  icon,
+  hideText,
+  children,
+  ...props
+}: Omit<Props, "resource"> & { nav: Nav; icon: ReactNode }) {
   const go = useGo();
   if (nav.hidden) return null;
   // Middle-click, ctrl-click and "open in new tab" use the href; a plain click stays in the app.
@@ -22,24 +28,51 @@ function NavButton({ nav, icon, hideText, children, ...props }: Omit<Props, "res
   };
   const disabled = nav.disabled || props.disabled;
   return (
-    <Button icon={icon} {...props} disabled={disabled} href={disabled ? undefined : nav.to} onClick={onClick} title={hideText ? nav.title || nav.label : undefined}>
+    <Button
+      icon={icon}
+      {...props}
+      disabled={disabled}
+      href={disabled ? undefined : nav.to}
+      onClick={onClick}
+      title={hideText ? nav.title || nav.label : undefined}
+    >
       {!hideText && (children ?? nav.label)}
     </Button>
   );
 }
 
 export function ListButton({ resource, ...props }: Props) {
-  return <NavButton {...props} icon={"icon" in props ? props.icon : <UnorderedListOutlined />} nav={useListButton({ resource })} />;
+  return (
+    <NavButton
+      {...props}
+      icon={"icon" in props ? props.icon : <UnorderedListOutlined />}
+      nav={useListButton({ resource })}
+    />
+  );
 }
 
 export function CreateButton({ resource, ...props }: Props) {
-  return <NavButton {...props} icon={"icon" in props ? props.icon : <PlusOutlined />} nav={useCreateButton({ resource })} />;
+  return (
+    <NavButton {...props} icon={"icon" in props ? props.icon : <PlusOutlined />} nav={useCreateButton({ resource })} />
+  );
 }
 
 export function EditButton({ resource, recordItemId, ...props }: Props & { recordItemId: BaseKey }) {
-  return <NavButton {...props} icon={"icon" in props ? props.icon : <EditOutlined />} nav={useEditButton({ resource, id: recordItemId })} />;
+  return (
+    <NavButton
+      {...props}
+      icon={"icon" in props ? props.icon : <EditOutlined />}
+      nav={useEditButton({ resource, id: recordItemId })}
+    />
+  );
 }
 
 export function ShowButton({ resource, recordItemId, ...props }: Props & { recordItemId: BaseKey }) {
-  return <NavButton {...props} icon={"icon" in props ? props.icon : <EyeOutlined />} nav={useShowButton({ resource, id: recordItemId })} />;
+  return (
+    <NavButton
+      {...props}
+      icon={"icon" in props ? props.icon : <EyeOutlined />}
+      nav={useShowButton({ resource, id: recordItemId })}
+    />
+  );
 }

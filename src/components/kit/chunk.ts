@@ -1,7 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
 /** A lazily loaded component that can be asked to load ahead (`preload`) of its first render. */
-export type Chunk<T extends ComponentType<any> = ComponentType> = LazyExoticComponent<T> & { preload(): Promise<unknown> };
+export type Chunk<T extends ComponentType<any> = ComponentType> = LazyExoticComponent<T> & {
+  preload(): Promise<unknown>;
+};
 
 /**
  * React.lazy for a chunk, except that a chunk already loaded (by `preload`, or an earlier render) renders at once
@@ -21,6 +23,8 @@ export function chunk<T extends ComponentType<any>>(load: () => Promise<{ defaul
       },
     ));
   // A thenable that answers at once: React.lazy reads a module it is given synchronously.
-  const component = lazy(() => (loaded ? ({ then: (done: (m: { default: T }) => void) => done(loaded!) } as Promise<{ default: T }>) : preload()));
+  const component = lazy(() =>
+    loaded ? ({ then: (done: (m: { default: T }) => void) => done(loaded!) } as Promise<{ default: T }>) : preload(),
+  );
   return Object.assign(component, { preload });
 }

@@ -45,5 +45,9 @@ export function BackLink({ to, label }: { to: string; label: string }) {
  * the hover title.
  */
 export function ClippedText({ text }: { text: string }) {
-  return <span className="kit-clip" dir="auto" title={text}>{text}</span>;
+  return (
+    <span className="kit-clip" dir="auto" title={text}>
+      {text}
+    </span>
+  );
 }

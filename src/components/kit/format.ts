@@ -20,7 +20,12 @@ const INTL_LOCALES: Record<string, string> = { cn: "zh-CN", ar: "ar-u-nu-latn" }
 /** Number formats for one UI language. Money is always THB, shown with its symbol and two decimals. */
 export function numberFormats(language?: string) {
   const locale = language ? (INTL_LOCALES[language] ?? language) : undefined;
-  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol", minimumFractionDigits: 2 });
+  const money = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "THB",
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: 2,
+  });
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
   return {

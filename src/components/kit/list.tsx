@@ -34,14 +34,35 @@ const isSet = (v: unknown) => v !== undefined && v !== null && v !== "";
  * views of the list (`savedViews`, for the filter bar's `extra`).
  */
 export function useListTable<T extends BaseRecord>(resource: string, options: ListOptions = {}) {
-  const { pageSize = 20, sorters = { mode: "off" }, initial = {}, numeric = [], empty, onApply, syncWithLocation = true, dataProviderName } = options;
+  const {
+    pageSize = 20,
+    sorters = { mode: "off" },
+    initial = {},
+    numeric = [],
+    empty,
+    onApply,
+    syncWithLocation = true,
+    dataProviderName,
+  } = options;
   const { t } = useTranslation();
-  const { setFilters, setCurrentPage, setSorters, setPageSize, filters: crud, sorters: sorting, pageSize: size, tableProps, ...table } = useTable<T>({
+  const {
+    setFilters,
+    setCurrentPage,
+    setSorters,
+    setPageSize,
+    filters: crud,
+    sorters: sorting,
+    pageSize: size,
+    tableProps,
+    ...table
+  } = useTable<T>({
     resource,
     dataProviderName,
     pagination: { pageSize },
     sorters,
-    filters: { initial: Object.entries(initial).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter) },
+    filters: {
+      initial: Object.entries(initial).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter),
+    },
     syncWithLocation,
   });
 
@@ -49,7 +70,8 @@ export function useListTable<T extends BaseRecord>(resource: string, options: Li
     const out: FilterValues = {};
     for (const f of crud) {
       if (!("field" in f) || !isSet(f.value)) continue;
-      out[f.field] = numeric.includes(f.field) && typeof f.value === "string" && /^\d+$/.test(f.value) ? Number(f.value) : f.value;
+      out[f.field] =
+        numeric.includes(f.field) && typeof f.value === "string" && /^\d+$/.test(f.value) ? Number(f.value) : f.value;
     }
     return out;
   }, [crud, numeric]);
@@ -57,7 +79,9 @@ export function useListTable<T extends BaseRecord>(resource: string, options: Li
   const apply = (next: FilterValues, mode: "merge" | "replace" = "merge") => {
     const merged = mode === "merge" ? { ...filters, ...next } : next;
     setFilters(
-      Object.entries(merged).filter(([, v]) => isSet(v)).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter),
+      Object.entries(merged)
+        .filter(([, v]) => isSet(v))
+        .map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter),
       "replace",
     );
     setCurrentPage(1);
@@ -125,7 +149,17 @@ export const SEARCH_DELAY_MS = 400;
  * The one search field: applies after typing pauses (one debounce for every list), or at once on
  * Enter. It starts from `value`, the applied search (e.g. read back from the URL).
  */
-export function SearchBox({ label, value = "", onSearch, width = 260 }: { label: string; value?: string; onSearch(value: string): void; width?: number }) {
+export function SearchBox({
+  label,
+  value = "",
+  onSearch,
+  width = 260,
+}: {
+  label: string;
+  value?: string;
+  onSearch(value: string): void;
+  width?: number;
+}) {
   const [text, setText] = useState(value);
   const applied = useRef(value);
   useEffect(() => {

@@ -21,7 +21,15 @@ export interface TimeWindow {
 
 export const DEFAULT_ZONE = "Asia/Bangkok";
 /** The zones the marketplace's teams work in, plus the browser's own. */
-const ZONES = ["Asia/Bangkok", "Asia/Ho_Chi_Minh", "Asia/Shanghai", "Asia/Singapore", "Africa/Khartoum", "Europe/Paris", "UTC"];
+const ZONES = [
+  "Asia/Bangkok",
+  "Asia/Ho_Chi_Minh",
+  "Asia/Shanghai",
+  "Asia/Singapore",
+  "Africa/Khartoum",
+  "Europe/Paris",
+  "UTC",
+];
 
 const FORMAT = "YYYY-MM-DD HH:mm";
 
@@ -31,14 +39,26 @@ const wallClock = (iso: string, zone: string): Dayjs => dayjs(dayjs.utc(iso).tz(
 const inZone = (picked: Dayjs, zone: string): string => dayjs.tz(picked.format("YYYY-MM-DDTHH:mm:00"), zone).format();
 
 /** The form control for a window: start, optional end, and the zone they are read in. */
-export function WindowField({ value, onChange, id }: { value?: TimeWindow; onChange?: (w: TimeWindow) => void; id?: string }) {
+export function WindowField({
+  value,
+  onChange,
+  id,
+}: {
+  value?: TimeWindow;
+  onChange?: (w: TimeWindow) => void;
+  id?: string;
+}) {
   const { t } = useTranslation();
   const zone = value?.timezone ?? DEFAULT_ZONE;
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const zones = [...new Set([...ZONES, own, zone])];
-  const range: [Dayjs | null, Dayjs | null] = [value?.startsAt ? wallClock(value.startsAt, zone) : null, value?.endsAt ? wallClock(value.endsAt, zone) : null];
+  const range: [Dayjs | null, Dayjs | null] = [
+    value?.startsAt ? wallClock(value.startsAt, zone) : null,
+    value?.endsAt ? wallClock(value.endsAt, zone) : null,
+  ];
   const send = (start: Dayjs | null, end: Dayjs | null, nextZone: string) =>
-    start && onChange?.({ startsAt: inZone(start, nextZone), endsAt: end ? inZone(end, nextZone) : null, timezone: nextZone });
+    start &&
+    onChange?.({ startsAt: inZone(start, nextZone), endsAt: end ? inZone(end, nextZone) : null, timezone: nextZone });
   return (
     <Flex wrap gap={8}>
       <DatePicker.RangePicker
@@ -75,7 +95,10 @@ export function formatWindow(w: Partial<TimeWindow> | null | undefined, noEnd: s
 export type WindowState = "live" | "scheduled" | "expired" | "off";
 
 /** live (active and inside its window), scheduled, expired, or off (switched off). */
-export function windowState(w: { startsAt: string; endsAt: string | null; active?: boolean }, now = Date.now()): WindowState {
+export function windowState(
+  w: { startsAt: string; endsAt: string | null; active?: boolean },
+  now = Date.now(),
+): WindowState {
   if (w.active === false) return "off";
   if (now < Date.parse(w.startsAt)) return "scheduled";
   if (w.endsAt && now >= Date.parse(w.endsAt)) return "expired";

@@ -22,7 +22,11 @@ import { usePaletteMatches } from "./paletteMatches";
 import { PaletteSearch } from "./PaletteSearch";
 
 /** Paths that lead to a built screen (directly or through a section redirect). */
-const OPENABLE = new Set(routeTable(resources).filter((e) => e.resource.meta.built).map((e) => e.path));
+const OPENABLE = new Set(
+  routeTable(resources)
+    .filter((e) => e.resource.meta.built)
+    .map((e) => e.path),
+);
 
 /** Screens from the user's own menu (and only those) plus shell actions. */
 function usePaletteActions(): Action[] {
@@ -63,7 +67,13 @@ function usePaletteActions(): Action[] {
         parent: "language",
         perform: () => void i18n.changeLanguage(l.code),
       })),
-      { id: "settings", name: t("palette.settings"), section, icon: <SettingOutlined />, perform: () => setDrawerOpen(true) },
+      {
+        id: "settings",
+        name: t("palette.settings"),
+        section,
+        icon: <SettingOutlined />,
+        perform: () => setDrawerOpen(true),
+      },
       { id: "logout", name: t("header.logout"), section, icon: <LogoutOutlined />, perform: () => logout() },
     ];
   }, [navConfig, t, i18n, language, navigate, themeMode, update, setDrawerOpen, logout]);
@@ -78,7 +88,15 @@ function Results() {
       maxHeight={420}
       onRender={({ item, active }) =>
         typeof item === "string" ? (
-          <div style={{ padding: "10px 16px 4px", fontSize: 11, fontWeight: 600, textTransform: "uppercase", color: token.colorTextTertiary }}>
+          <div
+            style={{
+              padding: "10px 16px 4px",
+              fontSize: 11,
+              fontWeight: 600,
+              textTransform: "uppercase",
+              color: token.colorTextTertiary,
+            }}
+          >
             {item}
           </div>
         ) : (
@@ -94,7 +112,11 @@ function Results() {
               color: token.colorText,
             }}
           >
-            <span style={{ width: 18, display: "inline-flex", justifyContent: "center", color: token.colorTextSecondary }}>{item.icon}</span>
+            <span
+              style={{ width: 18, display: "inline-flex", justifyContent: "center", color: token.colorTextSecondary }}
+            >
+              {item.icon}
+            </span>
             <span style={{ flex: 1 }}>{item.name}</span>
             {item.subtitle && <span style={{ fontSize: 12, color: token.colorTextTertiary }}>{item.subtitle}</span>}
           </div>

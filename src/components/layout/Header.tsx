@@ -1,4 +1,11 @@
-import { DownOutlined, IdcardOutlined, LogoutOutlined, MenuOutlined, SearchOutlined, UserOutlined } from "@ant-design/icons";
+import {
+  DownOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SearchOutlined,
+  UserOutlined,
+} from "@ant-design/icons";
 import { useGo, useLogout } from "@refinedev/core";
 import { useKBar } from "@refinedev/kbar";
 import { Avatar, Button, Dropdown, Layout, Space, theme } from "antd";
@@ -16,7 +23,17 @@ import { NotificationBell } from "../../features/notifications/Bell";
 /** Ctrl on most keyboards, ⌘ on Apple ones. */
 const MOD_KEY = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
 
-export function Header({ mobile, showTitle, settled, onOpenNav }: { mobile: boolean; showTitle: boolean; settled: boolean; onOpenNav: () => void }) {
+export function Header({
+  mobile,
+  showTitle,
+  settled,
+  onOpenNav,
+}: {
+  mobile: boolean;
+  showTitle: boolean;
+  settled: boolean;
+  onOpenNav: () => void;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { user } = useAuthContext();
@@ -54,7 +71,16 @@ export function Header({ mobile, showTitle, settled, onOpenNav }: { mobile: bool
           {!mobile && (
             <>
               {t("palette.search")}
-              <kbd style={{ marginInlineStart: 12, fontFamily: "inherit", fontSize: 11, padding: "0 6px", borderRadius: 4, background: token.colorFillSecondary }}>
+              <kbd
+                style={{
+                  marginInlineStart: 12,
+                  fontFamily: "inherit",
+                  fontSize: 11,
+                  padding: "0 6px",
+                  borderRadius: 4,
+                  background: token.colorFillSecondary,
+                }}
+              >
                 {MOD_KEY}+K
               </kbd>
             </>
@@ -69,7 +95,11 @@ export function Header({ mobile, showTitle, settled, onOpenNav }: { mobile: bool
           trigger={["click"]}
           menu={{
             items: [
-              { key: "role", label: t(`roles.${user?.role?.toLowerCase() ?? "unknown"}`, user?.roleName ?? user?.role ?? ""), disabled: true },
+              {
+                key: "role",
+                label: t(`roles.${user?.role?.toLowerCase() ?? "unknown"}`, user?.roleName ?? user?.role ?? ""),
+                disabled: true,
+              },
               { type: "divider" },
               { key: "account", icon: <IdcardOutlined />, label: t("header.myAccount") },
               { key: "logout", icon: <LogoutOutlined />, label: t("header.logout"), danger: true },
@@ -77,7 +107,8 @@ export function Header({ mobile, showTitle, settled, onOpenNav }: { mobile: bool
             onClick: ({ key }) => {
               if (key === "logout") logout();
               // The own account of the user's area.
-              if (key === "account") go({ to: screenPath(isSupplier(user?.role) ? "supplier-account" : "account", "list") });
+              if (key === "account")
+                go({ to: screenPath(isSupplier(user?.role) ? "supplier-account" : "account", "list") });
             },
           }}
         >

@@ -24,7 +24,10 @@ export function saveStyles(cache: StyleCache): void {
   if (!paths.length) return;
   const saved: SavedStyle[] = [...document.head.querySelectorAll<HTMLStyleElement>("style[data-css-hash]")]
     .filter((style) => ids.has(style.dataset.cssHash!) || style.dataset.cssHash!.startsWith("_effect-"))
-    .map((style) => ({ attrs: [...style.attributes].map((a) => [a.name, a.value] as [string, string]), css: style.textContent ?? "" }));
+    .map((style) => ({
+      attrs: [...style.attributes].map((a) => [a.name, a.value] as [string, string]),
+      css: style.textContent ?? "",
+    }));
   saved.push({ attrs: [[MAP, MAP]], css: `.${MAP}{content:"${paths.join(";")}";}` });
   try {
     localStorage.setItem(STYLES_KEY, JSON.stringify(saved));

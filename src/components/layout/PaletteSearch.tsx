@@ -47,7 +47,8 @@ export function PaletteSearch({ placeholder, style }: { placeholder: string; sty
       onChange={(e) => query.setSearch(e.target.value)}
       onKeyDown={(e) => {
         // Backspace in an empty box steps back out of a group.
-        if (rootActionId && !e.currentTarget.value && e.key === "Backspace") query.setCurrentRootAction(actions[rootActionId].parent);
+        if (rootActionId && !e.currentTarget.value && e.key === "Backspace")
+          query.setCurrentRootAction(actions[rootActionId].parent);
         // Enter typed faster than the list redraws: run the best match of what is typed, not the
         // highlighted row of an older search (kbar clicks whatever row is on screen).
         const typed = e.currentTarget.value;

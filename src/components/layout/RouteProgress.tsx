@@ -22,7 +22,10 @@ export function RouteProgress() {
 
   useEffect(() => {
     setPhase("waiting");
-    const timer = setTimeout(() => setPhase((p) => (p === "waiting" ? (activity.busy() ? "shown" : "idle") : p)), PROGRESS_DELAY);
+    const timer = setTimeout(
+      () => setPhase((p) => (p === "waiting" ? (activity.busy() ? "shown" : "idle") : p)),
+      PROGRESS_DELAY,
+    );
     return () => clearTimeout(timer);
   }, [key]);
 
@@ -44,7 +47,15 @@ export function RouteProgress() {
       aria-label={t("common.loading")}
       aria-busy={phase === "shown"}
       data-testid="route-progress"
-      style={{ position: "fixed", top: 0, insetInlineStart: 0, insetInlineEnd: 0, height: 3, zIndex: 2000, pointerEvents: "none" }}
+      style={{
+        position: "fixed",
+        top: 0,
+        insetInlineStart: 0,
+        insetInlineEnd: 0,
+        height: 3,
+        zIndex: 2000,
+        pointerEvents: "none",
+      }}
     >
       <div
         className={phase === "shown" ? "route-progress-run" : undefined}
@@ -57,7 +68,11 @@ export function RouteProgress() {
           transition: "width 200ms ease-out, opacity 300ms ease 150ms",
         }}
       />
-      <style>{"@keyframes route-progress{from{width:8%}to{width:90%}}.route-progress-run{animation:route-progress 8s cubic-bezier(.1,.7,.3,1) forwards}"}</style>
+      <style>
+        {
+          "@keyframes route-progress{from{width:8%}to{width:90%}}.route-progress-run{animation:route-progress 8s cubic-bezier(.1,.7,.3,1) forwards}"
+        }
+      </style>
     </div>
   );
 }

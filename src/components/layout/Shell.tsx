@@ -47,7 +47,12 @@ export default function Shell() {
       <Layout style={{ minHeight: "100vh" }} data-layout={mobile ? "mobile" : themeLayout}>
         {!mobile && !horizontal && <Sider mini={themeLayout === "mini"} settled={settled} />}
         <Layout>
-          <Header mobile={mobile} showTitle={mobile || horizontal} settled={settled} onOpenNav={() => setNavOpen(true)} />
+          <Header
+            mobile={mobile}
+            showTitle={mobile || horizontal}
+            settled={settled}
+            onOpenNav={() => setNavOpen(true)}
+          />
           {horizontal && (
             <nav
               data-testid="top-nav"

@@ -26,7 +26,15 @@ export function NavMenu({ mode, onNavigate }: { mode: NavMode; onNavigate?: () =
       item.children?.length
         ? { key: item.path, icon: navIcon(item.icon), label: t(item.title), children: item.children.map(toItem) }
         : // A real link: middle-click and "open in new tab" work; a plain click stays in the app.
-          { key: item.path, icon: navIcon(item.icon), label: <Link to={item.path} onClick={onNavigate}>{t(item.title)}</Link> };
+          {
+            key: item.path,
+            icon: navIcon(item.icon),
+            label: (
+              <Link to={item.path} onClick={onNavigate}>
+                {t(item.title)}
+              </Link>
+            ),
+          };
     if (mode === "vertical") {
       return navConfig.map((group: NavGroup) => ({
         type: "group" as const,
@@ -70,7 +78,13 @@ export function Sider({ mini, settled }: { mini: boolean; settled: boolean }) {
     >
       {/* The column spans the page; its content stays in view while the page scrolls. */}
       <div style={{ position: "sticky", top: 0, maxHeight: "100vh", overflowY: "auto" }}>
-        <div style={{ padding: mini ? "24px 0" : "24px 28px", display: "flex", justifyContent: mini ? "center" : "flex-start" }}>
+        <div
+          style={{
+            padding: mini ? "24px 0" : "24px 28px",
+            display: "flex",
+            justifyContent: mini ? "center" : "flex-start",
+          }}
+        >
           <AppTitle collapsed={mini} />
         </div>
         {mini && <Divider style={{ margin: "0 0 8px" }} />}
@@ -83,7 +97,14 @@ export function Sider({ mini, settled }: { mini: boolean; settled: boolean }) {
 /** Small screens: the menu slides in from the reading side. */
 export function MobileNav({ open, onClose, rtl }: { open: boolean; onClose: () => void; rtl: boolean }) {
   return (
-    <Drawer open={open} onClose={onClose} placement={rtl ? "right" : "left"} width={NAV_WIDTH} title={<AppTitle />} styles={{ body: { padding: 8 } }}>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement={rtl ? "right" : "left"}
+      width={NAV_WIDTH}
+      title={<AppTitle />}
+      styles={{ body: { padding: 8 } }}
+    >
       <NavMenu mode="vertical" onNavigate={onClose} />
     </Drawer>
   );

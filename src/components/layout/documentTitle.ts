@@ -16,9 +16,12 @@ export function documentTitle(
   if (typeof key !== "string") return app;
   const label = t(key);
   const page =
-    action === "create" ? t("documentTitle.create", { label })
-    : action === "edit" && id !== undefined ? t("documentTitle.edit", { label, id })
-    : action === "show" && id !== undefined ? t("documentTitle.show", { label, id })
-    : label;
+    action === "create"
+      ? t("documentTitle.create", { label })
+      : action === "edit" && id !== undefined
+        ? t("documentTitle.edit", { label, id })
+        : action === "show" && id !== undefined
+          ? t("documentTitle.show", { label, id })
+          : label;
   return `${page} | ${app}`;
 }

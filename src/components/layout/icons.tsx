@@ -40,4 +40,5 @@ const ICONS: Record<string, ReactNode> = {
   audit: <AuditOutlined />,
 };
 
-export const navIcon = (name: string | undefined): ReactNode => (name ? (ICONS[name] ?? <AppstoreOutlined />) : undefined);
+export const navIcon = (name: string | undefined): ReactNode =>
+  name ? (ICONS[name] ?? <AppstoreOutlined />) : undefined;

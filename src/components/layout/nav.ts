@@ -2,9 +2,7 @@ import type { NavGroup, NavItem } from "../../providers/session-store";
 
 /** Longest menu path that prefixes the current URL, so detail pages keep their item lit. */
 export function selectedKey(pathname: string, paths: string[]): string | undefined {
-  return paths
-    .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
-    .sort((a, b) => b.length - a.length)[0];
+  return paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
 }
 
 /** The menu items from the top of the menu down to `path`. */

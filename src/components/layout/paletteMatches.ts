@@ -17,13 +17,20 @@ function withDescendants(actions: ActionImpl[]): ActionImpl[] {
 }
 
 /** The palette's results for a search, ranked like kbar (command-score, grouped by section). */
-export function rankActions(actions: Record<string, ActionImpl>, rootActionId: string | null | undefined, search: string): (string | ActionImpl)[] {
+export function rankActions(
+  actions: Record<string, ActionImpl>,
+  rootActionId: string | null | undefined,
+  search: string,
+): (string | ActionImpl)[] {
   const all = Object.values(actions);
   const root = rootActionId ? (actions[rootActionId]?.children ?? []) : all.filter((a) => !a.parent);
   const query = search.trim();
   const ranked = query
     ? withDescendants(root)
-        .map((action) => ({ action, score: commandScore([action.name, action.keywords, action.subtitle].join(" "), query) }))
+        .map((action) => ({
+          action,
+          score: commandScore([action.name, action.keywords, action.subtitle].join(" "), query),
+        }))
         .filter((m) => m.score > 0)
         .sort((a, b) => b.score - a.score)
     : root.map((action) => ({ action, score: 0 }));

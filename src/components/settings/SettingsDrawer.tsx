@@ -22,7 +22,9 @@ function useFullscreen() {
     return () => document.removeEventListener("fullscreenchange", sync);
   }, []);
   const toggle = () =>
-    void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+    void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(
+      () => {},
+    );
   return { on, toggle };
 }
 
@@ -31,7 +33,9 @@ function Section({ title, extra, children }: { title: string; extra?: ReactNode;
   return (
     <section style={{ marginBottom: 24 }}>
       <Flex align="center" gap={6} style={{ marginBottom: 10 }}>
-        <span style={{ fontSize: 12, fontWeight: 600, textTransform: "uppercase", color: token.colorTextSecondary }}>{title}</span>
+        <span style={{ fontSize: 12, fontWeight: 600, textTransform: "uppercase", color: token.colorTextSecondary }}>
+          {title}
+        </span>
         {extra}
       </Flex>
       {children}
@@ -54,7 +58,14 @@ function LayoutPicture({ layout, active }: { layout: ThemeLayout; active: boolea
       ) : (
         <>
           <rect x="4" y="4" width={layout === "mini" ? 6 : 14} height="32" rx="2" fill={fill} />
-          <rect x={layout === "mini" ? 14 : 22} y="4" width={layout === "mini" ? 38 : 30} height="32" rx="2" fill={soft} />
+          <rect
+            x={layout === "mini" ? 14 : 22}
+            y="4"
+            width={layout === "mini" ? 38 : 30}
+            height="32"
+            rx="2"
+            fill={soft}
+          />
         </>
       )}
     </svg>
@@ -69,7 +80,10 @@ export default function SettingsDrawer() {
   const { update, reset, changed, drawerOpen, setDrawerOpen } = settings;
   const fullscreen = useFullscreen();
 
-  const segmented = <K extends keyof Settings>(key: K, options: { value: Settings[K] & string; label: ReactNode }[]) => (
+  const segmented = <K extends keyof Settings>(
+    key: K,
+    options: { value: Settings[K] & string; label: ReactNode }[],
+  ) => (
     <Segmented
       block
       value={settings[key] as string}
@@ -86,7 +100,11 @@ export default function SettingsDrawer() {
       placement="right"
       width={DRAWER_WIDTH}
       closable={false}
-      styles={{ mask: { background: "transparent" }, body: { padding: 20 }, header: { padding: "12px 12px 12px 20px" } }}
+      styles={{
+        mask: { background: "transparent" },
+        body: { padding: 20 },
+        header: { padding: "12px 12px 12px 20px" },
+      }}
       title={t("settings.title")}
       extra={
         <Flex gap={4}>
@@ -115,8 +133,22 @@ export default function SettingsDrawer() {
     >
       <Section title={t("settings.themeMode")}>
         {segmented("themeMode", [
-          { value: "light", label: <span><SunOutlined /> {t("settings.light")}</span> },
-          { value: "dark", label: <span><MoonOutlined /> {t("settings.dark")}</span> },
+          {
+            value: "light",
+            label: (
+              <span>
+                <SunOutlined /> {t("settings.light")}
+              </span>
+            ),
+          },
+          {
+            value: "dark",
+            label: (
+              <span>
+                <MoonOutlined /> {t("settings.dark")}
+              </span>
+            ),
+          },
         ])}
       </Section>
       <Section title={t("settings.themeContrast")}>
@@ -178,7 +210,11 @@ export default function SettingsDrawer() {
         </Flex>
       </Section>
       <Section title={t("settings.themeColorPresets")}>
-        <div role="radiogroup" aria-label={t("settings.themeColorPresets")} style={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 8 }}>
+        <div
+          role="radiogroup"
+          aria-label={t("settings.themeColorPresets")}
+          style={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 8 }}
+        >
           {(Object.keys(PRESETS) as ThemePreset[]).map((preset) => {
             const active = settings.themeColorPresets === preset;
             return (
@@ -200,7 +236,15 @@ export default function SettingsDrawer() {
                     placeItems: "center",
                   }}
                 >
-                  <span style={{ width: active ? 22 : 14, height: active ? 22 : 14, borderRadius: "50%", background: PRESETS[preset], transition: "all .2s" }} />
+                  <span
+                    style={{
+                      width: active ? 22 : 14,
+                      height: active ? 22 : 14,
+                      borderRadius: "50%",
+                      background: PRESETS[preset],
+                      transition: "all .2s",
+                    }}
+                  />
                 </button>
               </Tooltip>
             );

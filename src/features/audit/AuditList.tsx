@@ -27,7 +27,10 @@ export function AuditList() {
     empty: t("audit.list.empty"),
   });
   const entity = filters.entity as string | undefined;
-  const { query: facetQuery } = useCustom<Facets>({ ...calls.readCall("facets", entity ? { entity } : {}), errorNotification: false });
+  const { query: facetQuery } = useCustom<Facets>({
+    ...calls.readCall("facets", entity ? { entity } : {}),
+    errorNotification: false,
+  });
   const facets = facetQuery.data?.data;
 
   const from = filters.createdAt_gte as string | undefined;
@@ -36,7 +39,9 @@ export function AuditList() {
 
   return (
     <List title={t("audit.list.title")} resource="audit">
-      <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>{t("audit.list.readOnly")}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        {t("audit.list.readOnly")}
+      </Typography.Paragraph>
       <FilterBar>
         <Select
           allowClear
@@ -89,10 +94,12 @@ export function AuditList() {
           placeholder={[t("audit.list.from"), t("audit.list.to")]}
           value={period}
           allowEmpty={[false, false]}
-          onChange={(range) => apply({
-            createdAt_gte: range?.[0]?.startOf("day").toISOString(),
-            createdAt_lte: range?.[1]?.endOf("day").toISOString(),
-          })}
+          onChange={(range) =>
+            apply({
+              createdAt_gte: range?.[0]?.startOf("day").toISOString(),
+              createdAt_lte: range?.[1]?.endOf("day").toISOString(),
+            })
+          }
           style={{ maxWidth: "100%" }}
         />
       </FilterBar>
@@ -103,9 +110,13 @@ export function AuditList() {
         onRow={(row) => ({ onDoubleClick: () => setOpen(row.id) })}
         data-testid="audit-table"
       >
-        <Table.Column<AuditSummary> dataIndex="createdAt" title={t("audit.fields.when")} width={narrow ? 120 : 170}
+        <Table.Column<AuditSummary>
+          dataIndex="createdAt"
+          title={t("audit.fields.when")}
+          width={narrow ? 120 : 170}
           // The key column opens the entry too: on a phone the button at the row's end is off the screen.
-          render={(v: string, r) => <Typography.Link onClick={() => setOpen(r.id)}>{dateTime(v)}</Typography.Link>} />
+          render={(v: string, r) => <Typography.Link onClick={() => setOpen(r.id)}>{dateTime(v)}</Typography.Link>}
+        />
         <Table.Column<AuditSummary>
           key="actor"
           title={t("audit.fields.actor")}
@@ -113,7 +124,11 @@ export function AuditList() {
           render={(_, r) => (
             <Flex vertical>
               <span dir="auto">{actorLabel(r)}</span>
-              {r.actorUsername && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.actorUsername}</Typography.Text>}
+              {r.actorUsername && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {r.actorUsername}
+                </Typography.Text>
+              )}
             </Flex>
           )}
         />
@@ -127,7 +142,12 @@ export function AuditList() {
             </span>
           )}
         />
-        <Table.Column<AuditSummary> dataIndex="action" title={t("audit.fields.action")} width={140} render={(a: string) => <Tag style={{ marginInlineEnd: 0, whiteSpace: "normal" }}>{actionLabel(a)}</Tag>} />
+        <Table.Column<AuditSummary>
+          dataIndex="action"
+          title={t("audit.fields.action")}
+          width={140}
+          render={(a: string) => <Tag style={{ marginInlineEnd: 0, whiteSpace: "normal" }}>{actionLabel(a)}</Tag>}
+        />
         <Table.Column<AuditSummary>
           dataIndex="changed"
           title={t("audit.fields.changed")}
@@ -135,8 +155,16 @@ export function AuditList() {
           render={(fields: string[]) =>
             fields.length ? (
               <Flex wrap gap={4}>
-                {fields.slice(0, SHOWN_FIELDS).map((f) => <Typography.Text key={f} code>{f}</Typography.Text>)}
-                {fields.length > SHOWN_FIELDS && <Typography.Text type="secondary">{t("audit.list.more", { count: fields.length - SHOWN_FIELDS })}</Typography.Text>}
+                {fields.slice(0, SHOWN_FIELDS).map((f) => (
+                  <Typography.Text key={f} code>
+                    {f}
+                  </Typography.Text>
+                ))}
+                {fields.length > SHOWN_FIELDS && (
+                  <Typography.Text type="secondary">
+                    {t("audit.list.more", { count: fields.length - SHOWN_FIELDS })}
+                  </Typography.Text>
+                )}
               </Flex>
             ) : (
               <Typography.Text type="secondary">{t("audit.list.noChange")}</Typography.Text>
@@ -148,7 +176,13 @@ export function AuditList() {
           fixed={pinned("right")}
           width={narrow ? 56 : 150}
           render={(_, r) => (
-            <Button size="small" icon={<EyeOutlined />} onClick={() => setOpen(r.id)} aria-label={`${t("audit.list.view")} #${r.id}`} data-testid="audit-view">
+            <Button
+              size="small"
+              icon={<EyeOutlined />}
+              onClick={() => setOpen(r.id)}
+              aria-label={`${t("audit.list.view")} #${r.id}`}
+              data-testid="audit-view"
+            >
               {narrow ? null : t("audit.list.view")}
             </Button>
           )}

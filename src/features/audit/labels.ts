@@ -7,7 +7,9 @@ export function useAuditLabels() {
   return {
     entityLabel: (entity: string) => t(`audit.entities.${entity}`, { defaultValue: humanize(entity) }),
     // Action codes may hold dots (`slip.upload`); the translations key them with underscores.
-    actionLabel: (action: string) => t(`audit.actions.${action.replace(/\./g, "_")}`, { defaultValue: humanize(action) }),
-    actorLabel: (r: Pick<AuditSummary, "actorName" | "actorId">) => r.actorName?.trim() || (r.actorId === null ? t("audit.list.system") : `#${r.actorId}`),
+    actionLabel: (action: string) =>
+      t(`audit.actions.${action.replace(/\./g, "_")}`, { defaultValue: humanize(action) }),
+    actorLabel: (r: Pick<AuditSummary, "actorName" | "actorId">) =>
+      r.actorName?.trim() || (r.actorId === null ? t("audit.list.system") : `#${r.actorId}`),
   };
 }

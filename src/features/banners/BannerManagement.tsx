@@ -34,17 +34,29 @@ export function BannerManagement() {
   const type = typeList?.find((x) => x.id === Number(params.get("typeId"))) ?? typeList?.[0];
 
   // Read once a type is known.
-  const menus = useCustom<{ items: BannerMenu[] }>({ ...calls.readCall("getBannerTypeMenu", { typeId: type?.id as number }), queryOptions: { enabled: Boolean(type) } });
-  const menuList = (menus.query.data?.data as { items: BannerMenu[] } | undefined)?.items.filter((m) => m.typeId === type?.id);
+  const menus = useCustom<{ items: BannerMenu[] }>({
+    ...calls.readCall("getBannerTypeMenu", { typeId: type?.id as number }),
+    queryOptions: { enabled: Boolean(type) },
+  });
+  const menuList = (menus.query.data?.data as { items: BannerMenu[] } | undefined)?.items.filter(
+    (m) => m.typeId === type?.id,
+  );
   const menu = menuList?.find((m) => m.id === Number(params.get("menuId"))) ?? menuList?.[0];
-  const status = (STATES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as WindowState) : undefined;
+  const status = (STATES as readonly string[]).includes(params.get("status") ?? "")
+    ? (params.get("status") as WindowState)
+    : undefined;
 
   const filters: CrudFilter[] = [
     { field: "typeId", operator: "eq", value: type?.id },
     { field: "menuId", operator: "eq", value: menu?.id },
     { field: "status", operator: "eq", value: status },
   ];
-  const list = useList<Banner>({ resource: "banners", filters, pagination: { currentPage: 1, pageSize: PAGE_MAX }, queryOptions: { enabled: Boolean(type && menu) } });
+  const list = useList<Banner>({
+    resource: "banners",
+    filters,
+    pagination: { currentPage: 1, pageSize: PAGE_MAX },
+    queryOptions: { enabled: Boolean(type && menu) },
+  });
   const items = useMemo(() => (list.query.data?.data ?? NONE) as Banner[], [list.query.data]);
   const total = list.query.data?.total ?? 0;
   const counts = (list.query.data?.extra as { counts?: StateCounts } | undefined)?.counts;
@@ -55,20 +67,28 @@ export function BannerManagement() {
 
   const refresh = () => Promise.all([list.query.refetch(), menus.query.refetch()]);
   const { write } = useBannerWrite();
-  const failed = (e: unknown, message = t("banners.messages.failed")) => notification.error({ message, description: errorMessage(e) });
+  const failed = (e: unknown, message = t("banners.messages.failed")) =>
+    notification.error({ message, description: errorMessage(e) });
 
   const pick = (next: Record<string, string | undefined>) =>
-    setParams((p) => {
-      const out = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(next)) (v ? out.set(k, v) : out.delete(k));
-      return out;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(next)) v ? out.set(k, v) : out.delete(k);
+        return out;
+      },
+      { replace: true },
+    );
 
   const reorder = async (next: Banner[]) => {
     const before = order;
     setOrder(next);
     try {
-      await write("sortbanner", { typeId: type!.id, menuId: menu!.id, ids: next.map((b) => b.id) }, t("banners.messages.orderSaved"));
+      await write(
+        "sortbanner",
+        { typeId: type!.id, menuId: menu!.id, ids: next.map((b) => b.id) },
+        t("banners.messages.orderSaved"),
+      );
     } catch (e) {
       setOrder(before);
       failed(e, t("banners.messages.orderUndone"));
@@ -76,7 +96,11 @@ export function BannerManagement() {
     await list.query.refetch();
   };
   const toggle = (b: Banner, active: boolean) =>
-    write("updatestatusbanner", { id: b.id, active }, t(active ? "banners.messages.switchedOn" : "banners.messages.switchedOff", { title: isolated(b.title) }))
+    write(
+      "updatestatusbanner",
+      { id: b.id, active },
+      t(active ? "banners.messages.switchedOn" : "banners.messages.switchedOff", { title: isolated(b.title) }),
+    )
       .catch((e) => failed(e))
       .then(refresh);
   const remove = (b: Banner) =>
@@ -87,8 +111,16 @@ export function BannerManagement() {
   if (types.query.isError || menus.query.isError) {
     return (
       <List title={t("resources.banners")}>
-        <Result status="error" title={t("banners.messages.loadFailed")} subTitle={errorMessage(types.query.error ?? menus.query.error)}
-          extra={<Button onClick={() => void (types.query.isError ? types.query.refetch() : menus.query.refetch())}>{t("banners.retry")}</Button>} />
+        <Result
+          status="error"
+          title={t("banners.messages.loadFailed")}
+          subTitle={errorMessage(types.query.error ?? menus.query.error)}
+          extra={
+            <Button onClick={() => void (types.query.isError ? types.query.refetch() : menus.query.refetch())}>
+              {t("banners.retry")}
+            </Button>
+          }
+        />
       </List>
     );
   }
@@ -96,26 +128,47 @@ export function BannerManagement() {
   // The whole page must be on screen for a drop to send its full order.
   const sortable = !status && total <= order.length;
   const uploadButton = (
-    <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} disabled={!type || !menu}>{t("banners.actions.upload")}</Button>
+    <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} disabled={!type || !menu}>
+      {t("banners.actions.upload")}
+    </Button>
   );
 
   let body;
   if (!type || !menu || list.query.isLoading) body = <Skeleton active />;
   else if (list.query.isError) {
-    body = <Alert type="error" showIcon message={t("banners.messages.loadFailed")} description={errorMessage(list.query.error)} />;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={t("banners.messages.loadFailed")}
+        description={errorMessage(list.query.error)}
+      />
+    );
   } else if (!order.length) {
     body = status ? (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("banners.noneInState")}>
         <Button onClick={() => pick({ status: undefined })}>{t("banners.showAll")}</Button>
       </Empty>
     ) : (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("banners.empty", { page: names.menu(menu) })}>{uploadButton}</Empty>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("banners.empty", { page: names.menu(menu) })}>
+        {uploadButton}
+      </Empty>
     );
   } else {
     body = (
       <>
-        <Typography.Paragraph type="secondary">{sortable ? t("banners.orderHint") : t("banners.orderNeedsAll")}</Typography.Paragraph>
-        <BannerOrder items={order} type={type} sortable={sortable} onReorder={reorder} onToggle={toggle} onWindow={setTiming} onDelete={remove} />
+        <Typography.Paragraph type="secondary">
+          {sortable ? t("banners.orderHint") : t("banners.orderNeedsAll")}
+        </Typography.Paragraph>
+        <BannerOrder
+          items={order}
+          type={type}
+          sortable={sortable}
+          onReorder={reorder}
+          onToggle={toggle}
+          onWindow={setTiming}
+          onDelete={remove}
+        />
       </>
     );
   }
@@ -127,7 +180,10 @@ export function BannerManagement() {
           aria-label={t("banners.type")}
           value={type?.id}
           loading={types.query.isLoading}
-          options={(typeList ?? []).map((x) => ({ value: x.id, label: t("banners.typeOption", { name: names.type(x), width: x.width, height: x.height }) }))}
+          options={(typeList ?? []).map((x) => ({
+            value: x.id,
+            label: t("banners.typeOption", { name: names.type(x), width: x.width, height: x.height }),
+          }))}
           onChange={(id: number) => pick({ typeId: String(id), menuId: undefined })}
           style={{ width: 300, maxWidth: "100%" }}
           popupMatchSelectWidth={false}
@@ -136,7 +192,10 @@ export function BannerManagement() {
           aria-label={t("banners.page")}
           value={menu?.id}
           loading={menus.query.isLoading}
-          options={(menuList ?? []).map((m) => ({ value: m.id, label: t("banners.menuOption", { name: names.menu(m), count: m.bannerCount }) }))}
+          options={(menuList ?? []).map((m) => ({
+            value: m.id,
+            label: t("banners.menuOption", { name: names.menu(m), count: m.bannerCount }),
+          }))}
           onChange={(id: number) => pick({ menuId: String(id) })}
           style={{ width: 220, maxWidth: "100%" }}
           popupMatchSelectWidth={false}
@@ -144,7 +203,10 @@ export function BannerManagement() {
         <Select
           aria-label={t("banners.status")}
           value={status ?? "all"}
-          options={[{ value: "all", label: t("banners.allStates") }, ...STATES.map((s) => ({ value: s, label: t(`kit.window.${s}`) }))]}
+          options={[
+            { value: "all", label: t("banners.allStates") },
+            ...STATES.map((s) => ({ value: s, label: t(`kit.window.${s}`) })),
+          ]}
           onChange={(s: string) => pick({ status: s === "all" ? undefined : s })}
           style={{ width: 160, maxWidth: "100%" }}
         />
@@ -156,14 +218,41 @@ export function BannerManagement() {
       )}
       {counts && (
         <Flex className="banners-counts" wrap gap={8} role="group" aria-label={t("banners.countsLabel")}>
-          {STATES.map((s) => <Statistic key={s} className="banners-count" data-state={s} title={t(`kit.window.${s}`)} value={counts[s]} />)}
+          {STATES.map((s) => (
+            <Statistic
+              key={s}
+              className="banners-count"
+              data-state={s}
+              title={t(`kit.window.${s}`)}
+              value={counts[s]}
+            />
+          ))}
         </Flex>
       )}
-      <Flex vertical gap={0}>{body}</Flex>
+      <Flex vertical gap={0}>
+        {body}
+      </Flex>
       {uploading && type && menu && (
-        <UploadDialog type={type} menu={menu} onClose={() => setUploading(false)} onDone={() => { setUploading(false); void refresh(); }} />
+        <UploadDialog
+          type={type}
+          menu={menu}
+          onClose={() => setUploading(false)}
+          onDone={() => {
+            setUploading(false);
+            void refresh();
+          }}
+        />
       )}
-      {timing && <WindowDialog banner={timing} onClose={() => setTiming(undefined)} onDone={() => { setTiming(undefined); void refresh(); }} />}
+      {timing && (
+        <WindowDialog
+          banner={timing}
+          onClose={() => setTiming(undefined)}
+          onDone={() => {
+            setTiming(undefined);
+            void refresh();
+          }}
+        />
+      )}
     </List>
   );
 }

@@ -3,10 +3,24 @@ import { useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Switch, Tooltip, Typography, theme } from "antd";
 import { ClockCircleOutlined, DeleteOutlined, HolderOutlined, LinkOutlined } from "@ant-design/icons";
 import {
-  DndContext, KeyboardSensor, MouseSensor, TouchSensor, closestCenter, useSensor, useSensors,
-  type Announcements, type DragEndEvent, type UniqueIdentifier,
+  DndContext,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { WindowTag, formatWindow } from "../../components/kit/window";
 import type { Banner, BannerType } from "./model";
@@ -33,8 +47,16 @@ interface RowProps {
 function BannerRow({ banner: b, index, total, type, sortable, onToggle, onWindow, onDelete }: RowProps) {
   const t = useTranslate();
   const [switching, setSwitching] = useState(false);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: b.id, disabled: !sortable });
-  const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 1 : undefined, boxShadow: isDragging ? "0 6px 16px rgba(0,0,0,0.18)" : undefined };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: b.id,
+    disabled: !sortable,
+  });
+  const style: CSSProperties = {
+    transform: CSS.Transform.toString(transform),
+    transition,
+    zIndex: isDragging ? 1 : undefined,
+    boxShadow: isDragging ? "0 6px 16px rgba(0,0,0,0.18)" : undefined,
+  };
   // The whole image, at most 200 px wide and 64 px high.
   const thumbWidth = Math.min(THUMB_WIDTH, Math.round((THUMB_HEIGHT * type.width) / type.height));
   const thumbHeight = Math.round((thumbWidth * type.height) / type.width);
@@ -51,15 +73,30 @@ function BannerRow({ banner: b, index, total, type, sortable, onToggle, onWindow
           {...listeners}
         />
       )}
-      <span className="banners-position" aria-hidden>{index + 1}</span>
-      <a href={b.imageUrl} target="_blank" rel="noreferrer" className="banners-thumb" style={{ width: thumbWidth, height: thumbHeight }}>
-        <img src={b.imageUrl} alt={t("banners.fields.imageOf", { title: b.title })} width={thumbWidth} height={thumbHeight} loading="lazy" />
+      <span className="banners-position" aria-hidden>
+        {index + 1}
+      </span>
+      <a
+        href={b.imageUrl}
+        target="_blank"
+        rel="noreferrer"
+        className="banners-thumb"
+        style={{ width: thumbWidth, height: thumbHeight }}
+      >
+        <img
+          src={b.imageUrl}
+          alt={t("banners.fields.imageOf", { title: b.title })}
+          width={thumbWidth}
+          height={thumbHeight}
+          loading="lazy"
+        />
       </a>
       <div className="banners-row-main">
-        <Typography.Text strong className="banners-title"><bdi>{b.title}</bdi></Typography.Text>
+        <Typography.Text strong className="banners-title">
+          <bdi>{b.title}</bdi>
+        </Typography.Text>
         <Typography.Text type="secondary" className="banners-line">
-          <LinkOutlined aria-hidden />{" "}
-          {b.link ? <bdi dir="ltr">{b.link}</bdi> : t("banners.noLink")}
+          <LinkOutlined aria-hidden /> {b.link ? <bdi dir="ltr">{b.link}</bdi> : t("banners.noLink")}
         </Typography.Text>
         <Typography.Text type="secondary" className="banners-line">
           <ClockCircleOutlined aria-hidden /> <bdi>{formatWindow(b, t("kit.window.noEnd"))}</bdi>
@@ -77,7 +114,11 @@ function BannerRow({ banner: b, index, total, type, sortable, onToggle, onWindow
           }}
         />
         <Tooltip title={t("banners.actions.window")}>
-          <Button icon={<ClockCircleOutlined />} aria-label={`${t("banners.actions.window")}: ${b.title}`} onClick={() => onWindow(b)} />
+          <Button
+            icon={<ClockCircleOutlined />}
+            aria-label={`${t("banners.actions.window")}: ${b.title}`}
+            onClick={() => onWindow(b)}
+          />
         </Tooltip>
         <Popconfirm
           title={t("banners.confirmDelete", { title: isolated(b.title) })}
@@ -98,7 +139,13 @@ function BannerRow({ banner: b, index, total, type, sortable, onToggle, onWindow
  * A page's banners in the order shoppers see them. Drag a row by its handle with the mouse, a finger
  * (press and hold) or the keyboard (Space, the arrow keys, Space): each drop sends the whole new order once.
  */
-export function BannerOrder({ items, type, sortable, onReorder, ...row }: {
+export function BannerOrder({
+  items,
+  type,
+  sortable,
+  onReorder,
+  ...row
+}: {
   items: Banner[];
   type: BannerType;
   sortable: boolean;
@@ -106,7 +153,11 @@ export function BannerOrder({ items, type, sortable, onReorder, ...row }: {
 } & Pick<RowProps, "onToggle" | "onWindow" | "onDelete">) {
   const t = useTranslate();
   const { token } = theme.useToken();
-  const sensors = useSensors(useSensor(MouseSensor, MOUSE), useSensor(TouchSensor, TOUCH), useSensor(KeyboardSensor, KEYBOARD));
+  const sensors = useSensors(
+    useSensor(MouseSensor, MOUSE),
+    useSensor(TouchSensor, TOUCH),
+    useSensor(KeyboardSensor, KEYBOARD),
+  );
 
   // Where the dragged banner was last said to be: dnd-kit reports it over its own place at pick-up, already said then.
   const lastOver = useRef<UniqueIdentifier>(undefined);
@@ -124,8 +175,10 @@ export function BannerOrder({ items, type, sortable, onReorder, ...row }: {
         lastOver.current = over.id;
         return t("banners.announce.over", { title: title(active.id), position: at(over.id), total });
       },
-      onDragEnd: ({ active, over }) => t("banners.announce.dropped", { title: title(active.id), position: at(over?.id ?? active.id), total }),
-      onDragCancel: ({ active }) => t("banners.announce.cancelled", { title: title(active.id), position: at(active.id), total }),
+      onDragEnd: ({ active, over }) =>
+        t("banners.announce.dropped", { title: title(active.id), position: at(over?.id ?? active.id), total }),
+      onDragCancel: ({ active }) =>
+        t("banners.announce.cancelled", { title: title(active.id), position: at(active.id), total }),
     };
   }, [items, t]);
 
@@ -144,8 +197,19 @@ export function BannerOrder({ items, type, sortable, onReorder, ...row }: {
       accessibility={{ announcements, screenReaderInstructions: { draggable: t("banners.announce.instructions") } }}
     >
       <SortableContext items={items.map((b) => b.id)} strategy={verticalListSortingStrategy} disabled={!sortable}>
-        <ol className="banners-list" aria-label={t("banners.listLabel")} style={{ "--banners-row-bg": token.colorBgContainer, "--banners-border": token.colorBorderSecondary } as CSSProperties}>
-          {items.map((b, i) => <BannerRow key={b.id} banner={b} index={i} total={items.length} type={type} sortable={sortable} {...row} />)}
+        <ol
+          className="banners-list"
+          aria-label={t("banners.listLabel")}
+          style={
+            {
+              "--banners-row-bg": token.colorBgContainer,
+              "--banners-border": token.colorBorderSecondary,
+            } as CSSProperties
+          }
+        >
+          {items.map((b, i) => (
+            <BannerRow key={b.id} banner={b} index={i} total={items.length} type={type} sortable={sortable} {...row} />
+          ))}
         </ol>
       </SortableContext>
     </DndContext>

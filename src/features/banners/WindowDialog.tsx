@@ -13,10 +13,15 @@ export function WindowDialog({ banner, onClose, onDone }: { banner: Banner; onCl
   const { write, busy } = useBannerWrite();
   const save = async ({ window }: { window: TimeWindow }) => {
     try {
-      await write("updatetimebanner", { id: banner.id, ...window }, t("banners.messages.windowSaved", { title: isolated(banner.title) }));
+      await write(
+        "updatetimebanner",
+        { id: banner.id, ...window },
+        t("banners.messages.windowSaved", { title: isolated(banner.title) }),
+      );
       onDone();
     } catch (e) {
-      if (!applyFieldErrors(form, windowFieldErrors(e))) notification.error({ message: t("banners.messages.failed"), description: errorMessage(e) });
+      if (!applyFieldErrors(form, windowFieldErrors(e)))
+        notification.error({ message: t("banners.messages.failed"), description: errorMessage(e) });
     }
   };
   return (
@@ -31,13 +36,23 @@ export function WindowDialog({ banner, onClose, onDone }: { banner: Banner; onCl
       destroyOnHidden
       width={620}
     >
-      <Form form={form} layout="vertical" onFinish={save} initialValues={{ window: { startsAt: banner.startsAt, endsAt: banner.endsAt, timezone: banner.timezone } }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={{ window: { startsAt: banner.startsAt, endsAt: banner.endsAt, timezone: banner.timezone } }}
+      >
         <Form.Item
           name="window"
           label={t("banners.fields.window")}
           required
           extra={t("banners.window.hint")}
-          rules={[{ validator: (_, w?: TimeWindow) => (w?.startsAt ? Promise.resolve() : Promise.reject(new Error(t("banners.window.required")))) }]}
+          rules={[
+            {
+              validator: (_, w?: TimeWindow) =>
+                w?.startsAt ? Promise.resolve() : Promise.reject(new Error(t("banners.window.required"))),
+            },
+          ]}
         >
           <WindowField />
         </Form.Item>

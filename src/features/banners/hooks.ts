@@ -9,16 +9,23 @@ export const calls = callsOf(banners);
 /** A type's or page's name in the reader's language; a category page keeps its category's name. */
 export function useBannerNames() {
   const t = useTranslate();
-  return useMemo(() => ({
-    type: (x: Pick<BannerType, "code" | "name">) => t(`banners.types.${x.code}`, {}, x.name),
-    menu: (x: Pick<BannerMenu, "code" | "name">) => t(`banners.menus.${x.code}`, {}, x.name),
-  }), [t]);
+  return useMemo(
+    () => ({
+      type: (x: Pick<BannerType, "code" | "name">) => t(`banners.types.${x.code}`, {}, x.name),
+      menu: (x: Pick<BannerMenu, "code" | "name">) => t(`banners.menus.${x.code}`, {}, x.name),
+    }),
+    [t],
+  );
 }
 
 /** Writes with a success toast; failures are left to the caller, which knows what to undo or where to show them. */
 export function useBannerWrite() {
   const { mutateAsync, mutation } = useCustomMutation();
-  const write = <A extends ActionOf<typeof banners>>(action: A, values: ActionBody<typeof banners, A>, success: string) =>
+  const write = <A extends ActionOf<typeof banners>>(
+    action: A,
+    values: ActionBody<typeof banners, A>,
+    success: string,
+  ) =>
     mutateAsync({
       ...calls.writeCall(action, values),
       successNotification: () => ({ type: "success", message: success }),

@@ -11,10 +11,15 @@ export const banners = {
   endpoints: {
     // Beside the rows: how many of the whole page are in each state now.
     list: pagedList(`${B}/getlistbanners`, {
-      filters: ["typeId", "menuId", "status"], allValues: ["all"],
+      filters: ["typeId", "menuId", "status"],
+      allValues: ["all"],
       fromResponse: (body) => ({ ...itemsPage(body), extra: { maxpage: body?.maxpage ?? 0, counts: body?.counts } }),
     }),
-    actions: actions(B, ["getmasterType", "getBannerTypeMenu"], ["upload", "sortbanner", "updatestatusbanner", "updatetimebanner", "deletebanner"]),
+    actions: actions(
+      B,
+      ["getmasterType", "getBannerTypeMenu"],
+      ["upload", "sortbanner", "updatestatusbanner", "updatetimebanner", "deletebanner"],
+    ),
   },
   pages: {
     banners: { list: page(() => import("./BannerManagement").then((m) => m.BannerManagement)) },

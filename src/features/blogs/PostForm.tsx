@@ -3,7 +3,16 @@ import { Create, Edit, useForm } from "@refinedev/antd";
 import { useGo, useInvalidate, useTranslate, type BaseKey, type HttpError } from "@refinedev/core";
 import { Alert, Button, Col, Form, Input, Row, Select, Typography } from "antd";
 import { LazyRichTextEditor } from "../../components/editor/LazyRichTextEditor";
-import { blogPaths, blogResource, POST_TYPES, type BlogKind, type NewPost, type PostDetail, type PostEdit, type PostStatus } from "./model";
+import {
+  blogPaths,
+  blogResource,
+  POST_TYPES,
+  type BlogKind,
+  type NewPost,
+  type PostDetail,
+  type PostEdit,
+  type PostStatus,
+} from "./model";
 import { useBlogShops } from "./useBlogShops";
 import { useProductIdeas } from "./useProductIdeas";
 import { ProductIdeas } from "./ProductIdeas";
@@ -20,25 +29,47 @@ const TAG_MAX = 50;
 const COVER_URL = /^(https:\/\/[^\s/$.?#][^\s]*|\/uploads\/image\/[0-9a-f]{32}\.(png|jpg|webp))$/i;
 
 /** The form's fields: the create body's, with the text fields as typed (trimmed and nulled on the way out). */
-interface PostFormValues extends Pick<NewPost, "type" | "title" | "contentHtml">, Partial<Pick<NewPost, "shopId" | "tags">> {
+interface PostFormValues
+  extends Pick<NewPost, "type" | "title" | "contentHtml">, Partial<Pick<NewPost, "shopId" | "tags">> {
   description?: string;
   coverUrl?: string;
   status?: PostStatus;
 }
 
 /** What the save sends: the create body, or the edit body without the id (the endpoint map adds it). */
-function payloadOf(values: PostFormValues, mode: "create" | "edit", version: number | undefined): NewPost | Omit<PostEdit, "id"> {
+function payloadOf(
+  values: PostFormValues,
+  mode: "create" | "edit",
+  version: number | undefined,
+): NewPost | Omit<PostEdit, "id"> {
   const description = values.description?.trim() ?? "";
   const coverUrl = values.coverUrl?.trim() ?? "";
-  const common = { type: values.type, title: values.title.trim(), contentHtml: values.contentHtml, tags: values.tags ?? [] };
+  const common = {
+    type: values.type,
+    title: values.title.trim(),
+    contentHtml: values.contentHtml,
+    tags: values.tags ?? [],
+  };
   // A closed post is reopened from the list or the view, not through this form.
   const status = values.status && values.status !== "closed" ? values.status : undefined;
   if (mode === "create") {
     // shopId and status are required fields of the create form.
-    return { ...common, shopId: values.shopId!, status: status!, ...(description && { description }), ...(coverUrl && { coverUrl }) };
+    return {
+      ...common,
+      shopId: values.shopId!,
+      status: status!,
+      ...(description && { description }),
+      ...(coverUrl && { coverUrl }),
+    };
   }
   // Editing may clear these, so they are always sent; the server stores a cleared one as null.
-  return { ...common, version: version!, description: description || null, coverUrl: coverUrl || null, ...(status && { status }) };
+  return {
+    ...common,
+    version: version!,
+    description: description || null,
+    coverUrl: coverUrl || null,
+    ...(status && { status }),
+  };
 }
 
 export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | "edit"; id?: BaseKey }) {
@@ -51,7 +82,11 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
 
-  const { form, formProps, saveButtonProps, onFinish, query, formLoading } = useForm<PostDetail, HttpError, PostFormValues>({
+  const { form, formProps, saveButtonProps, onFinish, query, formLoading } = useForm<
+    PostDetail,
+    HttpError,
+    PostFormValues
+  >({
     resource,
     action: mode,
     id,
@@ -62,12 +97,17 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
     invalidates: [],
     successNotification: () => ({
       type: "success",
-      message: mode === "create" ? t("blogs.messages.created", "Post created") : t("blogs.messages.saved", "Post saved"),
+      message:
+        mode === "create" ? t("blogs.messages.created", "Post created") : t("blogs.messages.saved", "Post saved"),
     }),
     errorNotification: (error) => {
       const status = errorStatus(error);
       if (status === 400 || status === 409) return false;
-      return { type: "error", message: t("blogs.messages.saveFailed", "The post could not be saved"), description: errorMessage(error) };
+      return {
+        type: "error",
+        message: t("blogs.messages.saveFailed", "The post could not be saved"),
+        description: errorMessage(error),
+      };
     },
     onMutationSuccess: async ({ data }) => {
       const postId = (data as PostDetail).id ?? id ?? "";
@@ -91,11 +131,14 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
   const ideas = useProductIdeas(blog, post);
   const chosenShop = Form.useWatch("shopId", form);
   const initialValues: Partial<PostFormValues> =
-    mode === "create" ? { shopId: shops[0]?.id, type: POST_TYPES[0], status: "draft", tags: [] } : (formProps.initialValues ?? {});
+    mode === "create"
+      ? { shopId: shops[0]?.id, type: POST_TYPES[0], status: "draft", tags: [] }
+      : (formProps.initialValues ?? {});
   // Shops read from the server arrive after the form: a sole one (the house brand) is chosen for the writer.
   const soleShop = shops.length === 1 ? shops[0].id : undefined;
   useEffect(() => {
-    if (mode === "create" && soleShop !== undefined && form.getFieldValue("shopId") === undefined) form.setFieldValue("shopId", soleShop);
+    if (mode === "create" && soleShop !== undefined && form.getFieldValue("shopId") === undefined)
+      form.setFieldValue("shopId", soleShop);
   }, [mode, soleShop, form]);
 
   const submit = (values: PostFormValues) => {
@@ -113,7 +156,9 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
   const statusOptions = [
     { value: "draft", label: t("blogs.status.draft", "Draft") },
     { value: "published", label: t("blogs.status.published", "Published") },
-    ...(post?.status === "closed" ? [{ value: "closed", label: t("blogs.status.closed", "Closed"), disabled: true }] : []),
+    ...(post?.status === "closed"
+      ? [{ value: "closed", label: t("blogs.status.closed", "Closed"), disabled: true }]
+      : []),
   ];
 
   const fields = (
@@ -164,7 +209,11 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
           )}
         </Col>
         <Col xs={12} md={7}>
-          <Form.Item name="type" label={t("blogs.fields.type", "Type")} rules={[{ required: true, message: t("blogs.messages.typeRequired", "Choose a type") }]}>
+          <Form.Item
+            name="type"
+            label={t("blogs.fields.type", "Type")}
+            rules={[{ required: true, message: t("blogs.messages.typeRequired", "Choose a type") }]}
+          >
             <Select options={POST_TYPES.map((code) => ({ value: code, label: t(`blogs.types.${code}`, code) }))} />
           </Form.Item>
         </Col>
@@ -179,7 +228,10 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
         label={t("blogs.fields.title", "Title")}
         rules={[
           { required: true, whitespace: true, message: t("blogs.messages.titleRequired", "Enter a title") },
-          { max: TITLE_MAX, message: t("blogs.messages.titleTooLong", { max: TITLE_MAX }, `At most ${TITLE_MAX} characters`) },
+          {
+            max: TITLE_MAX,
+            message: t("blogs.messages.titleTooLong", { max: TITLE_MAX }, `At most ${TITLE_MAX} characters`),
+          },
         ]}
       >
         <Input showCount maxLength={TITLE_MAX} dir="auto" />
@@ -187,7 +239,16 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
       <Form.Item
         name="description"
         label={t("blogs.fields.description", "Description")}
-        rules={[{ max: DESCRIPTION_MAX, message: t("blogs.messages.descriptionTooLong", { max: DESCRIPTION_MAX }, `At most ${DESCRIPTION_MAX} characters`) }]}
+        rules={[
+          {
+            max: DESCRIPTION_MAX,
+            message: t(
+              "blogs.messages.descriptionTooLong",
+              { max: DESCRIPTION_MAX },
+              `At most ${DESCRIPTION_MAX} characters`,
+            ),
+          },
+        ]}
       >
         <Input.TextArea rows={2} showCount maxLength={DESCRIPTION_MAX} dir="auto" />
       </Form.Item>
@@ -196,7 +257,12 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
           <Form.Item
             name="coverUrl"
             label={t("blogs.fields.coverUrl", "Cover image URL")}
-            rules={[{ pattern: COVER_URL, message: t("blogs.messages.coverUrlInvalid", "Enter a full address starting with https://") }]}
+            rules={[
+              {
+                pattern: COVER_URL,
+                message: t("blogs.messages.coverUrlInvalid", "Enter a full address starting with https://"),
+              },
+            ]}
           >
             <Input placeholder="https://" inputMode="url" dir="ltr" />
           </Form.Item>
@@ -206,16 +272,30 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
             name="tags"
             label={t("blogs.fields.tags", "Tags")}
             rules={[
-              { type: "array", max: TAGS_MAX, message: t("blogs.messages.tooManyTags", { max: TAGS_MAX }, `At most ${TAGS_MAX} tags`) },
+              {
+                type: "array",
+                max: TAGS_MAX,
+                message: t("blogs.messages.tooManyTags", { max: TAGS_MAX }, `At most ${TAGS_MAX} tags`),
+              },
               {
                 validator: (_, tags?: string[]) =>
                   (tags ?? []).every((tag) => tag.length <= TAG_MAX)
                     ? Promise.resolve()
-                    : Promise.reject(new Error(t("blogs.messages.tagTooLong", { max: TAG_MAX }, `A tag has at most ${TAG_MAX} characters`))),
+                    : Promise.reject(
+                        new Error(
+                          t("blogs.messages.tagTooLong", { max: TAG_MAX }, `A tag has at most ${TAG_MAX} characters`),
+                        ),
+                      ),
               },
             ]}
           >
-            <Select mode="tags" tokenSeparators={[","]} placeholder={t("blogs.fields.tagsHint", "Type a tag and press Enter")} open={false} suffixIcon={null} />
+            <Select
+              mode="tags"
+              tokenSeparators={[","]}
+              placeholder={t("blogs.fields.tagsHint", "Type a tag and press Enter")}
+              open={false}
+              suffixIcon={null}
+            />
           </Form.Item>
         </Col>
       </Row>
@@ -240,7 +320,12 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
 
   if (mode === "create") {
     return (
-      <Create title={t("blogs.titles.create", "New post")} resource={resource} goBack={<BackLink to={paths.list} label={t("buttons.backToList")} />} saveButtonProps={{ ...saveButtonProps, children: t("blogs.actions.save", "Save") }}>
+      <Create
+        title={t("blogs.titles.create", "New post")}
+        resource={resource}
+        goBack={<BackLink to={paths.list} label={t("buttons.backToList")} />}
+        saveButtonProps={{ ...saveButtonProps, children: t("blogs.actions.save", "Save") }}
+      >
         {fields}
       </Create>
     );

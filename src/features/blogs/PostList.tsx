@@ -4,14 +4,21 @@ import { CreateButton, EditButton, ShowButton } from "../../components/kit/butto
 import { Link, useCustom, useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Select, Space, Table, Tooltip, theme } from "antd";
 import { CheckCircleOutlined, FileTextOutlined, StopOutlined } from "@ant-design/icons";
-import { blogConfig, blogPaths, blogResource, type BlogKind, type MenuItem, type PostStatus, type PostSummary } from "./model";
+import {
+  blogConfig,
+  blogPaths,
+  blogResource,
+  type BlogKind,
+  type MenuItem,
+  type PostStatus,
+  type PostSummary,
+} from "./model";
 import { PostStatusTag, PostTypeTag } from "./tags";
 import { usePostActions } from "./usePostActions";
 import "./blogs.css";
 import { useBlogShops } from "./useBlogShops";
 import { date, dateTime } from "../../components/kit/format";
 import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, useNarrow } from "../../components/kit/list";
-
 
 const STATUSES: PostStatus[] = ["draft", "published", "closed"];
 
@@ -21,12 +28,31 @@ function Cover({ url }: { url: string | null }) {
   // A missing or unreachable cover shows the same neutral tile.
   if (!url || broken) {
     return (
-      <div aria-hidden style={{ ...box, display: "grid", placeItems: "center", background: "rgba(127,127,127,0.12)", color: "rgba(127,127,127,0.8)" }}>
+      <div
+        aria-hidden
+        style={{
+          ...box,
+          display: "grid",
+          placeItems: "center",
+          background: "rgba(127,127,127,0.12)",
+          color: "rgba(127,127,127,0.8)",
+        }}
+      >
         <FileTextOutlined />
       </div>
     );
   }
-  return <img src={url} alt="" loading="lazy" width={56} height={40} style={{ ...box, objectFit: "cover" }} onError={() => setBroken(true)} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      loading="lazy"
+      width={56}
+      height={40}
+      style={{ ...box, objectFit: "cover" }}
+      onError={() => setBroken(true)}
+    />
+  );
 }
 
 export function PostList({ blog }: { blog: BlogKind }) {
@@ -67,7 +93,11 @@ export function PostList({ blog }: { blog: BlogKind }) {
   return (
     <List title={t(config.title)} resource={resource} headerButtons={newPostButton}>
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("blogs.fields.search", "Search posts")} value={filters.search as string | undefined} onSearch={(search) => applyFilter("search", search)} />
+        <SearchBox
+          label={t("blogs.fields.search", "Search posts")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => applyFilter("search", search)}
+        />
         <Select
           allowClear
           aria-label={t("blogs.fields.type", "Type")}
@@ -98,11 +128,7 @@ export function PostList({ blog }: { blog: BlogKind }) {
           />
         )}
       </FilterBar>
-      <Table<PostSummary>
-        {...tableProps}
-        rowKey="id"
-        scroll={scroll(1100)}
-      >
+      <Table<PostSummary> {...tableProps} rowKey="id" scroll={scroll(1100)}>
         <Table.Column<PostSummary>
           dataIndex="title"
           title={t("blogs.fields.title", "Title")}
@@ -154,17 +180,37 @@ export function PostList({ blog }: { blog: BlogKind }) {
             return (
               <Space size={4}>
                 <Tooltip title={t("blogs.actions.view", "View")}>
-                  <ShowButton size="small" hideText resource={resource} recordItemId={post.id} aria-label={`${t("blogs.actions.view", "View")}: ${post.title}`} />
+                  <ShowButton
+                    size="small"
+                    hideText
+                    resource={resource}
+                    recordItemId={post.id}
+                    aria-label={`${t("blogs.actions.view", "View")}: ${post.title}`}
+                  />
                 </Tooltip>
                 <Tooltip title={t("blogs.actions.edit", "Edit")}>
-                  <EditButton size="small" hideText resource={resource} recordItemId={post.id} aria-label={`${t("blogs.actions.edit", "Edit")}: ${post.title}`} />
+                  <EditButton
+                    size="small"
+                    hideText
+                    resource={resource}
+                    recordItemId={post.id}
+                    aria-label={`${t("blogs.actions.edit", "Edit")}: ${post.title}`}
+                  />
                 </Tooltip>
                 <Popconfirm
-                  title={closed ? t("blogs.messages.confirmReopen", "Reopen this post?") : t("blogs.messages.confirmClose", "Close this post?")}
+                  title={
+                    closed
+                      ? t("blogs.messages.confirmReopen", "Reopen this post?")
+                      : t("blogs.messages.confirmClose", "Close this post?")
+                  }
                   description={closed ? undefined : t("blogs.messages.closeHint", "Readers will no longer see it.")}
                   okText={closed ? t("blogs.actions.reopen", "Reopen") : t("blogs.actions.close", "Close")}
                   cancelText={t("buttons.cancel")}
-                  onConfirm={() => toggleClosed(post.id, post.status).then(() => Promise.all([tableQuery.refetch(), menuQuery.refetch()]))}
+                  onConfirm={() =>
+                    toggleClosed(post.id, post.status).then(() =>
+                      Promise.all([tableQuery.refetch(), menuQuery.refetch()]),
+                    )
+                  }
                 >
                   <Tooltip title={closed ? t("blogs.actions.reopen", "Reopen") : t("blogs.actions.close", "Close")}>
                     <Button

@@ -52,7 +52,11 @@ export function PostShow({ blog, id }: { blog: BlogKind; id: BaseKey }) {
         {t("blogs.actions.edit", "Edit")}
       </EditButton>
       <Popconfirm
-        title={closed ? t("blogs.messages.confirmReopen", "Reopen this post?") : t("blogs.messages.confirmClose", "Close this post?")}
+        title={
+          closed
+            ? t("blogs.messages.confirmReopen", "Reopen this post?")
+            : t("blogs.messages.confirmClose", "Close this post?")
+        }
         description={closed ? undefined : t("blogs.messages.closeHint", "Readers will no longer see it.")}
         okText={closed ? t("blogs.actions.reopen", "Reopen") : t("blogs.actions.close", "Close")}
         cancelText={t("buttons.cancel")}
@@ -69,7 +73,14 @@ export function PostShow({ blog, id }: { blog: BlogKind; id: BaseKey }) {
   );
 
   return (
-    <Show title={t("blogs.titles.show", "Post")} resource={resource} goBack={<BackLink to={paths.list} label={t("buttons.backToList")} />} recordItemId={id} isLoading={query.isLoading} headerButtons={actions}>
+    <Show
+      title={t("blogs.titles.show", "Post")}
+      resource={resource}
+      goBack={<BackLink to={paths.list} label={t("buttons.backToList")} />}
+      recordItemId={id}
+      isLoading={query.isLoading}
+      headerButtons={actions}
+    >
       {post && (
         <article className="blog-post">
           {/* Posts are written in any language: each text takes its own direction, whatever the UI's (antd's
@@ -91,9 +102,15 @@ export function PostShow({ blog, id }: { blog: BlogKind; id: BaseKey }) {
               <PostStatusTag status={post.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t("blogs.fields.author", "Author")}>{post.authorName}</Descriptions.Item>
-            <Descriptions.Item label={t("blogs.fields.createdAt", "Created")}>{dateTime(post.createdAt)}</Descriptions.Item>
-            <Descriptions.Item label={t("blogs.fields.updatedAt", "Updated")}>{dateTime(post.updatedAt)}</Descriptions.Item>
-            <Descriptions.Item label={t("blogs.fields.publishedAt", "Published")}>{dateTime(post.publishedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t("blogs.fields.createdAt", "Created")}>
+              {dateTime(post.createdAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("blogs.fields.updatedAt", "Updated")}>
+              {dateTime(post.updatedAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("blogs.fields.publishedAt", "Published")}>
+              {dateTime(post.publishedAt)}
+            </Descriptions.Item>
           </Descriptions>
           {post.coverUrl && (
             <img

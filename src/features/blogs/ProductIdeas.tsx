@@ -2,8 +2,24 @@ import { createContext, useContext, useEffect, useMemo, useState, type HTMLAttri
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Button, Card, Empty, Input, Modal, Popconfirm, Table, Tooltip, Typography } from "antd";
 import { DeleteOutlined, HolderOutlined, PlusOutlined } from "@ant-design/icons";
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { blogConfig, type BlogKind, type LinkedProduct, type ProductPage } from "./model";
 import { useFormat } from "../../components/kit/format";
@@ -11,7 +27,14 @@ import { Thumb } from "../../components/kit/Thumb";
 
 const PICKER_PAGE_SIZE = 8;
 
-function ProductPicker(props: { blog: BlogKind; shopId: number; linked: LinkedProduct[]; open: boolean; onClose: () => void; onAdd: (products: LinkedProduct[]) => Promise<unknown> | void }) {
+function ProductPicker(props: {
+  blog: BlogKind;
+  shopId: number;
+  linked: LinkedProduct[];
+  open: boolean;
+  onClose: () => void;
+  onAdd: (products: LinkedProduct[]) => Promise<unknown> | void;
+}) {
   const t = useTranslate();
   const { money: price } = useFormat();
   const [search, setSearch] = useState("");
@@ -92,8 +115,17 @@ function ProductPicker(props: { blog: BlogKind; shopId: number; linked: LinkedPr
         }}
         columns={[
           { dataIndex: "code", title: t("blogs.fields.code", "Code"), width: 120 },
-          { dataIndex: "name", title: t("blogs.fields.productName", "Product"), render: (name: string) => <bdi>{name}</bdi> },
-          { dataIndex: "price", title: t("blogs.fields.price", "Price"), align: "end", render: (v: number) => price(v) },
+          {
+            dataIndex: "name",
+            title: t("blogs.fields.productName", "Product"),
+            render: (name: string) => <bdi>{name}</bdi>,
+          },
+          {
+            dataIndex: "price",
+            title: t("blogs.fields.price", "Price"),
+            align: "end",
+            render: (v: number) => price(v),
+          },
         ]}
       />
     </Modal>
@@ -101,7 +133,10 @@ function ProductPicker(props: { blog: BlogKind; shopId: number; linked: LinkedPr
 }
 
 /** The drag handle of a row: the row's sortable listeners and attributes, handed down by the row. */
-const HandleContext = createContext<Pick<ReturnType<typeof useSortable>, "attributes" | "listeners" | "setActivatorNodeRef"> | null>(null);
+const HandleContext = createContext<Pick<
+  ReturnType<typeof useSortable>,
+  "attributes" | "listeners" | "setActivatorNodeRef"
+> | null>(null);
 
 function DragHandle({ label, disabled }: { label: string; disabled: boolean }) {
   const handle = useContext(HandleContext);
@@ -122,9 +157,19 @@ function DragHandle({ label, disabled }: { label: string; disabled: boolean }) {
 
 /** A table row that moves while dragged; antd hands it the row's key. */
 function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { "data-row-key": number }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props["data-row-key"] });
-  const handle = useMemo(() => ({ attributes, listeners, setActivatorNodeRef }), [attributes, listeners, setActivatorNodeRef]);
-  const style = { ...props.style, transform: CSS.Translate.toString(transform), transition, ...(isDragging ? { position: "relative" as const, zIndex: 2, opacity: 0.85 } : {}) };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: props["data-row-key"],
+  });
+  const handle = useMemo(
+    () => ({ attributes, listeners, setActivatorNodeRef }),
+    [attributes, listeners, setActivatorNodeRef],
+  );
+  const style = {
+    ...props.style,
+    transform: CSS.Translate.toString(transform),
+    transition,
+    ...(isDragging ? { position: "relative" as const, zIndex: 2, opacity: 0.85 } : {}),
+  };
   return (
     <HandleContext.Provider value={handle}>
       <tr {...props} ref={setNodeRef} style={style} />
@@ -158,7 +203,11 @@ export function ProductIdeas({ blog, shopId, products, busy = false, onAdd, onRe
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const next = arrayMove(order, order.findIndex((p) => p.id === active.id), order.findIndex((p) => p.id === over.id));
+    const next = arrayMove(
+      order,
+      order.findIndex((p) => p.id === active.id),
+      order.findIndex((p) => p.id === over.id),
+    );
     setOrder(next);
     Promise.resolve(onReorder(next.map((p) => p.id))).catch(() => setOrder(products));
   };
@@ -167,10 +216,17 @@ export function ProductIdeas({ blog, shopId, products, busy = false, onAdd, onRe
     const name = (id: UniqueIdentifier) => order.find((p) => p.id === id)?.name ?? "";
     const position = (id: UniqueIdentifier) => order.findIndex((p) => p.id === id) + 1;
     return {
-      onDragStart: ({ active }) => t("blogs.dnd.pickedUp", { name: name(active.id), position: position(active.id), total: order.length }),
+      onDragStart: ({ active }) =>
+        t("blogs.dnd.pickedUp", { name: name(active.id), position: position(active.id), total: order.length }),
       // Over its own place (at pick-up): already said.
-      onDragOver: ({ active, over }) => (over && over.id !== active.id ? t("blogs.dnd.over", { name: name(active.id), position: position(over.id), total: order.length }) : undefined),
-      onDragEnd: ({ active, over }) => (over ? t("blogs.dnd.dropped", { name: name(active.id), position: position(over.id), total: order.length }) : undefined),
+      onDragOver: ({ active, over }) =>
+        over && over.id !== active.id
+          ? t("blogs.dnd.over", { name: name(active.id), position: position(over.id), total: order.length })
+          : undefined,
+      onDragEnd: ({ active, over }) =>
+        over
+          ? t("blogs.dnd.dropped", { name: name(active.id), position: position(over.id), total: order.length })
+          : undefined,
       onDragCancel: ({ active }) => t("blogs.dnd.cancelled", { name: name(active.id), position: position(active.id) }),
     };
   }, [order, t]);
@@ -186,10 +242,15 @@ export function ProductIdeas({ blog, shopId, products, busy = false, onAdd, onRe
       size="small"
       className="blog-ideas"
       title={t("blogs.titles.products", "Product ideas")}
-      extra={shopId ? addButton : <Tooltip title={t("blogs.messages.shopFirst", "Choose a shop first")}>{addButton}</Tooltip>}
+      extra={
+        shopId ? addButton : <Tooltip title={t("blogs.messages.shopFirst", "Choose a shop first")}>{addButton}</Tooltip>
+      }
     >
       {order.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("blogs.messages.noProducts", "No products linked yet")} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t("blogs.messages.noProducts", "No products linked yet")}
+        />
       ) : (
         <DndContext
           sensors={sensors}
@@ -209,16 +270,37 @@ export function ProductIdeas({ blog, shopId, products, busy = false, onAdd, onRe
                 {
                   key: "move",
                   width: 40,
-                  render: (_, p, index) => <DragHandle disabled={busy} label={t("blogs.actions.moveProduct", { name: p.name, position: index + 1 }, `Move ${p.name} (position ${index + 1})`)} />,
+                  render: (_, p, index) => (
+                    <DragHandle
+                      disabled={busy}
+                      label={t(
+                        "blogs.actions.moveProduct",
+                        { name: p.name, position: index + 1 },
+                        `Move ${p.name} (position ${index + 1})`,
+                      )}
+                    />
+                  ),
                 },
                 { key: "image", width: 56, responsive: ["sm"], render: (_, p) => <Thumb url={p.imageUrl} size={40} /> },
-                { dataIndex: "name", title: t("blogs.fields.productName", "Product"), render: (name: string, p) => (
-                  <>
-                    <bdi>{name}</bdi>
-                    <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>{p.code}</Typography.Text>
-                  </>
-                ) },
-                { dataIndex: "price", title: t("blogs.fields.price", "Price"), align: "end", width: 104, render: (v: number) => price(v) },
+                {
+                  dataIndex: "name",
+                  title: t("blogs.fields.productName", "Product"),
+                  render: (name: string, p) => (
+                    <>
+                      <bdi>{name}</bdi>
+                      <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                        {p.code}
+                      </Typography.Text>
+                    </>
+                  ),
+                },
+                {
+                  dataIndex: "price",
+                  title: t("blogs.fields.price", "Price"),
+                  align: "end",
+                  width: 104,
+                  render: (v: number) => price(v),
+                },
                 {
                   key: "remove",
                   width: 56,
@@ -232,7 +314,14 @@ export function ProductIdeas({ blog, shopId, products, busy = false, onAdd, onRe
                       onConfirm={() => Promise.resolve(onRemove(p)).catch(() => undefined)}
                     >
                       <Tooltip title={t("blogs.actions.remove", "Remove")}>
-                        <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={busy} aria-label={`${t("blogs.actions.remove", "Remove")}: ${p.name}`} />
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          disabled={busy}
+                          aria-label={`${t("blogs.actions.remove", "Remove")}: ${p.name}`}
+                        />
                       </Tooltip>
                     </Popconfirm>
                   ),
@@ -248,7 +337,14 @@ export function ProductIdeas({ blog, shopId, products, busy = false, onAdd, onRe
         </Typography.Paragraph>
       )}
       {shopId && (
-        <ProductPicker blog={blog} shopId={shopId} linked={order} open={pickerOpen} onClose={() => setPickerOpen(false)} onAdd={onAdd} />
+        <ProductPicker
+          blog={blog}
+          shopId={shopId}
+          linked={order}
+          open={pickerOpen}
+          onClose={() => setPickerOpen(false)}
+          onAdd={onAdd}
+        />
       )}
     </Card>
   );

@@ -31,7 +31,6 @@ export type PostEdit = Body<`${typeof MASTER}/edit`>;
 /** A shop a post can be written for: the session's own shops, the house brands, or shops among the posts. */
 export type ShopOption = Pick<ItemOf<"/api/housebrand/shopmaster">, "id" | "name">;
 
-
 /**
  * What differs between the blogs; everything else is the same screens. `resource`: the row of the table
  * of screens (its paths and its endpoint map); `shops`: where the post form's shop choice comes from —
@@ -44,11 +43,16 @@ type BlogCalls = ReturnType<typeof callsOf<typeof housebrandBlog>>;
 /** The master blog has the same verbs and shapes but `shops`, which only the house-brand screens call. */
 const masterCalls = callsOf(blog) as unknown as BlogCalls;
 
-const BLOGS: Record<BlogKind, { resource: string; title: string; shops: "session" | "posts" | "housebrands"; calls: BlogCalls }> = {
+const BLOGS: Record<
+  BlogKind,
+  { resource: string; title: string; shops: "session" | "posts" | "housebrands"; calls: BlogCalls }
+> = {
   admin: { resource: "blog", title: "blogs.titles.list", shops: "posts", calls: masterCalls },
   supplier: { resource: "supplier-blog", title: "blogs.titles.list", shops: "session", calls: masterCalls },
   housebrand: {
-    resource: "housebrand-blog", title: "blogs.titles.housebrandList", shops: "housebrands",
+    resource: "housebrand-blog",
+    title: "blogs.titles.housebrandList",
+    shops: "housebrands",
     calls: callsOf(housebrandBlog),
   },
 };

@@ -39,7 +39,10 @@ export function useProductIdeas(blog: BlogKind, post: PostDetail | undefined) {
     busy: mutation.isPending,
     add: (picked: LinkedProduct[]) =>
       post
-        ? saveOrder([...products, ...picked].map((p) => p.id), t("blogs.messages.productsAdded", "Products added"))
+        ? saveOrder(
+            [...products, ...picked].map((p) => p.id),
+            t("blogs.messages.productsAdded", "Products added"),
+          )
         : setProducts([...products, ...picked]),
     reorder: (ids: number[]) =>
       post
@@ -47,14 +50,21 @@ export function useProductIdeas(blog: BlogKind, post: PostDetail | undefined) {
         : setProducts(ids.map((id) => products.find((p) => p.id === id)!)),
     remove: (product: LinkedProduct) =>
       post
-        ? send("removeProduct", { id: post.id, productId: product.id }, t("blogs.messages.productRemoved", "Product removed")).then(setProducts)
+        ? send(
+            "removeProduct",
+            { id: post.id, productId: product.id },
+            t("blogs.messages.productRemoved", "Product removed"),
+          ).then(setProducts)
         : setProducts(products.filter((p) => p.id !== product.id)),
     /** A new post's shop changed: the ideas picked belong to the other shop. */
     clear: () => setProducts([]),
     /** Saves a new post's ideas once it exists; false when that failed (the error is shown). */
     saveAfterCreate: (id: number): Promise<boolean> =>
       products.length
-        ? send("sortProducts", { id, productIds: products.map((p) => p.id) }, false).then(() => true, () => false)
+        ? send("sortProducts", { id, productIds: products.map((p) => p.id) }, false).then(
+            () => true,
+            () => false,
+          )
         : Promise.resolve(true),
   };
 }

@@ -14,8 +14,20 @@ const LINK = /^(https:\/\/\S+|\/\S*)$/;
 export function BannersPanel({ shopId }: { shopId: number }) {
   const t = useTranslate();
   const filters = [{ field: "shopId", operator: "eq" as const, value: shopId }];
-  const categories = useList<BannerCategory>({ resource: "shop-banner-categories", ...REST, filters, sorters: [{ field: "position", order: "asc" }], pagination: { pageSize: 100 } });
-  const banners = useList<Banner>({ resource: "shop-banners", ...REST, filters, sorters: [{ field: "position", order: "asc" }], pagination: { pageSize: 100 } });
+  const categories = useList<BannerCategory>({
+    resource: "shop-banner-categories",
+    ...REST,
+    filters,
+    sorters: [{ field: "position", order: "asc" }],
+    pagination: { pageSize: 100 },
+  });
+  const banners = useList<Banner>({
+    resource: "shop-banners",
+    ...REST,
+    filters,
+    sorters: [{ field: "position", order: "asc" }],
+    pagination: { pageSize: 100 },
+  });
   const { supplierVerb, busy } = useStorefrontWrite();
   const { mutate: remove } = useDelete<Banner>();
   const [adding, setAdding] = useState<"category" | number | null>(null);
@@ -27,7 +39,9 @@ export function BannersPanel({ shopId }: { shopId: number }) {
     return (
       <>
         <Empty description={t("brandshop.banners.empty")}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding("category")}>{t("brandshop.banners.addCategory")}</Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding("category")}>
+            {t("brandshop.banners.addCategory")}
+          </Button>
         </Empty>
         {adding === "category" && <CategoryDialog shopId={shopId} onClose={() => setAdding(null)} onDone={refresh} />}
       </>
@@ -37,7 +51,9 @@ export function BannersPanel({ shopId }: { shopId: number }) {
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Text type="secondary">{t("brandshop.banners.hint")}</Typography.Text>
-        <Button icon={<PlusOutlined />} onClick={() => setAdding("category")}>{t("brandshop.banners.addCategory")}</Button>
+        <Button icon={<PlusOutlined />} onClick={() => setAdding("category")}>
+          {t("brandshop.banners.addCategory")}
+        </Button>
       </Flex>
       {list.map((c) => {
         const items = byCategory(c.id);
@@ -49,16 +65,30 @@ export function BannersPanel({ shopId }: { shopId: number }) {
             title={<span dir="auto">{c.name}</span>}
             extra={
               <Space wrap>
-                <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(c.id)}>{t("brandshop.banners.add")}</Button>
+                <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(c.id)}>
+                  {t("brandshop.banners.add")}
+                </Button>
                 <Popconfirm
                   title={t("brandshop.banners.confirmDeleteCategory", { name: c.name })}
                   description={t("brandshop.banners.deleteCategoryEffect", { count: items.length })}
                   okText={t("buttons.delete")}
                   okButtonProps={{ danger: true }}
                   cancelText={t("buttons.cancel")}
-                  onConfirm={() => supplierVerb("deleteBannerCategory", { entityid: c.id, shopId }, t("brandshop.banners.categoryDeleted")).then(refresh)}
+                  onConfirm={() =>
+                    supplierVerb(
+                      "deleteBannerCategory",
+                      { entityid: c.id, shopId },
+                      t("brandshop.banners.categoryDeleted"),
+                    ).then(refresh)
+                  }
                 >
-                  <Button size="small" danger icon={<DeleteOutlined />} loading={busy} aria-label={`${t("buttons.delete")}: ${c.name}`} />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    loading={busy}
+                    aria-label={`${t("buttons.delete")}: ${c.name}`}
+                  />
                 </Popconfirm>
               </Space>
             }
@@ -67,7 +97,11 @@ export function BannersPanel({ shopId }: { shopId: number }) {
               <Flex gap={12} wrap>
                 {items.map((b) => (
                   <figure key={b.id} style={{ margin: 0, width: 240, maxWidth: "100%" }}>
-                    <img src={b.imageUrl} alt={b.title} style={{ width: "100%", aspectRatio: "3 / 1", objectFit: "cover", borderRadius: 6 }} />
+                    <img
+                      src={b.imageUrl}
+                      alt={b.title}
+                      style={{ width: "100%", aspectRatio: "3 / 1", objectFit: "cover", borderRadius: 6 }}
+                    />
                     <Flex justify="space-between" align="center" gap={4}>
                       <figcaption style={{ minWidth: 0 }}>
                         <ClippedText text={b.title} />
@@ -77,9 +111,25 @@ export function BannersPanel({ shopId }: { shopId: number }) {
                         okText={t("buttons.delete")}
                         okButtonProps={{ danger: true }}
                         cancelText={t("buttons.cancel")}
-                        onConfirm={() => remove({ resource: "shop-banners", id: b.id, ...REST, successNotification: () => ({ type: "success", message: t("brandshop.banners.deleted") }) }, { onSuccess: () => void refresh() })}
+                        onConfirm={() =>
+                          remove(
+                            {
+                              resource: "shop-banners",
+                              id: b.id,
+                              ...REST,
+                              successNotification: () => ({ type: "success", message: t("brandshop.banners.deleted") }),
+                            },
+                            { onSuccess: () => void refresh() },
+                          )
+                        }
                       >
-                        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${t("buttons.delete")}: ${b.title}`} />
+                        <Button
+                          type="text"
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={`${t("buttons.delete")}: ${b.title}`}
+                        />
                       </Popconfirm>
                     </Flex>
                   </figure>
@@ -92,7 +142,15 @@ export function BannersPanel({ shopId }: { shopId: number }) {
         );
       })}
       {adding === "category" && <CategoryDialog shopId={shopId} onClose={() => setAdding(null)} onDone={refresh} />}
-      {typeof adding === "number" && <BannerDialog shopId={shopId} categoryId={adding} position={byCategory(adding).length} onClose={() => setAdding(null)} onDone={refresh} />}
+      {typeof adding === "number" && (
+        <BannerDialog
+          shopId={shopId}
+          categoryId={adding}
+          position={byCategory(adding).length}
+          onClose={() => setAdding(null)}
+          onDone={refresh}
+        />
+      )}
     </Flex>
   );
 }
@@ -102,13 +160,35 @@ function CategoryDialog({ shopId, onClose, onDone }: { shopId: number; onClose()
   const [form] = Form.useForm<{ name: string }>();
   const { mutateAsync, mutation } = useCreate();
   const save = (name: string) =>
-    mutateAsync({ resource: "shop-banner-categories", ...REST, values: { shopId, name, position: 0 }, successNotification: () => ({ type: "success", message: t("brandshop.banners.categoryAdded") }), errorNotification: false })
-      .then(() => { onClose(); return onDone(); })
+    mutateAsync({
+      resource: "shop-banner-categories",
+      ...REST,
+      values: { shopId, name, position: 0 },
+      successNotification: () => ({ type: "success", message: t("brandshop.banners.categoryAdded") }),
+      errorNotification: false,
+    })
+      .then(() => {
+        onClose();
+        return onDone();
+      })
       .catch((e) => applyFieldErrors(form, e, "name"));
   return (
-    <Modal open title={t("brandshop.banners.addCategory")} okText={t("buttons.save")} cancelText={t("buttons.cancel")} confirmLoading={mutation.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t("brandshop.banners.addCategory")}
+      okText={t("buttons.save")}
+      cancelText={t("buttons.cancel")}
+      confirmLoading={mutation.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={(v) => save(v.name.trim())}>
-        <Form.Item name="name" label={t("brandshop.banners.categoryName")} rules={[{ required: true, whitespace: true, message: t("brandshop.validation.nameRequired") }, { max: 60 }]}>
+        <Form.Item
+          name="name"
+          label={t("brandshop.banners.categoryName")}
+          rules={[{ required: true, whitespace: true, message: t("brandshop.validation.nameRequired") }, { max: 60 }]}
+        >
           <Input maxLength={60} autoFocus />
         </Form.Item>
       </Form>
@@ -116,31 +196,79 @@ function CategoryDialog({ shopId, onClose, onDone }: { shopId: number; onClose()
   );
 }
 
-function BannerDialog({ shopId, categoryId, position, onClose, onDone }: { shopId: number; categoryId: number; position: number; onClose(): void; onDone(): unknown }) {
+function BannerDialog({
+  shopId,
+  categoryId,
+  position,
+  onClose,
+  onDone,
+}: {
+  shopId: number;
+  categoryId: number;
+  position: number;
+  onClose(): void;
+  onDone(): unknown;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<{ title: string; imageUrl: string; link?: string }>();
   const { mutateAsync, mutation } = useCreate();
   const [failure, setFailure] = useState<string | null>(null);
   const save = (v: { title: string; imageUrl: string; link?: string }) =>
     mutateAsync({
-      resource: "shop-banners", ...REST,
-      values: { shopId, categoryId, title: v.title.trim(), imageUrl: v.imageUrl, link: v.link?.trim() || null, position },
+      resource: "shop-banners",
+      ...REST,
+      values: {
+        shopId,
+        categoryId,
+        title: v.title.trim(),
+        imageUrl: v.imageUrl,
+        link: v.link?.trim() || null,
+        position,
+      },
       successNotification: () => ({ type: "success", message: t("brandshop.banners.added") }),
       errorNotification: false,
     })
-      .then(() => { onClose(); return onDone(); })
-      .catch((e) => { if (!applyFieldErrors(form, e)) setFailure(errorMessage(e)); });
+      .then(() => {
+        onClose();
+        return onDone();
+      })
+      .catch((e) => {
+        if (!applyFieldErrors(form, e)) setFailure(errorMessage(e));
+      });
   return (
-    <Modal open title={t("brandshop.banners.add")} okText={t("buttons.save")} cancelText={t("buttons.cancel")} confirmLoading={mutation.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden width={560}>
+    <Modal
+      open
+      title={t("brandshop.banners.add")}
+      okText={t("buttons.save")}
+      cancelText={t("buttons.cancel")}
+      confirmLoading={mutation.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={560}
+    >
       {failure && <Typography.Text type="danger">{failure}</Typography.Text>}
       <Form form={form} layout="vertical" onFinish={save}>
-        <Form.Item name="imageUrl" label={t("brandshop.banners.image")} extra={t("brandshop.banners.imageHint")} rules={[{ required: true, message: t("brandshop.validation.imageRequired") }]}>
+        <Form.Item
+          name="imageUrl"
+          label={t("brandshop.banners.image")}
+          extra={t("brandshop.banners.imageHint")}
+          rules={[{ required: true, message: t("brandshop.validation.imageRequired") }]}
+        >
           <ImageField label={t("brandshop.banners.image")} optional={false} />
         </Form.Item>
-        <Form.Item name="title" label={t("brandshop.banners.title")} rules={[{ required: true, whitespace: true, message: t("brandshop.validation.titleRequired") }, { max: 80 }]}>
+        <Form.Item
+          name="title"
+          label={t("brandshop.banners.title")}
+          rules={[{ required: true, whitespace: true, message: t("brandshop.validation.titleRequired") }, { max: 80 }]}
+        >
           <Input maxLength={80} />
         </Form.Item>
-        <Form.Item name="link" label={t("brandshop.banners.link")} rules={[{ pattern: LINK, message: t("brandshop.validation.link") }]}>
+        <Form.Item
+          name="link"
+          label={t("brandshop.banners.link")}
+          rules={[{ pattern: LINK, message: t("brandshop.validation.link") }]}
+        >
           <Input dir="ltr" placeholder="https://" />
         </Form.Item>
       </Form>

@@ -11,7 +11,13 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
  * A form field holding a stored image's path: the picked file is uploaded at once (checked by the
  * server from its bytes) and the field takes the path the server answers.
  */
-export function ImageField({ value, onChange, label, shape = "wide", optional = true }: {
+export function ImageField({
+  value,
+  onChange,
+  label,
+  shape = "wide",
+  optional = true,
+}: {
   value?: string | null;
   onChange?: (url: string | null) => void;
   label: string;
@@ -25,7 +31,11 @@ export function ImageField({ value, onChange, label, shape = "wide", optional = 
   return (
     <Flex vertical gap={8} align="flex-start">
       {value ? (
-        <img src={value} alt={label} style={{ ...box, objectFit: "cover", borderRadius: 6, border: "1px solid rgba(127,127,127,0.25)" }} />
+        <img
+          src={value}
+          alt={label}
+          style={{ ...box, objectFit: "cover", borderRadius: 6, border: "1px solid rgba(127,127,127,0.25)" }}
+        />
       ) : (
         <div aria-hidden style={{ ...box, borderRadius: 6, background: "rgba(127,127,127,0.12)" }} />
       )}
@@ -43,7 +53,12 @@ export function ImageField({ value, onChange, label, shape = "wide", optional = 
           customRequest={({ file, onSuccess, onError }) => {
             const body = new FormData();
             body.append("file", file as File);
-            rest<Answer<"/api/v2/storefront-images", "post">>("/api/v2/storefront-images", "post", body, t("brandshop.images.uploaded"))
+            rest<Answer<"/api/v2/storefront-images", "post">>(
+              "/api/v2/storefront-images",
+              "post",
+              body,
+              t("brandshop.images.uploaded"),
+            )
               .then((r) => {
                 onChange?.(r.url);
                 onSuccess?.(r);
@@ -56,7 +71,11 @@ export function ImageField({ value, onChange, label, shape = "wide", optional = 
           </Button>
         </Upload>
         {value && optional && (
-          <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} aria-label={`${t("brandshop.images.remove")}: ${label}`}>
+          <Button
+            icon={<DeleteOutlined />}
+            onClick={() => onChange?.(null)}
+            aria-label={`${t("brandshop.images.remove")}: ${label}`}
+          >
             {t("brandshop.images.remove")}
           </Button>
         )}

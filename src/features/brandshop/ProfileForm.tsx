@@ -6,7 +6,10 @@ import { errorStatus } from "../../components/kit/errors";
 import { ImageField } from "./ImageField";
 import type { ShopProfile } from "./model";
 
-type Values = Pick<ShopProfile, "name" | "description" | "logoUrl" | "coverUrl" | "contactEmail" | "contactPhone" | "version">;
+type Values = Pick<
+  ShopProfile,
+  "name" | "description" | "logoUrl" | "coverUrl" | "contactEmail" | "contactPhone" | "version"
+>;
 const PHONE = /^[+0-9][0-9 -]{5,19}$/;
 
 /** The storefront profile a shopper sees; saved with the version it was read at (a stale save is refused). */
@@ -49,12 +52,23 @@ export function ProfileForm({ shop, onSaved }: { shop: ShopProfile; onSaved(): u
           showIcon
           style={{ marginBottom: 16 }}
           message={t("brandshop.profile.changedMeanwhile")}
-          action={<Button size="small" onClick={() => void onSaved()}>{t("brandshop.actions.reload")}</Button>}
+          action={
+            <Button size="small" onClick={() => void onSaved()}>
+              {t("brandshop.actions.reload")}
+            </Button>
+          }
         />
       )}
       <Row gutter={24}>
         <Col xs={24} md={16}>
-          <Form.Item name="name" label={t("brandshop.fields.name")} rules={[{ required: true, whitespace: true, message: t("brandshop.validation.nameRequired") }, { min: 2, max: 80, message: t("brandshop.validation.nameLength") }]}>
+          <Form.Item
+            name="name"
+            label={t("brandshop.fields.name")}
+            rules={[
+              { required: true, whitespace: true, message: t("brandshop.validation.nameRequired") },
+              { min: 2, max: 80, message: t("brandshop.validation.nameLength") },
+            ]}
+          >
             <Input maxLength={80} dir="auto" />
           </Form.Item>
           <Form.Item name="description" label={t("brandshop.fields.description")} rules={[{ max: 2000 }]}>
@@ -62,12 +76,20 @@ export function ProfileForm({ shop, onSaved }: { shop: ShopProfile; onSaved(): u
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
-              <Form.Item name="contactEmail" label={t("brandshop.fields.contactEmail")} rules={[{ type: "email", message: t("brandshop.validation.email") }]}>
+              <Form.Item
+                name="contactEmail"
+                label={t("brandshop.fields.contactEmail")}
+                rules={[{ type: "email", message: t("brandshop.validation.email") }]}
+              >
                 <Input type="email" dir="ltr" autoComplete="email" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item name="contactPhone" label={t("brandshop.fields.contactPhone")} rules={[{ pattern: PHONE, message: t("brandshop.validation.phone") }]}>
+              <Form.Item
+                name="contactPhone"
+                label={t("brandshop.fields.contactPhone")}
+                rules={[{ pattern: PHONE, message: t("brandshop.validation.phone") }]}
+              >
                 <Input type="tel" dir="ltr" autoComplete="tel" />
               </Form.Item>
             </Col>
@@ -84,7 +106,9 @@ export function ProfileForm({ shop, onSaved }: { shop: ShopProfile; onSaved(): u
           </Form.Item>
         </Col>
       </Row>
-      <Button type="primary" icon={<SaveOutlined />} {...saveButtonProps}>{t("buttons.save")}</Button>
+      <Button type="primary" icon={<SaveOutlined />} {...saveButtonProps}>
+        {t("buttons.save")}
+      </Button>
     </Form>
   );
 }

@@ -13,7 +13,12 @@ export function ReviewDialog({ shop, onClose, onDone }: { shop: ShopSummary; onC
   const [form] = Form.useForm<{ reason: string }>();
   const { rest, busy } = useStorefrontWrite();
   const reject = (reason: string) =>
-    rest(`/api/v2/shop-reviews/${shop.id}/reject`, "post", { reason }, t("brandshop.messages.rejected", { name: shop.name }))
+    rest(
+      `/api/v2/shop-reviews/${shop.id}/reject`,
+      "post",
+      { reason },
+      t("brandshop.messages.rejected", { name: shop.name }),
+    )
       .then(onDone)
       .catch((error) => applyFieldErrors(form, error, "reason"));
   return (

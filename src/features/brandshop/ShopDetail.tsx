@@ -48,11 +48,24 @@ export function ShopDetail({ family, area, id }: { family: Family; area: "admin"
         description={t("brandshop.review.approveEffect")}
         okText={t("brandshop.actions.approve")}
         cancelText={t("buttons.cancel")}
-        onConfirm={() => rest(`/api/v2/shop-reviews/${shop.id}/approve`, "post", {}, t("brandshop.messages.approved", { name: shop.name })).then(() => query.refetch())}
+        onConfirm={() =>
+          rest(
+            `/api/v2/shop-reviews/${shop.id}/approve`,
+            "post",
+            {},
+            t("brandshop.messages.approved", { name: shop.name }),
+          ).then(() => query.refetch())
+        }
       >
-        <Button type="primary" icon={<CheckOutlined />} loading={busy}>{t("brandshop.actions.approve")}</Button>
+        <Button type="primary" icon={<CheckOutlined />} loading={busy}>
+          {t("brandshop.actions.approve")}
+        </Button>
       </Popconfirm>
-      {shop.status === "pending" && <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>{t("brandshop.actions.reject")}</Button>}
+      {shop.status === "pending" && (
+        <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
+          {t("brandshop.actions.reject")}
+        </Button>
+      )}
     </Space>
   );
 
@@ -60,7 +73,9 @@ export function ShopDetail({ family, area, id }: { family: Family; area: "admin"
     <Show
       title={
         <Flex gap={8} align="center" wrap>
-          <span dir="auto">{shop?.name ?? t(family === "housebrand" ? "brandshop.titles.housebrand" : "brandshop.titles.shop")}</span>
+          <span dir="auto">
+            {shop?.name ?? t(family === "housebrand" ? "brandshop.titles.housebrand" : "brandshop.titles.shop")}
+          </span>
           {shop && <ShopStatusTag status={shop.status} note={shop.reviewNote} />}
         </Flex>
       }
@@ -68,7 +83,12 @@ export function ShopDetail({ family, area, id }: { family: Family; area: "admin"
       recordItemId={id}
       goBack={<BackLink to={paths.list} label={t("buttons.backToList")} />}
       isLoading={query.isLoading}
-      headerButtons={<Space wrap>{switcher}{review}</Space>}
+      headerButtons={
+        <Space wrap>
+          {switcher}
+          {review}
+        </Space>
+      }
     >
       {!shop ? (
         <Skeleton active />
@@ -80,34 +100,74 @@ export function ShopDetail({ family, area, id }: { family: Family; area: "admin"
               type={shop.status === "pending" ? "info" : "warning"}
               style={{ marginBottom: 16 }}
               message={t(`brandshop.review.${shop.status}Title`, { name: shop.name })}
-              description={shop.status === "pending" ? t("brandshop.review.pendingHint") : t("brandshop.review.rejectedHint", { reason: shop.reviewNote ?? "" })}
+              description={
+                shop.status === "pending"
+                  ? t("brandshop.review.pendingHint")
+                  : t("brandshop.review.rejectedHint", { reason: shop.reviewNote ?? "" })
+              }
             />
           )}
           {area === "admin" && shop.status === "rejected" && shop.reviewNote && (
-            <Alert showIcon type="warning" style={{ marginBottom: 16 }} message={t("brandshop.review.rejectedAdmin", { reason: shop.reviewNote })} />
+            <Alert
+              showIcon
+              type="warning"
+              style={{ marginBottom: 16 }}
+              message={t("brandshop.review.rejectedAdmin", { reason: shop.reviewNote })}
+            />
           )}
           <Tabs
             activeKey={tab}
-            onChange={(key) => setParams((p) => { p.set("tab", key); return p; }, { replace: true })}
+            onChange={(key) =>
+              setParams(
+                (p) => {
+                  p.set("tab", key);
+                  return p;
+                },
+                { replace: true },
+              )
+            }
             items={tabs.map((key) => ({
               key,
               label: t(`brandshop.tabs.${key}`),
               children:
-                key === "storefront" ? <StorefrontTab family={family} area={area} shop={shop} onChanged={() => query.refetch()} />
-                : key === "profile" ? <ProfileForm shop={shop} onSaved={() => query.refetch()} />
-                : <BannersPanel shopId={shop.id} />,
+                key === "storefront" ? (
+                  <StorefrontTab family={family} area={area} shop={shop} onChanged={() => query.refetch()} />
+                ) : key === "profile" ? (
+                  <ProfileForm shop={shop} onSaved={() => query.refetch()} />
+                ) : (
+                  <BannersPanel shopId={shop.id} />
+                ),
             }))}
             destroyOnHidden
           />
         </>
       )}
-      {rejecting && shop && <ReviewDialog shop={shop} onClose={() => setRejecting(false)} onDone={() => { setRejecting(false); return query.refetch(); }} />}
+      {rejecting && shop && (
+        <ReviewDialog
+          shop={shop}
+          onClose={() => setRejecting(false)}
+          onDone={() => {
+            setRejecting(false);
+            return query.refetch();
+          }}
+        />
+      )}
     </Show>
   );
 }
 
 /** The board, with preview of the arrangement or of what is live, publishing and one-click rollback. */
-function StorefrontTab({ family, area, shop, onChanged }: { family: Family; area: "admin" | "supplier"; shop: ShopProfile; onChanged(): unknown }) {
+function StorefrontTab({
+  family,
+  area,
+  shop,
+  onChanged,
+}: {
+  family: Family;
+  area: "admin" | "supplier";
+  shop: ShopProfile;
+  onChanged(): unknown;
+}) {
   const t = useTranslate();
   const [version, setVersion] = useState<number | undefined>();
   const [preview, setPreview] = useState<"draft" | "live" | null>(null);
@@ -116,24 +176,38 @@ function StorefrontTab({ family, area, shop, onChanged }: { family: Family; area
 
   const publish = () =>
     rest(`${storefrontUrl(shop.id)}/publish`, "post", { version: version ?? 0 }, t("brandshop.storefront.published"))
-      .then(() => { setPreview(null); return onChanged(); })
+      .then(() => {
+        setPreview(null);
+        return onChanged();
+      })
       .catch(() => undefined);
   const rollback = () =>
-    rest(`${storefrontUrl(shop.id)}/rollback`, "post", { liveVersion: shop.liveVersion }, t("brandshop.storefront.rolledBack"))
+    rest(
+      `${storefrontUrl(shop.id)}/rollback`,
+      "post",
+      { liveVersion: shop.liveVersion },
+      t("brandshop.storefront.rolledBack"),
+    )
       .then(onChanged)
       .catch(() => undefined);
 
   const publishButton = (
     <Popconfirm
       title={t("brandshop.storefront.confirmPublish")}
-      description={shop.liveVersion ? t("brandshop.storefront.publishKeepsPrevious", { version: shop.liveVersion }) : t("brandshop.storefront.publishFirst")}
+      description={
+        shop.liveVersion
+          ? t("brandshop.storefront.publishKeepsPrevious", { version: shop.liveVersion })
+          : t("brandshop.storefront.publishFirst")
+      }
       okText={t("brandshop.actions.publish")}
       cancelText={t("buttons.cancel")}
       onConfirm={publish}
       disabled={held || version === undefined}
     >
       <Tooltip title={held ? t("brandshop.storefront.heldUntilApproved") : undefined}>
-        <Button type="primary" icon={<CloudUploadOutlined />} loading={busy} disabled={held || version === undefined}>{t("brandshop.actions.publish")}</Button>
+        <Button type="primary" icon={<CloudUploadOutlined />} loading={busy} disabled={held || version === undefined}>
+          {t("brandshop.actions.publish")}
+        </Button>
       </Tooltip>
     </Popconfirm>
   );
@@ -147,7 +221,9 @@ function StorefrontTab({ family, area, shop, onChanged }: { family: Family; area
             : t("brandshop.storefront.notPublishedYet")}
         </Typography.Text>
         <Space wrap>
-          <Button icon={<EyeOutlined />} onClick={() => setPreview("draft")}>{t("brandshop.actions.preview")}</Button>
+          <Button icon={<EyeOutlined />} onClick={() => setPreview("draft")}>
+            {t("brandshop.actions.preview")}
+          </Button>
           {shop.canRollback && (
             <Popconfirm
               title={t("brandshop.storefront.confirmRollback", { version: (shop.liveVersion ?? 1) - 1 })}
@@ -155,7 +231,9 @@ function StorefrontTab({ family, area, shop, onChanged }: { family: Family; area
               cancelText={t("buttons.cancel")}
               onConfirm={rollback}
             >
-              <Button icon={<RollbackOutlined />} loading={busy}>{t("brandshop.actions.rollback")}</Button>
+              <Button icon={<RollbackOutlined />} loading={busy}>
+                {t("brandshop.actions.rollback")}
+              </Button>
             </Popconfirm>
           )}
           {publishButton}
@@ -188,8 +266,16 @@ function StorefrontTab({ family, area, shop, onChanged }: { family: Family; area
 
 function PreviewBody({ shopId, source }: { shopId: number; source: "draft" | "live" }) {
   const t = useTranslate();
-  const { result, query } = useCustom<Storefront>({ url: `${storefrontUrl(shopId)}/storefront`, method: "get", config: { query: { source } }, ...REST });
+  const { result, query } = useCustom<Storefront>({
+    url: `${storefrontUrl(shopId)}/storefront`,
+    method: "get",
+    config: { query: { source } },
+    ...REST,
+  });
   if (query.isLoading) return <Skeleton active />;
-  if (query.isError) return <Alert type="error" showIcon message={t("brandshop.preview.failed")} description={errorMessage(query.error)} />;
+  if (query.isError)
+    return (
+      <Alert type="error" showIcon message={t("brandshop.preview.failed")} description={errorMessage(query.error)} />
+    );
   return <StorefrontPreview storefront={result.data} />;
 }

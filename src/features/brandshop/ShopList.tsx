@@ -3,7 +3,15 @@ import { List } from "@refinedev/antd";
 import { Link, useTranslate } from "@refinedev/core";
 import { Alert, Button, Flex, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { AppstoreOutlined, CheckOutlined, CloseOutlined, ReadOutlined } from "@ant-design/icons";
-import { FilterBar, SearchBox, useListTable, useNarrow, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  useNarrow,
+  usePinned,
+  useTableScroll,
+  WIDE,
+} from "../../components/kit/list";
 import { date, dateTime, EMPTY, useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
 import { ListButton } from "../../components/kit/buttons";
@@ -37,18 +45,35 @@ export function ShopList({ family, area }: { family: Family; area: "admin" | "su
   const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ShopSummary>(screen, {
     empty: t(`brandshop.empty.${family === "housebrand" ? "housebrand" : area}`),
   });
-  const title = t(family === "housebrand" ? "brandshop.titles.housebrands" : area === "admin" ? "brandshop.titles.shops" : "brandshop.titles.myShops");
-  const pending = area === "supplier" ? tableProps.dataSource?.filter((s) => s.status !== "active") ?? [] : [];
+  const title = t(
+    family === "housebrand"
+      ? "brandshop.titles.housebrands"
+      : area === "admin"
+        ? "brandshop.titles.shops"
+        : "brandshop.titles.myShops",
+  );
+  const pending = area === "supplier" ? (tableProps.dataSource?.filter((s) => s.status !== "active") ?? []) : [];
 
   const approve = (shop: ShopSummary) =>
-    rest(`/api/v2/shop-reviews/${shop.id}/approve`, "post", {}, t("brandshop.messages.approved", { name: shop.name })).then(() => tableQuery.refetch());
+    rest(
+      `/api/v2/shop-reviews/${shop.id}/approve`,
+      "post",
+      {},
+      t("brandshop.messages.approved", { name: shop.name }),
+    ).then(() => tableQuery.refetch());
 
   return (
     <List
       title={title}
       resource={screen}
       // The house brands' blog has no menu item of its own (the section's one item is this list): its way in.
-      headerButtons={family === "housebrand" ? <ListButton resource="housebrand-blog" icon={<ReadOutlined />}>{t("resources.housebrand-blog")}</ListButton> : undefined}
+      headerButtons={
+        family === "housebrand" ? (
+          <ListButton resource="housebrand-blog" icon={<ReadOutlined />}>
+            {t("resources.housebrand-blog")}
+          </ListButton>
+        ) : undefined
+      }
     >
       {pending.map((s) => (
         <Alert
@@ -57,12 +82,22 @@ export function ShopList({ family, area }: { family: Family; area: "admin" | "su
           type={s.status === "pending" ? "info" : "warning"}
           style={{ marginBottom: 16 }}
           message={t(`brandshop.review.${s.status}Title`, { name: s.name })}
-          description={s.status === "pending" ? t("brandshop.review.pendingHint") : t("brandshop.review.rejectedHint", { reason: s.reviewNote ?? EMPTY })}
+          description={
+            s.status === "pending"
+              ? t("brandshop.review.pendingHint")
+              : t("brandshop.review.rejectedHint", { reason: s.reviewNote ?? EMPTY })
+          }
         />
       ))}
       <FilterBar extra={savedViews}>
         <SearchBox
-          label={t(family === "housebrand" ? "brandshop.filters.searchBrands" : reviewing ? "brandshop.filters.search" : "brandshop.filters.searchName")}
+          label={t(
+            family === "housebrand"
+              ? "brandshop.filters.searchBrands"
+              : reviewing
+                ? "brandshop.filters.search"
+                : "brandshop.filters.searchName",
+          )}
           value={filters.keyword as string | undefined}
           onSearch={(keyword) => apply({ keyword })}
         />
@@ -86,7 +121,9 @@ export function ShopList({ family, area }: { family: Family; area: "admin" | "su
           render={(name: string, s) => (
             <Flex gap={12} align="center">
               <Thumb url={s.logoUrl} size={40} />
-              <Link to={paths.edit(s.id)} dir="auto">{name}</Link>
+              <Link to={paths.edit(s.id)} dir="auto">
+                {name}
+              </Link>
             </Flex>
           )}
         />
@@ -100,13 +137,25 @@ export function ShopList({ family, area }: { family: Family; area: "admin" | "su
               s.ownerName ? (
                 <Flex vertical>
                   <span dir="auto">{s.ownerName}</span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12, direction: "ltr", unicodeBidi: "isolate", overflowWrap: "anywhere" }}>{s.ownerEmail}</Typography.Text>
+                  <Typography.Text
+                    type="secondary"
+                    style={{ fontSize: 12, direction: "ltr", unicodeBidi: "isolate", overflowWrap: "anywhere" }}
+                  >
+                    {s.ownerEmail}
+                  </Typography.Text>
                 </Flex>
-              ) : EMPTY
+              ) : (
+                EMPTY
+              )
             }
           />
         )}
-        <Table.Column<ShopSummary> dataIndex="status" title={t("brandshop.fields.status")} width={140} render={(st, s) => <ShopStatusTag status={st} note={s.reviewNote} />} />
+        <Table.Column<ShopSummary>
+          dataIndex="status"
+          title={t("brandshop.fields.status")}
+          width={140}
+          render={(st, s) => <ShopStatusTag status={st} note={s.reviewNote} />}
+        />
         <Table.Column<ShopSummary>
           key="products"
           title={t("brandshop.fields.products")}
@@ -114,8 +163,12 @@ export function ShopList({ family, area }: { family: Family; area: "admin" | "su
           align="right"
           responsive={WIDE}
           render={(_, s) => (
-            <Tooltip title={t("brandshop.fields.productsHint", { approved: s.approvedProductCount, total: s.productCount })}>
-              <span>{number(s.approvedProductCount)} / {number(s.productCount)}</span>
+            <Tooltip
+              title={t("brandshop.fields.productsHint", { approved: s.approvedProductCount, total: s.productCount })}
+            >
+              <span>
+                {number(s.approvedProductCount)} / {number(s.productCount)}
+              </span>
             </Tooltip>
           )}
         />
@@ -124,7 +177,13 @@ export function ShopList({ family, area }: { family: Family; area: "admin" | "su
           title={t("brandshop.fields.storefront")}
           width={130}
           responsive={WIDE}
-          render={(v: number | null) => (v ? <Tag color="blue">{t("brandshop.storefront.liveVersion", { version: v })}</Tag> : <Typography.Text type="secondary">{t("brandshop.storefront.notPublished")}</Typography.Text>)}
+          render={(v: number | null) =>
+            v ? (
+              <Tag color="blue">{t("brandshop.storefront.liveVersion", { version: v })}</Tag>
+            ) : (
+              <Typography.Text type="secondary">{t("brandshop.storefront.notPublished")}</Typography.Text>
+            )
+          }
         />
         <Table.Column<ShopSummary>
           dataIndex="createdAt"
@@ -154,13 +213,26 @@ export function ShopList({ family, area }: { family: Family; area: "admin" | "su
                   onConfirm={() => approve(s)}
                 >
                   <Tooltip title={t("brandshop.actions.approve")}>
-                    <Button size="small" type="primary" ghost icon={<CheckOutlined />} loading={busy} aria-label={`${t("brandshop.actions.approve")}: ${s.name}`} />
+                    <Button
+                      size="small"
+                      type="primary"
+                      ghost
+                      icon={<CheckOutlined />}
+                      loading={busy}
+                      aria-label={`${t("brandshop.actions.approve")}: ${s.name}`}
+                    />
                   </Tooltip>
                 </Popconfirm>
               )}
               {reviewing && s.status === "pending" && (
                 <Tooltip title={t("brandshop.actions.reject")}>
-                  <Button size="small" danger icon={<CloseOutlined />} aria-label={`${t("brandshop.actions.reject")}: ${s.name}`} onClick={() => setRejecting(s)} />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<CloseOutlined />}
+                    aria-label={`${t("brandshop.actions.reject")}: ${s.name}`}
+                    onClick={() => setRejecting(s)}
+                  />
                 </Tooltip>
               )}
             </Space>

@@ -9,7 +9,15 @@ import type { Family } from "./model";
  * Another shop of the same family, from the shop page: the brand shops' picker searches by name
  * (`shopProfile`), the house brands are few (`shopmaster`). Shown only when there is another to pick.
  */
-export function ShopSwitcher({ family, shopId, pathOf }: { family: Family; shopId: number; pathOf(id: number): string }) {
+export function ShopSwitcher({
+  family,
+  shopId,
+  pathOf,
+}: {
+  family: Family;
+  shopId: number;
+  pathOf(id: number): string;
+}) {
   const t = useTranslate();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,7 +1,14 @@
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useList, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Dropdown, Empty, Form, Input, Modal, Select, Skeleton, Typography } from "antd";
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, MoreOutlined, PictureOutlined, PlusOutlined } from "@ant-design/icons";
+import {
+  AppstoreOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MoreOutlined,
+  PictureOutlined,
+  PlusOutlined,
+} from "@ant-design/icons";
 import { ColumnNameDialog, DragBoard, useBoard, type BoardColumn, type BoardMove } from "../../components/kit/board";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFamilyCalls, useFamilyRead, familyOf } from "./family";
@@ -15,7 +22,15 @@ const NAME_MAX = 80;
  * A shop's storefront board: sections (columns) of product groups and banner strips (cards), arranged
  * by dragging. A move shows at once and is saved after; a failed save puts the board back.
  */
-export function StoreBoard({ family, shopId, onVersion }: { family: Family; shopId: number; onVersion(version: number): void }) {
+export function StoreBoard({
+  family,
+  shopId,
+  onVersion,
+}: {
+  family: Family;
+  shopId: number;
+  onVersion(version: number): void;
+}) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const calls = useFamilyCalls(family);
@@ -30,9 +45,10 @@ export function StoreBoard({ family, shopId, onVersion }: { family: Family; shop
       return { ...r.board, version: r.version };
     },
     saveMove: async (m: BoardMove, version: number) => {
-      const body = m.kind === "card"
-        ? { shopId, version, columnId: m.toColumnId, index: m.index, card: m.cardId }
-        : { shopId, version, columnId: m.columnId, index: m.index };
+      const body =
+        m.kind === "card"
+          ? { shopId, version, columnId: m.toColumnId, index: m.index, card: m.cardId }
+          : { shopId, version, columnId: m.columnId, index: m.index };
       return (await calls.write("card/orderby", body)).version;
     },
   });
@@ -42,47 +58,100 @@ export function StoreBoard({ family, shopId, onVersion }: { family: Family; shop
   }, [version, onVersion]);
 
   // The board redraws a column only when its props change: every prop handed to it keeps its identity.
-  const typeName = useCallback((code: string) => t(`brandshop.cardTypes.${code}`, master?.items.find((i) => i.code === code)?.name ?? code), [t, master]);
-  const deleteColumn = useCallback((column: BoardColumn) =>
-    modal.confirm({
-      title: t("brandshop.board.confirmDeleteSection", { name: column.name }),
-      content: column.cardIds.length ? t("brandshop.board.deleteSectionEffect", { count: column.cardIds.length }) : undefined,
-      okText: t("buttons.delete"),
-      okButtonProps: { danger: true },
-      cancelText: t("buttons.cancel"),
-      onOk: async () => {
-        await calls.write("columns/delete", { shopId, columnId: column.id });
-        dispatch({ type: "deleteColumn", columnId: column.id });
-        await reload();
-      },
-    }), [modal, t, calls, shopId, dispatch, reload]);
+  const typeName = useCallback(
+    (code: string) => t(`brandshop.cardTypes.${code}`, master?.items.find((i) => i.code === code)?.name ?? code),
+    [t, master],
+  );
+  const deleteColumn = useCallback(
+    (column: BoardColumn) =>
+      modal.confirm({
+        title: t("brandshop.board.confirmDeleteSection", { name: column.name }),
+        content: column.cardIds.length
+          ? t("brandshop.board.deleteSectionEffect", { count: column.cardIds.length })
+          : undefined,
+        okText: t("buttons.delete"),
+        okButtonProps: { danger: true },
+        cancelText: t("buttons.cancel"),
+        onOk: async () => {
+          await calls.write("columns/delete", { shopId, columnId: column.id });
+          dispatch({ type: "deleteColumn", columnId: column.id });
+          await reload();
+        },
+      }),
+    [modal, t, calls, shopId, dispatch, reload],
+  );
   const renderCard = useCallback((c: Card) => <CardFace card={c} typeName={typeName(c.type)} />, [typeName]);
   const cardLabel = useCallback((c: Card) => c.name, []);
-  const columnExtra = useCallback((column: BoardColumn) => (
-    <Dropdown
-      trigger={["click"]}
-      menu={{
-        items: [
-          { key: "rename", icon: <EditOutlined />, label: t("brandshop.board.renameSection"), onClick: () => setNaming({ column }) },
-          { key: "delete", icon: <DeleteOutlined />, danger: true, label: t("brandshop.board.deleteSection"), onClick: () => deleteColumn(column) },
-        ],
-      }}
-    >
-      <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t("brandshop.board.sectionActions", { name: column.name })} />
-    </Dropdown>
-  ), [t, deleteColumn]);
-  const columnFooter = useCallback((column: BoardColumn) => (
-    <Button type="dashed" block icon={<PlusOutlined />} onClick={() => setAdding(column.id)}>{t("brandshop.board.addCard")}</Button>
-  ), [t]);
-  const emptyColumn = useMemo(() => <Typography.Text type="secondary">{t("brandshop.board.emptySection")}</Typography.Text>, [t]);
-  const boardExtra = useMemo(() => <Button icon={<PlusOutlined />} onClick={() => setNaming({})}>{t("brandshop.board.addSection")}</Button>, [t]);
+  const columnExtra = useCallback(
+    (column: BoardColumn) => (
+      <Dropdown
+        trigger={["click"]}
+        menu={{
+          items: [
+            {
+              key: "rename",
+              icon: <EditOutlined />,
+              label: t("brandshop.board.renameSection"),
+              onClick: () => setNaming({ column }),
+            },
+            {
+              key: "delete",
+              icon: <DeleteOutlined />,
+              danger: true,
+              label: t("brandshop.board.deleteSection"),
+              onClick: () => deleteColumn(column),
+            },
+          ],
+        }}
+      >
+        <Button
+          type="text"
+          size="small"
+          icon={<MoreOutlined />}
+          aria-label={t("brandshop.board.sectionActions", { name: column.name })}
+        />
+      </Dropdown>
+    ),
+    [t, deleteColumn],
+  );
+  const columnFooter = useCallback(
+    (column: BoardColumn) => (
+      <Button type="dashed" block icon={<PlusOutlined />} onClick={() => setAdding(column.id)}>
+        {t("brandshop.board.addCard")}
+      </Button>
+    ),
+    [t],
+  );
+  const emptyColumn = useMemo(
+    () => <Typography.Text type="secondary">{t("brandshop.board.emptySection")}</Typography.Text>,
+    [t],
+  );
+  const boardExtra = useMemo(
+    () => (
+      <Button icon={<PlusOutlined />} onClick={() => setNaming({})}>
+        {t("brandshop.board.addSection")}
+      </Button>
+    ),
+    [t],
+  );
 
-  if (error && !board) return <Alert type="error" showIcon message={t("brandshop.board.loadFailed")} description={errorMessage(error)} action={<Button onClick={() => void reload()}>{t("errors.retry")}</Button>} />;
+  if (error && !board)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t("brandshop.board.loadFailed")}
+        description={errorMessage(error)}
+        action={<Button onClick={() => void reload()}>{t("errors.retry")}</Button>}
+      />
+    );
   if (loading || !board) return <Skeleton active />;
 
   return (
     <>
-      {board.columnOrder.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("brandshop.board.empty")} />}
+      {board.columnOrder.length === 0 && (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("brandshop.board.empty")} />
+      )}
       <DragBoard<Card>
         board={board}
         onMove={move}
@@ -105,10 +174,17 @@ export function StoreBoard({ family, shopId, onVersion }: { family: Family; shop
           tooLongMessage={t("brandshop.validation.nameTooLong", { max: NAME_MAX })}
           onClose={() => setNaming(null)}
           onSave={async (name) => {
-            const r = await calls.write("columns/update", naming.column ? { shopId, columnId: naming.column.id, column: { name } } : { shopId, column: { name } });
+            const r = await calls.write(
+              "columns/update",
+              naming.column ? { shopId, columnId: naming.column.id, column: { name } } : { shopId, column: { name } },
+            );
             // A `column` sent is answered with the section as saved.
             const column = r.column!;
-            dispatch(naming.column ? { type: "renameColumn", columnId: column.id, name: column.name } : { type: "addColumn", column });
+            dispatch(
+              naming.column
+                ? { type: "renameColumn", columnId: column.id, name: column.name }
+                : { type: "addColumn", column },
+            );
             dispatch({ type: "version", version: r.version });
             setNaming(null);
           }}
@@ -157,28 +233,52 @@ const CardFace = memo(function CardFace({ card, typeName }: { card: Card; typeNa
         <bdi>{card.name}</bdi>
       </span>
       {card.type === "products" && card.thumbnails.length > 0 && (
-        <span className="storefront-card-thumbs">{card.thumbnails.map((url) => <img key={url} src={url} alt="" loading="lazy" width={36} height={36} />)}</span>
+        <span className="storefront-card-thumbs">
+          {card.thumbnails.map((url) => (
+            <img key={url} src={url} alt="" loading="lazy" width={36} height={36} />
+          ))}
+        </span>
       )}
       <span className="storefront-card-meta">
         {typeName} ·{" "}
         {card.type === "banner"
-          ? card.bannerCategoryName ? t("brandshop.board.showsCategory", { name: card.bannerCategoryName }) : t("brandshop.board.noCategory")
+          ? card.bannerCategoryName
+            ? t("brandshop.board.showsCategory", { name: card.bannerCategoryName })
+            : t("brandshop.board.noCategory")
           : t("brandshop.board.productCount", { count: card.productCount })}
       </span>
     </div>
   );
 });
 
-interface CardValues { type: Card["type"]; name: string; description?: string; bannerCategoryId?: number }
+interface CardValues {
+  type: Card["type"];
+  name: string;
+  description?: string;
+  bannerCategoryId?: number;
+}
 
 /** A new card: its type from the board's master list, a name, and for a banner strip the category it shows. */
-function CardDialog({ family, shopId, types, onClose, onSave }: { family: Family; shopId: number; types: CardTypeItem[]; onClose(): void; onSave(card: NewCard): Promise<void> }) {
+function CardDialog({
+  family,
+  shopId,
+  types,
+  onClose,
+  onSave,
+}: {
+  family: Family;
+  shopId: number;
+  types: CardTypeItem[];
+  onClose(): void;
+  onSave(card: NewCard): Promise<void>;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<CardValues>();
   const [busy, setBusy] = useState(false);
   const type = Form.useWatch("type", form);
   const categories = useList<BannerCategory>({
-    resource: "shop-banner-categories", ...REST,
+    resource: "shop-banner-categories",
+    ...REST,
     filters: [{ field: "shopId", operator: "eq", value: shopId }],
     pagination: { pageSize: 100 },
     queryOptions: { enabled: familyOf(family).banners },
@@ -186,7 +286,12 @@ function CardDialog({ family, shopId, types, onClose, onSave }: { family: Family
   const submit = async (v: CardValues) => {
     setBusy(true);
     try {
-      await onSave({ type: v.type, name: v.name.trim(), ...(v.description?.trim() ? { description: v.description.trim() } : {}), ...(v.type === "banner" && v.bannerCategoryId ? { bannerCategoryId: v.bannerCategoryId } : {}) });
+      await onSave({
+        type: v.type,
+        name: v.name.trim(),
+        ...(v.description?.trim() ? { description: v.description.trim() } : {}),
+        ...(v.type === "banner" && v.bannerCategoryId ? { bannerCategoryId: v.bannerCategoryId } : {}),
+      });
     } catch (e) {
       applyFieldErrors(form, e, "name");
     } finally {
@@ -194,19 +299,39 @@ function CardDialog({ family, shopId, types, onClose, onSave }: { family: Family
     }
   };
   return (
-    <Modal open title={t("brandshop.board.addCard")} okText={t("buttons.save")} cancelText={t("buttons.cancel")} confirmLoading={busy} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t("brandshop.board.addCard")}
+      okText={t("buttons.save")}
+      cancelText={t("buttons.cancel")}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ type: types[0]?.code ?? "products" }} onFinish={submit}>
         <Form.Item name="type" label={t("brandshop.board.cardType")}>
           <Select options={types.map((i) => ({ value: i.code, label: t(`brandshop.cardTypes.${i.code}`, i.name) }))} />
         </Form.Item>
-        <Form.Item name="name" label={t("brandshop.board.cardName")} rules={[{ required: true, whitespace: true, message: t("brandshop.validation.nameRequired") }, { max: NAME_MAX }]}>
+        <Form.Item
+          name="name"
+          label={t("brandshop.board.cardName")}
+          rules={[
+            { required: true, whitespace: true, message: t("brandshop.validation.nameRequired") },
+            { max: NAME_MAX },
+          ]}
+        >
           <Input maxLength={NAME_MAX} autoFocus />
         </Form.Item>
         <Form.Item name="description" label={t("brandshop.fields.description")} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         {type === "banner" && (
-          <Form.Item name="bannerCategoryId" label={t("brandshop.board.bannerCategory")} extra={categories.result.data.length ? undefined : t("brandshop.board.noCategoriesYet")}>
+          <Form.Item
+            name="bannerCategoryId"
+            label={t("brandshop.board.bannerCategory")}
+            extra={categories.result.data.length ? undefined : t("brandshop.board.noCategoriesYet")}
+          >
             <Select allowClear options={categories.result.data.map((c) => ({ value: c.id, label: c.name }))} />
           </Form.Item>
         )}

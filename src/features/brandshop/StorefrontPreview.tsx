@@ -15,38 +15,62 @@ export function StorefrontPreview({ storefront }: { storefront: Storefront }) {
   return (
     <div className="storefront" style={{ background: token.colorBgLayout, borderRadius: token.borderRadiusLG }}>
       <header className="storefront-header">
-        {shop.coverUrl ? <img className="storefront-cover" src={shop.coverUrl} alt="" /> : <div className="storefront-cover" aria-hidden style={{ background: token.colorFillSecondary }} />}
+        {shop.coverUrl ? (
+          <img className="storefront-cover" src={shop.coverUrl} alt="" />
+        ) : (
+          <div className="storefront-cover" aria-hidden style={{ background: token.colorFillSecondary }} />
+        )}
         <Flex gap={16} align="center" className="storefront-identity" style={{ background: token.colorBgContainer }}>
           <Thumb url={shop.logoUrl} size={64} />
           <div style={{ minWidth: 0 }}>
-            <Typography.Title level={3} style={{ margin: 0 }}><bdi>{shop.name}</bdi></Typography.Title>
-            {shop.description && <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: true }} style={{ margin: 0 }}><bdi>{shop.description}</bdi></Typography.Paragraph>}
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              <bdi>{shop.name}</bdi>
+            </Typography.Title>
+            {shop.description && (
+              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: true }} style={{ margin: 0 }}>
+                <bdi>{shop.description}</bdi>
+              </Typography.Paragraph>
+            )}
           </div>
         </Flex>
       </header>
       {!cards.length && <Empty style={{ padding: 32 }} description={t("brandshop.preview.empty")} />}
-      {sections.filter((s) => s.cards.length).map((section) => (
-        <section key={section.id} className="storefront-section" aria-label={section.name}>
-          <Typography.Title level={4}><bdi>{section.name}</bdi></Typography.Title>
-          {section.cards.map((card) => (
-            <div key={card.id} className="storefront-card">
-              {card.type === "banner" ? (
-                <BannerStrip banners={card.banners} name={card.name} />
-              ) : (
-                <>
-                  <Typography.Text strong><bdi>{card.name}</bdi></Typography.Text>
-                  {card.description && <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}><bdi>{card.description}</bdi></Typography.Paragraph>}
-                  {card.products.length ? (
-                    <div className="storefront-grid">{card.products.map((p) => <ProductTile key={p.id} product={p} />)}</div>
-                  ) : (
-                    <Typography.Text type="secondary">{t("brandshop.preview.noProducts")}</Typography.Text>
-                  )}
-                </>
-              )}
-            </div>
-          ))}
-        </section>
-      ))}
+      {sections
+        .filter((s) => s.cards.length)
+        .map((section) => (
+          <section key={section.id} className="storefront-section" aria-label={section.name}>
+            <Typography.Title level={4}>
+              <bdi>{section.name}</bdi>
+            </Typography.Title>
+            {section.cards.map((card) => (
+              <div key={card.id} className="storefront-card">
+                {card.type === "banner" ? (
+                  <BannerStrip banners={card.banners} name={card.name} />
+                ) : (
+                  <>
+                    <Typography.Text strong>
+                      <bdi>{card.name}</bdi>
+                    </Typography.Text>
+                    {card.description && (
+                      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                        <bdi>{card.description}</bdi>
+                      </Typography.Paragraph>
+                    )}
+                    {card.products.length ? (
+                      <div className="storefront-grid">
+                        {card.products.map((p) => (
+                          <ProductTile key={p.id} product={p} />
+                        ))}
+                      </div>
+                    ) : (
+                      <Typography.Text type="secondary">{t("brandshop.preview.noProducts")}</Typography.Text>
+                    )}
+                  </>
+                )}
+              </div>
+            ))}
+          </section>
+        ))}
     </div>
   );
 }
@@ -82,15 +106,25 @@ export function ProductTile({ product }: { product: StoreProduct }) {
       cover={
         <div className="storefront-tile-image">
           {product.imageUrl ? <img src={product.imageUrl} alt="" loading="lazy" /> : null}
-          {product.discountPercent > 0 && <Tag color="red" className="storefront-discount">{t("brandshop.preview.discount", { percent: product.discountPercent })}</Tag>}
+          {product.discountPercent > 0 && (
+            <Tag color="red" className="storefront-discount">
+              {t("brandshop.preview.discount", { percent: product.discountPercent })}
+            </Tag>
+          )}
         </div>
       }
     >
-      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: product.name }} style={{ marginBottom: 4, minHeight: 44 }}><bdi>{product.name}</bdi></Typography.Paragraph>
+      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: product.name }} style={{ marginBottom: 4, minHeight: 44 }}>
+        <bdi>{product.name}</bdi>
+      </Typography.Paragraph>
       <Flex gap={6} align="baseline" wrap>
-        <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{money(product.price)}</Typography.Text>
+        <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
+          {money(product.price)}
+        </Typography.Text>
         {product.compareAtPrice !== null && product.compareAtPrice > product.price && (
-          <Typography.Text delete type="secondary" style={{ fontSize: 12, whiteSpace: "nowrap" }}>{money(product.compareAtPrice)}</Typography.Text>
+          <Typography.Text delete type="secondary" style={{ fontSize: 12, whiteSpace: "nowrap" }}>
+            {money(product.compareAtPrice)}
+          </Typography.Text>
         )}
       </Flex>
     </Card>

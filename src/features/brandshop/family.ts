@@ -30,23 +30,34 @@ export const familyOf = (family: Family) => FAMILIES[family];
 const sharedCalls = (family: Family) => FAMILIES[family].calls as unknown as Calls;
 
 /** A GET verb of the family, keyed by its query; `enabled` false waits (e.g. for an id). */
-export function useFamilyRead<V extends FamilyVerb>(family: Family, action: V, query: ActionQuery<Either, V>, enabled = true) {
-  const { query: q } = useCustom<FamilyAnswer<V>>({ ...sharedCalls(family).readCall(action, query), queryOptions: { enabled } });
+export function useFamilyRead<V extends FamilyVerb>(
+  family: Family,
+  action: V,
+  query: ActionQuery<Either, V>,
+  enabled = true,
+) {
+  const { query: q } = useCustom<FamilyAnswer<V>>({
+    ...sharedCalls(family).readCall(action, query),
+    queryOptions: { enabled },
+  });
   return { data: q.data?.data, loading: q.isLoading, error: q.error, refetch: q.refetch };
 }
 
 /** The other shops of the family to switch to: brand shops searched by name, the few house brands all at once. */
 export function useFamilyShops(family: Family, keyword: string) {
-  const call = family === "supplier"
-    ? FAMILIES.supplier.calls.readCall("shopProfile", keyword ? { keyword } : {})
-    : FAMILIES.housebrand.calls.readCall("shopmaster");
+  const call =
+    family === "supplier"
+      ? FAMILIES.supplier.calls.readCall("shopProfile", keyword ? { keyword } : {})
+      : FAMILIES.housebrand.calls.readCall("shopmaster");
   const { query } = useCustom<ActionAnswer<Supplier, "shopProfile"> | ActionAnswer<House, "shopmaster">>(call);
   return { items: query.data?.data.items ?? [], loading: query.isLoading };
 }
 
 /** The family's search for products to put on a card: a POST read, which useCustom keys by its body. */
-export const searchCall = (family: Family, body: ActionBody<Either, "searchproduct-card">) =>
-  ({ ...sharedCalls(family).writeCall("searchproduct-card"), config: { payload: body as Record<string, unknown> } });
+export const searchCall = (family: Family, body: ActionBody<Either, "searchproduct-card">) => ({
+  ...sharedCalls(family).writeCall("searchproduct-card"),
+  config: { payload: body as Record<string, unknown> },
+});
 
 /** Imperative calls for code that is not a render (the board's load and saves, the card drawer). */
 export function useFamilyCalls(family: Family) {
@@ -70,16 +81,35 @@ export function useStorefrontWrite() {
   const { mutateAsync, mutation } = useCustomMutation();
   const notifications = (success: string) => ({
     successNotification: () => ({ type: "success" as const, message: success }),
-    errorNotification: (error: unknown) => ({ type: "error" as const, message: t("brandshop.messages.failed"), description: errorMessage(error) }),
+    errorNotification: (error: unknown) => ({
+      type: "error" as const,
+      message: t("brandshop.messages.failed"),
+      description: errorMessage(error),
+    }),
   });
   /** A legacy verb of both families. */
   const verb = <V extends FamilyVerb>(family: Family, action: V, values: ActionBody<Either, V>, success: string) =>
-    mutateAsync({ ...sharedCalls(family).writeCall(action, values), ...notifications(success) }).then((r) => r.data as FamilyAnswer<V>);
+    mutateAsync({ ...sharedCalls(family).writeCall(action, values), ...notifications(success) }).then(
+      (r) => r.data as FamilyAnswer<V>,
+    );
   /** A legacy verb of the brand-shop family alone. */
   const supplierVerb = <V extends ActionOf<Supplier>>(action: V, values: ActionBody<Supplier, V>, success: string) =>
-    mutateAsync({ ...FAMILIES.supplier.calls.writeCall(action, values), ...notifications(success) }).then((r) => r.data as ActionAnswer<Supplier, V>);
+    mutateAsync({ ...FAMILIES.supplier.calls.writeCall(action, values), ...notifications(success) }).then(
+      (r) => r.data as ActionAnswer<Supplier, V>,
+    );
   /** A REST addition under /api/v2 (`rest` data provider): POST or PATCH on a URL. */
-  const rest = <T = any>(url: string, method: "post" | "patch", values: Record<string, unknown> | FormData, success: string) =>
-    mutateAsync({ url, method, values: values as Record<string, unknown>, dataProviderName: "rest", ...notifications(success) }).then((r) => r.data as T);
+  const rest = <T = any>(
+    url: string,
+    method: "post" | "patch",
+    values: Record<string, unknown> | FormData,
+    success: string,
+  ) =>
+    mutateAsync({
+      url,
+      method,
+      values: values as Record<string, unknown>,
+      dataProviderName: "rest",
+      ...notifications(success),
+    }).then((r) => r.data as T);
   return { verb, supplierVerb, rest, busy: mutation.isPending };
 }

@@ -8,10 +8,23 @@ const M = "/api/masterdata";
 
 /** The storefront board's verbs; the house-brand family has the same ones under its own folder. */
 export const BOARD_READS = ["master", "board", "detail-card"] as const;
-export const BOARD_WRITES = ["columns/update", "columns/delete", "card/orderby", "card/update", "searchproduct-card", "card/detail-update", "card/detail-orderby"] as const;
+export const BOARD_WRITES = [
+  "columns/update",
+  "columns/delete",
+  "card/orderby",
+  "card/update",
+  "searchproduct-card",
+  "card/detail-update",
+  "card/detail-orderby",
+] as const;
 
 const endpoints = {
-  list: pagedList(`${K}/shopprofile`, { filters: ["keyword", "status"], contains: ["keyword"], allValues: ["all"], sorts: ["createdAt", "name"] }),
+  list: pagedList(`${K}/shopprofile`, {
+    filters: ["keyword", "status"],
+    contains: ["keyword"],
+    allValues: ["all"],
+    sorts: ["createdAt", "name"],
+  }),
   actions: {
     ...actions(K, [...BOARD_READS, "shopProfile"], BOARD_WRITES),
     deleteBannerCategory: action("/api/brandshop/deletebrannercate"),

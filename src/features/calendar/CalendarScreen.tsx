@@ -11,7 +11,15 @@ import dayGridPlugin from "@fullcalendar/daygrid";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import listPlugin from "@fullcalendar/list";
 import interactionPlugin from "@fullcalendar/interaction";
-import type { DateSelectArg, EventApi, EventClickArg, EventDropArg, EventInput, EventMountArg, EventSourceFuncArg } from "@fullcalendar/core";
+import type {
+  DateSelectArg,
+  EventApi,
+  EventClickArg,
+  EventDropArg,
+  EventInput,
+  EventMountArg,
+  EventSourceFuncArg,
+} from "@fullcalendar/core";
 import type { EventResizeDoneArg } from "@fullcalendar/interaction";
 import arLocale from "@fullcalendar/core/locales/ar";
 import frLocale from "@fullcalendar/core/locales/fr";
@@ -21,7 +29,17 @@ import { errorMessage } from "../../components/kit/errors";
 import { directionOf } from "../../providers/languages";
 import { createEntry, deleteEntry, loadEntries, loadWindows, saveLanding, updateEntry } from "./actions";
 import { EventDialog, type Draft } from "./EventDialog";
-import { COLOR_NAMES, COLORS, entryEvent, KINDS, showsWindows, windowEvent, type Entry, type MarketingWindow, type WindowKind } from "./model";
+import {
+  COLOR_NAMES,
+  COLORS,
+  entryEvent,
+  KINDS,
+  showsWindows,
+  windowEvent,
+  type Entry,
+  type MarketingWindow,
+  type WindowKind,
+} from "./model";
 import "./calendar.css";
 
 /** The app's language codes → the calendar's locales (English is built in); each sets its first day of the week. */
@@ -61,21 +79,25 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
   const narrow = useSyncExternalStore(subscribePhone, isPhone);
   const { token } = theme.useToken();
   // The library's colours from the theme (primary colour preset, light or dark).
-  const palette = useMemo(() => ({
-    "--fc-border-color": token.colorBorderSecondary,
-    "--fc-page-bg-color": token.colorBgContainer,
-    "--fc-neutral-bg-color": token.colorFillQuaternary,
-    "--fc-today-bg-color": token.colorPrimaryBg,
-    "--fc-list-event-hover-bg-color": token.colorFillTertiary,
-    "--fc-button-text-color": token.colorTextLightSolid,
-    "--fc-button-bg-color": token.colorPrimary,
-    "--fc-button-border-color": token.colorPrimary,
-    "--fc-button-hover-bg-color": token.colorPrimaryHover,
-    "--fc-button-hover-border-color": token.colorPrimaryHover,
-    "--fc-button-active-bg-color": token.colorPrimaryActive,
-    "--fc-button-active-border-color": token.colorPrimaryActive,
-    "--fc-now-indicator-color": token.colorError,
-  }) as CSSProperties, [token]);
+  const palette = useMemo(
+    () =>
+      ({
+        "--fc-border-color": token.colorBorderSecondary,
+        "--fc-page-bg-color": token.colorBgContainer,
+        "--fc-neutral-bg-color": token.colorFillQuaternary,
+        "--fc-today-bg-color": token.colorPrimaryBg,
+        "--fc-list-event-hover-bg-color": token.colorFillTertiary,
+        "--fc-button-text-color": token.colorTextLightSolid,
+        "--fc-button-bg-color": token.colorPrimary,
+        "--fc-button-border-color": token.colorPrimary,
+        "--fc-button-hover-bg-color": token.colorPrimaryHover,
+        "--fc-button-hover-border-color": token.colorPrimaryHover,
+        "--fc-button-active-bg-color": token.colorPrimaryActive,
+        "--fc-button-active-border-color": token.colorPrimaryActive,
+        "--fc-now-indicator-color": token.colorError,
+      }) as CSSProperties,
+    [token],
+  );
   const [editing, setEditing] = useState<Editing>();
   const [loading, setLoading] = useState(false);
   // Set once the first range is drawn: tests and the screens walk wait for it.
@@ -105,15 +127,22 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
   const language = i18n.resolvedLanguage ?? i18n.language ?? "en";
 
   const reload = useCallback(() => calendar.current?.getApi().refetchEvents(), []);
-  const failed = useCallback((error: unknown) => notification.error({ message: t("calendar.failed"), description: errorMessage(error) }), [notification, t]);
-  const stale = useCallback((error: unknown) => {
-    notification.warning({ message: t("calendar.stale"), description: errorMessage(error) });
-    reload();
-  }, [notification, t, reload]);
+  const failed = useCallback(
+    (error: unknown) => notification.error({ message: t("calendar.failed"), description: errorMessage(error) }),
+    [notification, t],
+  );
+  const stale = useCallback(
+    (error: unknown) => {
+      notification.warning({ message: t("calendar.stale"), description: errorMessage(error) });
+      reload();
+    },
+    [notification, t, reload],
+  );
 
   // Stable sources: the calendar asks each for the range it shows, again after refetchEvents().
   const sources = useMemo(() => {
-    const read = <T,>(load: (from: string, to: string) => Promise<T[]>, draw: (row: T, info: EventSourceFuncArg) => EventInput) =>
+    const read =
+      <T,>(load: (from: string, to: string) => Promise<T[]>, draw: (row: T, info: EventSourceFuncArg) => EventInput) =>
       async (info: EventSourceFuncArg): Promise<EventInput[]> => {
         try {
           const rows = await load(info.startStr, info.endStr);
@@ -123,30 +152,56 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
           throw error;
         }
       };
-    const list = [{ id: "entries", editable: true, events: read<Entry>((from, to) => loadEntries(rest, from, to), (e) => entryEvent(e)) }];
+    const list = [
+      {
+        id: "entries",
+        editable: true,
+        events: read<Entry>(
+          (from, to) => loadEntries(rest, from, to),
+          (e) => entryEvent(e),
+        ),
+      },
+    ];
     if (windows) {
-      const shown = async (from: string, to: string) => (await loadWindows(rest, from, to)).filter((w) => !hiddenRef.current.has(w.kind));
-      list.push({ id: "windows", editable: false, events: read<MarketingWindow>(shown, (w, info) => windowEvent(w, info.endStr)) });
+      const shown = async (from: string, to: string) =>
+        (await loadWindows(rest, from, to)).filter((w) => !hiddenRef.current.has(w.kind));
+      list.push({
+        id: "windows",
+        editable: false,
+        events: read<MarketingWindow>(shown, (w, info) => windowEvent(w, info.endStr)),
+      });
     }
     return list;
   }, [rest, windows]);
 
-  const landed = useCallback((info: EventDropArg | EventResizeDoneArg) => {
-    const event: EventApi = info.event;
-    const entry = event.extendedProps.entry as Entry | undefined;
-    if (!entry) return info.revert();
-    void saveLanding(rest, {
-      entry, to: { start: event.start!, end: event.end, allDay: event.allDay }, revert: info.revert,
-      keep: (saved) => event.setExtendedProp("entry", saved),
-    }, { failed, stale });
-  }, [rest, failed, stale]);
+  const landed = useCallback(
+    (info: EventDropArg | EventResizeDoneArg) => {
+      const event: EventApi = info.event;
+      const entry = event.extendedProps.entry as Entry | undefined;
+      if (!entry) return info.revert();
+      void saveLanding(
+        rest,
+        {
+          entry,
+          to: { start: event.start!, end: event.end, allDay: event.allDay },
+          revert: info.revert,
+          keep: (saved) => event.setExtendedProp("entry", saved),
+        },
+        { failed, stale },
+      );
+    },
+    [rest, failed, stale],
+  );
 
-  const clicked = useCallback((info: EventClickArg) => {
-    info.jsEvent.preventDefault();
-    const { entry, window } = info.event.extendedProps as { entry?: Entry; window?: MarketingWindow };
-    if (window) navigate(window.link);
-    else if (entry) setEditing({ entry });
-  }, [navigate]);
+  const clicked = useCallback(
+    (info: EventClickArg) => {
+      info.jsEvent.preventDefault();
+      const { entry, window } = info.event.extendedProps as { entry?: Entry; window?: MarketingWindow };
+      if (window) navigate(window.link);
+      else if (entry) setEditing({ entry });
+    },
+    [navigate],
+  );
 
   const selected = useCallback((info: DateSelectArg) => {
     setEditing({ draft: { start: info.start, end: info.end, allDay: info.allDay } });
@@ -154,14 +209,17 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
   }, []);
 
   // Words for people and for screen readers: what a window is, and that it is not moved here.
-  const mounted = useCallback((info: EventMountArg) => {
-    const w = info.event.extendedProps.window as MarketingWindow | undefined;
-    if (!w) return;
-    const label = t("calendar.windowLabel", { kind: t(`calendar.kinds.${w.kind}`), title: w.title });
-    info.el.setAttribute("title", label);
-    info.el.setAttribute("aria-label", label);
-    info.el.dataset.kind = w.kind;
-  }, [t]);
+  const mounted = useCallback(
+    (info: EventMountArg) => {
+      const w = info.event.extendedProps.window as MarketingWindow | undefined;
+      if (!w) return;
+      const label = t("calendar.windowLabel", { kind: t(`calendar.kinds.${w.kind}`), title: w.title });
+      info.el.setAttribute("title", label);
+      info.el.setAttribute("aria-label", label);
+      info.el.dataset.kind = w.kind;
+    },
+    [t],
+  );
 
   const views = "dayGridMonth,timeGridWeek,timeGridDay,listWeek";
   const editingEntry = editing && "entry" in editing ? editing.entry : undefined;
@@ -169,17 +227,46 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
   return (
     <List
       title={t("resources.calendar")}
-      headerButtons={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ draft: nextHour() })}>{t("calendar.newEvent")}</Button>}
+      headerButtons={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ draft: nextHour() })}>
+          {t("calendar.newEvent")}
+        </Button>
+      }
     >
-      {failure && <Alert type="warning" showIcon closable message={t("calendar.loadFailed")} description={failure} onClose={() => setFailure(undefined)} style={{ marginBottom: 12 }} />}
-      <Flex className="calendar-legend" wrap gap="4px 16px" align="center" aria-label={t("calendar.legend")} role="group">
-        {windows && KINDS.map((k) => (
-          <Checkbox key={k} checked={!hidden.has(k)} onChange={(e) => toggleKind(k, e.target.checked)}>
-            <span className="calendar-legend-item"><span className={`calendar-legend-window calendar-kind-${k}`} aria-hidden />{t(`calendar.kinds.${k}`)}</span>
-          </Checkbox>
-        ))}
+      {failure && (
+        <Alert
+          type="warning"
+          showIcon
+          closable
+          message={t("calendar.loadFailed")}
+          description={failure}
+          onClose={() => setFailure(undefined)}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Flex
+        className="calendar-legend"
+        wrap
+        gap="4px 16px"
+        align="center"
+        aria-label={t("calendar.legend")}
+        role="group"
+      >
+        {windows &&
+          KINDS.map((k) => (
+            <Checkbox key={k} checked={!hidden.has(k)} onChange={(e) => toggleKind(k, e.target.checked)}>
+              <span className="calendar-legend-item">
+                <span className={`calendar-legend-window calendar-kind-${k}`} aria-hidden />
+                {t(`calendar.kinds.${k}`)}
+              </span>
+            </Checkbox>
+          ))}
         <span className="calendar-legend-item">
-          <span className="calendar-legend-own" aria-hidden>{COLOR_NAMES.slice(0, 3).map((c) => <span key={c} style={{ background: COLORS[c] }} />)}</span>
+          <span className="calendar-legend-own" aria-hidden>
+            {COLOR_NAMES.slice(0, 3).map((c) => (
+              <span key={c} style={{ background: COLORS[c] }} />
+            ))}
+          </span>
           {t("calendar.ownEvents")}
         </span>
         {loading && <Spin size="small" aria-label={t("calendar.loading")} />}
@@ -189,12 +276,22 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
           ref={calendar}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView={narrow ? "listWeek" : "dayGridMonth"}
-          headerToolbar={narrow ? { start: "prev,next", center: "title", end: "today" } : { start: "prev,next today", center: "title", end: views }}
+          headerToolbar={
+            narrow
+              ? { start: "prev,next", center: "title", end: "today" }
+              : { start: "prev,next today", center: "title", end: views }
+          }
           footerToolbar={narrow ? { center: views } : undefined}
           locales={ALL_LOCALES}
           locale={LOCALES[language] ?? "en"}
           direction={directionOf(language)}
-          buttonText={{ today: t("calendar.views.today"), month: t("calendar.views.month"), week: t("calendar.views.week"), day: t("calendar.views.day"), list: t("calendar.views.agenda") }}
+          buttonText={{
+            today: t("calendar.views.today"),
+            month: t("calendar.views.month"),
+            week: t("calendar.views.week"),
+            day: t("calendar.views.day"),
+            list: t("calendar.views.agenda"),
+          }}
           allDayText={t("calendar.allDay")}
           noEventsText={t("calendar.noEvents")}
           moreLinkText={(n) => t("calendar.more", { count: n })}
@@ -228,10 +325,14 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
             await (editingEntry ? updateEntry(rest, editingEntry, input) : createEntry(rest, input));
             reload();
           }}
-          remove={editingEntry ? async () => {
-            await deleteEntry(rest, editingEntry);
-            reload();
-          } : undefined}
+          remove={
+            editingEntry
+              ? async () => {
+                  await deleteEntry(rest, editingEntry);
+                  reload();
+                }
+              : undefined
+          }
           onClose={() => setEditing(undefined)}
           onStale={(error) => {
             setEditing(undefined);

@@ -5,8 +5,20 @@ import { DeleteOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
 import {
-  addDays, COLOR_NAMES, COLORS, dayIn, DESCRIPTION_MAX, inZone, midnight, ownZone, TITLE_MAX, wallClock, ZONES,
-  type ColorName, type Entry, type EntryInput,
+  addDays,
+  COLOR_NAMES,
+  COLORS,
+  dayIn,
+  DESCRIPTION_MAX,
+  inZone,
+  midnight,
+  ownZone,
+  TITLE_MAX,
+  wallClock,
+  ZONES,
+  type ColorName,
+  type Entry,
+  type EntryInput,
 } from "./model";
 
 /** A new event's first values: from a selection on the calendar (browser time) or the header button. */
@@ -35,15 +47,29 @@ function initialValues(entry: Entry | undefined, draft: Draft | undefined): Valu
   if (entry) {
     const zone = entry.timezone;
     return {
-      title: entry.title, allDay: entry.allDay, timezone: zone, color: entry.color, description: entry.description ?? "",
+      title: entry.title,
+      allDay: entry.allDay,
+      timezone: zone,
+      color: entry.color,
+      description: entry.description ?? "",
       startsAt: wallClock(entry.startsAt, zone),
-      endsAt: entry.allDay ? wallClock(midnight(addDays(dayIn(entry.endsAt, zone), -1), zone), zone) : wallClock(entry.endsAt, zone),
+      endsAt: entry.allDay
+        ? wallClock(midnight(addDays(dayIn(entry.endsAt, zone), -1), zone), zone)
+        : wallClock(entry.endsAt, zone),
     };
   }
   const zone = ownZone();
   const start = wallClock(draft!.start.toISOString(), zone);
   const end = wallClock(draft!.end.toISOString(), zone);
-  return { title: "", allDay: draft!.allDay, timezone: zone, color: "blue", description: "", startsAt: start, endsAt: draft!.allDay ? end.subtract(1, "day") : end };
+  return {
+    title: "",
+    allDay: draft!.allDay,
+    timezone: zone,
+    color: "blue",
+    description: "",
+    startsAt: start,
+    endsAt: draft!.allDay ? end.subtract(1, "day") : end,
+  };
 }
 
 /** The form's values as the server takes them: times in the chosen zone; whole days as its midnights. */
@@ -53,16 +79,39 @@ export function toInput(v: Values): EntryInput {
   if (v.allDay) {
     const first = v.startsAt.format(DAY_FORMAT);
     const last = v.endsAt.format(DAY_FORMAT);
-    return { title: v.title.trim(), description, allDay: true, color: v.color, timezone: zone, startsAt: midnight(first, zone), endsAt: midnight(addDays(last, 1), zone) };
+    return {
+      title: v.title.trim(),
+      description,
+      allDay: true,
+      color: v.color,
+      timezone: zone,
+      startsAt: midnight(first, zone),
+      endsAt: midnight(addDays(last, 1), zone),
+    };
   }
-  return { title: v.title.trim(), description, allDay: false, color: v.color, timezone: zone, startsAt: inZone(v.startsAt, zone), endsAt: inZone(v.endsAt, zone) };
+  return {
+    title: v.title.trim(),
+    description,
+    allDay: false,
+    color: v.color,
+    timezone: zone,
+    startsAt: inZone(v.startsAt, zone),
+    endsAt: inZone(v.endsAt, zone),
+  };
 }
 
 /**
  * Create or change one of the caller's events; delete it after a confirmation. `save` and `remove` reach the
  * server; a 409 (changed elsewhere) goes to `onStale`, field errors land on their fields.
  */
-export function EventDialog({ entry, draft, save, remove, onClose, onStale }: {
+export function EventDialog({
+  entry,
+  draft,
+  save,
+  remove,
+  onClose,
+  onStale,
+}: {
   entry?: Entry;
   draft?: Draft;
   save(input: EntryInput): Promise<unknown>;
@@ -97,28 +146,30 @@ export function EventDialog({ entry, draft, save, remove, onClose, onStale }: {
     }
   };
 
-  const confirmDelete = () => modal.confirm({
-    title: t("calendar.delete.title", { title: entry!.title }),
-    content: t("calendar.delete.content"),
-    okText: t("calendar.delete.ok"),
-    okButtonProps: { danger: true },
-    cancelText: t("buttons.cancel"),
-    onOk: async () => {
-      try {
-        await remove!();
-        onClose();
-      } catch (error) {
-        failed(error);
-      }
-    },
-  });
+  const confirmDelete = () =>
+    modal.confirm({
+      title: t("calendar.delete.title", { title: entry!.title }),
+      content: t("calendar.delete.content"),
+      okText: t("calendar.delete.ok"),
+      okButtonProps: { danger: true },
+      cancelText: t("buttons.cancel"),
+      onOk: async () => {
+        try {
+          await remove!();
+          onClose();
+        } catch (error) {
+          failed(error);
+        }
+      },
+    });
 
   const endAfterStart = ({ getFieldValue }: { getFieldValue(name: string): unknown }) => ({
     validator: async (_: unknown, end: Dayjs | undefined) => {
       const start = getFieldValue("startsAt") as Dayjs | undefined;
       if (!start || !end) return;
       const whole = getFieldValue("allDay") as boolean;
-      if (whole ? end.isBefore(start, "day") : !end.isAfter(start)) throw new Error(t(whole ? "calendar.errors.lastDayBeforeFirst" : "calendar.errors.endBeforeStart"));
+      if (whole ? end.isBefore(start, "day") : !end.isAfter(start))
+        throw new Error(t(whole ? "calendar.errors.lastDayBeforeFirst" : "calendar.errors.endBeforeStart"));
     },
   });
 
@@ -128,11 +179,13 @@ export function EventDialog({ entry, draft, save, remove, onClose, onStale }: {
       title={entry ? t("calendar.dialog.editTitle") : t("calendar.dialog.newTitle")}
       onCancel={onClose}
       destroyOnHidden
-      footer={(
+      footer={
         <Flex justify="space-between" wrap gap={8}>
           <span>
             {entry && remove && (
-              <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>{t("calendar.delete.button")}</Button>
+              <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+                {t("calendar.delete.button")}
+              </Button>
             )}
           </span>
           <Flex gap={8}>
@@ -142,25 +195,56 @@ export function EventDialog({ entry, draft, save, remove, onClose, onStale }: {
             </Button>
           </Flex>
         </Flex>
-      )}
+      }
     >
       {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" initialValues={initialValues(entry, draft)} onFinish={submit} requiredMark="optional">
-        <Form.Item name="title" label={t("calendar.fields.title")}
-          rules={[{ required: true, whitespace: true, message: t("calendar.errors.titleRequired") }, { max: TITLE_MAX, message: t("calendar.errors.tooLong", { max: TITLE_MAX }) }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues(entry, draft)}
+        onFinish={submit}
+        requiredMark="optional"
+      >
+        <Form.Item
+          name="title"
+          label={t("calendar.fields.title")}
+          rules={[
+            { required: true, whitespace: true, message: t("calendar.errors.titleRequired") },
+            { max: TITLE_MAX, message: t("calendar.errors.tooLong", { max: TITLE_MAX }) },
+          ]}
+        >
           <Input autoFocus maxLength={TITLE_MAX} />
         </Form.Item>
         <Form.Item name="allDay" label={t("calendar.fields.allDay")} valuePropName="checked">
           <Switch />
         </Form.Item>
         <Flex gap={12} wrap>
-          <Form.Item name="startsAt" label={allDay ? t("calendar.fields.firstDay") : t("calendar.fields.start")} style={{ flex: "1 1 180px" }}
-            rules={[{ required: true, message: t("calendar.errors.startRequired") }]}>
-            <DatePicker showTime={allDay ? false : { format: "HH:mm" }} format={allDay ? DAY_FORMAT : TIME_FORMAT} allowClear={false} style={{ width: "100%" }} />
+          <Form.Item
+            name="startsAt"
+            label={allDay ? t("calendar.fields.firstDay") : t("calendar.fields.start")}
+            style={{ flex: "1 1 180px" }}
+            rules={[{ required: true, message: t("calendar.errors.startRequired") }]}
+          >
+            <DatePicker
+              showTime={allDay ? false : { format: "HH:mm" }}
+              format={allDay ? DAY_FORMAT : TIME_FORMAT}
+              allowClear={false}
+              style={{ width: "100%" }}
+            />
           </Form.Item>
-          <Form.Item name="endsAt" label={allDay ? t("calendar.fields.lastDay") : t("calendar.fields.end")} style={{ flex: "1 1 180px" }} dependencies={["startsAt", "allDay"]}
-            rules={[{ required: true, message: t("calendar.errors.endRequired") }, endAfterStart]}>
-            <DatePicker showTime={allDay ? false : { format: "HH:mm" }} format={allDay ? DAY_FORMAT : TIME_FORMAT} allowClear={false} style={{ width: "100%" }} />
+          <Form.Item
+            name="endsAt"
+            label={allDay ? t("calendar.fields.lastDay") : t("calendar.fields.end")}
+            style={{ flex: "1 1 180px" }}
+            dependencies={["startsAt", "allDay"]}
+            rules={[{ required: true, message: t("calendar.errors.endRequired") }, endAfterStart]}
+          >
+            <DatePicker
+              showTime={allDay ? false : { format: "HH:mm" }}
+              format={allDay ? DAY_FORMAT : TIME_FORMAT}
+              allowClear={false}
+              style={{ width: "100%" }}
+            />
           </Form.Item>
         </Flex>
         <Form.Item name="timezone" label={t("calendar.fields.timezone")} extra={t("calendar.fields.timezoneHelp")}>
@@ -176,8 +260,11 @@ export function EventDialog({ entry, draft, save, remove, onClose, onStale }: {
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="description" label={t("calendar.fields.description")}
-          rules={[{ max: DESCRIPTION_MAX, message: t("calendar.errors.tooLong", { max: DESCRIPTION_MAX }) }]}>
+        <Form.Item
+          name="description"
+          label={t("calendar.fields.description")}
+          rules={[{ max: DESCRIPTION_MAX, message: t("calendar.errors.tooLong", { max: DESCRIPTION_MAX }) }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={DESCRIPTION_MAX} />
         </Form.Item>
       </Form>

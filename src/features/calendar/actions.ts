@@ -17,10 +17,16 @@ export interface Landed {
  * Saves one drop: one PATCH with the version read. A refused save puts the event back and says why; a
  * stale one (409: changed elsewhere) also reloads the calendar, so the next move starts from what is stored.
  */
-export async function saveLanding(rest: DataProvider, landed: Landed, on: { failed(error: unknown): void; stale(error: unknown): void }) {
+export async function saveLanding(
+  rest: DataProvider,
+  landed: Landed,
+  on: { failed(error: unknown): void; stale(error: unknown): void },
+) {
   try {
     const { data } = await rest.update<Entry>({
-      resource: REST.entries, id: landed.entry.id, variables: { version: landed.entry.version, ...landingChange(landed.entry, landed.to) } satisfies EntryPatch,
+      resource: REST.entries,
+      id: landed.entry.id,
+      variables: { version: landed.entry.version, ...landingChange(landed.entry, landed.to) } satisfies EntryPatch,
     });
     landed.keep(data);
   } catch (error) {
@@ -33,11 +39,18 @@ export async function saveLanding(rest: DataProvider, landed: Landed, on: { fail
 type EntryPatch = Body<"/api/v2/calendar-entries/{id}", "patch">;
 
 /** Both calendars take the same window. */
-const span = (from: string, to: string): Query<"/api/v2/calendar-entries"> & Query<"/api/v2/calendar-events"> => ({ from, to });
+const span = (from: string, to: string): Query<"/api/v2/calendar-entries"> & Query<"/api/v2/calendar-events"> => ({
+  from,
+  to,
+});
 
 /** The caller's events overlapping from–to. */
 export async function loadEntries(rest: DataProvider, from: string, to: string): Promise<Entry[]> {
-  const { data } = await rest.custom!<Entry[]>({ url: `${rest.getApiUrl()}/${REST.entries}`, method: "get", query: span(from, to) });
+  const { data } = await rest.custom!<Entry[]>({
+    url: `${rest.getApiUrl()}/${REST.entries}`,
+    method: "get",
+    query: span(from, to),
+  });
   return data;
 }
 
@@ -47,7 +60,11 @@ export async function loadEntries(rest: DataProvider, from: string, to: string):
  */
 export async function loadWindows(rest: DataProvider, from: string, to: string): Promise<MarketingWindow[]> {
   try {
-    const { data } = await rest.custom!<MarketingWindow[]>({ url: `${rest.getApiUrl()}/${REST.windows}`, method: "get", query: span(from, to) });
+    const { data } = await rest.custom!<MarketingWindow[]>({
+      url: `${rest.getApiUrl()}/${REST.windows}`,
+      method: "get",
+      query: span(from, to),
+    });
     return data;
   } catch (error) {
     if (errorStatus(error) === 403) return [];
@@ -60,7 +77,13 @@ export async function createEntry(rest: DataProvider, input: EntryInput): Promis
 }
 
 export async function updateEntry(rest: DataProvider, entry: Entry, input: EntryInput): Promise<Entry> {
-  return (await rest.update<Entry>({ resource: REST.entries, id: entry.id, variables: { version: entry.version, ...input } satisfies EntryPatch })).data;
+  return (
+    await rest.update<Entry>({
+      resource: REST.entries,
+      id: entry.id,
+      variables: { version: entry.version, ...input } satisfies EntryPatch,
+    })
+  ).data;
 }
 
 export async function deleteEntry(rest: DataProvider, entry: Entry): Promise<void> {

@@ -12,7 +12,8 @@ export const REST = { entries: "calendar-entries", windows: "calendar-events" } 
 const WINDOWS_PATH = `/api/v2/${REST.windows}`;
 
 /** Whether a calendar screen may read the marketing windows: staff screens list them, the supplier's does not. */
-export const showsWindows = (screenId: string) => !!SCREENS.find((s) => s.id === screenId)?.endpoints.includes(WINDOWS_PATH);
+export const showsWindows = (screenId: string) =>
+  !!SCREENS.find((s) => s.id === screenId)?.endpoints.includes(WINDOWS_PATH);
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
@@ -40,13 +41,23 @@ export const KINDS: readonly WindowKind[] = ["campaign", "flashsale", "banner", 
 export type EntryInput = Required<Omit<Body<"/api/v2/calendar-entries">, "version">>;
 
 /** The zones the marketplace's teams work in, plus the browser's own. */
-export const ZONES = ["Asia/Bangkok", "Asia/Ho_Chi_Minh", "Asia/Shanghai", "Asia/Singapore", "Africa/Khartoum", "Europe/Paris", "UTC"];
+export const ZONES = [
+  "Asia/Bangkok",
+  "Asia/Ho_Chi_Minh",
+  "Asia/Shanghai",
+  "Asia/Singapore",
+  "Africa/Khartoum",
+  "Europe/Paris",
+  "UTC",
+];
 export const ownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Bangkok";
 
 /** A stored instant as the wall-clock time of `zone`, for a picker (which shows wall-clock values). */
-export const wallClock = (iso: string, zone: string): Dayjs => dayjs(dayjs.utc(iso).tz(zone).format("YYYY-MM-DDTHH:mm:ss"));
+export const wallClock = (iso: string, zone: string): Dayjs =>
+  dayjs(dayjs.utc(iso).tz(zone).format("YYYY-MM-DDTHH:mm:ss"));
 /** A picked wall-clock time in `zone` → ISO with that zone's offset. */
-export const inZone = (picked: Dayjs, zone: string): string => dayjs.tz(picked.format("YYYY-MM-DDTHH:mm:00"), zone).format();
+export const inZone = (picked: Dayjs, zone: string): string =>
+  dayjs.tz(picked.format("YYYY-MM-DDTHH:mm:00"), zone).format();
 /** Midnight starting the calendar day `date` (YYYY-MM-DD) in `zone`. */
 export const midnight = (date: string, zone: string): string => dayjs.tz(`${date}T00:00:00`, zone).format();
 /** The calendar day (YYYY-MM-DD) an instant falls on in `zone`. */
@@ -68,7 +79,10 @@ const HOUR = 3_600_000;
  * The change a drop makes, in the event's own zone: whole days stay whole days (midnights of its zone,
  * the end exclusive), timed events keep their instants. An event given no end keeps one day or one hour.
  */
-export function landingChange(entry: Pick<Entry, "timezone">, to: Landing): Pick<EntryInput, "startsAt" | "endsAt" | "allDay"> {
+export function landingChange(
+  entry: Pick<Entry, "timezone">,
+  to: Landing,
+): Pick<EntryInput, "startsAt" | "endsAt" | "allDay"> {
   const zone = entry.timezone;
   if (to.allDay) {
     const first = localDay(to.start);

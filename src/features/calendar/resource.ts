@@ -12,7 +12,9 @@ export const calendar = {
   endpoints: {},
   pages: {
     calendar: { list: page(() => import("./CalendarScreen").then((m) => m.CalendarScreen), { screenId: "calendar" }) },
-    "supplier-calendar": { list: page(() => import("./CalendarScreen").then((m) => m.CalendarScreen), { screenId: "supplier-calendar" }) },
+    "supplier-calendar": {
+      list: page(() => import("./CalendarScreen").then((m) => m.CalendarScreen), { screenId: "supplier-calendar" }),
+    },
   },
   resources: screensOf("calendar"),
 } satisfies ResourceModule;

@@ -2,8 +2,34 @@ import type { Body } from "../../api";
 import { useEffect, useState } from "react";
 import { Show } from "@refinedev/antd";
 import { useOne, useTranslate } from "@refinedev/core";
-import { Alert, App, Button, Card, Col, Flex, Form, Input, List, Popconfirm, Row, Skeleton, Space, Tabs, Tag, Tooltip, Typography, Upload } from "antd";
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, LockOutlined, PictureOutlined, UploadOutlined } from "@ant-design/icons";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Input,
+  List,
+  Popconfirm,
+  Row,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+} from "antd";
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  LockOutlined,
+  PictureOutlined,
+  UploadOutlined,
+} from "@ant-design/icons";
 import { BackLink } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
 import { dateTime, useFormat } from "../../components/kit/format";
@@ -62,16 +88,27 @@ export function CampaignDetail({ id }: { id: string }) {
   const actions = c && open && (
     <Space wrap>
       {c.status === "draft" && (
-        <Tooltip title={blockers.length ? blockers.map((b) => t(`campaign.activate.blocked.${b}`)).join(" ") : undefined}>
+        <Tooltip
+          title={blockers.length ? blockers.map((b) => t(`campaign.activate.blocked.${b}`)).join(" ") : undefined}
+        >
           <Popconfirm
             title={t("campaign.activate.confirm")}
             description={t("campaign.activate.effect")}
             okText={t("campaign.actions.activate")}
             cancelText={t("buttons.cancel")}
             disabled={blockers.length > 0}
-            onConfirm={() => rest(`${campaignUrl(id)}/activate`, "post", { version: c.version } satisfies Body<"/api/v2/campaigns/{id}/activate">, t("campaign.messages.activated")).then(reload, failed)}
+            onConfirm={() =>
+              rest(
+                `${campaignUrl(id)}/activate`,
+                "post",
+                { version: c.version } satisfies Body<"/api/v2/campaigns/{id}/activate">,
+                t("campaign.messages.activated"),
+              ).then(reload, failed)
+            }
           >
-            <Button type="primary" icon={<CheckCircleOutlined />} disabled={blockers.length > 0} loading={busy}>{t("campaign.actions.activate")}</Button>
+            <Button type="primary" icon={<CheckCircleOutlined />} disabled={blockers.length > 0} loading={busy}>
+              {t("campaign.actions.activate")}
+            </Button>
           </Popconfirm>
         </Tooltip>
       )}
@@ -81,15 +118,20 @@ export function CampaignDetail({ id }: { id: string }) {
         okText={t("campaign.actions.close")}
         okButtonProps={{ danger: true }}
         cancelText={t("buttons.cancel")}
-        onConfirm={() => verb("closecampaign", { id: c.id, version: c.version }, t("campaign.messages.closed")).then(reload, failed)}
+        onConfirm={() =>
+          verb("closecampaign", { id: c.id, version: c.version }, t("campaign.messages.closed")).then(reload, failed)
+        }
       >
-        <Button danger icon={<LockOutlined />}>{t("campaign.actions.close")}</Button>
+        <Button danger icon={<LockOutlined />}>
+          {t("campaign.actions.close")}
+        </Button>
       </Popconfirm>
     </Space>
   );
 
-  const editor = c && (
-    c.imageUrl && c.imageWidth && c.imageHeight ? (
+  const editor =
+    c &&
+    (c.imageUrl && c.imageWidth && c.imageHeight ? (
       <Flex vertical gap={16}>
         <HotspotEditor
           imageUrl={c.imageUrl}
@@ -102,11 +144,27 @@ export function CampaignDetail({ id }: { id: string }) {
           draft={draft}
           onDraw={setDraft}
           onPlace={spots.place}
-          onDelete={(hotspotId) => void spots.remove(hotspotId).then(() => setSelected(null), () => undefined)}
+          onDelete={(hotspotId) =>
+            void spots.remove(hotspotId).then(
+              () => setSelected(null),
+              () => undefined,
+            )
+          }
           onEdit={(hotspotId) => setEditing(spots.items.find((h) => h.id === hotspotId) ?? null)}
         />
-        <HotspotList hotspots={spots.items} editable={!!open} selected={selected} onSelect={setSelected}
-          onEdit={setEditing} onDelete={(hotspotId) => spots.remove(hotspotId).then(() => setSelected(null), () => undefined)} />
+        <HotspotList
+          hotspots={spots.items}
+          editable={!!open}
+          selected={selected}
+          onSelect={setSelected}
+          onEdit={setEditing}
+          onDelete={(hotspotId) =>
+            spots.remove(hotspotId).then(
+              () => setSelected(null),
+              () => undefined,
+            )
+          }
+        />
       </Flex>
     ) : (
       <div className="campaign-empty-image">
@@ -114,8 +172,7 @@ export function CampaignDetail({ id }: { id: string }) {
         <Typography.Text type="secondary">{t(open ? "campaign.image.empty" : "campaign.image.none")}</Typography.Text>
         {open && <ImageUpload label={t("campaign.image.upload")} onFile={uploadImage} busy={busy} primary />}
       </div>
-    )
-  );
+    ));
 
   return (
     <Show
@@ -138,24 +195,47 @@ export function CampaignDetail({ id }: { id: string }) {
       ) : (
         <Flex vertical gap={16}>
           {!open && (
-            <Alert type="info" showIcon icon={<LockOutlined />} message={t("campaign.close.closedTitle", { date: dateTime(c.closedAt) })} description={t("campaign.close.closedHint")} />
+            <Alert
+              type="info"
+              showIcon
+              icon={<LockOutlined />}
+              message={t("campaign.close.closedTitle", { date: dateTime(c.closedAt) })}
+              description={t("campaign.close.closedHint")}
+            />
           )}
           {open && c.status === "draft" && blockers.length > 0 && (
-            <Alert type="warning" showIcon message={t("campaign.activate.notYet")} description={blockers.map((b) => t(`campaign.activate.blocked.${b}`)).join(" ")} />
+            <Alert
+              type="warning"
+              showIcon
+              message={t("campaign.activate.notYet")}
+              description={blockers.map((b) => t(`campaign.activate.blocked.${b}`)).join(" ")}
+            />
           )}
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={16}>
               <Card
                 size="small"
                 title={t("campaign.image.title")}
-                extra={open && c.imageUrl ? <ImageUpload label={t("campaign.image.replace")} onFile={uploadImage} busy={busy} /> : null}
+                extra={
+                  open && c.imageUrl ? (
+                    <ImageUpload label={t("campaign.image.replace")} onFile={uploadImage} busy={busy} />
+                  ) : null
+                }
                 styles={{ title: { whiteSpace: "normal" } }}
               >
                 <Tabs
                   destroyOnHidden
                   items={[
                     { key: "edit", label: t("campaign.tabs.edit"), children: editor },
-                    ...(c.imageUrl ? [{ key: "preview", label: t("campaign.tabs.preview"), children: <WidgetPreview campaignId={c.id} /> }] : []),
+                    ...(c.imageUrl
+                      ? [
+                          {
+                            key: "preview",
+                            label: t("campaign.tabs.preview"),
+                            children: <WidgetPreview campaignId={c.id} />,
+                          },
+                        ]
+                      : []),
                   ]}
                 />
               </Card>
@@ -187,7 +267,17 @@ export function CampaignDetail({ id }: { id: string }) {
 }
 
 /** Picks an image (checked for size here, for its type and pixel size by the server) and hands it on. */
-function ImageUpload({ label, onFile, busy, primary }: { label: string; onFile: (f: File) => Promise<unknown>; busy: boolean; primary?: boolean }) {
+function ImageUpload({
+  label,
+  onFile,
+  busy,
+  primary,
+}: {
+  label: string;
+  onFile: (f: File) => Promise<unknown>;
+  busy: boolean;
+  primary?: boolean;
+}) {
   const t = useTranslate();
   const { notification } = App.useApp();
   return (
@@ -205,18 +295,37 @@ function ImageUpload({ label, onFile, busy, primary }: { label: string; onFile: 
         onFile(file as File).then(onSuccess, (e: Error) => onError?.(e));
       }}
     >
-      <Button type={primary ? "primary" : "default"} icon={<UploadOutlined />} loading={busy}>{label}</Button>
+      <Button type={primary ? "primary" : "default"} icon={<UploadOutlined />} loading={busy}>
+        {label}
+      </Button>
     </Upload>
   );
 }
 
 /** The hotspots in the order drawn: the product each links (flagged when no longer approved), its label and place. */
-function HotspotList({ hotspots, editable, selected, onSelect, onEdit, onDelete }: {
-  hotspots: Hotspot[]; editable: boolean; selected: number | null; onSelect: (id: number) => void; onEdit: (h: Hotspot) => void; onDelete: (id: number) => Promise<unknown>;
+function HotspotList({
+  hotspots,
+  editable,
+  selected,
+  onSelect,
+  onEdit,
+  onDelete,
+}: {
+  hotspots: Hotspot[];
+  editable: boolean;
+  selected: number | null;
+  onSelect: (id: number) => void;
+  onEdit: (h: Hotspot) => void;
+  onDelete: (id: number) => Promise<unknown>;
 }) {
   const t = useTranslate();
   const { money } = useFormat();
-  if (!hotspots.length) return <Typography.Text type="secondary">{t(editable ? "campaign.hotspot.none" : "campaign.hotspot.noneClosed")}</Typography.Text>;
+  if (!hotspots.length)
+    return (
+      <Typography.Text type="secondary">
+        {t(editable ? "campaign.hotspot.none" : "campaign.hotspot.noneClosed")}
+      </Typography.Text>
+    );
   return (
     <List
       className="campaign-spot-list"
@@ -227,26 +336,58 @@ function HotspotList({ hotspots, editable, selected, onSelect, onEdit, onDelete 
         <List.Item
           className={selected === h.id ? "campaign-spot-selected" : undefined}
           onClick={() => onSelect(h.id)}
-          actions={editable ? [
-            <Tooltip key="edit" title={t("campaign.hotspot.edit")}>
-              <Button size="small" icon={<EditOutlined />} aria-label={`${t("campaign.hotspot.edit")}: ${i + 1}`} onClick={() => onEdit(h)} />
-            </Tooltip>,
-            <Popconfirm key="delete" title={t("campaign.hotspot.confirmDelete", { n: i + 1 })} okText={t("buttons.delete")} okButtonProps={{ danger: true }} cancelText={t("buttons.cancel")} onConfirm={() => onDelete(h.id)}>
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("campaign.hotspot.delete")}: ${i + 1}`} />
-            </Popconfirm>,
-          ] : undefined}
+          actions={
+            editable
+              ? [
+                  <Tooltip key="edit" title={t("campaign.hotspot.edit")}>
+                    <Button
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={`${t("campaign.hotspot.edit")}: ${i + 1}`}
+                      onClick={() => onEdit(h)}
+                    />
+                  </Tooltip>,
+                  <Popconfirm
+                    key="delete"
+                    title={t("campaign.hotspot.confirmDelete", { n: i + 1 })}
+                    okText={t("buttons.delete")}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t("buttons.cancel")}
+                    onConfirm={() => onDelete(h.id)}
+                  >
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`${t("campaign.hotspot.delete")}: ${i + 1}`}
+                    />
+                  </Popconfirm>,
+                ]
+              : undefined
+          }
         >
           <div className="campaign-spot-main">
-            <span className="campaign-spot-badge" aria-hidden>{i + 1}</span>
+            <span className="campaign-spot-badge" aria-hidden>
+              {i + 1}
+            </span>
             <Thumb url={h.product.imageUrl} size={40} />
             <div className="campaign-spot-text">
               <span dir="auto">{h.product.name}</span>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 <bdi>{h.product.shopName}</bdi> · <bdi>{money(h.product.price)}</bdi>
               </Typography.Text>
-              {h.label && <Typography.Text style={{ fontSize: 12 }}><bdi>{h.label}</bdi></Typography.Text>}
+              {h.label && (
+                <Typography.Text style={{ fontSize: 12 }}>
+                  <bdi>{h.label}</bdi>
+                </Typography.Text>
+              )}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t("campaign.editor.position", { x: pct(h.x), y: pct(h.y), width: pct(h.width), height: pct(h.height) })}
+                {t("campaign.editor.position", {
+                  x: pct(h.x),
+                  y: pct(h.y),
+                  width: pct(h.width),
+                  height: pct(h.height),
+                })}
               </Typography.Text>
             </div>
             {!h.product.approved && <Tag color="red">{t("campaign.hotspot.notApproved")}</Tag>}
@@ -258,49 +399,95 @@ function HotspotList({ hotspots, editable, selected, onSelect, onEdit, onDelete 
 }
 
 /** Name and description, saved with the version read (a stale one reloads the campaign). */
-function DetailsCard({ campaign: c, disabled, onSaved }: { campaign: Detail; disabled: boolean; onSaved: () => unknown }) {
+function DetailsCard({
+  campaign: c,
+  disabled,
+  onSaved,
+}: {
+  campaign: Detail;
+  disabled: boolean;
+  onSaved: () => unknown;
+}) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ name: string; description: string }>();
   const { rest, busy } = useCampaignWrites();
-  useEffect(() => form.setFieldsValue({ name: c.name, description: c.description ?? "" }), [c.version, c.name, c.description, form]);
+  useEffect(
+    () => form.setFieldsValue({ name: c.name, description: c.description ?? "" }),
+    [c.version, c.name, c.description, form],
+  );
   const save = async (values: { name: string; description: string }) => {
     try {
-      await rest(campaignUrl(c.id), "patch", { version: c.version, name: values.name, description: values.description } satisfies Body<"/api/v2/campaigns/{id}", "patch">, t("campaign.messages.saved"), true);
+      await rest(
+        campaignUrl(c.id),
+        "patch",
+        { version: c.version, name: values.name, description: values.description } satisfies Body<
+          "/api/v2/campaigns/{id}",
+          "patch"
+        >,
+        t("campaign.messages.saved"),
+        true,
+      );
       onSaved();
     } catch (error) {
-      if (!applyFieldErrors(form, error)) notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });
+      if (!applyFieldErrors(form, error))
+        notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });
       if (errorStatus(error) === 409) onSaved();
     }
   };
   return (
     <Card title={t("campaign.details.title")} size="small">
       <Form form={form} layout="vertical" onFinish={save} disabled={disabled}>
-        <Form.Item name="name" label={t("campaign.fields.name")} rules={[{ required: true, whitespace: true, message: t("campaign.rules.name") }, { max: NAME_MAX }]}>
+        <Form.Item
+          name="name"
+          label={t("campaign.fields.name")}
+          rules={[{ required: true, whitespace: true, message: t("campaign.rules.name") }, { max: NAME_MAX }]}
+        >
           <Input dir="auto" maxLength={NAME_MAX} />
         </Form.Item>
         <Form.Item name="description" label={t("campaign.fields.description")} rules={[{ max: DESCRIPTION_MAX }]}>
           <Input.TextArea dir="auto" rows={3} maxLength={DESCRIPTION_MAX} />
         </Form.Item>
-        {!disabled && <Button htmlType="submit" loading={busy}>{t("buttons.save")}</Button>}
+        {!disabled && (
+          <Button htmlType="submit" loading={busy}>
+            {t("buttons.save")}
+          </Button>
+        )}
       </Form>
     </Card>
   );
 }
 
 /** The window (start, optional end, zone), saved with `setdatecampaign`. */
-function WindowCard({ campaign: c, disabled, onSaved }: { campaign: Detail; disabled: boolean; onSaved: () => unknown }) {
+function WindowCard({
+  campaign: c,
+  disabled,
+  onSaved,
+}: {
+  campaign: Detail;
+  disabled: boolean;
+  onSaved: () => unknown;
+}) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ window: TimeWindow }>();
   const { verb, busy } = useCampaignWrites();
-  useEffect(() => form.setFieldsValue({ window: { startsAt: c.startsAt, endsAt: c.endsAt, timezone: c.timezone } }), [c.version, c.startsAt, c.endsAt, c.timezone, form]);
+  useEffect(
+    () => form.setFieldsValue({ window: { startsAt: c.startsAt, endsAt: c.endsAt, timezone: c.timezone } }),
+    [c.version, c.startsAt, c.endsAt, c.timezone, form],
+  );
   const save = async ({ window }: { window: TimeWindow }) => {
     try {
-      await verb("setdatecampaign", { id: c.id, version: c.version, ...window }, t("campaign.messages.windowSaved"), true);
+      await verb(
+        "setdatecampaign",
+        { id: c.id, version: c.version, ...window },
+        t("campaign.messages.windowSaved"),
+        true,
+      );
       onSaved();
     } catch (error) {
-      if (!applyFieldErrors(form, windowFieldErrors(error))) notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });
+      if (!applyFieldErrors(form, windowFieldErrors(error)))
+        notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });
       if (errorStatus(error) === 409) onSaved();
     }
   };
@@ -310,7 +497,11 @@ function WindowCard({ campaign: c, disabled, onSaved }: { campaign: Detail; disa
         <Form.Item name="window" extra={t("campaign.window.hint")}>
           <WindowField />
         </Form.Item>
-        {!disabled && <Button htmlType="submit" loading={busy}>{t("buttons.save")}</Button>}
+        {!disabled && (
+          <Button htmlType="submit" loading={busy}>
+            {t("buttons.save")}
+          </Button>
+        )}
       </Form>
     </Card>
   );

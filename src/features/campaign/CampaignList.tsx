@@ -3,7 +3,15 @@ import { List } from "@refinedev/antd";
 import { Link, useTranslate } from "@refinedev/core";
 import { Button, Flex, Select, Space, Table, Tooltip } from "antd";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { FilterBar, SearchBox, useListTable, useNarrow, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  useNarrow,
+  usePinned,
+  useTableScroll,
+  WIDE,
+} from "../../components/kit/list";
 import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
 import { formatWindow } from "../../components/kit/window";
@@ -39,7 +47,11 @@ export function CampaignList() {
   return (
     <List title={t("campaign.titles.list")} resource="campaign" headerButtons={newButton}>
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("campaign.list.search")} value={filters.q as string | undefined} onSearch={(q) => apply({ q })} />
+        <SearchBox
+          label={t("campaign.list.search")}
+          value={filters.q as string | undefined}
+          onSearch={(q) => apply({ q })}
+        />
         <Select
           allowClear
           aria-label={t("campaign.fields.status")}
@@ -58,11 +70,18 @@ export function CampaignList() {
           render={(name: string, c) => (
             <Flex gap={12} align="center">
               <Thumb url={c.imageUrl} size={44} />
-              <Link to={edit(c.id)} dir="auto" style={{ overflowWrap: "anywhere" }}>{name}</Link>
+              <Link to={edit(c.id)} dir="auto" style={{ overflowWrap: "anywhere" }}>
+                {name}
+              </Link>
             </Flex>
           )}
         />
-        <Table.Column<Campaign> dataIndex="status" title={t("campaign.fields.status")} width={150} render={(_, c) => <CampaignStatusTag campaign={c} />} />
+        <Table.Column<Campaign>
+          dataIndex="status"
+          title={t("campaign.fields.status")}
+          width={150}
+          render={(_, c) => <CampaignStatusTag campaign={c} />}
+        />
         <Table.Column<Campaign>
           key="window"
           title={t("campaign.fields.window")}

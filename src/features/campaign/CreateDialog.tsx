@@ -23,13 +23,21 @@ export function CreateDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const submit = async (values: Values) => {
     try {
-      const { data } = await verb("createcampaign", {
-        name: values.name, description: values.description?.trim() || null, ...values.window,
-      }, t("campaign.messages.created", { name: values.name.trim() }), true);
+      const { data } = await verb(
+        "createcampaign",
+        {
+          name: values.name,
+          description: values.description?.trim() || null,
+          ...values.window,
+        },
+        t("campaign.messages.created", { name: values.name.trim() }),
+        true,
+      );
       onClose();
       go({ to: screenPath("campaign", "edit", data.id) });
     } catch (error) {
-      if (!applyFieldErrors(form, windowFieldErrors(error))) notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });
+      if (!applyFieldErrors(form, windowFieldErrors(error)))
+        notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });
     }
   };
 
@@ -45,7 +53,11 @@ export function CreateDialog({ open, onClose }: { open: boolean; onClose: () => 
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="name" label={t("campaign.fields.name")} rules={[{ required: true, whitespace: true, message: t("campaign.rules.name") }, { max: NAME_MAX }]}>
+        <Form.Item
+          name="name"
+          label={t("campaign.fields.name")}
+          rules={[{ required: true, whitespace: true, message: t("campaign.rules.name") }, { max: NAME_MAX }]}
+        >
           <Input dir="auto" maxLength={NAME_MAX} />
         </Form.Item>
         <Form.Item name="description" label={t("campaign.fields.description")} rules={[{ max: DESCRIPTION_MAX }]}>
@@ -55,7 +67,12 @@ export function CreateDialog({ open, onClose }: { open: boolean; onClose: () => 
           name="window"
           label={t("campaign.fields.window")}
           extra={t("campaign.create.windowHint")}
-          rules={[{ validator: (_, w?: TimeWindow) => (w?.startsAt ? Promise.resolve() : Promise.reject(new Error(t("campaign.rules.window")))) }]}
+          rules={[
+            {
+              validator: (_, w?: TimeWindow) =>
+                w?.startsAt ? Promise.resolve() : Promise.reject(new Error(t("campaign.rules.window"))),
+            },
+          ]}
         >
           <WindowField />
         </Form.Item>

@@ -14,7 +14,15 @@ export interface HotspotValues {
  * The product a hotspot links and its label: asked for right after a rectangle is drawn, and to relink
  * one. Server errors on `productId` or `label` land on their fields.
  */
-export function HotspotDialog({ hotspot, onSave, onClose }: { hotspot?: Hotspot; onSave: (v: HotspotValues) => Promise<unknown>; onClose: () => void }) {
+export function HotspotDialog({
+  hotspot,
+  onSave,
+  onClose,
+}: {
+  hotspot?: Hotspot;
+  onSave: (v: HotspotValues) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [form] = Form.useForm<HotspotValues>();
@@ -23,7 +31,8 @@ export function HotspotDialog({ hotspot, onSave, onClose }: { hotspot?: Hotspot;
       await onSave({ productId: values.productId, label: values.label?.trim() || null });
       onClose();
     } catch (error) {
-      if (!applyFieldErrors(form, error)) notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });
+      if (!applyFieldErrors(form, error))
+        notification.error({ message: t("campaign.messages.failed"), description: errorMessage(error) });
     }
   };
   return (
@@ -36,11 +45,26 @@ export function HotspotDialog({ hotspot, onSave, onClose }: { hotspot?: Hotspot;
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ productId: hotspot?.productId, label: hotspot?.label ?? "" }}>
-        <Form.Item name="productId" label={t("campaign.hotspot.product")} extra={t("campaign.hotspot.productHint")} rules={[{ required: true, message: t("campaign.rules.product") }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ productId: hotspot?.productId, label: hotspot?.label ?? "" }}
+      >
+        <Form.Item
+          name="productId"
+          label={t("campaign.hotspot.product")}
+          extra={t("campaign.hotspot.productHint")}
+          rules={[{ required: true, message: t("campaign.rules.product") }]}
+        >
           <ProductSelect current={hotspot?.product} />
         </Form.Item>
-        <Form.Item name="label" label={t("campaign.hotspot.label")} extra={t("campaign.hotspot.labelHint")} rules={[{ max: LABEL_MAX }]}>
+        <Form.Item
+          name="label"
+          label={t("campaign.hotspot.label")}
+          extra={t("campaign.hotspot.labelHint")}
+          rules={[{ max: LABEL_MAX }]}
+        >
           <Input dir="auto" maxLength={LABEL_MAX} />
         </Form.Item>
       </Form>

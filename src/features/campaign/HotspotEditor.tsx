@@ -1,6 +1,19 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslate } from "@refinedev/core";
-import { bigEnough, CORNERS, fractionIn, keyStep, moved, placed, resized, sameRect, spanned, type Corner, type Point, type Rect } from "./geometry";
+import {
+  bigEnough,
+  CORNERS,
+  fractionIn,
+  keyStep,
+  moved,
+  placed,
+  resized,
+  sameRect,
+  spanned,
+  type Corner,
+  type Point,
+  type Rect,
+} from "./geometry";
 import type { Hotspot } from "./model";
 import "./campaign.css";
 
@@ -37,7 +50,20 @@ const pct = (v: number) => Math.round(v * 100);
  * Pointer events rather than dnd-kit: this draws and resizes rectangles on a surface, which dnd-kit's
  * item-to-container model does not do.
  */
-export function HotspotEditor({ imageUrl, imageWidth, imageHeight, hotspots, editable, selected, onSelect, draft, onDraw, onPlace, onDelete, onEdit }: Props) {
+export function HotspotEditor({
+  imageUrl,
+  imageWidth,
+  imageHeight,
+  hotspots,
+  editable,
+  selected,
+  onSelect,
+  draft,
+  onDraw,
+  onPlace,
+  onDelete,
+  onEdit,
+}: Props) {
   const t = useTranslate();
   const surface = useRef<HTMLDivElement>(null);
   const [gesture, setGesture] = useState<Gesture | null>(null);
@@ -45,7 +71,8 @@ export function HotspotEditor({ imageUrl, imageWidth, imageHeight, hotspots, edi
 
   const pointAt = (e: PointerEvent) => fractionIn(surface.current!.getBoundingClientRect(), e.clientX, e.clientY);
   const nameOf = (h: Hotspot, n: number) => t("campaign.editor.hotspotName", { n, name: h.label || h.product.name });
-  const where = (r: Rect) => t("campaign.editor.position", { x: pct(r.x), y: pct(r.y), width: pct(r.width), height: pct(r.height) });
+  const where = (r: Rect) =>
+    t("campaign.editor.position", { x: pct(r.x), y: pct(r.y), width: pct(r.width), height: pct(r.height) });
 
   const down = (e: PointerEvent<HTMLDivElement>) => {
     if (!editable || e.button !== 0) return;
@@ -61,7 +88,11 @@ export function HotspotEditor({ imageUrl, imageWidth, imageHeight, hotspots, edi
       const h = hotspots.find((x) => x.id === id)!;
       spot.focus();
       onSelect(id);
-      setGesture(corner ? { kind: "resize", id, corner, origin: h, rect: h } : { kind: "move", id, start: p, origin: h, rect: h });
+      setGesture(
+        corner
+          ? { kind: "resize", id, corner, origin: h, rect: h }
+          : { kind: "move", id, start: p, origin: h, rect: h },
+      );
       return;
     }
     onSelect(null);
@@ -70,9 +101,11 @@ export function HotspotEditor({ imageUrl, imageWidth, imageHeight, hotspots, edi
 
   /** The gesture with its rectangle at pointer position `p`. */
   const at = (g: Gesture, p: { x: number; y: number }): Gesture =>
-    g.kind === "draw" ? { ...g, rect: spanned(g.start, p) }
-    : g.kind === "move" ? { ...g, rect: moved(g.origin, p.x - g.start.x, p.y - g.start.y) }
-    : { ...g, rect: resized(g.origin, g.corner, p) };
+    g.kind === "draw"
+      ? { ...g, rect: spanned(g.start, p) }
+      : g.kind === "move"
+        ? { ...g, rect: moved(g.origin, p.x - g.start.x, p.y - g.start.y) }
+        : { ...g, rect: resized(g.origin, g.corner, p) };
 
   const move = (e: PointerEvent<HTMLDivElement>) => {
     if (gesture) setGesture(at(gesture, pointAt(e)));
@@ -126,7 +159,13 @@ export function HotspotEditor({ imageUrl, imageWidth, imageHeight, hotspots, edi
           if (editable && spot) onEdit(Number(spot.dataset.hotspot));
         }}
       >
-        <img src={imageUrl} width={imageWidth} height={imageHeight} alt={t("campaign.editor.imageAlt")} draggable={false} />
+        <img
+          src={imageUrl}
+          width={imageWidth}
+          height={imageHeight}
+          alt={t("campaign.editor.imageAlt")}
+          draggable={false}
+        />
         {hotspots.map((h, i) => (
           <div
             key={h.id}
@@ -142,14 +181,26 @@ export function HotspotEditor({ imageUrl, imageWidth, imageHeight, hotspots, edi
             onFocus={() => onSelect(h.id)}
             onKeyDown={(e) => key(h, e)}
           >
-            <span className="campaign-hotspot-number" aria-hidden>{i + 1}</span>
-            {editable && selected === h.id && CORNERS.map((c) => <span key={c} data-corner={c} className={`campaign-handle campaign-handle-${c}`} aria-hidden />)}
+            <span className="campaign-hotspot-number" aria-hidden>
+              {i + 1}
+            </span>
+            {editable &&
+              selected === h.id &&
+              CORNERS.map((c) => (
+                <span key={c} data-corner={c} className={`campaign-handle campaign-handle-${c}`} aria-hidden />
+              ))}
           </div>
         ))}
         {drawing && <div className="campaign-hotspot campaign-hotspot-draft" style={placed(drawing)} aria-hidden />}
       </div>
-      {editable && <p id="campaign-editor-keys" className="campaign-editor-hint">{t("campaign.editor.keys")}</p>}
-      <div className="campaign-sr-only" aria-live="polite">{said}</div>
+      {editable && (
+        <p id="campaign-editor-keys" className="campaign-editor-hint">
+          {t("campaign.editor.keys")}
+        </p>
+      )}
+      <div className="campaign-sr-only" aria-live="polite">
+        {said}
+      </div>
     </div>
   );
 }

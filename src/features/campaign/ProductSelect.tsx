@@ -16,7 +16,17 @@ const PAGE = 20;
  * A searchable select of the products a hotspot may link: approved ones of any shop, by name or code
  * (the product list). `current` is the product linked now, shown even when the search does not find it.
  */
-export function ProductSelect({ value, onChange, current, id }: { value?: number; onChange?: (id: number) => void; current?: ProductOption; id?: string }) {
+export function ProductSelect({
+  value,
+  onChange,
+  current,
+  id,
+}: {
+  value?: number;
+  onChange?: (id: number) => void;
+  current?: ProductOption;
+  id?: string;
+}) {
   const t = useTranslate();
   const { money } = useFormat();
   const [typed, setTyped] = useState("");
@@ -48,7 +58,9 @@ export function ProductSelect({ value, onChange, current, id }: { value?: number
           <Flex gap={10} align="center">
             <Thumb url={p.imageUrl} size={36} />
             <Flex vertical style={{ minWidth: 0 }}>
-              <span dir="auto" style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>{p.name}</span>
+              <span dir="auto" style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>
+                {p.name}
+              </span>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 <bdi>{p.shopName}</bdi> · <bdi>{money(p.price)}</bdi>
               </Typography.Text>

@@ -18,7 +18,9 @@ const calls = callsOf(campaign);
 export function WidgetPreview({ campaignId }: { campaignId: number }) {
   const t = useTranslate();
   const { money } = useFormat();
-  const { result, query } = useCustom<Answer<"/api/promotion/widgethotspot">>(calls.readCall("widgethotspot", { id: campaignId, preview: true }));
+  const { result, query } = useCustom<Answer<"/api/promotion/widgethotspot">>(
+    calls.readCall("widgethotspot", { id: campaignId, preview: true }),
+  );
   const w = result.data?.data;
   if (query.isLoading) return <Skeleton active />;
   if (!w) return <Alert type="warning" showIcon message={t("campaign.preview.unavailable")} />;
@@ -40,18 +42,34 @@ export function WidgetPreview({ campaignId }: { campaignId: number }) {
               <Flex gap={12} align="center" style={{ maxWidth: 280 }}>
                 <Thumb url={h.product.imageUrl} size={64} />
                 <Flex vertical style={{ minWidth: 0 }}>
-                  <Typography.Text strong style={{ overflowWrap: "anywhere" }}><bdi>{h.product.name}</bdi></Typography.Text>
-                  {h.label && <Typography.Text type="secondary"><bdi>{h.label}</bdi></Typography.Text>}
+                  <Typography.Text strong style={{ overflowWrap: "anywhere" }}>
+                    <bdi>{h.product.name}</bdi>
+                  </Typography.Text>
+                  {h.label && (
+                    <Typography.Text type="secondary">
+                      <bdi>{h.label}</bdi>
+                    </Typography.Text>
+                  )}
                   <span>
                     <Typography.Text strong>{money(h.product.price)}</Typography.Text>
-                    {h.product.compareAtPrice !== null && <Typography.Text delete type="secondary" style={{ marginInlineStart: 8 }}>{money(h.product.compareAtPrice)}</Typography.Text>}
+                    {h.product.compareAtPrice !== null && (
+                      <Typography.Text delete type="secondary" style={{ marginInlineStart: 8 }}>
+                        {money(h.product.compareAtPrice)}
+                      </Typography.Text>
+                    )}
                   </span>
                 </Flex>
               </Flex>
             }
           >
             {/* A shopper follows the link; in the preview it stays on this page. */}
-            <a href={h.product.link} className="campaign-widget-spot" style={placed(h)} aria-label={h.label ? `${h.product.name} (${h.label})` : h.product.name} onClick={(e) => e.preventDefault()}>
+            <a
+              href={h.product.link}
+              className="campaign-widget-spot"
+              style={placed(h)}
+              aria-label={h.label ? `${h.product.name} (${h.label})` : h.product.name}
+              onClick={(e) => e.preventDefault()}
+            >
               <span className="campaign-widget-dot" aria-hidden />
             </a>
           </Popover>

@@ -34,13 +34,22 @@ export function rounded(r: Rect): Rect {
 }
 
 /** A pointer position over a box (client pixels) as a fraction of the box, kept inside it. */
-export function fractionIn(box: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): Point {
+export function fractionIn(
+  box: { left: number; top: number; width: number; height: number },
+  clientX: number,
+  clientY: number,
+): Point {
   return { x: clamp((clientX - box.left) / box.width, 0, 1), y: clamp((clientY - box.top) / box.height, 0, 1) };
 }
 
 /** The rectangle a drag from `a` to `b` spans, in any direction. */
 export function spanned(a: Point, b: Point): Rect {
-  return rounded({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y) });
+  return rounded({
+    x: Math.min(a.x, b.x),
+    y: Math.min(a.y, b.y),
+    width: Math.abs(b.x - a.x),
+    height: Math.abs(b.y - a.y),
+  });
 }
 
 export const bigEnough = (r: Rect) => r.width >= MIN_SIZE && r.height >= MIN_SIZE;
@@ -58,22 +67,38 @@ export function resized(r: Rect, corner: Corner, p: Point): Rect {
   const x2 = left ? r.x + r.width : Math.max(p.x, r.x + MIN_SIZE);
   const y1 = top ? Math.min(p.y, r.y + r.height - MIN_SIZE) : r.y;
   const y2 = top ? r.y + r.height : Math.max(p.y, r.y + MIN_SIZE);
-  return rounded({ x: clamp(x1, 0, 1), y: clamp(y1, 0, 1), width: clamp(x2, 0, 1) - clamp(x1, 0, 1), height: clamp(y2, 0, 1) - clamp(y1, 0, 1) });
+  return rounded({
+    x: clamp(x1, 0, 1),
+    y: clamp(y1, 0, 1),
+    width: clamp(x2, 0, 1) - clamp(x1, 0, 1),
+    height: clamp(y2, 0, 1) - clamp(y1, 0, 1),
+  });
 }
 
 /** The move an arrow key asks for (physical directions: the image is never mirrored), or null. */
 export function keyStep(key: string, shift: boolean): Point | null {
   const step = shift ? KEY_STEP * 5 : KEY_STEP;
   switch (key) {
-    case "ArrowLeft": return { x: -step, y: 0 };
-    case "ArrowRight": return { x: step, y: 0 };
-    case "ArrowUp": return { x: 0, y: -step };
-    case "ArrowDown": return { x: 0, y: step };
-    default: return null;
+    case "ArrowLeft":
+      return { x: -step, y: 0 };
+    case "ArrowRight":
+      return { x: step, y: 0 };
+    case "ArrowUp":
+      return { x: 0, y: -step };
+    case "ArrowDown":
+      return { x: 0, y: step };
+    default:
+      return null;
   }
 }
 
 /** CSS placing a rectangle over the image, in percent of its drawn size. */
-export const placed = (r: Rect) => ({ left: `${r.x * 100}%`, top: `${r.y * 100}%`, width: `${r.width * 100}%`, height: `${r.height * 100}%` });
+export const placed = (r: Rect) => ({
+  left: `${r.x * 100}%`,
+  top: `${r.y * 100}%`,
+  width: `${r.width * 100}%`,
+  height: `${r.height * 100}%`,
+});
 
-export const sameRect = (a: Rect, b: Rect) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+export const sameRect = (a: Rect, b: Rect) =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;

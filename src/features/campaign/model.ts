@@ -11,12 +11,16 @@ export type Hotspot = CampaignDetail["hotspots"][number];
 export type HotspotPatch = Body<"/api/v2/campaigns/{id}/hotspots/{hotspotId}", "patch">;
 
 /** A product the hotspot picker offers (`/api/product/productlist`). */
-export type ProductOption = Pick<ItemOf<"/api/product/productlist">, "id" | "code" | "name" | "price" | "imageUrl" | "shopName">;
+export type ProductOption = Pick<
+  ItemOf<"/api/product/productlist">,
+  "id" | "code" | "name" | "price" | "imageUrl" | "shopName"
+>;
 
 /** The REST resource under /api/v2 (the `rest` data provider). */
 export const REST = { resource: "campaigns", dataProviderName: "rest" } as const;
 export const campaignUrl = (id: number | string) => `/api/v2/campaigns/${id}`;
-export const hotspotUrl = (campaignId: number | string, hotspotId: number) => `${campaignUrl(campaignId)}/hotspots/${hotspotId}`;
+export const hotspotUrl = (campaignId: number | string, hotspotId: number) =>
+  `${campaignUrl(campaignId)}/hotspots/${hotspotId}`;
 
 /** What still keeps a draft from going live (in the order a person fixes them). */
 export function activationBlockers(c: CampaignDetail): ("image" | "hotspot" | "ended")[] {

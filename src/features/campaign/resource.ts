@@ -13,7 +13,11 @@ export const campaign = {
   name: "campaign",
   endpoints: {
     actions: {
-      ...actions("/api/promotion", ["widgethotspot"], ["createcampaign", "setdatecampaign", "closecampaign", "createhotspot"]),
+      ...actions(
+        "/api/promotion",
+        ["widgethotspot"],
+        ["createcampaign", "setdatecampaign", "closecampaign", "createhotspot"],
+      ),
       products: action("/api/product/productlist", "GET"),
     },
   },

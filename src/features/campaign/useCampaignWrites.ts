@@ -17,12 +17,32 @@ export function useCampaignWrites() {
   const { mutateAsync, mutation } = useCustomMutation();
   const notes = (success?: string, quiet = false) => ({
     successNotification: success ? () => ({ type: "success" as const, message: success }) : (false as const),
-    errorNotification: quiet ? (false as const) : (error: unknown) => ({ type: "error" as const, message: t("campaign.messages.failed"), description: errorMessage(error) }),
+    errorNotification: quiet
+      ? (false as const)
+      : (error: unknown) => ({
+          type: "error" as const,
+          message: t("campaign.messages.failed"),
+          description: errorMessage(error),
+        }),
   });
   /** A legacy verb: its body and answer are the document's. */
   const verb = <A extends Verb>(action: A, values: ActionBody<typeof campaign, A>, success?: string, quiet = false) =>
-    mutateAsync({ ...calls.writeCall(action, values), ...notes(success, quiet) }).then((r) => r.data as ActionAnswer<typeof campaign, A>);
-  const rest = <T = any>(url: string, method: "post" | "patch" | "delete", values: Values, success?: string, quiet = false) =>
-    mutateAsync({ url, method, values: values as Record<string, unknown>, dataProviderName: "rest", ...notes(success, quiet) }).then((r) => r.data as T);
+    mutateAsync({ ...calls.writeCall(action, values), ...notes(success, quiet) }).then(
+      (r) => r.data as ActionAnswer<typeof campaign, A>,
+    );
+  const rest = <T = any>(
+    url: string,
+    method: "post" | "patch" | "delete",
+    values: Values,
+    success?: string,
+    quiet = false,
+  ) =>
+    mutateAsync({
+      url,
+      method,
+      values: values as Record<string, unknown>,
+      dataProviderName: "rest",
+      ...notes(success, quiet),
+    }).then((r) => r.data as T);
   return { verb, rest, busy: mutation.isPending, calls };
 }

@@ -23,18 +23,22 @@ export function useHotspots(campaignId: number, stored: Hotspot[] | undefined, r
     if (stored) setItems(stored.map((h) => ({ ...h, ...pending.current.get(h.id)?.rect })));
   }, [stored]);
 
-  const save = (id: number, rect: Rect) => rest<Hotspot>(hotspotUrl(campaignId, id), "patch", { ...rect } satisfies HotspotPatch).catch(reload);
+  const save = (id: number, rect: Rect) =>
+    rest<Hotspot>(hotspotUrl(campaignId, id), "patch", { ...rect } satisfies HotspotPatch).catch(reload);
   const saveLater = useRef(save);
   saveLater.current = save;
 
   // Leaving the page saves what is still settling.
-  useEffect(() => () => {
-    for (const [id, p] of pending.current) {
-      clearTimeout(p.timer);
-      void saveLater.current(id, p.rect);
-    }
-    pending.current.clear();
-  }, []);
+  useEffect(
+    () => () => {
+      for (const [id, p] of pending.current) {
+        clearTimeout(p.timer);
+        void saveLater.current(id, p.rect);
+      }
+      pending.current.clear();
+    },
+    [],
+  );
 
   const place = (id: number, rect: Rect, settle = false) => {
     setItems((xs) => xs.map((h) => (h.id === id ? { ...h, ...rect } : h)));
@@ -54,14 +58,29 @@ export function useHotspots(campaignId: number, stored: Hotspot[] | undefined, r
   };
 
   const create = async (rect: Rect, values: HotspotValues) => {
-    const { data } = await verb("createhotspot", { campaignId, ...rect, ...values }, t("campaign.messages.hotspotAdded"), true);
+    const { data } = await verb(
+      "createhotspot",
+      { campaignId, ...rect, ...values },
+      t("campaign.messages.hotspotAdded"),
+      true,
+    );
     setItems((xs) => [...xs, data]);
     return data;
   };
 
   const relink = async (id: number, values: HotspotValues) => {
-    const changed = await rest<Hotspot>(hotspotUrl(campaignId, id), "patch", { ...values } satisfies HotspotPatch, t("campaign.messages.hotspotSaved"), true);
-    setItems((xs) => xs.map((h) => (h.id === id ? { ...h, productId: changed.productId, label: changed.label, product: changed.product } : h)));
+    const changed = await rest<Hotspot>(
+      hotspotUrl(campaignId, id),
+      "patch",
+      { ...values } satisfies HotspotPatch,
+      t("campaign.messages.hotspotSaved"),
+      true,
+    );
+    setItems((xs) =>
+      xs.map((h) =>
+        h.id === id ? { ...h, productId: changed.productId, label: changed.label, product: changed.product } : h,
+      ),
+    );
   };
 
   const remove = async (id: number) => {

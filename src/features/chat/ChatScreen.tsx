@@ -25,44 +25,72 @@ export function ChatScreen() {
   const wide = !!Grid.useBreakpoint().md;
   const { token } = theme.useToken();
   // antd writes no CSS variables of its own: chat.css reads the theme (light or dark) from these.
-  const colors = useMemo(() => ({
-    "--chat-border": token.colorBorderSecondary, "--chat-bg": token.colorBgContainer, "--chat-pane-bg": token.colorBgLayout,
-    "--chat-text": token.colorText, "--chat-muted": token.colorTextSecondary, "--chat-hover": token.colorFillTertiary,
-    "--chat-active": token.colorPrimaryBg, "--chat-primary": token.colorPrimary, "--chat-mine-bg": token.colorPrimary,
-    "--chat-mine-text": token.colorTextLightSolid, "--chat-theirs-bg": token.colorBgContainer, "--chat-error": token.colorError,
-    "--chat-warning": token.colorWarningText,
-  }) as CSSProperties, [token]);
+  const colors = useMemo(
+    () =>
+      ({
+        "--chat-border": token.colorBorderSecondary,
+        "--chat-bg": token.colorBgContainer,
+        "--chat-pane-bg": token.colorBgLayout,
+        "--chat-text": token.colorText,
+        "--chat-muted": token.colorTextSecondary,
+        "--chat-hover": token.colorFillTertiary,
+        "--chat-active": token.colorPrimaryBg,
+        "--chat-primary": token.colorPrimary,
+        "--chat-mine-bg": token.colorPrimary,
+        "--chat-mine-text": token.colorTextLightSolid,
+        "--chat-theirs-bg": token.colorBgContainer,
+        "--chat-error": token.colorError,
+        "--chat-warning": token.colorWarningText,
+      }) as CSSProperties,
+    [token],
+  );
   const liveChat = useLiveChat();
   const sender = useSender(liveChat.add);
 
   const conversations = useList<Conversation>({
-    resource: REST.conversations, dataProviderName: "rest", pagination: { pageSize: 100 },
+    resource: REST.conversations,
+    dataProviderName: "rest",
+    pagination: { pageSize: 100 },
     errorNotification: false,
   });
   const active = useOne<Conversation>({
-    resource: REST.conversations, dataProviderName: "rest", id: activeConversationId ?? 0,
-    queryOptions: { enabled: activeConversationId !== undefined }, errorNotification: false,
+    resource: REST.conversations,
+    dataProviderName: "rest",
+    id: activeConversationId ?? 0,
+    queryOptions: { enabled: activeConversationId !== undefined },
+    errorNotification: false,
   });
 
-  const open = useCallback((id: number | undefined) => {
-    const next = new URLSearchParams(params);
-    if (id === undefined) next.delete("c");
-    else next.set("c", String(id));
-    setParams(next);
-  }, [params, setParams]);
+  const open = useCallback(
+    (id: number | undefined) => {
+      const next = new URLSearchParams(params);
+      if (id === undefined) next.delete("c");
+      else next.set("c", String(id));
+      setParams(next);
+    },
+    [params, setParams],
+  );
 
   const list = useMemo(() => conversations.result.data ?? [], [conversations.result.data]);
 
   // What this screen has read, shown at once: the list's own counts follow when it is read again.
   const [readThrough, setReadThrough] = useState<ReadonlyMap<number, number>>(new Map());
   const { refreshList } = liveChat;
-  const onRead = useCallback((conversationId: number, upTo: number, done: Promise<boolean>) => {
-    setReadThrough((m) => new Map(m).set(conversationId, Math.max(upTo, m.get(conversationId) ?? 0)));
-    void done.then((kept) => {
-      if (kept) refreshList();
-      else setReadThrough((m) => { const next = new Map(m); next.delete(conversationId); return next; });
-    });
-  }, [refreshList]);
+  const onRead = useCallback(
+    (conversationId: number, upTo: number, done: Promise<boolean>) => {
+      setReadThrough((m) => new Map(m).set(conversationId, Math.max(upTo, m.get(conversationId) ?? 0)));
+      void done.then((kept) => {
+        if (kept) refreshList();
+        else
+          setReadThrough((m) => {
+            const next = new Map(m);
+            next.delete(conversationId);
+            return next;
+          });
+      });
+    },
+    [refreshList],
+  );
 
   const pane = () => {
     if (activeConversationId === undefined) {
@@ -84,7 +112,8 @@ export function ChatScreen() {
         />
       );
     }
-    if (!conversation || conversation.id !== activeConversationId) return <Skeleton active avatar paragraph={{ rows: 6 }} style={{ padding: 24 }} />;
+    if (!conversation || conversation.id !== activeConversationId)
+      return <Skeleton active avatar paragraph={{ rows: 6 }} style={{ padding: 24 }} />;
     return (
       <ConversationView
         key={conversation.id}
@@ -102,7 +131,12 @@ export function ChatScreen() {
 
   return (
     <List title={t("resources.chat")}>
-      <div className="chat-frame" data-panes={wide ? "two" : "one"} data-screen-ready={conversations.query.isLoading ? undefined : ""} style={colors}>
+      <div
+        className="chat-frame"
+        data-panes={wide ? "two" : "one"}
+        data-screen-ready={conversations.query.isLoading ? undefined : ""}
+        style={colors}
+      >
         {(wide || activeConversationId === undefined) && (
           <ConversationList
             conversations={list}

@@ -36,7 +36,8 @@ export function Composer({ onSend, onImage }: Props) {
     for (const file of Array.from(files ?? [])) {
       const problem = imageProblem(file);
       if (problem === "type") void message.error(t("chat.imageType", { name: file.name }));
-      else if (problem === "size") void message.error(t("chat.imageSize", { name: file.name, max: IMAGE_MAX_BYTES / 1024 / 1024 }));
+      else if (problem === "size")
+        void message.error(t("chat.imageSize", { name: file.name, max: IMAGE_MAX_BYTES / 1024 / 1024 }));
       else onImage(file);
     }
     if (picker.current) picker.current.value = "";
@@ -44,9 +45,23 @@ export function Composer({ onSend, onImage }: Props) {
 
   return (
     <div className="chat-composer">
-      <input ref={picker} type="file" accept={IMAGE_TYPES.join(",")} multiple hidden onChange={(e) => picked(e.target.files)} aria-hidden tabIndex={-1} />
+      <input
+        ref={picker}
+        type="file"
+        accept={IMAGE_TYPES.join(",")}
+        multiple
+        hidden
+        onChange={(e) => picked(e.target.files)}
+        aria-hidden
+        tabIndex={-1}
+      />
       <Tooltip title={t("chat.attachImage")}>
-        <Button type="text" icon={<PictureOutlined />} aria-label={t("chat.attachImage")} onClick={() => picker.current?.click()} />
+        <Button
+          type="text"
+          icon={<PictureOutlined />}
+          aria-label={t("chat.attachImage")}
+          onClick={() => picker.current?.click()}
+        />
       </Tooltip>
       <Input.TextArea
         value={text}

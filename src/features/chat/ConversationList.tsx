@@ -5,7 +5,15 @@ import { PictureOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design
 import dayjs from "dayjs";
 import { date } from "../../components/kit/format";
 import { errorMessage } from "../../components/kit/errors";
-import { conversationName, initials, relativeDay, REST, type Contact, type Conversation, type NewConversation } from "./model";
+import {
+  conversationName,
+  initials,
+  relativeDay,
+  REST,
+  type Contact,
+  type Conversation,
+  type NewConversation,
+} from "./model";
 import { NewGroupDialog } from "./NewGroupDialog";
 
 /** A person's avatar colour, the same for them everywhere. */
@@ -13,14 +21,22 @@ const COLORS = ["#00a76f", "#8e33ff", "#00b8d9", "#ff5630", "#ffab00", "#3366ff"
 export const colorOf = (id: number) => COLORS[id % COLORS.length];
 
 export function PersonAvatar({ id, name, size = 40 }: { id: number; name: string; size?: number }) {
-  return <Avatar size={size} style={{ background: colorOf(id), flex: "none" }} aria-hidden>{initials(name)}</Avatar>;
+  return (
+    <Avatar size={size} style={{ background: colorOf(id), flex: "none" }} aria-hidden>
+      {initials(name)}
+    </Avatar>
+  );
 }
 
 /** When a conversation last moved: the time today, "yesterday", else the date. */
 function When({ iso }: { iso: string }) {
   const t = useTranslate();
   const day = relativeDay(iso);
-  return <time dateTime={iso}>{day === "today" ? dayjs(iso).format("LT") : day === "yesterday" ? t("chat.yesterday") : date(iso)}</time>;
+  return (
+    <time dateTime={iso}>
+      {day === "today" ? dayjs(iso).format("LT") : day === "yesterday" ? t("chat.yesterday") : date(iso)}
+    </time>
+  );
 }
 
 interface Props {
@@ -37,7 +53,17 @@ interface Props {
 }
 
 /** The user's conversations (unread badges, last message) and their contacts, with a search and "new group". */
-export function ConversationList({ conversations, loading, error, onRetry, me, activeId, readThrough, online, onOpen }: Props) {
+export function ConversationList({
+  conversations,
+  loading,
+  error,
+  onRetry,
+  me,
+  activeId,
+  readThrough,
+  online,
+  onOpen,
+}: Props) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [view, setView] = useState<"chats" | "contacts">("chats");
@@ -47,9 +73,12 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
   const q = search.trim();
 
   const contacts = useList<Contact>({
-    resource: REST.contacts, dataProviderName: "rest", pagination: { pageSize: 100 },
+    resource: REST.contacts,
+    dataProviderName: "rest",
+    pagination: { pageSize: 100 },
     filters: q ? [{ field: "q", operator: "eq", value: q }] : [],
-    queryOptions: { enabled: view === "contacts" }, errorNotification: false,
+    queryOptions: { enabled: view === "contacts" },
+    errorNotification: false,
   });
 
   const shown = useMemo(() => {
@@ -64,8 +93,11 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
   const talkTo = async (contact: Contact) => {
     try {
       const { data } = await create({
-        resource: REST.conversations, dataProviderName: "rest", values: { type: "direct", participantIds: [contact.id] } satisfies NewConversation,
-        successNotification: false, errorNotification: false,
+        resource: REST.conversations,
+        dataProviderName: "rest",
+        values: { type: "direct", participantIds: [contact.id] } satisfies NewConversation,
+        successNotification: false,
+        errorNotification: false,
       });
       setView("chats");
       setSearch("");
@@ -78,14 +110,29 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
   const preview = (c: Conversation) => {
     const m = c.lastMessage;
     if (!m) return <span className="chat-muted">{t("chat.noMessagesYet")}</span>;
-    const who = m.senderId === me ? t("chat.you") : c.type === "group" ? c.participants.find((p) => p.id === m.senderId)?.name : undefined;
+    const who =
+      m.senderId === me
+        ? t("chat.you")
+        : c.type === "group"
+          ? c.participants.find((p) => p.id === m.senderId)?.name
+          : undefined;
     // The text in its own direction, so a long one is cut at its end in a right-to-left page too.
     return (
       <>
-        {who && <span className="chat-item-who"><bdi>{who}</bdi>:</span>}
-        {m.contentType === "image"
-          ? <span className="chat-item-body"><PictureOutlined aria-hidden /> {m.body || t("chat.photo")}</span>
-          : <span className="chat-item-body" dir="auto">{m.body}</span>}
+        {who && (
+          <span className="chat-item-who">
+            <bdi>{who}</bdi>:
+          </span>
+        )}
+        {m.contentType === "image" ? (
+          <span className="chat-item-body">
+            <PictureOutlined aria-hidden /> {m.body || t("chat.photo")}
+          </span>
+        ) : (
+          <span className="chat-item-body" dir="auto">
+            {m.body}
+          </span>
+        )}
       </>
     );
   };
@@ -94,9 +141,18 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
   if (view === "chats") {
     if (loading) body = <Skeleton active avatar paragraph={{ rows: 2 }} style={{ padding: 16 }} />;
     else if (error) {
-      body = <Result status="warning" title={t("chat.loadFailed")} subTitle={errorMessage(error)} extra={<Button onClick={onRetry}>{t("chat.retry")}</Button>} />;
+      body = (
+        <Result
+          status="warning"
+          title={t("chat.loadFailed")}
+          subTitle={errorMessage(error)}
+          extra={<Button onClick={onRetry}>{t("chat.retry")}</Button>}
+        />
+      );
     } else if (!shown.length) {
-      body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={q ? t("chat.noMatch") : t("chat.noConversations")} />;
+      body = (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={q ? t("chat.noMatch") : t("chat.noConversations")} />
+      );
     } else {
       body = (
         <ul className="chat-items" aria-label={t("chat.conversations")}>
@@ -106,12 +162,27 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
             const count = unread(c);
             return (
               <li key={c.id}>
-                <button type="button" className="chat-item" aria-current={c.id === activeId ? "true" : undefined} onClick={() => onOpen(c.id)}>
-                  {other ? <PersonAvatar id={other.id} name={other.name} /> : <Avatar size={40} className="chat-group-avatar" icon={<TeamOutlined />} aria-hidden />}
+                <button
+                  type="button"
+                  className="chat-item"
+                  aria-current={c.id === activeId ? "true" : undefined}
+                  onClick={() => onOpen(c.id)}
+                >
+                  {other ? (
+                    <PersonAvatar id={other.id} name={other.name} />
+                  ) : (
+                    <Avatar size={40} className="chat-group-avatar" icon={<TeamOutlined />} aria-hidden />
+                  )}
                   <span className="chat-item-text">
                     <span className="chat-item-top">
-                      <strong className="chat-item-name" dir="auto">{name}</strong>
-                      {(c.lastMessageAt ?? c.createdAt) && <span className="chat-item-when"><When iso={c.lastMessageAt ?? c.createdAt} /></span>}
+                      <strong className="chat-item-name" dir="auto">
+                        {name}
+                      </strong>
+                      {(c.lastMessageAt ?? c.createdAt) && (
+                        <span className="chat-item-when">
+                          <When iso={c.lastMessageAt ?? c.createdAt} />
+                        </span>
+                      )}
                     </span>
                     <span className="chat-item-bottom">
                       <span className="chat-item-preview">{preview(c)}</span>
@@ -128,7 +199,14 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
   } else if (contacts.query.isLoading) {
     body = <Skeleton active avatar paragraph={{ rows: 2 }} style={{ padding: 16 }} />;
   } else if (contacts.query.isError) {
-    body = <Result status="warning" title={t("chat.loadFailed")} subTitle={errorMessage(contacts.query.error)} extra={<Button onClick={() => void contacts.query.refetch()}>{t("chat.retry")}</Button>} />;
+    body = (
+      <Result
+        status="warning"
+        title={t("chat.loadFailed")}
+        subTitle={errorMessage(contacts.query.error)}
+        extra={<Button onClick={() => void contacts.query.refetch()}>{t("chat.retry")}</Button>}
+      />
+    );
   } else if (!contacts.result.data.length) {
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={q ? t("chat.noMatch") : t("chat.noContacts")} />;
   } else {
@@ -139,11 +217,17 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
             <button type="button" className="chat-item" onClick={() => void talkTo(p)}>
               <PersonAvatar id={p.id} name={p.name} />
               <span className="chat-item-text">
-                <strong className="chat-item-name" dir="auto">{p.name}</strong>
+                <strong className="chat-item-name" dir="auto">
+                  {p.name}
+                </strong>
                 <span className="chat-item-preview chat-muted">
-                  {p.area === "supplier" && p.shops.length
-                    ? <span className="chat-item-body" dir="auto">{p.shops.join(", ")}</span>
-                    : <span className="chat-item-body">{t(`chat.area.${p.area}`)}</span>}
+                  {p.area === "supplier" && p.shops.length ? (
+                    <span className="chat-item-body" dir="auto">
+                      {p.shops.join(", ")}
+                    </span>
+                  ) : (
+                    <span className="chat-item-body">{t(`chat.area.${p.area}`)}</span>
+                  )}
                 </span>
               </span>
             </button>
@@ -161,17 +245,34 @@ export function ConversationList({ conversations, loading, error, onRetry, me, a
           value={view}
           onChange={(v) => setView(v as "chats" | "contacts")}
           options={[
-            { value: "chats", label: <span>{t("chat.chats")} {totalUnread > 0 && <Badge count={totalUnread} size="small" overflowCount={99} />}</span> },
+            {
+              value: "chats",
+              label: (
+                <span>
+                  {t("chat.chats")} {totalUnread > 0 && <Badge count={totalUnread} size="small" overflowCount={99} />}
+                </span>
+              ),
+            },
             { value: "contacts", label: t("chat.contacts") },
           ]}
         />
         <div className="chat-side-tools">
-          <Input.Search allowClear value={search} onChange={(e) => setSearch(e.target.value)} placeholder={view === "chats" ? t("chat.searchChats") : t("chat.searchContacts")} aria-label={view === "chats" ? t("chat.searchChats") : t("chat.searchContacts")} />
+          <Input.Search
+            allowClear
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={view === "chats" ? t("chat.searchChats") : t("chat.searchContacts")}
+            aria-label={view === "chats" ? t("chat.searchChats") : t("chat.searchContacts")}
+          />
           <Tooltip title={t("chat.newGroup")}>
             <Button icon={<UsergroupAddOutlined />} aria-label={t("chat.newGroup")} onClick={() => setGrouping(true)} />
           </Tooltip>
         </div>
-        {online === false && <div className="chat-offline" role="status">{t("chat.reconnecting")}</div>}
+        {online === false && (
+          <div className="chat-offline" role="status">
+            {t("chat.reconnecting")}
+          </div>
+        )}
       </div>
       <div className="chat-side-body">{body}</div>
       {grouping && (

@@ -6,8 +6,16 @@ import dayjs from "dayjs";
 import { date } from "../../components/kit/format";
 import { useRtl } from "../../components/kit/direction";
 import {
-  conversationName, dayOf, mergeMessages, PAGE_SIZE, recipientsOf, relativeDay, REST,
-  type Conversation, type Message, type Pending,
+  conversationName,
+  dayOf,
+  mergeMessages,
+  PAGE_SIZE,
+  recipientsOf,
+  relativeDay,
+  REST,
+  type Conversation,
+  type Message,
+  type Pending,
 } from "./model";
 import type { useSender } from "./useChat";
 import { PersonAvatar } from "./ConversationList";
@@ -45,7 +53,8 @@ export function ConversationView({ conversation, me, live, generation, addStored
   // live, so the pages never shift while messages arrive.
   const [anchor] = useState(() => conversation.lastMessage?.id ?? 0);
   const pages = useInfiniteList<Message>({
-    resource: REST.messages(conversation.id), dataProviderName: "rest",
+    resource: REST.messages(conversation.id),
+    dataProviderName: "rest",
     pagination: { pageSize: PAGE_SIZE },
     sorters: [{ field: "id", order: "desc" }],
     filters: [{ field: "id", operator: "lte", value: anchor }],
@@ -54,7 +63,11 @@ export function ConversationView({ conversation, me, live, generation, addStored
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages.query;
 
   const messages = useMemo(
-    () => mergeMessages(pages.result.data?.pages.flatMap((p) => p.data), live),
+    () =>
+      mergeMessages(
+        pages.result.data?.pages.flatMap((p) => p.data),
+        live,
+      ),
     [pages.result.data, live],
   );
   const newest = messages.length ? messages[messages.length - 1].id : anchor;
@@ -62,11 +75,22 @@ export function ConversationView({ conversation, me, live, generation, addStored
   // What arrived between the list's read and the stream's start (the stream sends only what follows it).
   useEffect(() => {
     let gone = false;
-    void rest.getList<Message>({
-      resource: REST.messages(conversation.id), pagination: { pageSize: 100 },
-      filters: [{ field: "id", operator: "gt", value: anchor }], sorters: [{ field: "id", order: "asc" }],
-    }).then(({ data }) => { if (!gone) addStored(data); }, () => undefined);
-    return () => { gone = true; };
+    void rest
+      .getList<Message>({
+        resource: REST.messages(conversation.id),
+        pagination: { pageSize: 100 },
+        filters: [{ field: "id", operator: "gt", value: anchor }],
+        sorters: [{ field: "id", order: "asc" }],
+      })
+      .then(
+        ({ data }) => {
+          if (!gone) addStored(data);
+        },
+        () => undefined,
+      );
+    return () => {
+      gone = true;
+    };
   }, [generation, rest, conversation.id, anchor, addStored]);
 
   // Reading the conversation: the newest message shown is read once the page is visible.
@@ -75,8 +99,17 @@ export function ConversationView({ conversation, me, live, generation, addStored
     if (document.visibilityState !== "visible" || newest <= readUpTo.current) return;
     const upTo = newest;
     readUpTo.current = upTo;
-    const done = rest.custom!({ url: `${rest.getApiUrl()}/${REST.read(conversation.id)}`, method: "post", payload: { lastReadMessageId: upTo } })
-      .then(() => true, () => { readUpTo.current = Math.min(readUpTo.current, upTo - 1); return false; });
+    const done = rest.custom!({
+      url: `${rest.getApiUrl()}/${REST.read(conversation.id)}`,
+      method: "post",
+      payload: { lastReadMessageId: upTo },
+    }).then(
+      () => true,
+      () => {
+        readUpTo.current = Math.min(readUpTo.current, upTo - 1);
+        return false;
+      },
+    );
     onRead(conversation.id, upTo, done);
   }, [newest, rest, conversation.id, onRead]);
   useEffect(() => {
@@ -85,7 +118,10 @@ export function ConversationView({ conversation, me, live, generation, addStored
     return () => document.removeEventListener("visibilitychange", markRead);
   }, [markRead]);
 
-  const pending = sender.pending.filter((p) => p.conversationId === conversation.id && !messages.some((m) => m.senderId === me && m.clientId === p.clientId));
+  const pending = sender.pending.filter(
+    (p) =>
+      p.conversationId === conversation.id && !messages.some((m) => m.senderId === me && m.clientId === p.clientId),
+  );
   const people = useMemo(() => new Map(conversation.participants.map((p) => [p.id, p])), [conversation.participants]);
 
   const rows = useMemo(() => {
@@ -122,7 +158,8 @@ export function ConversationView({ conversation, me, live, generation, addStored
     const el = scroller.current;
     if (!el) return;
     const first = messages[0]?.id;
-    if (firstId.current !== undefined && first !== undefined && first < firstId.current) el.scrollTop += el.scrollHeight - lastHeight.current;
+    if (firstId.current !== undefined && first !== undefined && first < firstId.current)
+      el.scrollTop += el.scrollHeight - lastHeight.current;
     else if (atBottom.current) el.scrollTop = el.scrollHeight;
     firstId.current = first;
     lastHeight.current = el.scrollHeight;
@@ -145,12 +182,14 @@ export function ConversationView({ conversation, me, live, generation, addStored
   const name = conversationName(conversation, me);
   const other = conversation.type === "direct" ? recipients[0] : undefined;
   const BackIcon = rtl ? ArrowRightOutlined : ArrowLeftOutlined;
-  const toEnd = () => { atBottom.current = true; };
+  const toEnd = () => {
+    atBottom.current = true;
+  };
 
   const bubble = (m: Message | Pending) => (
     <div className="chat-bubble">
-      {m.contentType === "image" && (
-        "id" in m ? (
+      {m.contentType === "image" &&
+        ("id" in m ? (
           <Image
             className="chat-image"
             src={m.attachments[0]?.url}
@@ -159,18 +198,25 @@ export function ConversationView({ conversation, me, live, generation, addStored
             height={150}
             preview={{ mask: t("chat.viewImage") }}
           />
-        ) : <img className="chat-image" src={m.previewUrl} alt={t("chat.photo")} width={200} height={150} />
+        ) : (
+          <img className="chat-image" src={m.previewUrl} alt={t("chat.photo")} width={200} height={150} />
+        ))}
+      {m.body && (
+        <div className="chat-text" dir="auto">
+          {m.body}
+        </div>
       )}
-      {m.body && <div className="chat-text" dir="auto">{m.body}</div>}
       <div className="chat-meta">
-        {"id" in m ? <time dateTime={m.createdAt}>{dayjs(m.createdAt).format("LT")}</time>
-          : m.status === "sending" ? <span>{t("chat.sending")}</span>
-          : (
-            <span className="chat-failed">
-              <ExclamationCircleOutlined aria-hidden /> {t("chat.notSent")}
-              {m.error && <span className="chat-failed-why">{m.error}</span>}
-            </span>
-          )}
+        {"id" in m ? (
+          <time dateTime={m.createdAt}>{dayjs(m.createdAt).format("LT")}</time>
+        ) : m.status === "sending" ? (
+          <span>{t("chat.sending")}</span>
+        ) : (
+          <span className="chat-failed">
+            <ExclamationCircleOutlined aria-hidden /> {t("chat.notSent")}
+            {m.error && <span className="chat-failed-why">{m.error}</span>}
+          </span>
+        )}
       </div>
     </div>
   );
@@ -179,25 +225,54 @@ export function ConversationView({ conversation, me, live, generation, addStored
     <div className="chat-conversation">
       <header className="chat-head">
         {onBack && <Button type="text" icon={<BackIcon />} onClick={onBack} aria-label={t("chat.backToList")} />}
-        {other ? <PersonAvatar id={other.id} name={other.name} /> : <Avatar size={40} className="chat-group-avatar" icon={<TeamOutlined />} aria-hidden />}
+        {other ? (
+          <PersonAvatar id={other.id} name={other.name} />
+        ) : (
+          <Avatar size={40} className="chat-group-avatar" icon={<TeamOutlined />} aria-hidden />
+        )}
         <div className="chat-head-text">
-          <h2 className="chat-head-name"><bdi>{name}</bdi></h2>
+          <h2 className="chat-head-name">
+            <bdi>{name}</bdi>
+          </h2>
           <div className="chat-muted chat-head-sub">
-            {other ? t(`chat.area.${other.area}`) + (other.active ? "" : ` · ${t("chat.inactive")}`)
-              : t("chat.members", { count: conversation.participants.length, names: recipients.map((p) => p.name).join(", ") })}
+            {other
+              ? t(`chat.area.${other.area}`) + (other.active ? "" : ` · ${t("chat.inactive")}`)
+              : t("chat.members", {
+                  count: conversation.participants.length,
+                  names: recipients.map((p) => p.name).join(", "),
+                })}
           </div>
         </div>
       </header>
-      <div className="chat-messages" ref={scroller} onScroll={onScroll} role="log" aria-label={t("chat.messagesOf", { name })} aria-live="polite">
-        {isFetchingNextPage && <div className="chat-older"><Spin size="small" /> {t("chat.loadingOlder")}</div>}
+      <div
+        className="chat-messages"
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label={t("chat.messagesOf", { name })}
+        aria-live="polite"
+      >
+        {isFetchingNextPage && (
+          <div className="chat-older">
+            <Spin size="small" /> {t("chat.loadingOlder")}
+          </div>
+        )}
         {pages.query.isError && (
           <div className="chat-older">
-            {t("chat.loadFailed")} <Button size="small" onClick={() => void pages.query.refetch()}>{t("chat.retry")}</Button>
+            {t("chat.loadFailed")}{" "}
+            <Button size="small" onClick={() => void pages.query.refetch()}>
+              {t("chat.retry")}
+            </Button>
           </div>
         )}
         {!pages.query.isLoading && !rows.length && <div className="chat-empty chat-muted">{t("chat.sayHello")}</div>}
         {rows.map((row) => {
-          if (row.kind === "day") return <div key={row.key} className="chat-day" role="separator"><span>{row.label}</span></div>;
+          if (row.kind === "day")
+            return (
+              <div key={row.key} className="chat-day" role="separator">
+                <span>{row.label}</span>
+              </div>
+            );
           if (row.kind === "pending") {
             const p = row.pending;
             return (
@@ -205,8 +280,18 @@ export function ConversationView({ conversation, me, live, generation, addStored
                 {bubble(p)}
                 {p.status === "failed" && (
                   <div className="chat-retry">
-                    <Button size="small" onClick={() => { toEnd(); sender.retry(p.clientId); }}>{t("chat.retrySend")}</Button>
-                    <Button size="small" type="text" onClick={() => sender.discard(p.clientId)}>{t("chat.discard")}</Button>
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        toEnd();
+                        sender.retry(p.clientId);
+                      }}
+                    >
+                      {t("chat.retrySend")}
+                    </Button>
+                    <Button size="small" type="text" onClick={() => sender.discard(p.clientId)}>
+                      {t("chat.discard")}
+                    </Button>
                   </div>
                 )}
               </div>
@@ -216,21 +301,39 @@ export function ConversationView({ conversation, me, live, generation, addStored
           const mine = m.senderId === me;
           const author = people.get(m.senderId);
           return (
-              <div key={row.key} className="chat-row" data-mine={mine ? "true" : undefined} data-message-id={m.id}>
-                {!mine && conversation.type === "group" && (
-                  <span className="chat-author-avatar">{row.first && author && <Tooltip title={author.name}><span><PersonAvatar id={author.id} name={author.name} size={28} /></span></Tooltip>}</span>
+            <div key={row.key} className="chat-row" data-mine={mine ? "true" : undefined} data-message-id={m.id}>
+              {!mine && conversation.type === "group" && (
+                <span className="chat-author-avatar">
+                  {row.first && author && (
+                    <Tooltip title={author.name}>
+                      <span>
+                        <PersonAvatar id={author.id} name={author.name} size={28} />
+                      </span>
+                    </Tooltip>
+                  )}
+                </span>
+              )}
+              <div className="chat-row-body">
+                {!mine && conversation.type === "group" && row.first && (
+                  <div className="chat-author">
+                    <bdi>{author?.name ?? t("chat.someone")}</bdi>
+                  </div>
                 )}
-                <div className="chat-row-body">
-                  {!mine && conversation.type === "group" && row.first && <div className="chat-author"><bdi>{author?.name ?? t("chat.someone")}</bdi></div>}
-                  {bubble(m)}
-                </div>
+                {bubble(m)}
               </div>
+            </div>
           );
         })}
       </div>
       <Composer
-        onSend={(body) => { toEnd(); sender.send(conversation.id, body); }}
-        onImage={(file) => { toEnd(); sender.sendImage(conversation.id, file); }}
+        onSend={(body) => {
+          toEnd();
+          sender.send(conversation.id, body);
+        }}
+        onImage={(file) => {
+          toEnd();
+          sender.sendImage(conversation.id, file);
+        }}
       />
     </div>
   );

@@ -5,7 +5,10 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { GROUP_MAX, REST, TITLE_MAX, type Contact, type Conversation, type NewConversation } from "./model";
 
 // labelInValue: a picked person keeps their name while the options follow another search.
-interface Values { title: string; participantIds: { value: number; label: string }[] }
+interface Values {
+  title: string;
+  participantIds: { value: number; label: string }[];
+}
 
 /** Starts a named group with some of the user's contacts (the user takes part without being picked). */
 export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c: Conversation): void }) {
@@ -15,16 +18,26 @@ export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c:
   const [failure, setFailure] = useState<string>();
   const { mutateAsync: create, mutation } = useCreate<Conversation>();
   const contacts = useList<Contact>({
-    resource: REST.contacts, dataProviderName: "rest", pagination: { pageSize: 100 },
-    filters: search.trim() ? [{ field: "q", operator: "eq", value: search.trim() }] : [], errorNotification: false,
+    resource: REST.contacts,
+    dataProviderName: "rest",
+    pagination: { pageSize: 100 },
+    filters: search.trim() ? [{ field: "q", operator: "eq", value: search.trim() }] : [],
+    errorNotification: false,
   });
 
   const submit = async (values: Values) => {
     setFailure(undefined);
     try {
       const { data } = await create({
-        resource: REST.conversations, dataProviderName: "rest", values: { type: "group", title: values.title.trim(), participantIds: values.participantIds.map((p) => p.value) } satisfies NewConversation,
-        successNotification: false, errorNotification: false,
+        resource: REST.conversations,
+        dataProviderName: "rest",
+        values: {
+          type: "group",
+          title: values.title.trim(),
+          participantIds: values.participantIds.map((p) => p.value),
+        } satisfies NewConversation,
+        successNotification: false,
+        errorNotification: false,
       });
       onMade(data as Conversation);
     } catch (e) {
@@ -72,7 +85,10 @@ export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c:
             loading={contacts.query.isFetching}
             placeholder={t("chat.searchContacts")}
             notFoundContent={contacts.query.isFetching ? undefined : t("chat.noMatch")}
-            options={(contacts.result.data ?? []).map((c) => ({ value: c.id, label: c.area === "supplier" && c.shops.length ? `${c.name} · ${c.shops.join(", ")}` : c.name }))}
+            options={(contacts.result.data ?? []).map((c) => ({
+              value: c.id,
+              label: c.area === "supplier" && c.shops.length ? `${c.name} · ${c.shops.join(", ")}` : c.name,
+            }))}
           />
         </Form.Item>
       </Form>

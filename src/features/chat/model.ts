@@ -57,7 +57,9 @@ export const recipientsOf = (c: Conversation, me: number | undefined) => c.parti
 /** A group's title, or the other person's name (the names of the others when a group has none). */
 export function conversationName(c: Conversation, me: number | undefined): string {
   if (c.title) return c.title;
-  return recipientsOf(c, me).map((p) => p.name).join(", ");
+  return recipientsOf(c, me)
+    .map((p) => p.name)
+    .join(", ");
 }
 
 /** Two letters for an avatar. */

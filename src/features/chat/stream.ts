@@ -44,7 +44,11 @@ export function openChatStream(handlers: ChatStreamHandlers, opts: ChatStreamOpt
     try {
       const headers: Record<string, string> = { Accept: "text/event-stream", Authorization: `Bearer ${token}` };
       if (last !== undefined) headers["Last-Event-ID"] = String(last);
-      const res = await fetch(`${opts.baseUrl}/api/v2/${REST.events}`, { headers, signal: controller.signal, cache: "no-store" });
+      const res = await fetch(`${opts.baseUrl}/api/v2/${REST.events}`, {
+        headers,
+        signal: controller.signal,
+        cache: "no-store",
+      });
       if (!res.ok || !res.body) {
         stopped = stopFor(res.status);
         return;
@@ -55,21 +59,27 @@ export function openChatStream(handlers: ChatStreamHandlers, opts: ChatStreamOpt
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer = parseFrames(buffer + decoder.decode(value, { stream: true }), (f) => {
-          if (f.event === "ready") {
-            last = Number(f.id);
-            handlers.onStatus(true);
-            handlers.onReady(last);
-          } else if (f.event === "message") {
-            const id = Number(f.id);
-            if (last !== undefined && id <= last) return;
-            last = id;
-            handlers.onMessage(JSON.parse(f.data) as Message);
-          } else if (f.event === "end") {
-            const why = JSON.parse(f.data) as { status?: number };
-            stopped = stopFor(why.status ?? 0);
-          }
-        }, (ms) => { retryMs = ms; });
+        buffer = parseFrames(
+          buffer + decoder.decode(value, { stream: true }),
+          (f) => {
+            if (f.event === "ready") {
+              last = Number(f.id);
+              handlers.onStatus(true);
+              handlers.onReady(last);
+            } else if (f.event === "message") {
+              const id = Number(f.id);
+              if (last !== undefined && id <= last) return;
+              last = id;
+              handlers.onMessage(JSON.parse(f.data) as Message);
+            } else if (f.event === "end") {
+              const why = JSON.parse(f.data) as { status?: number };
+              stopped = stopFor(why.status ?? 0);
+            }
+          },
+          (ms) => {
+            retryMs = ms;
+          },
+        );
       }
     } catch {
       // A dropped connection or close(): reconnect below unless closed.

@@ -22,7 +22,11 @@ export function useLiveChat() {
 
   const refreshList = useCallback(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void invalidate({ resource: REST.conversations, dataProviderName: "rest", invalidates: ["list", "detail"] }), LIST_REFRESH_MS);
+    timer.current = setTimeout(
+      () =>
+        void invalidate({ resource: REST.conversations, dataProviderName: "rest", invalidates: ["list", "detail"] }),
+      LIST_REFRESH_MS,
+    );
   }, [invalidate]);
 
   const add = useCallback((messages: Message[]) => {
@@ -35,17 +39,20 @@ export function useLiveChat() {
   }, []);
 
   useEffect(() => {
-    const close = openChatStream({
-      onMessage: (m) => {
-        add([m]);
-        refreshList();
+    const close = openChatStream(
+      {
+        onMessage: (m) => {
+          add([m]);
+          refreshList();
+        },
+        onReady: () => {
+          setGeneration((n) => n + 1);
+          refreshList();
+        },
+        onStatus: setOnline,
       },
-      onReady: () => {
-        setGeneration((n) => n + 1);
-        refreshList();
-      },
-      onStatus: setOnline,
-    }, { baseUrl: http.defaults.baseURL ?? "" });
+      { baseUrl: http.defaults.baseURL ?? "" },
+    );
     return () => {
       close();
       clearTimeout(timer.current);
@@ -64,45 +71,62 @@ export function useSender(stored: (messages: Message[]) => void) {
   const rest = useDataProvider()("rest");
   const [pending, setPending] = useState<Pending[]>([]);
 
-  const post = useCallback(async (p: Pending) => {
-    const image = p.contentType === "image";
-    const url = `${rest.getApiUrl()}/${image ? REST.images(p.conversationId) : REST.messages(p.conversationId)}`;
-    let payload: FormData | NewMessage;
-    if (image) {
-      payload = new FormData();
-      payload.append("clientId", p.clientId);
-      if (p.body) payload.append("body", p.body);
-      payload.append("file", p.file!);
-    } else {
-      payload = { clientId: p.clientId, body: p.body };
-    }
-    try {
-      const { data } = await rest.custom!<Message>({ url, method: "post", payload });
-      stored([data]);
-      setPending((list) => list.filter((x) => x.clientId !== p.clientId));
-      if (p.previewUrl) URL.revokeObjectURL(p.previewUrl);
-    } catch (e) {
-      setPending((list) => list.map((x) => (x.clientId === p.clientId ? { ...x, status: "failed", error: errorMessage(e) } : x)));
-    }
-  }, [rest, stored]);
+  const post = useCallback(
+    async (p: Pending) => {
+      const image = p.contentType === "image";
+      const url = `${rest.getApiUrl()}/${image ? REST.images(p.conversationId) : REST.messages(p.conversationId)}`;
+      let payload: FormData | NewMessage;
+      if (image) {
+        payload = new FormData();
+        payload.append("clientId", p.clientId);
+        if (p.body) payload.append("body", p.body);
+        payload.append("file", p.file!);
+      } else {
+        payload = { clientId: p.clientId, body: p.body };
+      }
+      try {
+        const { data } = await rest.custom!<Message>({ url, method: "post", payload });
+        stored([data]);
+        setPending((list) => list.filter((x) => x.clientId !== p.clientId));
+        if (p.previewUrl) URL.revokeObjectURL(p.previewUrl);
+      } catch (e) {
+        setPending((list) =>
+          list.map((x) => (x.clientId === p.clientId ? { ...x, status: "failed", error: errorMessage(e) } : x)),
+        );
+      }
+    },
+    [rest, stored],
+  );
 
-  const start = useCallback((p: Omit<Pending, "clientId" | "status" | "createdAt">) => {
-    const made: Pending = { ...p, clientId: newClientId(), status: "sending", createdAt: new Date().toISOString() };
-    setPending((list) => [...list, made]);
-    void post(made);
-  }, [post]);
+  const start = useCallback(
+    (p: Omit<Pending, "clientId" | "status" | "createdAt">) => {
+      const made: Pending = { ...p, clientId: newClientId(), status: "sending", createdAt: new Date().toISOString() };
+      setPending((list) => [...list, made]);
+      void post(made);
+    },
+    [post],
+  );
 
-  const send = useCallback((conversationId: number, body: string) => start({ conversationId, body, contentType: "text" }), [start]);
-  const sendImage = useCallback((conversationId: number, file: File) =>
-    start({ conversationId, body: "", contentType: "image", file, previewUrl: URL.createObjectURL(file) }), [start]);
+  const send = useCallback(
+    (conversationId: number, body: string) => start({ conversationId, body, contentType: "text" }),
+    [start],
+  );
+  const sendImage = useCallback(
+    (conversationId: number, file: File) =>
+      start({ conversationId, body: "", contentType: "image", file, previewUrl: URL.createObjectURL(file) }),
+    [start],
+  );
 
-  const retry = useCallback((clientId: string) => {
-    const p = pending.find((x) => x.clientId === clientId);
-    if (!p) return;
-    const again: Pending = { ...p, status: "sending", error: undefined };
-    setPending((list) => list.map((x) => (x.clientId === clientId ? again : x)));
-    void post(again);
-  }, [pending, post]);
+  const retry = useCallback(
+    (clientId: string) => {
+      const p = pending.find((x) => x.clientId === clientId);
+      if (!p) return;
+      const again: Pending = { ...p, status: "sending", error: undefined };
+      setPending((list) => list.map((x) => (x.clientId === clientId ? again : x)));
+      void post(again);
+    },
+    [pending, post],
+  );
 
   const discard = useCallback((clientId: string) => {
     setPending((list) => {

@@ -15,57 +15,130 @@ const LTR = { direction: "ltr" } as const;
 const OWN = { unicodeBidi: "plaintext" } as const;
 
 /** The customer and the address the order is billed and sent to; the province narrows the districts. */
-export function BillingStep({ billing, onBack, onDone }: { billing: Billing | null; onBack(): void; onDone(b: Billing): void }) {
+export function BillingStep({
+  billing,
+  onBack,
+  onDone,
+}: {
+  billing: Billing | null;
+  onBack(): void;
+  onDone(b: Billing): void;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<Billing>();
   const provinceId = Form.useWatch("provinceId", form) ?? billing?.provinceId;
-  const provinces = useCustom<Answer<"/api/masterdata/masterprovince">>({ ...readCall("provinces"), errorNotification: false });
-  const districts = useCustom<Answer<"/api/masterdata/masterdistrict">>({
-    ...readCall("districts", { provinceId }), queryOptions: { enabled: !!provinceId }, errorNotification: false,
+  const provinces = useCustom<Answer<"/api/masterdata/masterprovince">>({
+    ...readCall("provinces"),
+    errorNotification: false,
   });
-  const required = (field: string) => ({ required: true, whitespace: true, message: t("checkout.billing.required", { field: t(`checkout.billing.${field}`) }) });
+  const districts = useCustom<Answer<"/api/masterdata/masterdistrict">>({
+    ...readCall("districts", { provinceId }),
+    queryOptions: { enabled: !!provinceId },
+    errorNotification: false,
+  });
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t("checkout.billing.required", { field: t(`checkout.billing.${field}`) }),
+  });
 
   return (
-    <Form<Billing> form={form} layout="vertical" initialValues={billing ?? undefined} onFinish={(v) => onDone({
-      ...v, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), email: v.email?.trim() || null, subdistrict: v.subdistrict?.trim() || null,
-    })}>
+    <Form<Billing>
+      form={form}
+      layout="vertical"
+      initialValues={billing ?? undefined}
+      onFinish={(v) =>
+        onDone({
+          ...v,
+          name: v.name.trim(),
+          phone: v.phone.trim(),
+          address: v.address.trim(),
+          email: v.email?.trim() || null,
+          subdistrict: v.subdistrict?.trim() || null,
+        })
+      }
+    >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label={t("checkout.billing.name")} rules={[required("name"), { min: 2, max: 100, message: t("checkout.billing.nameLength") }]}>
+          <Form.Item
+            name="name"
+            label={t("checkout.billing.name")}
+            rules={[required("name"), { min: 2, max: 100, message: t("checkout.billing.nameLength") }]}
+          >
             <Input autoComplete="name" style={OWN} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="phone" label={t("checkout.billing.phone")} rules={[required("phone"), {
-            validator: async (_, v?: string) => {
-              const digits = (v ?? "").replace(/[\s\-().]/g, "").replace(/^\+66/, "0");
-              if (v && (!PHONE.test(v.trim()) || !/^\d{9,15}$/.test(digits))) throw new Error(t("checkout.billing.phoneInvalid"));
-            },
-          }]}>
+          <Form.Item
+            name="phone"
+            label={t("checkout.billing.phone")}
+            rules={[
+              required("phone"),
+              {
+                validator: async (_, v?: string) => {
+                  const digits = (v ?? "").replace(/[\s\-().]/g, "").replace(/^\+66/, "0");
+                  if (v && (!PHONE.test(v.trim()) || !/^\d{9,15}$/.test(digits)))
+                    throw new Error(t("checkout.billing.phoneInvalid"));
+                },
+              },
+            ]}
+          >
             <Input autoComplete="tel" inputMode="tel" style={LTR} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="email" label={t("checkout.billing.email")} rules={[{ type: "email", message: t("checkout.billing.emailInvalid") }]}>
+          <Form.Item
+            name="email"
+            label={t("checkout.billing.email")}
+            rules={[{ type: "email", message: t("checkout.billing.emailInvalid") }]}
+          >
             <Input autoComplete="email" style={LTR} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="address" label={t("checkout.billing.address")} rules={[required("address"), { min: 5, max: 300, message: t("checkout.billing.addressLength") }]}>
+          <Form.Item
+            name="address"
+            label={t("checkout.billing.address")}
+            rules={[required("address"), { min: 5, max: 300, message: t("checkout.billing.addressLength") }]}
+          >
             <Input autoComplete="street-address" style={OWN} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="provinceId" label={t("checkout.billing.province")} rules={[{ required: true, message: t("checkout.billing.required", { field: t("checkout.billing.province") }) }]}>
-            <Select showSearch optionFilterProp="label" loading={provinces.query.isLoading}
+          <Form.Item
+            name="provinceId"
+            label={t("checkout.billing.province")}
+            rules={[
+              { required: true, message: t("checkout.billing.required", { field: t("checkout.billing.province") }) },
+            ]}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={provinces.query.isLoading}
               onChange={() => form.setFieldValue("districtId", undefined)}
-              options={(provinces.result.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+              options={(provinces.result.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="districtId" label={t("checkout.billing.district")} rules={[{ required: true, message: t("checkout.billing.required", { field: t("checkout.billing.district") }) }]}>
-            <Select showSearch optionFilterProp="label" disabled={!provinceId} loading={districts.query.isFetching}
-              options={(districts.result.data?.data ?? []).map((d) => ({ value: d.id, label: `${d.name} ${d.zipcode}` }))} />
+          <Form.Item
+            name="districtId"
+            label={t("checkout.billing.district")}
+            rules={[
+              { required: true, message: t("checkout.billing.required", { field: t("checkout.billing.district") }) },
+            ]}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              disabled={!provinceId}
+              loading={districts.query.isFetching}
+              options={(districts.result.data?.data ?? []).map((d) => ({
+                value: d.id,
+                label: `${d.name} ${d.zipcode}`,
+              }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

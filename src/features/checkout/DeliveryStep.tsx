@@ -11,14 +11,25 @@ type ApiError = { message?: string; statusCode?: number; errors?: Record<string,
 const fieldsOf = (error: unknown) => Object.keys((error as ApiError)?.errors ?? {});
 
 /** A key for one order: the same on every retry and double click, new after the order is placed or the checkout reset. */
-const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-checkout`);
+const newKey = () =>
+  crypto.randomUUID
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-checkout`;
 
 /**
  * Delivery and payment: the cart priced again by the server with each transport type's rate to the
  * address, the payment method, the coupon code (checked on the server), then "Place order". A changed
  * price or total comes back as 409: the cart is priced again and the new total shown before the next try.
  */
-export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutState; dispatch(a: Action): void; onPlaced(order: Placed): void }) {
+export function DeliveryStep({
+  state,
+  dispatch,
+  onPlaced,
+}: {
+  state: CheckoutState;
+  dispatch(a: Action): void;
+  onPlaced(order: Placed): void;
+}) {
   const t = useTranslate();
   const { money } = useFormat();
   const rest = useDataProvider()("rest");
@@ -39,7 +50,10 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
   const requote = useCallback(async () => {
     setQuoteError(null);
     try {
-      const { data } = await rest.create<Quote>({ resource: "checkout-quotes", variables: { items: JSON.parse(cartKey), districtId: billing.districtId } satisfies QuoteRequest });
+      const { data } = await rest.create<Quote>({
+        resource: "checkout-quotes",
+        variables: { items: JSON.parse(cartKey), districtId: billing.districtId } satisfies QuoteRequest,
+      });
       setQuote(data);
       dispatch({ type: "reprice", lines: data.lines });
       return data;
@@ -49,7 +63,9 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
     }
   }, [rest, cartKey, billing.districtId, dispatch]);
 
-  useEffect(() => { void requote(); }, [requote]);
+  useEffect(() => {
+    void requote();
+  }, [requote]);
 
   // The chosen transport type follows the quote: its price now, or nothing when it no longer reaches the address.
   const chosen = state.transportType;
@@ -57,17 +73,24 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
     if (!quote || !chosen) return;
     const o = quote.options.find((x) => x.transportType === chosen);
     if (!o || o.price === null) dispatch({ type: "shipping", shipping: null });
-    else if (o.price !== state.shipping) dispatch({ type: "shipping", shipping: { transportType: chosen, price: o.price } });
+    else if (o.price !== state.shipping)
+      dispatch({ type: "shipping", shipping: { transportType: chosen, price: o.price } });
   }, [quote, chosen, state.shipping, dispatch]);
 
   const customer = billing.email?.trim() || billing.phone;
   const applyCoupon = async () => {
     const code = couponText.trim();
-    if (!code) { setCouponError(t("checkout.delivery.couponRequired")); return; }
+    if (!code) {
+      setCouponError(t("checkout.delivery.couponRequired"));
+      return;
+    }
     setChecking(true);
     setCouponError(null);
     try {
-      const { data } = await rest.create<Answer<"/api/v2/coupon-checks", "post">>({ resource: "coupon-checks", variables: { code, subtotal: state.subtotal, customer } satisfies CouponCheck });
+      const { data } = await rest.create<Answer<"/api/v2/coupon-checks", "post">>({
+        resource: "coupon-checks",
+        variables: { code, subtotal: state.subtotal, customer } satisfies CouponCheck,
+      });
       dispatch({ type: "coupon", coupon: { code: data.code, discount: data.discount } });
     } catch (error) {
       setCouponError(errorMessage(error));
@@ -80,13 +103,26 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
     setFailure(null);
     try {
       const { data } = await mutateAsync({
-        resource: "checkout-orders", ...REST, successNotification: false, errorNotification: false,
+        resource: "checkout-orders",
+        ...REST,
+        successNotification: false,
+        errorNotification: false,
         values: {
           idempotencyKey: key.current,
           items: state.cart.map((i) => ({ productId: i.id, quantity: i.quantity, price: i.price, colors: i.colors })),
-          billing: { name: billing.name, phone: billing.phone, email: billing.email || null, address: billing.address, subdistrict: billing.subdistrict || null, districtId: billing.districtId },
+          billing: {
+            name: billing.name,
+            phone: billing.phone,
+            email: billing.email || null,
+            address: billing.address,
+            subdistrict: billing.subdistrict || null,
+            districtId: billing.districtId,
+          },
           // Placing is offered only once a transport type is chosen (`ready`).
-          transportType: state.transportType!, paymentMethod: state.paymentMethod, couponCode: state.coupon?.code ?? null, expectedTotal: state.total,
+          transportType: state.transportType!,
+          paymentMethod: state.paymentMethod,
+          couponCode: state.coupon?.code ?? null,
+          expectedTotal: state.total,
         } satisfies NewOrder,
       });
       key.current = newKey();
@@ -116,22 +152,45 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
   return (
     <Flex vertical gap={20}>
       <section aria-labelledby="checkout-transport">
-        <Typography.Title level={5} id="checkout-transport" style={{ marginTop: 0 }}>{t("checkout.delivery.transport")}</Typography.Title>
-        {quoteError && <Alert type="error" showIcon message={t("checkout.delivery.quoteFailed")} description={quoteError}
-          action={<Button size="small" onClick={() => void requote()}>{t("checkout.retry")}</Button>} />}
-        {!quote && !quoteError ? <Spin /> : (
-          <Radio.Group value={state.transportType} onChange={(e) => {
-            const o = options.find((x) => x.transportType === e.target.value);
-            if (o && o.price !== null) dispatch({ type: "shipping", shipping: { transportType: o.transportType, price: o.price } });
-          }}>
+        <Typography.Title level={5} id="checkout-transport" style={{ marginTop: 0 }}>
+          {t("checkout.delivery.transport")}
+        </Typography.Title>
+        {quoteError && (
+          <Alert
+            type="error"
+            showIcon
+            message={t("checkout.delivery.quoteFailed")}
+            description={quoteError}
+            action={
+              <Button size="small" onClick={() => void requote()}>
+                {t("checkout.retry")}
+              </Button>
+            }
+          />
+        )}
+        {!quote && !quoteError ? (
+          <Spin />
+        ) : (
+          <Radio.Group
+            value={state.transportType}
+            onChange={(e) => {
+              const o = options.find((x) => x.transportType === e.target.value);
+              if (o && o.price !== null)
+                dispatch({ type: "shipping", shipping: { transportType: o.transportType, price: o.price } });
+            }}
+          >
             <Space direction="vertical">
               {options.map((o) => (
                 <Radio key={o.transportType} value={o.transportType} disabled={o.price === null}>
                   <Space size={8} wrap>
                     <span>{o.transportTypeName}</span>
-                    {o.price === null ? <Typography.Text type="secondary">{o.reason ?? t("checkout.delivery.noRate")}</Typography.Text>
-                      : o.price === 0 ? <Typography.Text type="success">{t("checkout.summary.free")}</Typography.Text>
-                        : <Typography.Text strong>{money(o.price)}</Typography.Text>}
+                    {o.price === null ? (
+                      <Typography.Text type="secondary">{o.reason ?? t("checkout.delivery.noRate")}</Typography.Text>
+                    ) : o.price === 0 ? (
+                      <Typography.Text type="success">{t("checkout.summary.free")}</Typography.Text>
+                    ) : (
+                      <Typography.Text strong>{money(o.price)}</Typography.Text>
+                    )}
                   </Space>
                 </Radio>
               ))}
@@ -139,47 +198,106 @@ export function DeliveryStep({ state, dispatch, onPlaced }: { state: CheckoutSta
           </Radio.Group>
         )}
         {quote?.freeShippingFrom != null && !quote.freeShipping && (
-          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>{t("checkout.delivery.freeFrom", { amount: money(quote.freeShippingFrom) })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {t("checkout.delivery.freeFrom", { amount: money(quote.freeShippingFrom) })}
+          </Typography.Paragraph>
         )}
       </section>
 
       <section aria-labelledby="checkout-payment">
-        <Typography.Title level={5} id="checkout-payment">{t("checkout.delivery.payment")}</Typography.Title>
-        <Radio.Group value={state.paymentMethod} onChange={(e) => dispatch({ type: "payment", method: e.target.value as PaymentMethod })}
-          options={[{ value: "transfer", label: t("checkout.delivery.methods.transfer") }, { value: "cod", label: t("checkout.delivery.methods.cod") }]} />
+        <Typography.Title level={5} id="checkout-payment">
+          {t("checkout.delivery.payment")}
+        </Typography.Title>
+        <Radio.Group
+          value={state.paymentMethod}
+          onChange={(e) => dispatch({ type: "payment", method: e.target.value as PaymentMethod })}
+          options={[
+            { value: "transfer", label: t("checkout.delivery.methods.transfer") },
+            { value: "cod", label: t("checkout.delivery.methods.cod") },
+          ]}
+        />
       </section>
 
       <section aria-labelledby="checkout-coupon">
-        <Typography.Title level={5} id="checkout-coupon">{t("checkout.delivery.coupon")}</Typography.Title>
+        <Typography.Title level={5} id="checkout-coupon">
+          {t("checkout.delivery.coupon")}
+        </Typography.Title>
         {state.coupon ? (
           <Space wrap>
-            <Typography.Text><bdi>{state.coupon.code}</bdi> · −{money(state.coupon.discount)}</Typography.Text>
-            <Button size="small" onClick={() => { dispatch({ type: "coupon", coupon: null }); setCouponText(""); }}>{t("checkout.delivery.removeCoupon")}</Button>
+            <Typography.Text>
+              <bdi>{state.coupon.code}</bdi> · −{money(state.coupon.discount)}
+            </Typography.Text>
+            <Button
+              size="small"
+              onClick={() => {
+                dispatch({ type: "coupon", coupon: null });
+                setCouponText("");
+              }}
+            >
+              {t("checkout.delivery.removeCoupon")}
+            </Button>
           </Space>
         ) : (
           <Space.Compact style={{ maxWidth: 360, width: "100%" }}>
-            <Input aria-label={t("checkout.delivery.coupon")} placeholder={t("checkout.delivery.couponPlaceholder")} value={couponText} dir="ltr"
-              status={couponError ? "error" : undefined} onChange={(e) => setCouponText(e.target.value)} onPressEnter={() => void applyCoupon()} />
-            <Button loading={checking} onClick={() => void applyCoupon()}>{t("checkout.delivery.applyCoupon")}</Button>
+            <Input
+              aria-label={t("checkout.delivery.coupon")}
+              placeholder={t("checkout.delivery.couponPlaceholder")}
+              value={couponText}
+              dir="ltr"
+              status={couponError ? "error" : undefined}
+              onChange={(e) => setCouponText(e.target.value)}
+              onPressEnter={() => void applyCoupon()}
+            />
+            <Button loading={checking} onClick={() => void applyCoupon()}>
+              {t("checkout.delivery.applyCoupon")}
+            </Button>
           </Space.Compact>
         )}
-        {couponError && <Typography.Paragraph type="danger" role="alert" style={{ marginTop: 4, marginBottom: 0 }}>{couponError}</Typography.Paragraph>}
+        {couponError && (
+          <Typography.Paragraph type="danger" role="alert" style={{ marginTop: 4, marginBottom: 0 }}>
+            {couponError}
+          </Typography.Paragraph>
+        )}
       </section>
 
       {failure && (
         <Alert
-          type={failure.kind === "changed" ? "warning" : "error"} showIcon role="alert"
-          message={failure.kind === "changed" ? t("checkout.delivery.totalChanged", { total: money(state.total) })
-            : failure.kind === "stock" ? t("checkout.delivery.stockShort") : t("checkout.delivery.placeFailed")}
+          type={failure.kind === "changed" ? "warning" : "error"}
+          showIcon
+          role="alert"
+          message={
+            failure.kind === "changed"
+              ? t("checkout.delivery.totalChanged", { total: money(state.total) })
+              : failure.kind === "stock"
+                ? t("checkout.delivery.stockShort")
+                : t("checkout.delivery.placeFailed")
+          }
           description={failure.message}
-          action={failure.kind === "stock" ? <Button size="small" onClick={() => dispatch({ type: "goTo", step: 0 })}>{t("checkout.steps.backTo", { step: t("checkout.steps.cart") })}</Button> : undefined}
+          action={
+            failure.kind === "stock" ? (
+              <Button size="small" onClick={() => dispatch({ type: "goTo", step: 0 })}>
+                {t("checkout.steps.backTo", { step: t("checkout.steps.cart") })}
+              </Button>
+            ) : undefined
+          }
         />
       )}
 
       <Flex justify="space-between" gap={8} wrap>
-        <Button onClick={() => dispatch({ type: "back" })}>{t("checkout.steps.backTo", { step: t("checkout.steps.billing") })}</Button>
-        <Button type="primary" size="large" disabled={!ready} loading={mutation.isPending} onClick={() => void place()} data-testid="checkout-place">
-          {failure?.kind === "changed" ? t("checkout.delivery.placeAtNewTotal", { total: money(state.total) }) : t("checkout.delivery.place", { total: money(state.total) })}
+        <Button onClick={() => dispatch({ type: "back" })}>
+          {t("checkout.steps.backTo", { step: t("checkout.steps.billing") })}
+        </Button>
+        <Button
+          type="primary"
+          size="large"
+          disabled={!ready}
+          loading={mutation.isPending}
+          onClick={() => void place()}
+          data-testid="checkout-place"
+        >
+          {failure?.kind === "changed"
+            ? t("checkout.delivery.placeAtNewTotal", { total: money(state.total) })
+            : t("checkout.delivery.place", { total: money(state.total) })}
         </Button>
       </Flex>
     </Flex>

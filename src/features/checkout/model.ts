@@ -22,7 +22,10 @@ export type Sort = keyof typeof SORTS;
 export const DEFAULT_SORT: Sort = "newest";
 
 /** A cart line: the product as the grid showed it, with the quantity and colours chosen. */
-export interface CartItem extends Pick<GridProduct, "id" | "price" | "name" | "code" | "imageUrl" | "shopId" | "shopName"> {
+export interface CartItem extends Pick<
+  GridProduct,
+  "id" | "price" | "name" | "code" | "imageUrl" | "shopId" | "shopName"
+> {
   quantity: number;
   /** Colour codes chosen. */
   colors: string[];
@@ -37,13 +40,30 @@ export interface Billing extends Omit<NewOrder["billing"], "email" | "subdistric
   provinceId: number;
 }
 
-export interface Coupon { code: string; discount: number }
-export interface Shipping { transportType: string; price: number }
+export interface Coupon {
+  code: string;
+  discount: number;
+}
+export interface Shipping {
+  transportType: string;
+  price: number;
+}
 export type PaymentMethod = NewOrder["paymentMethod"];
 
 /** The placed order the last step shows. */
-export type Placed = Pick<Answer<"/api/v2/checkout-orders", "post">,
-  "orderId" | "orderNo" | "shopName" | "status" | "itemCount" | "subtotal" | "discount" | "shipping" | "total" | "couponCode">;
+export type Placed = Pick<
+  Answer<"/api/v2/checkout-orders", "post">,
+  | "orderId"
+  | "orderNo"
+  | "shopName"
+  | "status"
+  | "itemCount"
+  | "subtotal"
+  | "discount"
+  | "shipping"
+  | "total"
+  | "couponCode"
+>;
 
 export interface CheckoutState {
   activeStep: number;
@@ -62,8 +82,19 @@ export interface CheckoutState {
 }
 
 export const initialState: CheckoutState = {
-  activeStep: 0, cart: [], billing: null, coupon: null, discount: 0, shipping: 0, transportType: null, paymentMethod: "transfer",
-  subtotal: 0, total: 0, totalItems: 0, sort: DEFAULT_SORT, placed: null,
+  activeStep: 0,
+  cart: [],
+  billing: null,
+  coupon: null,
+  discount: 0,
+  shipping: 0,
+  transportType: null,
+  paymentMethod: "transfer",
+  subtotal: 0,
+  total: 0,
+  totalItems: 0,
+  sort: DEFAULT_SORT,
+  placed: null,
 };
 
 export type Action =
@@ -100,7 +131,12 @@ function totals(s: CheckoutState): CheckoutState {
  */
 function cartChanged(s: CheckoutState, cart: CartItem[]): CheckoutState {
   return totals({
-    ...s, cart, coupon: null, discount: 0, shipping: 0, transportType: null,
+    ...s,
+    cart,
+    coupon: null,
+    discount: 0,
+    shipping: 0,
+    transportType: null,
     activeStep: cart.length ? s.activeStep : 0,
   });
 }
@@ -122,18 +158,34 @@ export function reducer(s: CheckoutState, a: Action): CheckoutState {
       const at = s.cart.findIndex((i) => i.id === a.item.id);
       if (at < 0) return cartChanged(s, [...s.cart, { ...a.item, colors: [...new Set(a.item.colors)] }]);
       const was = s.cart[at];
-      const merged = { ...was, quantity: was.quantity + a.item.quantity, colors: [...new Set([...was.colors, ...a.item.colors])] };
-      return cartChanged(s, s.cart.map((i, n) => (n === at ? merged : i)));
+      const merged = {
+        ...was,
+        quantity: was.quantity + a.item.quantity,
+        colors: [...new Set([...was.colors, ...a.item.colors])],
+      };
+      return cartChanged(
+        s,
+        s.cart.map((i, n) => (n === at ? merged : i)),
+      );
     }
     case "increase":
-      return cartChanged(s, s.cart.map((i) => (i.id === a.id ? { ...i, quantity: i.quantity + 1 } : i)));
+      return cartChanged(
+        s,
+        s.cart.map((i) => (i.id === a.id ? { ...i, quantity: i.quantity + 1 } : i)),
+      );
     case "decrease":
       // Never below 1: taking the last unit out is "remove".
       return s.cart.some((i) => i.id === a.id && i.quantity > 1)
-        ? cartChanged(s, s.cart.map((i) => (i.id === a.id ? { ...i, quantity: i.quantity - 1 } : i)))
+        ? cartChanged(
+            s,
+            s.cart.map((i) => (i.id === a.id ? { ...i, quantity: i.quantity - 1 } : i)),
+          )
         : s;
     case "remove":
-      return cartChanged(s, s.cart.filter((i) => i.id !== a.id));
+      return cartChanged(
+        s,
+        s.cart.filter((i) => i.id !== a.id),
+      );
     case "next":
       return s.activeStep < reachable(s) && s.activeStep < COMPLETE - 1 ? { ...s, activeStep: s.activeStep + 1 } : s;
     case "back":
@@ -151,7 +203,9 @@ export function reducer(s: CheckoutState, a: Action): CheckoutState {
     case "reprice": {
       const now = new Map(a.lines.map((l) => [l.productId, l]));
       const changed = s.cart.some((i) => now.get(i.id)?.price !== undefined && now.get(i.id)!.price !== i.price);
-      const cart = s.cart.map((i) => (now.has(i.id) ? { ...i, price: now.get(i.id)!.price, stock: now.get(i.id)!.stock } : i));
+      const cart = s.cart.map((i) =>
+        now.has(i.id) ? { ...i, price: now.get(i.id)!.price, stock: now.get(i.id)!.stock } : i,
+      );
       // A new price changes the subtotal the coupon was checked against: it is applied again.
       return totals(changed ? { ...s, cart, coupon: null, discount: 0 } : { ...s, cart });
     }
@@ -175,7 +229,10 @@ export const PERSIST_KEYS = { cart: `${PERSIST_PREFIX}checkout`, sort: `${PERSIS
 export const PERSIST_TIMEOUT_MS = 5000;
 
 /** What is kept: the cart and the sort, nothing else. */
-export interface Kept { cart: CartItem[]; sort: Sort }
+export interface Kept {
+  cart: CartItem[];
+  sort: Sort;
+}
 
 /** Storage that may answer late (localStorage answers at once; the timeout covers any that does not). */
 export interface KeptStorage {
@@ -192,8 +249,17 @@ export function save(storage: KeptStorage, s: CheckoutState): void {
 
 const isItem = (v: unknown): v is CartItem => {
   const i = v as CartItem;
-  return !!i && typeof i === "object" && Number.isInteger(i.id) && typeof i.price === "number" && Number.isInteger(i.quantity) && i.quantity > 0
-    && Array.isArray(i.colors) && typeof i.name === "string" && Number.isInteger(i.shopId);
+  return (
+    !!i &&
+    typeof i === "object" &&
+    Number.isInteger(i.id) &&
+    typeof i.price === "number" &&
+    Number.isInteger(i.quantity) &&
+    i.quantity > 0 &&
+    Array.isArray(i.colors) &&
+    typeof i.name === "string" &&
+    Number.isInteger(i.shopId)
+  );
 };
 
 /** Parses what was kept; anything unreadable counts as nothing kept. */
@@ -203,11 +269,15 @@ export function parseKept(cartRaw: string | null, sortRaw: string | null): Kept 
   try {
     const c = cartRaw ? (JSON.parse(cartRaw) as { cart?: unknown }).cart : [];
     if (Array.isArray(c) && c.every(isItem)) cart = c;
-  } catch { /* unreadable: start empty */ }
+  } catch {
+    /* unreadable: start empty */
+  }
   try {
     const v = sortRaw ? JSON.parse(sortRaw) : DEFAULT_SORT;
     if (typeof v === "string" && v in SORTS) sort = v as Sort;
-  } catch { /* unreadable: default sort */ }
+  } catch {
+    /* unreadable: default sort */
+  }
   return { cart, sort };
 }
 
@@ -226,14 +296,23 @@ export function restore(storage: KeptStorage, timeoutMs = PERSIST_TIMEOUT_MS): P
   return new Promise<Kept>((resolve, reject) => {
     const timer = setTimeout(() => reject(new PersistTimeoutError()), timeoutMs);
     Promise.all([storage.getItem(PERSIST_KEYS.cart), storage.getItem(PERSIST_KEYS.sort)]).then(
-      ([cart, sort]) => { clearTimeout(timer); resolve(parseKept(cart, sort)); },
-      (error: unknown) => { clearTimeout(timer); reject(error); },
+      ([cart, sort]) => {
+        clearTimeout(timer);
+        resolve(parseKept(cart, sort));
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
     );
   });
 }
 
 /** The kept cart and sort, or an empty start with the error that stopped the restore. */
-export async function restoreOrEmpty(storage: KeptStorage, timeoutMs = PERSIST_TIMEOUT_MS): Promise<{ kept: Kept; error: Error | null }> {
+export async function restoreOrEmpty(
+  storage: KeptStorage,
+  timeoutMs = PERSIST_TIMEOUT_MS,
+): Promise<{ kept: Kept; error: Error | null }> {
   try {
     return { kept: await restore(storage, timeoutMs), error: null };
   } catch (error) {

@@ -28,7 +28,9 @@ export function useCheckout(): Checkout {
       setRestoreError(error?.message ?? null);
       setReady(true);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
 
   useEffect(() => {

@@ -2,7 +2,13 @@ import { useState } from "react";
 import { List } from "@refinedev/antd";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { Button, Flex, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
-import { BarChartOutlined, BarcodeOutlined, PlusOutlined, SafetyCertificateOutlined, StopOutlined } from "@ant-design/icons";
+import {
+  BarChartOutlined,
+  BarcodeOutlined,
+  PlusOutlined,
+  SafetyCertificateOutlined,
+  StopOutlined,
+} from "@ant-design/icons";
 import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
 import { useFormat } from "../../components/kit/format";
 import { errorMessage } from "../../components/kit/errors";
@@ -56,10 +62,20 @@ export function BatchList() {
 
   const close = (b: CouponBatch) =>
     mutateAsync({
-      url: `/api/v2/${BATCHES}/${b.id}/close`, method: "post", values: {}, ...REST,
+      url: `/api/v2/${BATCHES}/${b.id}/close`,
+      method: "post",
+      values: {},
+      ...REST,
       successNotification: () => ({ type: "success", message: t("coupons.messages.closed", { name: b.name }) }),
-      errorNotification: (e) => ({ type: "error", message: t("coupons.messages.failed"), description: errorMessage(e) }),
-    }).then(() => tableQuery.refetch(), () => tableQuery.refetch());
+      errorNotification: (e) => ({
+        type: "error",
+        message: t("coupons.messages.failed"),
+        description: errorMessage(e),
+      }),
+    }).then(
+      () => tableQuery.refetch(),
+      () => tableQuery.refetch(),
+    );
 
   return (
     <List
@@ -67,14 +83,25 @@ export function BatchList() {
       resource="promotion-coupon"
       headerButtons={
         <Space wrap>
-          <Button icon={<SafetyCertificateOutlined />} onClick={() => setChecking(true)}>{t("coupons.actions.check")}</Button>
+          <Button icon={<SafetyCertificateOutlined />} onClick={() => setChecking(true)}>
+            {t("coupons.actions.check")}
+          </Button>
           {newButton}
         </Space>
       }
     >
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("coupons.list.search")} value={filters.name_like as string | undefined} onSearch={(name_like) => apply({ name_like })} />
-        <SearchBox label={t("coupons.list.findCode")} value={filters.code as string | undefined} onSearch={(code) => apply({ code })} width={220} />
+        <SearchBox
+          label={t("coupons.list.search")}
+          value={filters.name_like as string | undefined}
+          onSearch={(name_like) => apply({ name_like })}
+        />
+        <SearchBox
+          label={t("coupons.list.findCode")}
+          value={filters.code as string | undefined}
+          onSearch={(code) => apply({ code })}
+          width={220}
+        />
         <Select
           allowClear
           aria-label={t("coupons.fields.status")}
@@ -92,8 +119,12 @@ export function BatchList() {
           width={200}
           render={(name: string, b) => (
             <Flex vertical style={{ minWidth: 0 }}>
-              <span dir="auto" style={{ overflowWrap: "anywhere" }}>{name}</span>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("coupons.fields.prefix")}: <bdi dir="ltr">{b.prefix}-…</bdi></Typography.Text>
+              <span dir="auto" style={{ overflowWrap: "anywhere" }}>
+                {name}
+              </span>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t("coupons.fields.prefix")}: <bdi dir="ltr">{b.prefix}-…</bdi>
+              </Typography.Text>
             </Flex>
           )}
         />
@@ -104,7 +135,11 @@ export function BatchList() {
           render={(_, b) => (
             <Flex vertical>
               <span>{rule(b)}</span>
-              {b.minSpend > 0 && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("coupons.rule.minSpend", { amount: money(b.minSpend) })}</Typography.Text>}
+              {b.minSpend > 0 && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t("coupons.rule.minSpend", { amount: money(b.minSpend) })}
+                </Typography.Text>
+              )}
             </Flex>
           )}
         />
@@ -114,9 +149,15 @@ export function BatchList() {
           width={180}
           render={(_, b) => (
             <Flex vertical>
-              <span dir="auto">{t("coupons.fields.usedOf", { used: number(b.codesUsed), total: number(b.codeCount) })}</span>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("coupons.fields.perCode", { n: number(b.usesPerCode) })}</Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("coupons.fields.perCustomer", { n: number(b.usesPerCustomer) })}</Typography.Text>
+              <span dir="auto">
+                {t("coupons.fields.usedOf", { used: number(b.codesUsed), total: number(b.codeCount) })}
+              </span>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t("coupons.fields.perCode", { n: number(b.usesPerCode) })}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t("coupons.fields.perCustomer", { n: number(b.usesPerCustomer) })}
+              </Typography.Text>
             </Flex>
           )}
         />
@@ -127,7 +168,12 @@ export function BatchList() {
           responsive={WIDE}
           render={(_, b) => <bdi>{formatWindow(b, t("kit.window.noEnd"))}</bdi>}
         />
-        <Table.Column<CouponBatch> dataIndex="status" title={t("coupons.fields.status")} width={130} render={(s: BatchStatus) => <BatchStatusTag status={s} />} />
+        <Table.Column<CouponBatch>
+          dataIndex="status"
+          title={t("coupons.fields.status")}
+          width={130}
+          render={(s: BatchStatus) => <BatchStatusTag status={s} />}
+        />
         <Table.Column<CouponBatch>
           key="actions"
           title={t("coupons.fields.actions")}
@@ -136,10 +182,20 @@ export function BatchList() {
           render={(_, b) => (
             <Space size={4} wrap>
               <Tooltip title={t("coupons.actions.codes")}>
-                <Button size="small" icon={<BarcodeOutlined />} aria-label={`${t("coupons.actions.codes")}: ${b.name}`} onClick={() => setOpen({ id: b.id, tab: "codes" })} />
+                <Button
+                  size="small"
+                  icon={<BarcodeOutlined />}
+                  aria-label={`${t("coupons.actions.codes")}: ${b.name}`}
+                  onClick={() => setOpen({ id: b.id, tab: "codes" })}
+                />
               </Tooltip>
               <Tooltip title={t("coupons.actions.report")}>
-                <Button size="small" icon={<BarChartOutlined />} aria-label={`${t("coupons.actions.report")}: ${b.name}`} onClick={() => setOpen({ id: b.id, tab: "report" })} />
+                <Button
+                  size="small"
+                  icon={<BarChartOutlined />}
+                  aria-label={`${t("coupons.actions.report")}: ${b.name}`}
+                  onClick={() => setOpen({ id: b.id, tab: "report" })}
+                />
               </Tooltip>
               {b.status !== "closed" && (
                 <Popconfirm
@@ -151,7 +207,13 @@ export function BatchList() {
                   onConfirm={() => close(b)}
                 >
                   <Tooltip title={t("coupons.actions.close")}>
-                    <Button size="small" danger icon={<StopOutlined />} loading={mutation.isPending} aria-label={`${t("coupons.actions.close")}: ${b.name}`} />
+                    <Button
+                      size="small"
+                      danger
+                      icon={<StopOutlined />}
+                      loading={mutation.isPending}
+                      aria-label={`${t("coupons.actions.close")}: ${b.name}`}
+                    />
                   </Tooltip>
                 </Popconfirm>
               )}
@@ -170,7 +232,14 @@ export function BatchList() {
         />
       )}
       {checking && <CheckDialog onClose={() => setChecking(false)} />}
-      {open && <BatchDrawer batchId={open.id} tab={open.tab} onTab={(tab) => setOpen({ ...open, tab })} onClose={() => setOpen(null)} />}
+      {open && (
+        <BatchDrawer
+          batchId={open.id}
+          tab={open.tab}
+          onTab={(tab) => setOpen({ ...open, tab })}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </List>
   );
 }

@@ -7,7 +7,12 @@ export type CouponBatch = RowOf<"/api/v2/coupon-batches">;
 export type NewBatch = Body<"/api/v2/coupon-batches">;
 export type BatchStatus = CouponBatch["status"];
 export const BATCH_STATUSES: readonly BatchStatus[] = ["live", "scheduled", "expired", "closed"];
-export const STATUS_COLORS: Record<BatchStatus, string> = { live: "green", scheduled: "blue", expired: "default", closed: "red" };
+export const STATUS_COLORS: Record<BatchStatus, string> = {
+  live: "green",
+  scheduled: "blue",
+  expired: "default",
+  closed: "red",
+};
 
 export type DiscountType = CouponBatch["discountType"];
 
@@ -21,7 +26,10 @@ export type DiscountRule = Pick<CouponBatch, "discountType" | "discountValue" | 
 /** The discount on a subtotal, as the server gives it: percent rounded to the satang and capped, never above the subtotal. */
 export function discountOf(rule: DiscountRule, subtotal: number): number {
   const cents = Math.round(subtotal * 100);
-  let off = rule.discountType === "percent" ? Math.round((cents * rule.discountValue) / 100) : Math.round(rule.discountValue * 100);
+  let off =
+    rule.discountType === "percent"
+      ? Math.round((cents * rule.discountValue) / 100)
+      : Math.round(rule.discountValue * 100);
   if (rule.discountType === "percent" && rule.maxDiscount) off = Math.min(off, Math.round(rule.maxDiscount * 100));
   return Math.min(off, cents) / 100;
 }

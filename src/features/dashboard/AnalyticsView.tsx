@@ -47,7 +47,9 @@ export function AnalyticsView() {
   return (
     <Flex vertical gap={16} style={{ padding: 24 }}>
       <Flex justify="space-between" align="start" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>{t("dashboards.analytics.title")}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t("dashboards.analytics.title")}
+        </Typography.Title>
         <RangeBar range={range} onChange={setRange} previous={data?.previous} />
       </Flex>
 
@@ -66,7 +68,12 @@ export function AnalyticsView() {
           <Col xs={12} md={8} xl={{ flex: "1 1 0" }} key={key}>
             <Card size="small" style={{ height: "100%" }}>
               <Skeleton loading={loading} active paragraph={{ rows: 1 }}>
-                <Statistic title={t(`dashboards.analytics.${key}`)} prefix={icon} value={data ? show(data.totals.current) : "—"} valueStyle={valueStyle} />
+                <Statistic
+                  title={t(`dashboards.analytics.${key}`)}
+                  prefix={icon}
+                  value={data ? show(data.totals.current) : "—"}
+                  valueStyle={valueStyle}
+                />
                 {data && (
                   <Flex gap={6} wrap align="baseline">
                     <Delta value={data.totals.delta[key]} />
@@ -91,9 +98,21 @@ export function AnalyticsView() {
               money={fmt.money}
               number={fmt.number}
               series={[
-                { key: "visitors", name: t("dashboards.analytics.visitors"), kind: "line", axis: "scale", color: "success" },
+                {
+                  key: "visitors",
+                  name: t("dashboards.analytics.visitors"),
+                  kind: "line",
+                  axis: "scale",
+                  color: "success",
+                },
                 { key: "orders", name: t("dashboards.analytics.orders"), kind: "bar", axis: "count", color: "primary" },
-                { key: "revenue", name: t("dashboards.analytics.revenue"), kind: "line", axis: "money", color: "warning" },
+                {
+                  key: "revenue",
+                  name: t("dashboards.analytics.revenue"),
+                  kind: "line",
+                  axis: "money",
+                  color: "warning",
+                },
               ]}
             />
           </Suspense>
@@ -109,14 +128,45 @@ export function AnalyticsView() {
           dataSource={data?.channels ?? []}
           pagination={false}
           scroll={scroll(820)}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboards.noActivity")} /> }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboards.noActivity")} />,
+          }}
           columns={[
-            { key: "channel", title: t("dashboards.analytics.channel"), render: (_, r) => t(`orders.channel.${r.channel}`, r.channel) },
-            { key: "visitors", title: t("dashboards.analytics.visitors"), align: "end", render: (_, r) => fmt.number(r.current.visitors) },
-            { key: "orders", title: t("dashboards.analytics.orders"), align: "end", render: (_, r) => fmt.number(r.current.orders) },
-            { key: "conversion", title: t("dashboards.analytics.conversion"), align: "end", render: (_, r) => fmt.percent(r.current.conversion) },
-            { key: "revenue", title: t("dashboards.analytics.revenue"), align: "end", render: (_, r) => fmt.money(r.current.revenue) },
-            { key: "change", title: t("dashboards.analytics.revenueChange"), align: "end", render: (_, r) => <Delta value={r.delta.revenue} /> },
+            {
+              key: "channel",
+              title: t("dashboards.analytics.channel"),
+              render: (_, r) => t(`orders.channel.${r.channel}`, r.channel),
+            },
+            {
+              key: "visitors",
+              title: t("dashboards.analytics.visitors"),
+              align: "end",
+              render: (_, r) => fmt.number(r.current.visitors),
+            },
+            {
+              key: "orders",
+              title: t("dashboards.analytics.orders"),
+              align: "end",
+              render: (_, r) => fmt.number(r.current.orders),
+            },
+            {
+              key: "conversion",
+              title: t("dashboards.analytics.conversion"),
+              align: "end",
+              render: (_, r) => fmt.percent(r.current.conversion),
+            },
+            {
+              key: "revenue",
+              title: t("dashboards.analytics.revenue"),
+              align: "end",
+              render: (_, r) => fmt.money(r.current.revenue),
+            },
+            {
+              key: "change",
+              title: t("dashboards.analytics.revenueChange"),
+              align: "end",
+              render: (_, r) => <Delta value={r.delta.revenue} />,
+            },
           ]}
         />
       </Card>

@@ -130,7 +130,11 @@ export function DashboardView({ area }: { area: Area }) {
           <Skeleton active />
         ) : figures?.ordersByMonth?.length ? (
           <Suspense fallback={<Skeleton active />}>
-            <OrdersChart data={figures.ordersByMonth} ordersLabel={t("dashboard.orders")} revenueLabel={t("dashboard.revenue")} />
+            <OrdersChart
+              data={figures.ordersByMonth}
+              ordersLabel={t("dashboard.orders")}
+              revenueLabel={t("dashboard.revenue")}
+            />
           </Suspense>
         ) : (
           <Empty description={t("dashboard.noOrders")} />

@@ -20,7 +20,13 @@ export default function OrdersChart({ data, ordersLabel, revenueLabel }: Props) 
           <XAxis dataKey="month" tick={tick} stroke={token.colorBorder} />
           <YAxis yAxisId="orders" allowDecimals={false} tick={tick} stroke={token.colorBorder} />
           <YAxis yAxisId="revenue" orientation="right" tick={tick} stroke={token.colorBorder} />
-          <Tooltip contentStyle={{ background: token.colorBgElevated, borderColor: token.colorBorderSecondary, color: token.colorText }} />
+          <Tooltip
+            contentStyle={{
+              background: token.colorBgElevated,
+              borderColor: token.colorBorderSecondary,
+              color: token.colorText,
+            }}
+          />
           <Legend />
           <Bar yAxisId="orders" dataKey="orders" name={ordersLabel} fill={token.colorPrimary} radius={[4, 4, 0, 0]} />
           <Line yAxisId="revenue" dataKey="revenue" name={revenueLabel} stroke={token.colorWarning} strokeWidth={2} />

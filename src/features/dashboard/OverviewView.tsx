@@ -1,7 +1,31 @@
 import type { Answer } from "../../api";
-import { AuditOutlined, DollarOutlined, FileSearchOutlined, InboxOutlined, ShoppingCartOutlined, TagOutlined, WarningOutlined } from "@ant-design/icons";
+import {
+  AuditOutlined,
+  DollarOutlined,
+  FileSearchOutlined,
+  InboxOutlined,
+  ShoppingCartOutlined,
+  TagOutlined,
+  WarningOutlined,
+} from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { Alert, Badge, Button, Card, Col, Empty, Flex, Grid, List, Progress, Row, Skeleton, Statistic, Table, Typography } from "antd";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Grid,
+  List,
+  Progress,
+  Row,
+  Skeleton,
+  Statistic,
+  Table,
+  Typography,
+} from "antd";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -18,7 +42,13 @@ type Totals = Overview["totals"]["current"];
 const TrendChart = lazy(() => import("./TrendChart"));
 
 /** One queue of waiting work: its count and a link to its list with the matching filter set. */
-interface Queue { key: string; icon: ReactNode; label: string; count: number; to: string }
+interface Queue {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  count: number;
+  to: string;
+}
 
 /** `/admin/three`: sales trend, orders by status, top products and shops over a range; the work waiting now. */
 export function OverviewView() {
@@ -48,24 +78,50 @@ export function OverviewView() {
   const p = data?.pending;
   const approve = screenPath("product-approve", "list");
   const claims = screenPath("orders-claim", "list");
-  const queues: { title: string; items: Queue[] }[] = p ? [
-    { title: t("dashboards.overview.queues.products"), items: (["pending", "resubmitted"] as const).map((s) => ({
-      key: `product-${s}`, icon: <AuditOutlined />, label: t(`product.status.${s}`), count: p.products[s], to: filteredList(approve, { status: s }),
-    })) },
-    { title: t("dashboards.overview.queues.slips"), items: [{
-      key: "slip-pending", icon: <FileSearchOutlined />, label: t("orders.slipStatus.pending"), count: p.slips.pending,
-      to: filteredList(screenPath("orders-slip", "list"), { status: "pending" }),
-    }] },
-    { title: t("dashboards.overview.queues.claims"), items: (["filed", "reviewing", "approved"] as const).map((s) => ({
-      key: `claim-${s}`, icon: <WarningOutlined />, label: t(`orders.claimStatus.${s}`), count: p.claims[s], to: filteredList(claims, { status: s }),
-    })) },
-  ] : [];
+  const queues: { title: string; items: Queue[] }[] = p
+    ? [
+        {
+          title: t("dashboards.overview.queues.products"),
+          items: (["pending", "resubmitted"] as const).map((s) => ({
+            key: `product-${s}`,
+            icon: <AuditOutlined />,
+            label: t(`product.status.${s}`),
+            count: p.products[s],
+            to: filteredList(approve, { status: s }),
+          })),
+        },
+        {
+          title: t("dashboards.overview.queues.slips"),
+          items: [
+            {
+              key: "slip-pending",
+              icon: <FileSearchOutlined />,
+              label: t("orders.slipStatus.pending"),
+              count: p.slips.pending,
+              to: filteredList(screenPath("orders-slip", "list"), { status: "pending" }),
+            },
+          ],
+        },
+        {
+          title: t("dashboards.overview.queues.claims"),
+          items: (["filed", "reviewing", "approved"] as const).map((s) => ({
+            key: `claim-${s}`,
+            icon: <WarningOutlined />,
+            label: t(`orders.claimStatus.${s}`),
+            count: p.claims[s],
+            to: filteredList(claims, { status: s }),
+          })),
+        },
+      ]
+    : [];
   const statusMax = Math.max(1, ...(data?.byStatus ?? []).map((s) => s.orders));
 
   return (
     <Flex vertical gap={16} style={{ padding: 24 }}>
       <Flex justify="space-between" align="start" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>{t("dashboards.overview.title")}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t("dashboards.overview.title")}
+        </Typography.Title>
         <RangeBar range={range} onChange={setRange} previous={data?.previous} />
       </Flex>
 
@@ -84,7 +140,12 @@ export function OverviewView() {
           <Col xs={12} xl={6} key={key}>
             <Card size="small" style={{ height: "100%" }}>
               <Skeleton loading={loading} active paragraph={{ rows: 1 }}>
-                <Statistic title={t(`dashboards.overview.${key}`)} prefix={icon} value={data ? show(data.totals.current) : "—"} valueStyle={valueStyle} />
+                <Statistic
+                  title={t(`dashboards.overview.${key}`)}
+                  prefix={icon}
+                  value={data ? show(data.totals.current) : "—"}
+                  valueStyle={valueStyle}
+                />
                 {data && (
                   <Flex gap={6} wrap align="baseline">
                     <Delta value={data.totals.delta[key]} />
@@ -101,7 +162,9 @@ export function OverviewView() {
 
       <Card title={t("dashboards.overview.pending")}>
         <Typography.Paragraph type="secondary">{t("dashboards.overview.pendingNow")}</Typography.Paragraph>
-        {loading ? <Skeleton active /> : p ? (
+        {loading ? (
+          <Skeleton active />
+        ) : p ? (
           <Row gutter={[16, 16]}>
             {queues.map((q) => (
               <Col xs={24} md={8} key={q.title}>
@@ -114,7 +177,12 @@ export function OverviewView() {
                       <Link to={item.to} style={{ display: "flex", width: "100%", alignItems: "center", gap: 8 }}>
                         {item.icon}
                         <span style={{ flex: 1 }}>{item.label}</span>
-                        <Badge count={item.count} showZero overflowCount={99_999} color={item.count ? undefined : "#bfbfbf"} />
+                        <Badge
+                          count={item.count}
+                          showZero
+                          overflowCount={99_999}
+                          color={item.count ? undefined : "#bfbfbf"}
+                        />
                         <ThenChevron />
                       </Link>
                     </List.Item>
@@ -123,30 +191,50 @@ export function OverviewView() {
               </Col>
             ))}
           </Row>
-        ) : <Empty />}
+        ) : (
+          <Empty />
+        )}
       </Card>
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Card title={t("dashboards.overview.trend")} style={{ height: "100%" }}>
-            {loading ? <Skeleton active /> : data && data.totals.current.orders > 0 ? (
+            {loading ? (
+              <Skeleton active />
+            ) : data && data.totals.current.orders > 0 ? (
               <Suspense fallback={<Skeleton active />}>
                 <TrendChart
                   data={data.trend}
                   money={fmt.money}
                   number={fmt.number}
                   series={[
-                    { key: "orders", name: t("dashboards.overview.orders"), kind: "bar", axis: "count", color: "primary" },
-                    { key: "revenue", name: t("dashboards.overview.revenue"), kind: "line", axis: "money", color: "warning" },
+                    {
+                      key: "orders",
+                      name: t("dashboards.overview.orders"),
+                      kind: "bar",
+                      axis: "count",
+                      color: "primary",
+                    },
+                    {
+                      key: "revenue",
+                      name: t("dashboards.overview.revenue"),
+                      kind: "line",
+                      axis: "money",
+                      color: "warning",
+                    },
                   ]}
                 />
               </Suspense>
-            ) : <Empty description={t("dashboards.noActivity")} />}
+            ) : (
+              <Empty description={t("dashboards.noActivity")} />
+            )}
           </Card>
         </Col>
         <Col xs={24} xl={8}>
           <Card title={t("dashboards.overview.byStatus")} style={{ height: "100%" }}>
-            {loading ? <Skeleton active /> : data?.byStatus.length ? (
+            {loading ? (
+              <Skeleton active />
+            ) : data?.byStatus.length ? (
               <Flex vertical gap={8} role="list" aria-label={t("dashboards.overview.byStatus")}>
                 {data.byStatus.map((s) => (
                   <div key={s.status} role="listitem">
@@ -154,11 +242,18 @@ export function OverviewView() {
                       <span>{t(`orders.status.${s.status}`, s.status)}</span>
                       <bdi>{fmt.number(s.orders)}</bdi>
                     </Flex>
-                    <Progress percent={(s.orders / statusMax) * 100} showInfo={false} size="small" strokeColor={statusColor(s.status)} />
+                    <Progress
+                      percent={(s.orders / statusMax) * 100}
+                      showInfo={false}
+                      size="small"
+                      strokeColor={statusColor(s.status)}
+                    />
                   </div>
                 ))}
               </Flex>
-            ) : <Empty description={t("dashboards.noActivity")} />}
+            ) : (
+              <Empty description={t("dashboards.noActivity")} />
+            )}
           </Card>
         </Col>
       </Row>
@@ -172,16 +267,36 @@ export function OverviewView() {
               loading={loading}
               dataSource={data?.topProducts ?? []}
               pagination={false}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboards.noActivity")} /> }}
+              locale={{
+                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboards.noActivity")} />,
+              }}
               columns={[
-                { key: "name", title: t("dashboards.overview.product"), render: (_, r) => (
-                  <Flex vertical>
-                    <Link to={screenPath("product", "edit", r.productId)}><bdi>{r.name}</bdi></Link>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}><bdi>{r.code}</bdi> · <bdi>{r.shopName}</bdi></Typography.Text>
-                  </Flex>
-                ) },
-                { key: "units", title: t("dashboards.overview.units"), align: "end", render: (_, r) => fmt.number(r.units) },
-                { key: "revenue", title: t("dashboards.overview.revenue"), align: "end", render: (_, r) => fmt.money(r.revenue) },
+                {
+                  key: "name",
+                  title: t("dashboards.overview.product"),
+                  render: (_, r) => (
+                    <Flex vertical>
+                      <Link to={screenPath("product", "edit", r.productId)}>
+                        <bdi>{r.name}</bdi>
+                      </Link>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        <bdi>{r.code}</bdi> · <bdi>{r.shopName}</bdi>
+                      </Typography.Text>
+                    </Flex>
+                  ),
+                },
+                {
+                  key: "units",
+                  title: t("dashboards.overview.units"),
+                  align: "end",
+                  render: (_, r) => fmt.number(r.units),
+                },
+                {
+                  key: "revenue",
+                  title: t("dashboards.overview.revenue"),
+                  align: "end",
+                  render: (_, r) => fmt.money(r.revenue),
+                },
               ]}
             />
           </Card>
@@ -194,11 +309,23 @@ export function OverviewView() {
               loading={loading}
               dataSource={data?.topShops ?? []}
               pagination={false}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboards.noActivity")} /> }}
+              locale={{
+                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboards.noActivity")} />,
+              }}
               columns={[
                 { key: "name", title: t("dashboards.overview.shop"), render: (_, r) => <bdi>{r.name}</bdi> },
-                { key: "orders", title: t("dashboards.overview.orders"), align: "end", render: (_, r) => fmt.number(r.orders) },
-                { key: "revenue", title: t("dashboards.overview.revenue"), align: "end", render: (_, r) => fmt.money(r.revenue) },
+                {
+                  key: "orders",
+                  title: t("dashboards.overview.orders"),
+                  align: "end",
+                  render: (_, r) => fmt.number(r.orders),
+                },
+                {
+                  key: "revenue",
+                  title: t("dashboards.overview.revenue"),
+                  align: "end",
+                  render: (_, r) => fmt.money(r.revenue),
+                },
               ]}
             />
           </Card>
@@ -210,6 +337,13 @@ export function OverviewView() {
 
 /** antd preset colour names of the order tags, as bar colours. */
 const PRESET: Record<string, string> = {
-  gold: "#faad14", blue: "#1677ff", geekblue: "#2f54eb", cyan: "#13c2c2", purple: "#722ed1", lime: "#a0d911", green: "#52c41a", red: "#ff4d4f",
+  gold: "#faad14",
+  blue: "#1677ff",
+  geekblue: "#2f54eb",
+  cyan: "#13c2c2",
+  purple: "#722ed1",
+  lime: "#a0d911",
+  green: "#52c41a",
+  red: "#ff4d4f",
 };
 const statusColor = (status: string) => PRESET[STATUS_COLORS[status] ?? ""] ?? undefined;

@@ -12,7 +12,10 @@ export const DEFAULT_DAYS = 30;
 /** The server refuses longer ranges (two years, a leap day included). */
 export const MAX_DAYS = 731;
 
-export interface DayRange { from: string; to: string }
+export interface DayRange {
+  from: string;
+  to: string;
+}
 
 const strict = (v: string | null) => {
   if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
@@ -32,15 +35,17 @@ export function useDayRange(): [DayRange, (next: DayRange) => void] {
   const [params, setParams] = useSearchParams();
   const from = strict(params.get("from"));
   const to = strict(params.get("to"));
-  const range = from && to && !from.isAfter(to) && to.diff(from, "day") < MAX_DAYS
-    ? { from: from.format(DAY_FORMAT), to: to.format(DAY_FORMAT) }
-    : defaultRange();
-  const set = (next: DayRange) => setParams((p) => {
-    const out = new URLSearchParams(p);
-    out.set("from", next.from);
-    out.set("to", next.to);
-    return out;
-  });
+  const range =
+    from && to && !from.isAfter(to) && to.diff(from, "day") < MAX_DAYS
+      ? { from: from.format(DAY_FORMAT), to: to.format(DAY_FORMAT) }
+      : defaultRange();
+  const set = (next: DayRange) =>
+    setParams((p) => {
+      const out = new URLSearchParams(p);
+      out.set("from", next.from);
+      out.set("to", next.to);
+      return out;
+    });
   return [range, set];
 }
 
@@ -48,7 +53,15 @@ export function useDayRange(): [DayRange, (next: DayRange) => void] {
  * The range picker: one picker with presets from md up; on a phone two single-month pickers (the
  * range picker's two months do not fit 390 px).
  */
-export function RangeBar({ range, onChange, previous }: { range: DayRange; onChange(next: DayRange): void; previous?: DayRange }) {
+export function RangeBar({
+  range,
+  onChange,
+  previous,
+}: {
+  range: DayRange;
+  onChange(next: DayRange): void;
+  previous?: DayRange;
+}) {
   const { t } = useTranslation();
   const wide = Grid.useBreakpoint().md;
   const from = dayjs(range.from);
@@ -60,13 +73,20 @@ export function RangeBar({ range, onChange, previous }: { range: DayRange; onCha
     const start = y.diff(x, "day") >= MAX_DAYS ? y.subtract(MAX_DAYS - 1, "day") : x;
     onChange({ from: start.format(DAY_FORMAT), to: y.format(DAY_FORMAT) });
   };
-  const last = (days: number) => [today.subtract(days - 1, "day").startOf("day"), today.startOf("day")] as [Dayjs, Dayjs];
+  const last = (days: number) =>
+    [today.subtract(days - 1, "day").startOf("day"), today.startOf("day")] as [Dayjs, Dayjs];
   const presets = [
     { label: t("dashboards.range.last7"), value: last(7) },
     { label: t("dashboards.range.last30"), value: last(30) },
     { label: t("dashboards.range.last90"), value: last(90) },
     { label: t("dashboards.range.thisMonth"), value: [today.startOf("month"), today.startOf("day")] as [Dayjs, Dayjs] },
-    { label: t("dashboards.range.lastMonth"), value: [today.subtract(1, "month").startOf("month"), today.subtract(1, "month").endOf("month").startOf("day")] as [Dayjs, Dayjs] },
+    {
+      label: t("dashboards.range.lastMonth"),
+      value: [
+        today.subtract(1, "month").startOf("month"),
+        today.subtract(1, "month").endOf("month").startOf("day"),
+      ] as [Dayjs, Dayjs],
+    },
   ];
   const future = (d: Dayjs) => d.isAfter(today);
   return (
@@ -82,10 +102,26 @@ export function RangeBar({ range, onChange, previous }: { range: DayRange; onCha
         />
       ) : (
         <Flex gap={8}>
-          <DatePicker aria-label={t("dashboards.range.from")} placeholder={t("dashboards.range.from")} value={from} allowClear={false}
-            inputReadOnly disabledDate={future} style={{ flex: 1 }} onChange={(d) => d && pick(d, d.isAfter(to) ? d : to)} />
-          <DatePicker aria-label={t("dashboards.range.to")} placeholder={t("dashboards.range.to")} value={to} allowClear={false}
-            inputReadOnly disabledDate={future} style={{ flex: 1 }} onChange={(d) => d && pick(d.isBefore(from) ? d : from, d)} />
+          <DatePicker
+            aria-label={t("dashboards.range.from")}
+            placeholder={t("dashboards.range.from")}
+            value={from}
+            allowClear={false}
+            inputReadOnly
+            disabledDate={future}
+            style={{ flex: 1 }}
+            onChange={(d) => d && pick(d, d.isAfter(to) ? d : to)}
+          />
+          <DatePicker
+            aria-label={t("dashboards.range.to")}
+            placeholder={t("dashboards.range.to")}
+            value={to}
+            allowClear={false}
+            inputReadOnly
+            disabledDate={future}
+            style={{ flex: 1 }}
+            onChange={(d) => d && pick(d.isBefore(from) ? d : from, d)}
+          />
         </Flex>
       )}
       {previous && (
@@ -103,7 +139,11 @@ export function Delta({ value }: { value: number | null | undefined }) {
   const fmt = useFormat();
   const { token } = theme.useToken();
   if (value === null || value === undefined) {
-    return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("dashboards.noComparison")}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t("dashboards.noComparison")}
+      </Typography.Text>
+    );
   }
   const up = value > 0;
   const flat = value === 0;
@@ -111,7 +151,9 @@ export function Delta({ value }: { value: number | null | undefined }) {
   return (
     <Typography.Text
       style={{ fontSize: 12, color: flat ? token.colorTextSecondary : up ? token.colorSuccess : token.colorError }}
-      aria-label={t(flat ? "dashboards.deltaFlat" : up ? "dashboards.deltaUp" : "dashboards.deltaDown", { value: fmt.percent(Math.abs(value)) })}
+      aria-label={t(flat ? "dashboards.deltaFlat" : up ? "dashboards.deltaUp" : "dashboards.deltaDown", {
+        value: fmt.percent(Math.abs(value)),
+      })}
     >
       {!flat && <Icon aria-hidden />} <bdi>{fmt.percent(Math.abs(value))}</bdi>
     </Typography.Text>

@@ -4,7 +4,15 @@ import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { Button, DatePicker, Flex, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { BarChartOutlined, EditOutlined, PlusOutlined, StopOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
-import { FilterBar, SearchBox, useListTable, useNarrow, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  useNarrow,
+  usePinned,
+  useTableScroll,
+  WIDE,
+} from "../../components/kit/list";
 import { useFormat } from "../../components/kit/format";
 import { errorMessage } from "../../components/kit/errors";
 import { Thumb } from "../../components/kit/Thumb";
@@ -45,7 +53,8 @@ export function FlashSaleList() {
     </Button>
   );
   const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<FlashSale>("promotion-flashsale", {
-    initial, numeric: ["id"],
+    initial,
+    numeric: ["id"],
     empty: (
       <>
         <div style={{ marginBottom: 12 }}>{t("flashsale.list.empty")}</div>
@@ -57,16 +66,33 @@ export function FlashSaleList() {
   const closeSale = (s: FlashSale) =>
     close({
       ...calls.writeCall("close", { id: s.id }),
-      successNotification: () => ({ type: "success", message: t("flashsale.messages.closed", { name: s.productName }) }),
-      errorNotification: (e) => ({ type: "error", message: t("flashsale.messages.failed"), description: errorMessage(e) }),
-    }).then(() => tableQuery.refetch(), () => tableQuery.refetch());
+      successNotification: () => ({
+        type: "success",
+        message: t("flashsale.messages.closed", { name: s.productName }),
+      }),
+      errorNotification: (e) => ({
+        type: "error",
+        message: t("flashsale.messages.failed"),
+        description: errorMessage(e),
+      }),
+    }).then(
+      () => tableQuery.refetch(),
+      () => tableQuery.refetch(),
+    );
 
-  const range = filters.from && filters.to ? [dayjs(filters.from as string), dayjs(filters.to as string)] as [dayjs.Dayjs, dayjs.Dayjs] : null;
+  const range =
+    filters.from && filters.to
+      ? ([dayjs(filters.from as string), dayjs(filters.to as string)] as [dayjs.Dayjs, dayjs.Dayjs])
+      : null;
 
   return (
     <List title={t("flashsale.titles.list")} resource="promotion-flashsale" headerButtons={newButton}>
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("flashsale.list.search")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("flashsale.list.search")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         <Select
           allowClear
           aria-label={t("flashsale.fields.status")}
@@ -80,7 +106,9 @@ export function FlashSaleList() {
           aria-label={t("flashsale.list.period")}
           placeholder={[t("flashsale.list.periodFrom"), t("flashsale.list.periodTo")]}
           value={range}
-          onChange={(v) => apply({ from: v?.[0]?.startOf("day").toISOString(), to: v?.[1]?.endOf("day").toISOString() })}
+          onChange={(v) =>
+            apply({ from: v?.[0]?.startOf("day").toISOString(), to: v?.[1]?.endOf("day").toISOString() })
+          }
           style={{ maxWidth: "100%" }}
         />
         {filters.id !== undefined && (
@@ -98,7 +126,9 @@ export function FlashSaleList() {
             <Flex gap={10} align="center">
               <Thumb url={s.productImageUrl} size={40} />
               <Flex vertical style={{ minWidth: 0 }}>
-                <span dir="auto" style={{ overflowWrap: "anywhere" }}>{name}</span>
+                <span dir="auto" style={{ overflowWrap: "anywhere" }}>
+                  {name}
+                </span>
                 <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: "anywhere" }}>
                   <bdi>{s.productCode}</bdi> · <bdi>{s.shopName}</bdi>
                 </Typography.Text>
@@ -113,13 +143,26 @@ export function FlashSaleList() {
           align="right"
           render={(v: number, s) => (
             <Flex vertical align="end">
-              <Typography.Text strong><bdi>{money(v)}</bdi></Typography.Text>
-              <Typography.Text type="secondary" delete style={{ fontSize: 12 }}><bdi>{money(s.normalPrice)}</bdi></Typography.Text>
-              <Tag color="volcano" style={{ marginInlineEnd: 0 }}>{t("flashsale.fields.off", { percent: s.discountPercent })}</Tag>
+              <Typography.Text strong>
+                <bdi>{money(v)}</bdi>
+              </Typography.Text>
+              <Typography.Text type="secondary" delete style={{ fontSize: 12 }}>
+                <bdi>{money(s.normalPrice)}</bdi>
+              </Typography.Text>
+              <Tag color="volcano" style={{ marginInlineEnd: 0 }}>
+                {t("flashsale.fields.off", { percent: s.discountPercent })}
+              </Tag>
             </Flex>
           )}
         />
-        <Table.Column<FlashSale> dataIndex="stockLimit" title={t("flashsale.fields.stockLimit")} width={100} align="right" responsive={WIDE} render={(v: number) => number(v)} />
+        <Table.Column<FlashSale>
+          dataIndex="stockLimit"
+          title={t("flashsale.fields.stockLimit")}
+          width={100}
+          align="right"
+          responsive={WIDE}
+          render={(v: number) => number(v)}
+        />
         <Table.Column<FlashSale>
           key="window"
           title={t("flashsale.fields.window")}
@@ -127,7 +170,12 @@ export function FlashSaleList() {
           responsive={WIDE}
           render={(_, s) => <bdi>{formatWindow(s, t("kit.window.noEnd"))}</bdi>}
         />
-        <Table.Column<FlashSale> dataIndex="status" title={t("flashsale.fields.status")} width={130} render={(v: SaleStatus) => <SaleStatusTag status={v} />} />
+        <Table.Column<FlashSale>
+          dataIndex="status"
+          title={t("flashsale.fields.status")}
+          width={130}
+          render={(v: SaleStatus) => <SaleStatusTag status={v} />}
+        />
         <Table.Column<FlashSale>
           key="actions"
           title={t("flashsale.fields.actions")}
@@ -136,11 +184,21 @@ export function FlashSaleList() {
           render={(_, s) => (
             <Space size={4} wrap>
               <Tooltip title={t("flashsale.actions.report")}>
-                <Button size="small" icon={<BarChartOutlined />} aria-label={`${t("flashsale.actions.report")}: ${s.productName}`} onClick={() => setReporting(s)} />
+                <Button
+                  size="small"
+                  icon={<BarChartOutlined />}
+                  aria-label={`${t("flashsale.actions.report")}: ${s.productName}`}
+                  onClick={() => setReporting(s)}
+                />
               </Tooltip>
               {s.status === "scheduled" && (
                 <Tooltip title={t("flashsale.actions.edit")}>
-                  <Button size="small" icon={<EditOutlined />} aria-label={`${t("flashsale.actions.edit")}: ${s.productName}`} onClick={() => setEditing(s)} />
+                  <Button
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={`${t("flashsale.actions.edit")}: ${s.productName}`}
+                    onClick={() => setEditing(s)}
+                  />
                 </Tooltip>
               )}
               {(s.status === "scheduled" || s.status === "live") && (
@@ -153,7 +211,13 @@ export function FlashSaleList() {
                   onConfirm={() => closeSale(s)}
                 >
                   <Tooltip title={t("flashsale.actions.close")}>
-                    <Button size="small" danger icon={<StopOutlined />} loading={mutation.isPending} aria-label={`${t("flashsale.actions.close")}: ${s.productName}`} />
+                    <Button
+                      size="small"
+                      danger
+                      icon={<StopOutlined />}
+                      loading={mutation.isPending}
+                      aria-label={`${t("flashsale.actions.close")}: ${s.productName}`}
+                    />
                   </Tooltip>
                 </Popconfirm>
               )}

@@ -1,5 +1,18 @@
 import { useCustom, useTranslate } from "@refinedev/core";
-import { Alert, Card, Col, Descriptions, Drawer, Flex, Grid, Progress, Row, Skeleton, Statistic, Typography } from "antd";
+import {
+  Alert,
+  Card,
+  Col,
+  Descriptions,
+  Drawer,
+  Flex,
+  Grid,
+  Progress,
+  Row,
+  Skeleton,
+  Statistic,
+  Typography,
+} from "antd";
 import { errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
@@ -27,18 +40,31 @@ export function ReportDrawer({ sale, onClose }: { sale: FlashSale; onClose(): vo
         <Flex gap={12} align="center">
           <Thumb url={sale.productImageUrl} size={56} />
           <Flex vertical style={{ minWidth: 0 }}>
-            <Typography.Text strong dir="auto" style={{ overflowWrap: "anywhere" }}>{sale.productName}</Typography.Text>
-            <Typography.Text type="secondary"><bdi>{sale.shopName}</bdi></Typography.Text>
+            <Typography.Text strong dir="auto" style={{ overflowWrap: "anywhere" }}>
+              {sale.productName}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              <bdi>{sale.shopName}</bdi>
+            </Typography.Text>
           </Flex>
         </Flex>
         <Descriptions size="small" column={1} bordered>
-          <Descriptions.Item label={t("flashsale.fields.window")}><bdi>{formatWindow(sale, t("kit.window.noEnd"))}</bdi></Descriptions.Item>
-          <Descriptions.Item label={t("flashsale.fields.status")}><SaleStatusTag status={sale.status} /></Descriptions.Item>
+          <Descriptions.Item label={t("flashsale.fields.window")}>
+            <bdi>{formatWindow(sale, t("kit.window.noEnd"))}</bdi>
+          </Descriptions.Item>
+          <Descriptions.Item label={t("flashsale.fields.status")}>
+            <SaleStatusTag status={sale.status} />
+          </Descriptions.Item>
           <Descriptions.Item label={t("flashsale.fields.salePrice")}>
-            <bdi>{money(sale.salePrice)}</bdi> <Typography.Text type="secondary" delete><bdi>{money(sale.normalPrice)}</bdi></Typography.Text>
+            <bdi>{money(sale.salePrice)}</bdi>{" "}
+            <Typography.Text type="secondary" delete>
+              <bdi>{money(sale.normalPrice)}</bdi>
+            </Typography.Text>
           </Descriptions.Item>
         </Descriptions>
-        {query.isError && <Alert type="error" showIcon message={t("flashsale.report.failed")} description={errorMessage(query.error)} />}
+        {query.isError && (
+          <Alert type="error" showIcon message={t("flashsale.report.failed")} description={errorMessage(query.error)} />
+        )}
         {query.isLoading && <Skeleton active />}
         {r && (
           <>
@@ -49,16 +75,34 @@ export function ReportDrawer({ sale, onClose }: { sale: FlashSale; onClose(): vo
                 </Typography.Text>
                 <Progress percent={Math.round((r.unitsSold / r.stockLimit) * 100)} showInfo={false} />
                 {r.unitsOrdered > r.unitsSold && (
-                  <Typography.Text type="secondary">{t("flashsale.report.beyondLimit", { units: number(r.unitsOrdered - r.unitsSold) })}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t("flashsale.report.beyondLimit", { units: number(r.unitsOrdered - r.unitsSold) })}
+                  </Typography.Text>
                 )}
               </Flex>
             </Card>
             <Row gutter={[16, 16]}>
-              <Col xs={24} sm={8}><Statistic title={t("flashsale.report.orders")} value={number(r.orderCount)} /></Col>
-              <Col xs={24} sm={8}><Statistic title={t("flashsale.report.revenue")} value={money(r.revenue)} valueRender={() => <bdi data-testid="revenue">{money(r.revenue)}</bdi>} /></Col>
-              <Col xs={24} sm={8}><Statistic title={t("flashsale.report.discount")} value={money(r.discount)} valueRender={() => <bdi>{money(r.discount)}</bdi>} /></Col>
+              <Col xs={24} sm={8}>
+                <Statistic title={t("flashsale.report.orders")} value={number(r.orderCount)} />
+              </Col>
+              <Col xs={24} sm={8}>
+                <Statistic
+                  title={t("flashsale.report.revenue")}
+                  value={money(r.revenue)}
+                  valueRender={() => <bdi data-testid="revenue">{money(r.revenue)}</bdi>}
+                />
+              </Col>
+              <Col xs={24} sm={8}>
+                <Statistic
+                  title={t("flashsale.report.discount")}
+                  value={money(r.discount)}
+                  valueRender={() => <bdi>{money(r.discount)}</bdi>}
+                />
+              </Col>
             </Row>
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>{t("flashsale.report.how")}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+              {t("flashsale.report.how")}
+            </Typography.Paragraph>
           </>
         )}
       </Flex>

@@ -15,7 +15,12 @@ import { percentOff, type Candidate, type FlashSale } from "./model";
 const calls = callsOf(flashsale);
 const PAGE = 20;
 
-interface Values { productId: number; salePrice: number; stockLimit: number; window: TimeWindow }
+interface Values {
+  productId: number;
+  salePrice: number;
+  stockLimit: number;
+  window: TimeWindow;
+}
 
 function ProductLine({ p }: { p: Pick<Candidate, "name" | "imageUrl" | "shopName" | "price" | "code"> }) {
   const { money } = useFormat();
@@ -23,7 +28,9 @@ function ProductLine({ p }: { p: Pick<Candidate, "name" | "imageUrl" | "shopName
     <Flex gap={10} align="center">
       <Thumb url={p.imageUrl} size={36} />
       <Flex vertical style={{ minWidth: 0 }}>
-        <span dir="auto" style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>{p.name}</span>
+        <span dir="auto" style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>
+          {p.name}
+        </span>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           <bdi>{p.code}</bdi> · <bdi>{p.shopName}</bdi> · <bdi>{money(p.price)}</bdi>
         </Typography.Text>
@@ -33,7 +40,17 @@ function ProductLine({ p }: { p: Pick<Candidate, "name" | "imageUrl" | "shopName
 }
 
 /** The approved, online products a sale can be set for, searched by name or code. */
-function ProductPicker({ value, onChange, onPick, id }: { value?: number; onChange?: (id: number) => void; onPick(p: Candidate): void; id?: string }) {
+function ProductPicker({
+  value,
+  onChange,
+  onPick,
+  id,
+}: {
+  value?: number;
+  onChange?: (id: number) => void;
+  onPick(p: Candidate): void;
+  id?: string;
+}) {
   const t = useTranslate();
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -41,7 +58,9 @@ function ProductPicker({ value, onChange, onPick, id }: { value?: number; onChan
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const { result, query } = useCustom<Answer<"/api/promotion/listSelectProductFlashsale">>(calls.readCall("products", { page: 1, limit: PAGE, ...(search ? { search } : {}) }));
+  const { result, query } = useCustom<Answer<"/api/promotion/listSelectProductFlashsale">>(
+    calls.readCall("products", { page: 1, limit: PAGE, ...(search ? { search } : {}) }),
+  );
   const items = result.data?.items ?? [];
   return (
     <Select<number>
@@ -66,12 +85,28 @@ function ProductPicker({ value, onChange, onPick, id }: { value?: number; onChan
 }
 
 /** A new flash sale, or a change to one that has not started (its product stays). */
-export function SaleDialog({ sale, onClose, onSaved }: { sale: FlashSale | null; onClose(): void; onSaved(): unknown }) {
+export function SaleDialog({
+  sale,
+  onClose,
+  onSaved,
+}: {
+  sale: FlashSale | null;
+  onClose(): void;
+  onSaved(): unknown;
+}) {
   const t = useTranslate();
   const { money } = useFormat();
   const [form] = Form.useForm<Values>();
   const [product, setProduct] = useState<Pick<Candidate, "name" | "imageUrl" | "shopName" | "price" | "code"> | null>(
-    sale ? { name: sale.productName, imageUrl: sale.productImageUrl, shopName: sale.shopName, price: sale.productPrice, code: sale.productCode } : null,
+    sale
+      ? {
+          name: sale.productName,
+          imageUrl: sale.productImageUrl,
+          shopName: sale.shopName,
+          price: sale.productPrice,
+          code: sale.productCode,
+        }
+      : null,
   );
   const [failure, setFailure] = useState<string | null>(null);
   const { mutateAsync, mutation } = useCustomMutation();
@@ -79,10 +114,18 @@ export function SaleDialog({ sale, onClose, onSaved }: { sale: FlashSale | null;
 
   const save = (v: Values) => {
     setFailure(null);
-    const body = { ...(sale ? { id: sale.id } : { productId: v.productId }), salePrice: v.salePrice, stockLimit: v.stockLimit, ...v.window };
+    const body = {
+      ...(sale ? { id: sale.id } : { productId: v.productId }),
+      salePrice: v.salePrice,
+      stockLimit: v.stockLimit,
+      ...v.window,
+    };
     return mutateAsync({
       ...calls.writeCall("set", body),
-      successNotification: () => ({ type: "success", message: t(sale ? "flashsale.messages.changed" : "flashsale.messages.created", { name: product?.name ?? "" }) }),
+      successNotification: () => ({
+        type: "success",
+        message: t(sale ? "flashsale.messages.changed" : "flashsale.messages.created", { name: product?.name ?? "" }),
+      }),
       errorNotification: false,
     }).then(onSaved, (e: ApiError) => {
       // The window's three fields are one control here.
@@ -107,11 +150,22 @@ export function SaleDialog({ sale, onClose, onSaved }: { sale: FlashSale | null;
         form={form}
         layout="vertical"
         onFinish={save}
-        initialValues={sale
-          ? { productId: sale.productId, salePrice: sale.salePrice, stockLimit: sale.stockLimit, window: { startsAt: sale.startsAt, endsAt: sale.endsAt, timezone: sale.timezone } }
-          : { stockLimit: 10, window: undefined }}
+        initialValues={
+          sale
+            ? {
+                productId: sale.productId,
+                salePrice: sale.salePrice,
+                stockLimit: sale.stockLimit,
+                window: { startsAt: sale.startsAt, endsAt: sale.endsAt, timezone: sale.timezone },
+              }
+            : { stockLimit: 10, window: undefined }
+        }
       >
-        <Form.Item name="productId" label={t("flashsale.fields.product")} rules={[{ required: true, message: t("flashsale.validation.product") }]}>
+        <Form.Item
+          name="productId"
+          label={t("flashsale.fields.product")}
+          rules={[{ required: true, message: t("flashsale.validation.product") }]}
+        >
           {sale ? <ProductLine p={product!} /> : <ProductPicker onPick={setProduct} />}
         </Form.Item>
         <Flex gap={16} wrap>
@@ -119,13 +173,21 @@ export function SaleDialog({ sale, onClose, onSaved }: { sale: FlashSale | null;
             name="salePrice"
             label={t("flashsale.fields.salePrice")}
             style={{ flex: "1 1 200px" }}
-            extra={product && t("flashsale.form.priceHint", {
-              price: money(product.price),
-              percent: salePrice && salePrice < product.price ? percentOff(product.price, salePrice) : 0,
-            })}
+            extra={
+              product &&
+              t("flashsale.form.priceHint", {
+                price: money(product.price),
+                percent: salePrice && salePrice < product.price ? percentOff(product.price, salePrice) : 0,
+              })
+            }
             rules={[
               { required: true, message: t("flashsale.validation.salePrice") },
-              { validator: (_, v?: number) => (!product || v === undefined || v === null || v < product.price ? Promise.resolve() : Promise.reject(new Error(t("flashsale.validation.belowPrice", { price: money(product.price) })))) },
+              {
+                validator: (_, v?: number) =>
+                  !product || v === undefined || v === null || v < product.price
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t("flashsale.validation.belowPrice", { price: money(product.price) }))),
+              },
             ]}
           >
             <InputNumber min={0.01} precision={2} step={10} prefix="฿" style={{ width: "100%" }} />
@@ -144,9 +206,14 @@ export function SaleDialog({ sale, onClose, onSaved }: { sale: FlashSale | null;
           name="window"
           label={t("flashsale.fields.window")}
           extra={t("flashsale.form.windowHint")}
-          rules={[{
-            validator: (_, w?: TimeWindow) => (w?.startsAt && w.endsAt ? Promise.resolve() : Promise.reject(new Error(t("flashsale.validation.window")))),
-          }]}
+          rules={[
+            {
+              validator: (_, w?: TimeWindow) =>
+                w?.startsAt && w.endsAt
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("flashsale.validation.window"))),
+            },
+          ]}
         >
           <WindowField />
         </Form.Item>

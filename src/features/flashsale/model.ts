@@ -6,7 +6,12 @@ export type FlashSale = ItemOf<`${typeof PR}/productflashsale`>;
 /** scheduled (not started), live, expired (its window is over) or closed (closed early; final). */
 export type SaleStatus = FlashSale["status"];
 export const SALE_STATUSES: readonly SaleStatus[] = ["live", "scheduled", "expired", "closed"];
-export const STATUS_COLORS: Record<SaleStatus, string> = { live: "green", scheduled: "blue", expired: "default", closed: "red" };
+export const STATUS_COLORS: Record<SaleStatus, string> = {
+  live: "green",
+  scheduled: "blue",
+  expired: "default",
+  closed: "red",
+};
 
 /** A sale with what it sold (`reportproductflashsale`). */
 export type SaleFigures = ItemOf<`${typeof PR}/reportproductflashsale`>;
@@ -15,4 +20,5 @@ export type SaleFigures = ItemOf<`${typeof PR}/reportproductflashsale`>;
 export type Candidate = ItemOf<`${typeof PR}/listSelectProductFlashsale`>;
 
 /** `1290, 990` → 23 (% off, rounded). */
-export const percentOff = (price: number, salePrice: number) => (price > 0 ? Math.round(((price - salePrice) / price) * 100) : 0);
+export const percentOff = (price: number, salePrice: number) =>
+  price > 0 ? Math.round(((price - salePrice) / price) * 100) : 0;

@@ -7,7 +7,11 @@ const PR = "/api/promotion";
 
 /** Flash sales (legacy promotion verbs): the list, the products a sale can be set for, set, close, the report. */
 const endpoints = {
-  list: pagedList(`${PR}/productflashsale`, { filters: ["status", "search", "id", "from", "to"], contains: ["search"], allValues: ["all"] }),
+  list: pagedList(`${PR}/productflashsale`, {
+    filters: ["status", "search", "id", "from", "to"],
+    contains: ["search"],
+    allValues: ["all"],
+  }),
   actions: {
     products: action(`${PR}/listSelectProductFlashsale`, "GET"),
     set: action(`${PR}/setproductflashsale`),

@@ -1,8 +1,31 @@
 import { useState } from "react";
 import { Create, Edit } from "@refinedev/antd";
-import { useCreate, useDataProvider, useDelete, useGo, useList, useOne, useTranslate, useUpdate } from "@refinedev/core";
+import {
+  useCreate,
+  useDataProvider,
+  useDelete,
+  useGo,
+  useList,
+  useOne,
+  useTranslate,
+  useUpdate,
+} from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { App, Button, Card, Flex, Form, Input, Popconfirm, Radio, Select, Skeleton, Switch, Typography, Upload } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Radio,
+  Select,
+  Skeleton,
+  Switch,
+  Typography,
+  Upload,
+} from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { BackLink } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
@@ -11,7 +34,18 @@ import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, WindowTag, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
 import { LANGUAGES } from "../../providers/languages";
-import { LINK_TYPES, NAME_MAX, nameIn, REST, REST_PROVIDER, type Language, type LinkType, type Target, type Tile, type TileBody } from "./model";
+import {
+  LINK_TYPES,
+  NAME_MAX,
+  nameIn,
+  REST,
+  REST_PROVIDER,
+  type Language,
+  type LinkType,
+  type Target,
+  type Tile,
+  type TileBody,
+} from "./model";
 import { TileFace } from "./TileFace";
 
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
@@ -28,8 +62,13 @@ interface Values {
 
 const toBody = (v: Values): TileBody => ({
   names: Object.fromEntries(LANGUAGES.map(({ code }) => [code, v.names[code].trim()])) as TileBody["names"],
-  imageUrl: v.imageUrl, linkType: v.linkType, linkId: v.linkId, active: v.active,
-  startsAt: v.window.startsAt, endsAt: v.window.endsAt, timezone: v.window.timezone,
+  imageUrl: v.imageUrl,
+  linkType: v.linkType,
+  linkId: v.linkId,
+  active: v.active,
+  startsAt: v.window.startsAt,
+  endsAt: v.window.endsAt,
+  timezone: v.window.timezone,
 });
 
 /** The window's three server fields all belong to the one window control. */
@@ -69,23 +108,43 @@ function ImageInput({ value, onChange }: { value?: string; onChange?: (url: stri
               .finally(() => setUploading(false));
           }}
         >
-          <Button icon={<UploadOutlined />} loading={uploading}>{t(value ? "homecategory.form.replace" : "homecategory.form.upload")}</Button>
+          <Button icon={<UploadOutlined />} loading={uploading}>
+            {t(value ? "homecategory.form.replace" : "homecategory.form.upload")}
+          </Button>
         </Upload>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("homecategory.form.imageHint")}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t("homecategory.form.imageHint")}
+        </Typography.Text>
       </Flex>
     </Flex>
   );
 }
 
 /** What the tile opens: a search among the targets its type takes (the one picked stays listed). */
-function TargetSelect({ linkType, current, value, onChange, id }: {
-  linkType: LinkType; current?: Target; value?: number; onChange?: (id: number) => void; id?: string;
+function TargetSelect({
+  linkType,
+  current,
+  value,
+  onChange,
+  id,
+}: {
+  linkType: LinkType;
+  current?: Target;
+  value?: number;
+  onChange?: (id: number) => void;
+  id?: string;
 }) {
   const t = useTranslate();
   const [search, setSearch] = useState("");
   const { result, query } = useList<Target>({
-    resource: REST.targets, ...REST_PROVIDER, pagination: { mode: "off" }, errorNotification: false,
-    filters: [{ field: "linkType", operator: "eq", value: linkType }, { field: "search", operator: "eq", value: search.trim() || undefined }],
+    resource: REST.targets,
+    ...REST_PROVIDER,
+    pagination: { mode: "off" },
+    errorNotification: false,
+    filters: [
+      { field: "linkType", operator: "eq", value: linkType },
+      { field: "search", operator: "eq", value: search.trim() || undefined },
+    ],
   });
   const found = result.data;
   const options = [...(current && !found.some((x) => x.id === current.id) ? [current] : []), ...found];
@@ -105,8 +164,14 @@ function TargetSelect({ linkType, current, value, onChange, id }: {
         label: (
           <Flex gap={8} align="center" style={{ minWidth: 0 }}>
             {linkType !== "category" && <Thumb url={x.imageUrl} size={24} />}
-            <span dir="auto" title={x.name} className="homecategory-clip">{x.name}</span>
-            {x.detail && linkType === "product" && <Typography.Text type="secondary" style={{ fontSize: 12, flex: "none" }}><bdi>{x.detail}</bdi></Typography.Text>}
+            <span dir="auto" title={x.name} className="homecategory-clip">
+              {x.name}
+            </span>
+            {x.detail && linkType === "product" && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, flex: "none" }}>
+                <bdi>{x.detail}</bdi>
+              </Typography.Text>
+            )}
           </Flex>
         ),
       }))}
@@ -125,7 +190,13 @@ export function TileForm({ id }: { id?: string }) {
   const { notification } = App.useApp();
   const [form] = Form.useForm<Values>();
   const listPath = screenPath("homecategory", "list");
-  const { result: tile, query } = useOne<Tile>({ resource: REST.tiles, id, ...REST_PROVIDER, errorNotification: false, queryOptions: { enabled: id !== undefined } });
+  const { result: tile, query } = useOne<Tile>({
+    resource: REST.tiles,
+    id,
+    ...REST_PROVIDER,
+    errorNotification: false,
+    queryOptions: { enabled: id !== undefined },
+  });
   const { mutateAsync: create, mutation: creating } = useCreate();
   const { mutateAsync: update, mutation: updating } = useUpdate();
   const { mutateAsync: remove, mutation: removing } = useDelete();
@@ -136,30 +207,59 @@ export function TileForm({ id }: { id?: string }) {
   if (id !== undefined && !tile) return <Skeleton active />;
 
   const initial: Partial<Values> = tile
-    ? { names: tile.names, imageUrl: tile.imageUrl, linkType: tile.linkType, linkId: tile.linkId, active: tile.active,
-      window: { startsAt: tile.startsAt, endsAt: tile.endsAt, timezone: tile.timezone } }
+    ? {
+        names: tile.names,
+        imageUrl: tile.imageUrl,
+        linkType: tile.linkType,
+        linkId: tile.linkId,
+        active: tile.active,
+        window: { startsAt: tile.startsAt, endsAt: tile.endsAt, timezone: tile.timezone },
+      }
     : { linkType: "category", active: true, window: undefined };
-  const notify = (message: string) => ({ successNotification: () => ({ type: "success" as const, message }), errorNotification: false as const });
+  const notify = (message: string) => ({
+    successNotification: () => ({ type: "success" as const, message }),
+    errorNotification: false as const,
+  });
 
   const save = async (values: Values) => {
     try {
-      if (tile) await update({ resource: REST.tiles, id: tile.id, values: toBody(values), ...REST_PROVIDER, ...notify(t("homecategory.form.saved")) });
-      else await create({ resource: REST.tiles, values: toBody(values), ...REST_PROVIDER, ...notify(t("homecategory.form.created")) });
+      if (tile)
+        await update({
+          resource: REST.tiles,
+          id: tile.id,
+          values: toBody(values),
+          ...REST_PROVIDER,
+          ...notify(t("homecategory.form.saved")),
+        });
+      else
+        await create({
+          resource: REST.tiles,
+          values: toBody(values),
+          ...REST_PROVIDER,
+          ...notify(t("homecategory.form.created")),
+        });
       go({ to: listPath });
     } catch (e) {
-      const windowErrors = Object.entries((e as { errors?: Record<string, string[]> }).errors ?? {}).filter(([k]) => WINDOW_FIELDS.includes(k)).flatMap(([, m]) => m);
+      const windowErrors = Object.entries((e as { errors?: Record<string, string[]> }).errors ?? {})
+        .filter(([k]) => WINDOW_FIELDS.includes(k))
+        .flatMap(([, m]) => m);
       if (windowErrors.length) form.setFields([{ name: "window", errors: windowErrors }]);
-      if (!applyFieldErrors(form, e) && !windowErrors.length) notification.error({ message: t("homecategory.form.failed"), description: errorMessage(e) });
+      if (!applyFieldErrors(form, e) && !windowErrors.length)
+        notification.error({ message: t("homecategory.form.failed"), description: errorMessage(e) });
     }
   };
 
-  const del = () => remove({ resource: REST.tiles, id: tile!.id, ...REST_PROVIDER, ...notify(t("homecategory.form.deleted")) })
-    .then(() => go({ to: listPath }))
-    .catch((e) => notification.error({ message: t("homecategory.form.failed"), description: errorMessage(e) }));
+  const del = () =>
+    remove({ resource: REST.tiles, id: tile!.id, ...REST_PROVIDER, ...notify(t("homecategory.form.deleted")) })
+      .then(() => go({ to: listPath }))
+      .catch((e) => notification.error({ message: t("homecategory.form.failed"), description: errorMessage(e) }));
 
   const previewName = nameIn({ names: { ...tile?.names, ...watched?.names } as Record<Language, string> }, lng) ?? "";
   const Frame = tile ? Edit : Create;
-  const current: Target | undefined = tile && tile.linkType === linkType && tile.linkName ? { id: tile.linkId, name: tile.linkName, detail: null, imageUrl: null } : undefined;
+  const current: Target | undefined =
+    tile && tile.linkType === linkType && tile.linkName
+      ? { id: tile.linkId, name: tile.linkName, detail: null, imageUrl: null }
+      : undefined;
 
   return (
     <Frame
@@ -167,22 +267,28 @@ export function TileForm({ id }: { id?: string }) {
       resource="homecategory"
       goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       saveButtonProps={{ onClick: () => form.submit(), loading: creating.isPending || updating.isPending }}
-      headerButtons={() => (tile ? (
-        <Popconfirm
-          title={t("homecategory.form.confirmDelete", { name: nameIn(tile, lng) })}
-          description={t("homecategory.form.deleteEffect")}
-          okText={t("buttons.delete")}
-          okButtonProps={{ danger: true }}
-          cancelText={t("buttons.cancel")}
-          onConfirm={del}
-        >
-          <Button danger icon={<DeleteOutlined />} loading={removing.isPending}>{t("buttons.delete")}</Button>
-        </Popconfirm>
-      ) : null)}
+      headerButtons={() =>
+        tile ? (
+          <Popconfirm
+            title={t("homecategory.form.confirmDelete", { name: nameIn(tile, lng) })}
+            description={t("homecategory.form.deleteEffect")}
+            okText={t("buttons.delete")}
+            okButtonProps={{ danger: true }}
+            cancelText={t("buttons.cancel")}
+            onConfirm={del}
+          >
+            <Button danger icon={<DeleteOutlined />} loading={removing.isPending}>
+              {t("buttons.delete")}
+            </Button>
+          </Popconfirm>
+        ) : null
+      }
     >
       <div className="homecategory-form">
         <Form form={form} layout="vertical" initialValues={initial} onFinish={save} style={{ minWidth: 0 }}>
-          <Typography.Title level={5} style={{ marginTop: 0 }}>{t("homecategory.fields.names")}</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t("homecategory.fields.names")}
+          </Typography.Title>
           {LANGUAGES.map(({ code, label }) => (
             <Form.Item
               key={code}
@@ -193,10 +299,19 @@ export function TileForm({ id }: { id?: string }) {
                 { max: NAME_MAX, message: t("homecategory.form.nameTooLong", { max: NAME_MAX }) },
               ]}
             >
-              <Input lang={code === "cn" ? "zh" : code} dir={code === "ar" ? "rtl" : "ltr"} maxLength={NAME_MAX} showCount />
+              <Input
+                lang={code === "cn" ? "zh" : code}
+                dir={code === "ar" ? "rtl" : "ltr"}
+                maxLength={NAME_MAX}
+                showCount
+              />
             </Form.Item>
           ))}
-          <Form.Item name="imageUrl" label={t("homecategory.fields.image")} rules={[{ required: true, message: t("homecategory.form.imageRequired") }]}>
+          <Form.Item
+            name="imageUrl"
+            label={t("homecategory.fields.image")}
+            rules={[{ required: true, message: t("homecategory.form.imageRequired") }]}
+          >
             <ImageInput />
           </Form.Item>
           <Form.Item name="linkType" label={t("homecategory.fields.linkType")}>
@@ -206,10 +321,18 @@ export function TileForm({ id }: { id?: string }) {
               onChange={() => form.setFieldValue("linkId", undefined)}
             />
           </Form.Item>
-          <Form.Item name="linkId" label={t(`homecategory.fields.target.${linkType}`)} rules={[{ required: true, message: t("homecategory.form.targetRequired") }]}>
+          <Form.Item
+            name="linkId"
+            label={t(`homecategory.fields.target.${linkType}`)}
+            rules={[{ required: true, message: t("homecategory.form.targetRequired") }]}
+          >
             <TargetSelect linkType={linkType} current={current} />
           </Form.Item>
-          <Form.Item name="window" label={t("homecategory.fields.window")} rules={[{ required: true, message: t("homecategory.form.windowRequired") }]}>
+          <Form.Item
+            name="window"
+            label={t("homecategory.fields.window")}
+            rules={[{ required: true, message: t("homecategory.form.windowRequired") }]}
+          >
             <WindowField />
           </Form.Item>
           <Form.Item name="active" label={t("homecategory.fields.active")} valuePropName="checked">
@@ -220,7 +343,13 @@ export function TileForm({ id }: { id?: string }) {
           <TileFace imageUrl={watched?.imageUrl ?? tile?.imageUrl ?? null} name={previewName} />
           {watched?.window?.startsAt && (
             <Flex style={{ marginTop: 8 }}>
-              <WindowTag window={{ startsAt: watched.window.startsAt, endsAt: watched.window.endsAt ?? null, active: watched.active }} />
+              <WindowTag
+                window={{
+                  startsAt: watched.window.startsAt,
+                  endsAt: watched.window.endsAt ?? null,
+                  active: watched.active,
+                }}
+              />
             </Flex>
           )}
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8, marginBottom: 0 }}>

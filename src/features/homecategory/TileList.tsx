@@ -4,8 +4,24 @@ import { useDataProvider, useList, useTranslate } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { Alert, App, Button, Empty, Flex, Skeleton, Statistic, Switch, Tag, Tooltip, Typography } from "antd";
 import { HolderOutlined } from "@ant-design/icons";
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  arrayMove,
+  rectSortingStrategy,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { CreateButton, EditButton } from "../../components/kit/buttons";
 import { errorMessage } from "../../components/kit/errors";
@@ -13,9 +29,24 @@ import { formatWindow, WindowTag } from "../../components/kit/window";
 import { nameIn, REST, REST_PROVIDER, type Tile } from "./model";
 import { isShown, TileFace } from "./TileFace";
 
-function SortableTile({ tile, index, name, busy, onSwitch }: { tile: Tile; index: number; name: string; busy: boolean; onSwitch(tile: Tile, active: boolean): void }) {
+function SortableTile({
+  tile,
+  index,
+  name,
+  busy,
+  onSwitch,
+}: {
+  tile: Tile;
+  index: number;
+  name: string;
+  busy: boolean;
+  onSwitch(tile: Tile, active: boolean): void;
+}) {
   const t = useTranslate();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: tile.id, disabled: busy });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: tile.id,
+    disabled: busy,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -41,16 +72,34 @@ function SortableTile({ tile, index, name, busy, onSwitch }: { tile: Tile; index
           <Tag style={{ marginInlineEnd: 0 }}>{t(`homecategory.linkTypes.${tile.linkType}`)}</Tag>
         </Flex>
         {tile.linkName ? (
-          <Typography.Text type="secondary"><span dir="auto" title={tile.linkName} className="homecategory-clip">{tile.linkName}</span></Typography.Text>
+          <Typography.Text type="secondary">
+            <span dir="auto" title={tile.linkName} className="homecategory-clip">
+              {tile.linkName}
+            </span>
+          </Typography.Text>
         ) : (
           <Typography.Text type="danger">{t("homecategory.list.linkGone")}</Typography.Text>
         )}
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatWindow(tile, t("kit.window.noEnd"))}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatWindow(tile, t("kit.window.noEnd"))}
+        </Typography.Text>
         <Flex justify="space-between" align="center" gap={8}>
           <Tooltip title={t("homecategory.fields.active")}>
-            <Switch size="small" checked={tile.active} disabled={busy} aria-label={`${t("homecategory.fields.active")}: ${name}`} onChange={(on) => onSwitch(tile, on)} />
+            <Switch
+              size="small"
+              checked={tile.active}
+              disabled={busy}
+              aria-label={`${t("homecategory.fields.active")}: ${name}`}
+              onChange={(on) => onSwitch(tile, on)}
+            />
           </Tooltip>
-          <EditButton hideText size="small" resource="homecategory" recordItemId={tile.id} aria-label={`${t("buttons.edit")}: ${name}`} />
+          <EditButton
+            hideText
+            size="small"
+            resource="homecategory"
+            recordItemId={tile.id}
+            aria-label={`${t("buttons.edit")}: ${name}`}
+          />
         </Flex>
       </div>
     </li>
@@ -67,7 +116,12 @@ export function TileList() {
   const lng = useTranslation().i18n.resolvedLanguage;
   const { notification } = App.useApp();
   const rest = useDataProvider()("rest");
-  const { result, query } = useList<Tile>({ resource: REST.tiles, ...REST_PROVIDER, pagination: { mode: "off" }, errorNotification: false });
+  const { result, query } = useList<Tile>({
+    resource: REST.tiles,
+    ...REST_PROVIDER,
+    pagination: { mode: "off" },
+    errorNotification: false,
+  });
   const [order, setOrder] = useState<Tile[]>([]);
   const [busy, setBusy] = useState(false);
   useEffect(() => setOrder(result.data), [result.data]);
@@ -82,16 +136,35 @@ export function TileList() {
     return tile ? nameIn(tile, lng) : "";
   };
   const placeOf = (id: unknown) => order.findIndex((x) => x.id === id) + 1;
-  const announcements = useMemo<Announcements>(() => ({
-    onDragStart: ({ active }) => t("homecategory.announce.picked", { name: nameOf(active.id), position: placeOf(active.id), total: order.length }),
-    onDragOver: ({ active, over }) => (over
-      ? t("homecategory.announce.over", { name: nameOf(active.id), position: placeOf(over.id), total: order.length })
-      : t("homecategory.announce.overNothing", { name: nameOf(active.id) })),
-    onDragEnd: ({ active, over }) => (over
-      ? t("homecategory.announce.dropped", { name: nameOf(active.id), position: placeOf(over.id), total: order.length })
-      : t("homecategory.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) })),
-    onDragCancel: ({ active }) => t("homecategory.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
-  }), [order, lng, t]);
+  const announcements = useMemo<Announcements>(
+    () => ({
+      onDragStart: ({ active }) =>
+        t("homecategory.announce.picked", {
+          name: nameOf(active.id),
+          position: placeOf(active.id),
+          total: order.length,
+        }),
+      onDragOver: ({ active, over }) =>
+        over
+          ? t("homecategory.announce.over", {
+              name: nameOf(active.id),
+              position: placeOf(over.id),
+              total: order.length,
+            })
+          : t("homecategory.announce.overNothing", { name: nameOf(active.id) }),
+      onDragEnd: ({ active, over }) =>
+        over
+          ? t("homecategory.announce.dropped", {
+              name: nameOf(active.id),
+              position: placeOf(over.id),
+              total: order.length,
+            })
+          : t("homecategory.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
+      onDragCancel: ({ active }) =>
+        t("homecategory.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
+    }),
+    [order, lng, t],
+  );
 
   const failed = (e: unknown, message: string) => notification.error({ message, description: errorMessage(e) });
 
@@ -99,10 +172,20 @@ export function TileList() {
     if (!over || active.id === over.id) return;
     const index = order.findIndex((x) => x.id === over.id);
     const before = order;
-    setOrder(arrayMove(order, order.findIndex((x) => x.id === active.id), index));
+    setOrder(
+      arrayMove(
+        order,
+        order.findIndex((x) => x.id === active.id),
+        index,
+      ),
+    );
     setBusy(true);
     try {
-      await rest.custom!({ url: `${rest.getApiUrl()}/${REST.tiles}/${active.id}/move`, method: "post", payload: { index } });
+      await rest.custom!({
+        url: `${rest.getApiUrl()}/${REST.tiles}/${active.id}/move`,
+        method: "post",
+        payload: { index },
+      });
       await query.refetch();
     } catch (e) {
       setOrder(before);
@@ -117,7 +200,11 @@ export function TileList() {
     try {
       await rest.update({ resource: REST.tiles, id: tile.id, variables: { active } });
       await query.refetch();
-      notification.success({ message: t(active ? "homecategory.list.switchedOn" : "homecategory.list.switchedOff", { name: nameIn(tile, lng) }) });
+      notification.success({
+        message: t(active ? "homecategory.list.switchedOn" : "homecategory.list.switchedOff", {
+          name: nameIn(tile, lng),
+        }),
+      });
     } catch (e) {
       failed(e, t("homecategory.form.failed"));
     } finally {
@@ -126,10 +213,19 @@ export function TileList() {
   };
 
   return (
-    <List title={t("homecategory.titles.list")} resource="homecategory" headerButtons={<CreateButton resource="homecategory" type="primary" />}>
+    <List
+      title={t("homecategory.titles.list")}
+      resource="homecategory"
+      headerButtons={<CreateButton resource="homecategory" type="primary" />}
+    >
       {query.isError ? (
-        <Alert type="error" showIcon message={t("homecategory.list.loadFailed")} description={errorMessage(query.error)}
-          action={<Button onClick={() => void query.refetch()}>{t("homecategory.list.retry")}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={t("homecategory.list.loadFailed")}
+          description={errorMessage(query.error)}
+          action={<Button onClick={() => void query.refetch()}>{t("homecategory.list.retry")}</Button>}
+        />
       ) : query.isLoading ? (
         <Skeleton active />
       ) : !order.length ? (
@@ -147,12 +243,22 @@ export function TileList() {
             sensors={sensors}
             collisionDetection={closestCenter}
             onDragEnd={onDragEnd}
-            accessibility={{ announcements, screenReaderInstructions: { draggable: t("homecategory.announce.instructions") } }}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: { draggable: t("homecategory.announce.instructions") },
+            }}
           >
             <SortableContext items={order.map((x) => x.id)} strategy={rectSortingStrategy}>
               <ol className="homecategory-grid" aria-label={t("homecategory.list.order")}>
                 {order.map((tile, i) => (
-                  <SortableTile key={tile.id} tile={tile} index={i} name={nameIn(tile, lng)} busy={busy} onSwitch={onSwitch} />
+                  <SortableTile
+                    key={tile.id}
+                    tile={tile}
+                    index={i}
+                    name={nameIn(tile, lng)}
+                    busy={busy}
+                    onSwitch={onSwitch}
+                  />
                 ))}
               </ol>
             </SortableContext>

@@ -6,5 +6,9 @@ import "./homesale.css";
  * sits at the page's start side.
  */
 export function ClippedName({ text }: { text: string }) {
-  return <span dir="auto" title={text} className="homesale-clip">{text}</span>;
+  return (
+    <span dir="auto" title={text} className="homesale-clip">
+      {text}
+    </span>
+  );
 }

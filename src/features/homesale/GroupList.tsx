@@ -5,7 +5,15 @@ import { Button, Flex, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, T
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
-import { FilterBar, SearchBox, useListTable, useNarrow, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  useNarrow,
+  usePinned,
+  useTableScroll,
+  WIDE,
+} from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
 import { formatWindow, WindowTag } from "../../components/kit/window";
 import { callsOf, type ActionBody, type ActionOf } from "../../resources/calls";
@@ -28,23 +36,41 @@ export function GroupList() {
   const { types, label } = useGroupTypes();
   const [open, setOpen] = useState<{ id?: number } | null>(null);
   const { mutateAsync, mutation } = useCustomMutation();
-  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<Group>(SCREEN, { empty: t("homesale.list.empty") });
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<Group>(SCREEN, {
+    empty: t("homesale.list.empty"),
+  });
 
-  const write = <A extends ActionOf<typeof homesale>>(action: A, values: ActionBody<typeof homesale, A>, success: string) =>
+  const write = <A extends ActionOf<typeof homesale>>(
+    action: A,
+    values: ActionBody<typeof homesale, A>,
+    success: string,
+  ) =>
     mutateAsync({
       ...calls.writeCall(action, values),
       successNotification: () => ({ type: "success", message: success }),
-      errorNotification: (e) => ({ type: "error", message: t("homesale.messages.failed"), description: errorMessage(e) }),
+      errorNotification: (e) => ({
+        type: "error",
+        message: t("homesale.messages.failed"),
+        description: errorMessage(e),
+      }),
     }).then(() => tableQuery.refetch());
 
   return (
     <List
       title={t("homesale.titles.list")}
       resource={SCREEN}
-      headerButtons={<Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen({})}>{t("homesale.actions.create")}</Button>}
+      headerButtons={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen({})}>
+          {t("homesale.actions.create")}
+        </Button>
+      }
     >
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("homesale.list.search")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("homesale.list.search")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         <Select
           allowClear
           aria-label={t("homesale.fields.groupType")}
@@ -71,22 +97,41 @@ export function GroupList() {
           width={narrow ? 170 : 260}
           render={(name: string, g) => (
             <Flex vertical gap={6}>
-              <Button type="link" className="homesale-open" onClick={() => setOpen({ id: g.id })}><bdi>{name}</bdi></Button>
+              <Button type="link" className="homesale-open" onClick={() => setOpen({ id: g.id })}>
+                <bdi>{name}</bdi>
+              </Button>
               {narrow && <Tag style={{ alignSelf: "flex-start" }}>{label(g.groupType, g.groupTypeName)}</Tag>}
               {g.thumbnails.length > 0 && (
-                <Flex gap={4} aria-hidden>{g.thumbnails.map((url) => <Thumb key={url} url={url} size={28} />)}</Flex>
+                <Flex gap={4} aria-hidden>
+                  {g.thumbnails.map((url) => (
+                    <Thumb key={url} url={url} size={28} />
+                  ))}
+                </Flex>
               )}
             </Flex>
           )}
         />
-        <Table.Column<Group> dataIndex="groupType" title={t("homesale.fields.groupType")} width={150} responsive={WIDE} render={(code: string, g) => <Tag>{label(code, g.groupTypeName)}</Tag>} />
-        <Table.Column<Group> key="state" title={t("homesale.fields.state")} width={110} render={(_, g) => <WindowTag window={g} />} />
+        <Table.Column<Group>
+          dataIndex="groupType"
+          title={t("homesale.fields.groupType")}
+          width={150}
+          responsive={WIDE}
+          render={(code: string, g) => <Tag>{label(code, g.groupTypeName)}</Tag>}
+        />
+        <Table.Column<Group>
+          key="state"
+          title={t("homesale.fields.state")}
+          width={110}
+          render={(_, g) => <WindowTag window={g} />}
+        />
         <Table.Column<Group>
           key="window"
           title={t("homesale.fields.window")}
           width={250}
           responsive={WIDE}
-          render={(_, g) => <Typography.Text style={{ fontSize: 13 }}>{formatWindow(g, t("kit.window.noEnd"))}</Typography.Text>}
+          render={(_, g) => (
+            <Typography.Text style={{ fontSize: 13 }}>{formatWindow(g, t("kit.window.noEnd"))}</Typography.Text>
+          )}
         />
         <Table.Column<Group>
           key="products"
@@ -96,7 +141,9 @@ export function GroupList() {
           responsive={WIDE}
           render={(_, g) => (
             <Tooltip title={t("homesale.list.productsHint", { shown: g.activeProductCount, total: g.productCount })}>
-              <span>{number(g.activeProductCount)} / {number(g.productCount)}</span>
+              <span>
+                {number(g.activeProductCount)} / {number(g.productCount)}
+              </span>
             </Tooltip>
           )}
         />
@@ -111,7 +158,13 @@ export function GroupList() {
               checked={active}
               loading={mutation.isPending}
               aria-label={`${t("homesale.fields.active")}: ${g.name}`}
-              onChange={(on) => void write("setStatus", { groupId: g.id, active: on }, t(on ? "homesale.messages.groupOn" : "homesale.messages.groupOff", { name: g.name })).catch(() => undefined)}
+              onChange={(on) =>
+                void write(
+                  "setStatus",
+                  { groupId: g.id, active: on },
+                  t(on ? "homesale.messages.groupOn" : "homesale.messages.groupOff", { name: g.name }),
+                ).catch(() => undefined)
+              }
             />
           )}
         />
@@ -123,7 +176,12 @@ export function GroupList() {
           render={(_, g) => (
             <Space size={4}>
               <Tooltip title={t("buttons.edit")}>
-                <Button size="small" icon={<EditOutlined />} aria-label={`${t("buttons.edit")}: ${g.name}`} onClick={() => setOpen({ id: g.id })} />
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`${t("buttons.edit")}: ${g.name}`}
+                  onClick={() => setOpen({ id: g.id })}
+                />
               </Tooltip>
               <Popconfirm
                 title={t("homesale.list.confirmDelete", { name: g.name })}
@@ -131,10 +189,19 @@ export function GroupList() {
                 okText={t("buttons.delete")}
                 okButtonProps={{ danger: true }}
                 cancelText={t("buttons.cancel")}
-                onConfirm={() => write("removeLink", { groupId: g.id }, t("homesale.messages.deleted", { name: g.name })).catch(() => undefined)}
+                onConfirm={() =>
+                  write("removeLink", { groupId: g.id }, t("homesale.messages.deleted", { name: g.name })).catch(
+                    () => undefined,
+                  )
+                }
               >
                 <Tooltip title={t("buttons.delete")}>
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("buttons.delete")}: ${g.name}`} />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`${t("buttons.delete")}: ${g.name}`}
+                  />
                 </Tooltip>
               </Popconfirm>
             </Space>

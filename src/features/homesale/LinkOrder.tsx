@@ -2,8 +2,24 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Button, Flex, Switch, Tag, Tooltip, Typography } from "antd";
 import { DeleteOutlined, HolderOutlined } from "@ant-design/icons";
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
@@ -23,12 +39,25 @@ export interface OrderRow {
   approvalStatus: string;
 }
 
-function Row({ row, index, busy, onRemove, onSwitch }: {
-  row: OrderRow; index: number; busy: boolean; onRemove(row: OrderRow): void; onSwitch?: (row: OrderRow, active: boolean) => void;
+function Row({
+  row,
+  index,
+  busy,
+  onRemove,
+  onSwitch,
+}: {
+  row: OrderRow;
+  index: number;
+  busy: boolean;
+  onRemove(row: OrderRow): void;
+  onSwitch?: (row: OrderRow, active: boolean) => void;
 }) {
   const t = useTranslate();
   const { money } = useFormat();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: row.productId, disabled: busy });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.productId,
+    disabled: busy,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -52,15 +81,33 @@ function Row({ row, index, busy, onRemove, onSwitch }: {
         <Typography.Text type="secondary" className="homesale-meta" style={{ fontSize: 12 }}>
           <bdi>{row.code}</bdi> · <bdi>{row.shopName}</bdi> · <bdi>{money(row.price)}</bdi>
         </Typography.Text>
-        {row.approvalStatus !== "approved" && <Tag color="orange" style={{ alignSelf: "flex-start", marginTop: 2 }}>{t("homesale.products.notApproved")}</Tag>}
+        {row.approvalStatus !== "approved" && (
+          <Tag color="orange" style={{ alignSelf: "flex-start", marginTop: 2 }}>
+            {t("homesale.products.notApproved")}
+          </Tag>
+        )}
       </Flex>
       {onSwitch && (
         <Tooltip title={t(row.active ? "homesale.products.shown" : "homesale.products.hidden")}>
-          <Switch size="small" checked={row.active} disabled={busy} aria-label={`${t("homesale.products.switch")}: ${row.name}`} onChange={(on) => onSwitch(row, on)} />
+          <Switch
+            size="small"
+            checked={row.active}
+            disabled={busy}
+            aria-label={`${t("homesale.products.switch")}: ${row.name}`}
+            onChange={(on) => onSwitch(row, on)}
+          />
         </Tooltip>
       )}
       <Tooltip title={t("homesale.products.remove")}>
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={busy} aria-label={`${t("homesale.products.remove")}: ${row.name}`} onClick={() => onRemove(row)} />
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          disabled={busy}
+          aria-label={`${t("homesale.products.remove")}: ${row.name}`}
+          onClick={() => onRemove(row)}
+        />
       </Tooltip>
     </li>
   );
@@ -70,9 +117,20 @@ function Row({ row, index, busy, onRemove, onSwitch }: {
  * A group's products in the order shoppers see them: dragged (mouse, touch, or Space and the arrow keys
  * on a handle) into a new order, each removed, and — once saved — switched on or off.
  */
-export function LinkOrder({ rows, busy, label, onReorder, onRemove, onSwitch }: {
-  rows: OrderRow[]; busy: boolean; label: string;
-  onReorder(productIds: number[]): Promise<unknown>; onRemove(row: OrderRow): void; onSwitch?: (row: OrderRow, active: boolean) => void;
+export function LinkOrder({
+  rows,
+  busy,
+  label,
+  onReorder,
+  onRemove,
+  onSwitch,
+}: {
+  rows: OrderRow[];
+  busy: boolean;
+  label: string;
+  onReorder(productIds: number[]): Promise<unknown>;
+  onRemove(row: OrderRow): void;
+  onSwitch?: (row: OrderRow, active: boolean) => void;
 }) {
   const t = useTranslate();
   const [order, setOrder] = useState(rows);
@@ -84,20 +142,31 @@ export function LinkOrder({ rows, busy, label, onReorder, onRemove, onSwitch }: 
   );
   const nameOf = (id: unknown) => order.find((r) => r.productId === id)?.name ?? "";
   const placeOf = (id: unknown) => order.findIndex((r) => r.productId === id) + 1;
-  const announcements = useMemo<Announcements>(() => ({
-    onDragStart: ({ active }) => t("homesale.announce.picked", { name: nameOf(active.id), position: placeOf(active.id), total: order.length }),
-    onDragOver: ({ active, over }) => (over
-      ? t("homesale.announce.over", { name: nameOf(active.id), position: placeOf(over.id), total: order.length })
-      : t("homesale.announce.overNothing", { name: nameOf(active.id) })),
-    onDragEnd: ({ active, over }) => (over
-      ? t("homesale.announce.dropped", { name: nameOf(active.id), position: placeOf(over.id), total: order.length })
-      : t("homesale.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) })),
-    onDragCancel: ({ active }) => t("homesale.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
-  }), [order, t]);
+  const announcements = useMemo<Announcements>(
+    () => ({
+      onDragStart: ({ active }) =>
+        t("homesale.announce.picked", { name: nameOf(active.id), position: placeOf(active.id), total: order.length }),
+      onDragOver: ({ active, over }) =>
+        over
+          ? t("homesale.announce.over", { name: nameOf(active.id), position: placeOf(over.id), total: order.length })
+          : t("homesale.announce.overNothing", { name: nameOf(active.id) }),
+      onDragEnd: ({ active, over }) =>
+        over
+          ? t("homesale.announce.dropped", { name: nameOf(active.id), position: placeOf(over.id), total: order.length })
+          : t("homesale.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
+      onDragCancel: ({ active }) =>
+        t("homesale.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
+    }),
+    [order, t],
+  );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const next = arrayMove(order, order.findIndex((r) => r.productId === active.id), order.findIndex((r) => r.productId === over.id));
+    const next = arrayMove(
+      order,
+      order.findIndex((r) => r.productId === active.id),
+      order.findIndex((r) => r.productId === over.id),
+    );
     setOrder(next);
     onReorder(next.map((r) => r.productId)).catch(() => setOrder(rows));
   };
@@ -111,7 +180,9 @@ export function LinkOrder({ rows, busy, label, onReorder, onRemove, onSwitch }: 
     >
       <SortableContext items={order.map((r) => r.productId)} strategy={verticalListSortingStrategy}>
         <ol className="homesale-order" aria-label={label}>
-          {order.map((r, i) => <Row key={r.productId} row={r} index={i} busy={busy} onRemove={onRemove} onSwitch={onSwitch} />)}
+          {order.map((r, i) => (
+            <Row key={r.productId} row={r} index={i} busy={busy} onRemove={onRemove} onSwitch={onSwitch} />
+          ))}
         </ol>
       </SortableContext>
     </DndContext>

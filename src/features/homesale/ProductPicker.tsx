@@ -15,8 +15,16 @@ const PAGE = 8;
  * screen's `products` verb), each added with one click; products already chosen say so instead.
  * `resource` is the screen whose endpoint map holds the verb (home sale, trade-in).
  */
-export function ProductPicker({ resource, chosen, onAdd, disabled = false }: {
-  resource: string; chosen: number[]; onAdd(product: PickedProduct): void; disabled?: boolean;
+export function ProductPicker({
+  resource,
+  chosen,
+  onAdd,
+  disabled = false,
+}: {
+  resource: string;
+  chosen: number[];
+  onAdd(product: PickedProduct): void;
+  disabled?: boolean;
 }) {
   const t = useTranslate();
   const { money } = useFormat();
@@ -25,20 +33,37 @@ export function ProductPicker({ resource, chosen, onAdd, disabled = false }: {
   const { result, query } = useCustom<{ items: PickedProduct[]; total: number }>({
     url: "/api/product/productlist",
     method: "get",
-    config: { query: { approvalStatus: "approved", page, limit: PAGE, ...(search ? { search } : {}) } satisfies ProductQuery },
+    config: {
+      query: { approvalStatus: "approved", page, limit: PAGE, ...(search ? { search } : {}) } satisfies ProductQuery,
+    },
     meta: { resource, action: "products" },
     errorNotification: false,
   });
   const rows = result.data?.items ?? [];
   return (
     <Flex vertical gap={8}>
-      <SearchBox label={t("homesale.picker.search")} value={search} onSearch={(s) => { setSearch(s); setPage(1); }} width={320} />
+      <SearchBox
+        label={t("homesale.picker.search")}
+        value={search}
+        onSearch={(s) => {
+          setSearch(s);
+          setPage(1);
+        }}
+        width={320}
+      />
       <List<PickedProduct>
         size="small"
         bordered
         loading={query.isFetching}
         dataSource={rows}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(query.isError ? "homesale.picker.failed" : "homesale.picker.none")} /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t(query.isError ? "homesale.picker.failed" : "homesale.picker.none")}
+            />
+          ),
+        }}
         renderItem={(p) => {
           const added = chosen.includes(p.id);
           return (
@@ -71,7 +96,14 @@ export function ProductPicker({ resource, chosen, onAdd, disabled = false }: {
         }}
       />
       {(result.data?.total ?? 0) > PAGE && (
-        <Pagination size="small" current={page} pageSize={PAGE} total={result.data?.total ?? 0} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          size="small"
+          current={page}
+          pageSize={PAGE}
+          total={result.data?.total ?? 0}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       )}
     </Flex>
   );

@@ -9,7 +9,10 @@ export type Link = GroupDetail["links"][number];
 export type GroupType = ItemOf<`${typeof PR}/mastergrouplist`>;
 
 /** A row of /api/product/productlist, as the product picker shows it. */
-export type PickedProduct = Pick<ItemOf<"/api/product/productlist">, "id" | "code" | "name" | "shopName" | "price" | "compareAtPrice" | "imageUrl" | "approvalStatus">;
+export type PickedProduct = Pick<
+  ItemOf<"/api/product/productlist">,
+  "id" | "code" | "name" | "shopName" | "price" | "compareAtPrice" | "imageUrl" | "approvalStatus"
+>;
 export type ProductQuery = Query<"/api/product/productlist">;
 
 export const STATES = ["live", "scheduled", "expired", "off"] as const;

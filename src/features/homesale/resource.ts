@@ -9,7 +9,11 @@ const PR = "/api/promotion";
 export const homesale = {
   name: "homesale",
   endpoints: {
-    list: pagedList(`${PR}/listhomesale`, { filters: ["search", "groupType", "status"], contains: ["search"], allValues: ["all"] }),
+    list: pagedList(`${PR}/listhomesale`, {
+      filters: ["search", "groupType", "status"],
+      contains: ["search"],
+      allValues: ["all"],
+    }),
     actions: {
       load: action(`${PR}/loadhomesale`, "GET"),
       add: action(`${PR}/addpromotionhomesale`),

@@ -21,8 +21,14 @@ export const housebrand = {
   endpoints,
   pages: {
     housebrand: {
-      list: page(() => import("../brandshop/ShopList").then((m) => m.ShopList), { family: "housebrand", area: "admin" }),
-      edit: page(() => import("../brandshop/ShopDetail").then((m) => m.ShopDetail), { family: "housebrand", area: "admin" }),
+      list: page(() => import("../brandshop/ShopList").then((m) => m.ShopList), {
+        family: "housebrand",
+        area: "admin",
+      }),
+      edit: page(() => import("../brandshop/ShopDetail").then((m) => m.ShopDetail), {
+        family: "housebrand",
+        area: "admin",
+      }),
     },
   },
   resources: screensOf("housebrand"),

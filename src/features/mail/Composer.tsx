@@ -1,21 +1,52 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useDataProvider, useTranslate } from "@refinedev/core";
-import { Alert, App, Button, Drawer, Form, Input, List as AntList, Popconfirm, Select, Space, Typography, Upload } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  List as AntList,
+  Popconfirm,
+  Select,
+  Space,
+  Typography,
+  Upload,
+} from "antd";
 import { DeleteOutlined, FilePdfOutlined, PaperClipOutlined, SendOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import { LazyRichTextEditor } from "../../components/editor/LazyRichTextEditor";
 import { errorMessage } from "../../components/kit/errors";
 import { useNarrow } from "../../components/kit/list";
 import {
-  ATTACHMENT_ACCEPT, ATTACHMENTS_MAX, attachmentLimit, RECIPIENTS_MAX, REST, SUBJECT_MAX,
-  type Attachment, type Contact, type Mail, type Person,
+  ATTACHMENT_ACCEPT,
+  ATTACHMENTS_MAX,
+  attachmentLimit,
+  RECIPIENTS_MAX,
+  REST,
+  SUBJECT_MAX,
+  type Attachment,
+  type Contact,
+  type Mail,
+  type Person,
 } from "./model";
 import { useDraft, type DraftValues } from "./useDraft";
 import { fileSize } from "./format";
 
 /** People to pick from: the contact list searched on the server, plus whoever the draft names already. */
-function Recipients({ value, onChange, known, id, invalid }: {
-  value: number[]; onChange(ids: number[]): void; known: Map<number, Person>; id: string; invalid: boolean;
+function Recipients({
+  value,
+  onChange,
+  known,
+  id,
+  invalid,
+}: {
+  value: number[];
+  onChange(ids: number[]): void;
+  known: Map<number, Person>;
+  id: string;
+  invalid: boolean;
 }) {
   const t = useTranslate();
   const rest = useDataProvider()("rest");
@@ -24,30 +55,39 @@ function Recipients({ value, onChange, known, id, invalid }: {
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const { data } = await rest.getList<Contact>({
-          resource: REST.contacts, pagination: { currentPage: 1, pageSize: 30 },
-          filters: q.trim() ? [{ field: "q", operator: "eq", value: q.trim() }] : [],
-        });
-        if (live) {
-          for (const c of data) known.set(c.id, c);
-          setFound(data);
+    const timer = setTimeout(
+      async () => {
+        setLoading(true);
+        try {
+          const { data } = await rest.getList<Contact>({
+            resource: REST.contacts,
+            pagination: { currentPage: 1, pageSize: 30 },
+            filters: q.trim() ? [{ field: "q", operator: "eq", value: q.trim() }] : [],
+          });
+          if (live) {
+            for (const c of data) known.set(c.id, c);
+            setFound(data);
+          }
+        } catch {
+          if (live) setFound([]);
+        } finally {
+          if (live) setLoading(false);
         }
-      } catch {
-        if (live) setFound([]);
-      } finally {
-        if (live) setLoading(false);
-      }
-    }, q ? 250 : 0);
-    return () => { live = false; clearTimeout(timer); };
+      },
+      q ? 250 : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [q, rest, known]);
 
   const describe = (c: Contact) => (c.kind === "staff" ? t("mail.compose.staff") : c.shops.join(", "));
   const options = [
     ...found.map((c) => ({ value: c.id, label: c.name, title: `${c.name} · ${describe(c)}`, contact: c })),
-    ...value.filter((v) => !found.some((c) => c.id === v)).map((v) => ({ value: v, label: known.get(v)?.name ?? `#${v}`, title: known.get(v)?.name, contact: undefined })),
+    ...value
+      .filter((v) => !found.some((c) => c.id === v))
+      .map((v) => ({ value: v, label: known.get(v)?.name ?? `#${v}`, title: known.get(v)?.name, contact: undefined })),
   ];
   return (
     <Select<number[]>
@@ -67,7 +107,11 @@ function Recipients({ value, onChange, known, id, invalid }: {
       optionRender={(o) => (
         <span className="mail-contact">
           <bdi>{o.data.label}</bdi>
-          {o.data.contact && <span className="mail-muted"><bdi>{describe(o.data.contact)}</bdi></span>}
+          {o.data.contact && (
+            <span className="mail-muted">
+              <bdi>{describe(o.data.contact)}</bdi>
+            </span>
+          )}
         </span>
       )}
       style={{ width: "100%" }}
@@ -76,16 +120,26 @@ function Recipients({ value, onChange, known, id, invalid }: {
 }
 
 /** A draft's files: listed, added (checked here, sniffed again by the server) and removed. */
-function Files({ files, onAdd, onRemove, busy }: {
-  files: Attachment[]; busy: boolean; onAdd(file: File): Promise<void>; onRemove(file: Attachment): Promise<void>;
+function Files({
+  files,
+  onAdd,
+  onRemove,
+  busy,
+}: {
+  files: Attachment[];
+  busy: boolean;
+  onAdd(file: File): Promise<void>;
+  onRemove(file: Attachment): Promise<void>;
 }) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [uploading, setUploading] = useState(0);
   const beforeUpload = (file: File) => {
-    const problem = !ATTACHMENT_ACCEPT.split(",").includes(file.type) ? t("mail.files.wrongType", { name: file.name })
-      : file.size > attachmentLimit(file.type) ? t("mail.files.tooLarge", { name: file.name, max: attachmentLimit(file.type) / 1024 / 1024 })
-      : undefined;
+    const problem = !ATTACHMENT_ACCEPT.split(",").includes(file.type)
+      ? t("mail.files.wrongType", { name: file.name })
+      : file.size > attachmentLimit(file.type)
+        ? t("mail.files.tooLarge", { name: file.name, max: attachmentLimit(file.type) / 1024 / 1024 })
+        : undefined;
     if (problem) {
       notification.warning({ message: problem });
       return Upload.LIST_IGNORE;
@@ -99,13 +153,29 @@ function Files({ files, onAdd, onRemove, busy }: {
           size="small"
           dataSource={files}
           renderItem={(f) => (
-            <AntList.Item actions={[
-              <Button key="x" type="text" danger size="small" icon={<DeleteOutlined />} disabled={busy}
-                aria-label={t("mail.files.remove", { name: f.originalName })} onClick={() => void onRemove(f)} />,
-            ]}>
+            <AntList.Item
+              actions={[
+                <Button
+                  key="x"
+                  type="text"
+                  danger
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  disabled={busy}
+                  aria-label={t("mail.files.remove", { name: f.originalName })}
+                  onClick={() => void onRemove(f)}
+                />,
+              ]}
+            >
               <AntList.Item.Meta
-                avatar={f.mime === "application/pdf" ? <FilePdfOutlined aria-hidden /> : <PaperClipOutlined aria-hidden />}
-                title={<a href={f.url} target="_blank" rel="noreferrer"><bdi>{f.originalName || f.url}</bdi></a>}
+                avatar={
+                  f.mime === "application/pdf" ? <FilePdfOutlined aria-hidden /> : <PaperClipOutlined aria-hidden />
+                }
+                title={
+                  <a href={f.url} target="_blank" rel="noreferrer">
+                    <bdi>{f.originalName || f.url}</bdi>
+                  </a>
+                }
                 description={fileSize(f.size)}
               />
             </AntList.Item>
@@ -121,10 +191,21 @@ function Files({ files, onAdd, onRemove, busy }: {
           disabled={busy || files.length >= ATTACHMENTS_MAX}
           customRequest={({ file, onSuccess, onError }) => {
             setUploading((n) => n + 1);
-            onAdd(file as File).then(() => onSuccess?.({}), (e) => onError?.(e as Error)).finally(() => setUploading((n) => n - 1));
+            onAdd(file as File)
+              .then(
+                () => onSuccess?.({}),
+                (e) => onError?.(e as Error),
+              )
+              .finally(() => setUploading((n) => n - 1));
           }}
         >
-          <Button icon={<PaperClipOutlined />} loading={uploading > 0} disabled={busy || files.length >= ATTACHMENTS_MAX}>{t("mail.files.attach")}</Button>
+          <Button
+            icon={<PaperClipOutlined />}
+            loading={uploading > 0}
+            disabled={busy || files.length >= ATTACHMENTS_MAX}
+          >
+            {t("mail.files.attach")}
+          </Button>
         </Upload>
         <Typography.Text type="secondary">{t("mail.files.rules", { max: ATTACHMENTS_MAX })}</Typography.Text>
       </Space>
@@ -136,7 +217,14 @@ function Files({ files, onAdd, onRemove, busy }: {
  * Writing a mail: recipients, subject, the rich-text body and files. Saved as a draft a moment after each
  * change (and before closing), sent with its last changes in one request.
  */
-export function Composer({ draft, replyToId, onSaved, onSent, onDiscarded, onClose }: {
+export function Composer({
+  draft,
+  replyToId,
+  onSaved,
+  onSent,
+  onDiscarded,
+  onClose,
+}: {
   /** An existing draft (opened from Drafts, or a reply made with its quote). */
   draft?: Mail;
   replyToId?: number;
@@ -156,7 +244,9 @@ export function Composer({ draft, replyToId, onSaved, onSent, onDiscarded, onClo
   const [errors, setErrors] = useState<Partial<Record<keyof DraftValues, string>>>({});
   const [sending, setSending] = useState(false);
   const [closing, setClosing] = useState(false);
-  const known = useRef(new Map<number, Person>([...(draft?.to ?? []), ...(draft?.cc ?? [])].map((p) => [p.id, p]))).current;
+  const known = useRef(
+    new Map<number, Person>([...(draft?.to ?? []), ...(draft?.cc ?? [])].map((p) => [p.id, p])),
+  ).current;
 
   // Leaving the page with unsaved words: the browser asks first.
   useEffect(() => {
@@ -195,7 +285,8 @@ export function Composer({ draft, replyToId, onSaved, onSent, onDiscarded, onClo
     } catch (e) {
       const named = fieldErrorsOf(e);
       setErrors(named);
-      if (!Object.keys(named).length) notification.error({ message: t("mail.compose.sendFailed"), description: errorMessage(e) });
+      if (!Object.keys(named).length)
+        notification.error({ message: t("mail.compose.sendFailed"), description: errorMessage(e) });
     } finally {
       setSending(false);
     }
@@ -225,7 +316,11 @@ export function Composer({ draft, replyToId, onSaved, onSent, onDiscarded, onClo
       const id = await api.ensureSaved();
       const body = new FormData();
       body.append("file", file);
-      const { data } = await rest.custom!<Attachment>({ url: `${rest.getApiUrl()}/${REST.attachments(id)}`, method: "post", payload: body });
+      const { data } = await rest.custom!<Attachment>({
+        url: `${rest.getApiUrl()}/${REST.attachments(id)}`,
+        method: "post",
+        payload: body,
+      });
       setFiles((f) => [...f, data]);
     } catch (e) {
       notification.error({ message: t("mail.files.failed", { name: file.name }), description: errorMessage(e) });
@@ -243,10 +338,14 @@ export function Composer({ draft, replyToId, onSaved, onSent, onDiscarded, onClo
 
   const status = useMemo(() => {
     switch (api.state) {
-      case "saving": return t("mail.compose.saving");
-      case "saved": return t("mail.compose.savedAt", { time: dayjs(api.savedAt).format("LT") });
-      case "failed": return t("mail.compose.notSaved");
-      default: return "";
+      case "saving":
+        return t("mail.compose.saving");
+      case "saved":
+        return t("mail.compose.savedAt", { time: dayjs(api.savedAt).format("LT") });
+      case "failed":
+        return t("mail.compose.notSaved");
+      default:
+        return "";
     }
   }, [api.state, api.savedAt, t]);
 
@@ -262,19 +361,31 @@ export function Composer({ draft, replyToId, onSaved, onSent, onDiscarded, onClo
       footer={
         <div className="mail-compose-footer">
           <Space wrap>
-            <Button type="primary" icon={<SendOutlined />} onClick={() => void send()} loading={sending} disabled={api.state === "conflict" || closing}>
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              onClick={() => void send()}
+              loading={sending}
+              disabled={api.state === "conflict" || closing}
+            >
               {t("mail.compose.send")}
             </Button>
-            <Typography.Text type="secondary" aria-live="polite" className="mail-compose-status">{status}</Typography.Text>
+            <Typography.Text type="secondary" aria-live="polite" className="mail-compose-status">
+              {status}
+            </Typography.Text>
           </Space>
           <Popconfirm
             title={t("mail.compose.discardConfirm")}
             okText={t("mail.compose.discard")}
             okButtonProps={{ danger: true }}
             cancelText={t("buttons.cancel")}
-            onConfirm={() => discard().catch((e) => notification.error({ message: t("mail.failed"), description: errorMessage(e) }))}
+            onConfirm={() =>
+              discard().catch((e) => notification.error({ message: t("mail.failed"), description: errorMessage(e) }))
+            }
           >
-            <Button danger icon={<DeleteOutlined />} disabled={sending}>{t("mail.compose.discard")}</Button>
+            <Button danger icon={<DeleteOutlined />} disabled={sending}>
+              {t("mail.compose.discard")}
+            </Button>
           </Popconfirm>
         </div>
       }
@@ -287,28 +398,89 @@ export function Composer({ draft, replyToId, onSaved, onSent, onDiscarded, onClo
           message={t("mail.compose.conflict")}
           action={
             <Space direction="vertical" size={4}>
-              <Button size="small" type="primary" onClick={() => void api.resolve("mine")}>{t("mail.compose.keepMine")}</Button>
-              <Button size="small" onClick={() => void api.resolve("theirs")}>{t("mail.compose.takeTheirs")}</Button>
+              <Button size="small" type="primary" onClick={() => void api.resolve("mine")}>
+                {t("mail.compose.keepMine")}
+              </Button>
+              <Button size="small" onClick={() => void api.resolve("theirs")}>
+                {t("mail.compose.takeTheirs")}
+              </Button>
             </Space>
           }
         />
       )}
-      {api.state === "failed" && !!api.error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t("mail.compose.notSaved")} description={errorMessage(api.error)} />}
+      {api.state === "failed" && !!api.error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t("mail.compose.notSaved")}
+          description={errorMessage(api.error)}
+        />
+      )}
       <Form layout="vertical" component="div">
-        <Form.Item label={t("mail.fields.to")} htmlFor="mail-to" validateStatus={errors.to ? "error" : undefined} help={errors.to}
-          extra={!showCc && <Button type="link" size="small" className="mail-cc-toggle" onClick={() => setShowCc(true)}>{t("mail.compose.addCc")}</Button>}>
-          <Recipients id="mail-to" value={values.to} onChange={(to) => change({ to })} known={known} invalid={!!errors.to} />
+        <Form.Item
+          label={t("mail.fields.to")}
+          htmlFor="mail-to"
+          validateStatus={errors.to ? "error" : undefined}
+          help={errors.to}
+          extra={
+            !showCc && (
+              <Button type="link" size="small" className="mail-cc-toggle" onClick={() => setShowCc(true)}>
+                {t("mail.compose.addCc")}
+              </Button>
+            )
+          }
+        >
+          <Recipients
+            id="mail-to"
+            value={values.to}
+            onChange={(to) => change({ to })}
+            known={known}
+            invalid={!!errors.to}
+          />
         </Form.Item>
         {showCc && (
-          <Form.Item label={t("mail.fields.cc")} htmlFor="mail-cc" validateStatus={errors.cc ? "error" : undefined} help={errors.cc}>
-            <Recipients id="mail-cc" value={values.cc} onChange={(cc) => change({ cc })} known={known} invalid={!!errors.cc} />
+          <Form.Item
+            label={t("mail.fields.cc")}
+            htmlFor="mail-cc"
+            validateStatus={errors.cc ? "error" : undefined}
+            help={errors.cc}
+          >
+            <Recipients
+              id="mail-cc"
+              value={values.cc}
+              onChange={(cc) => change({ cc })}
+              known={known}
+              invalid={!!errors.cc}
+            />
           </Form.Item>
         )}
-        <Form.Item label={t("mail.fields.subject")} htmlFor="mail-subject" validateStatus={errors.subject ? "error" : undefined} help={errors.subject}>
-          <Input id="mail-subject" dir="auto" maxLength={SUBJECT_MAX} value={values.subject} onChange={(e) => change({ subject: e.target.value })} />
+        <Form.Item
+          label={t("mail.fields.subject")}
+          htmlFor="mail-subject"
+          validateStatus={errors.subject ? "error" : undefined}
+          help={errors.subject}
+        >
+          <Input
+            id="mail-subject"
+            dir="auto"
+            maxLength={SUBJECT_MAX}
+            value={values.subject}
+            onChange={(e) => change({ subject: e.target.value })}
+          />
         </Form.Item>
-        <Form.Item label={t("mail.fields.body")} htmlFor="mail-body" validateStatus={errors.body ? "error" : undefined} help={errors.body}>
-          <LazyRichTextEditor id="mail-body" value={values.body} onChange={(body) => change({ body })} aria-invalid={!!errors.body} />
+        <Form.Item
+          label={t("mail.fields.body")}
+          htmlFor="mail-body"
+          validateStatus={errors.body ? "error" : undefined}
+          help={errors.body}
+        >
+          <LazyRichTextEditor
+            id="mail-body"
+            value={values.body}
+            onChange={(body) => change({ body })}
+            aria-invalid={!!errors.body}
+          />
         </Form.Item>
       </Form>
       <Files files={files} busy={sending} onAdd={addFile} onRemove={removeFile} />

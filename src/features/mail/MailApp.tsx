@@ -7,7 +7,15 @@ import { useSearchParams } from "react-router";
 import { errorMessage, isNotFound } from "../../components/kit/errors";
 import { SearchBox } from "../../components/kit/list";
 import { useSession } from "../../providers/session";
-import { SYSTEM_LABELS, REST, type Mail, type MailLabel, type MailSummary, type MailView, type SystemLabel } from "./model";
+import {
+  SYSTEM_LABELS,
+  REST,
+  type Mail,
+  type MailLabel,
+  type MailSummary,
+  type MailView,
+  type SystemLabel,
+} from "./model";
 import { summaryOf, useLabels, useMailActions, useMailbox, useOpenMail } from "./useMailbox";
 import { LabelDialog, LabelPane } from "./LabelPane";
 import { MailList } from "./MailList";
@@ -29,7 +37,12 @@ function viewOf(params: URLSearchParams): MailView {
 /** Keys a person types into a field are theirs, not shortcuts. */
 const typing = (e: KeyboardEvent) => {
   const el = e.target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || !!el.closest("[role='dialog'], .ant-select-dropdown, .ant-dropdown"));
+  return (
+    !!el &&
+    (el.isContentEditable ||
+      ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) ||
+      !!el.closest("[role='dialog'], .ant-select-dropdown, .ant-dropdown"))
+  );
 };
 
 /**
@@ -45,12 +58,24 @@ export function MailApp() {
   const [params, setParams] = useSearchParams();
   const wide = !!Grid.useBreakpoint().lg;
   const { token } = theme.useToken();
-  const colors = useMemo(() => ({
-    "--mail-border": token.colorBorderSecondary, "--mail-bg": token.colorBgContainer, "--mail-pane-bg": token.colorBgLayout,
-    "--mail-text": token.colorText, "--mail-muted": token.colorTextSecondary, "--mail-hover": token.colorFillTertiary,
-    "--mail-active": token.colorPrimaryBg, "--mail-primary": token.colorPrimary, "--mail-cursor": token.colorPrimaryBorder,
-    "--mail-star": token.colorWarning, "--mail-important": token.colorError, "--mail-quote": token.colorBorder,
-  }) as CSSProperties, [token]);
+  const colors = useMemo(
+    () =>
+      ({
+        "--mail-border": token.colorBorderSecondary,
+        "--mail-bg": token.colorBgContainer,
+        "--mail-pane-bg": token.colorBgLayout,
+        "--mail-text": token.colorText,
+        "--mail-muted": token.colorTextSecondary,
+        "--mail-hover": token.colorFillTertiary,
+        "--mail-active": token.colorPrimaryBg,
+        "--mail-primary": token.colorPrimary,
+        "--mail-cursor": token.colorPrimaryBorder,
+        "--mail-star": token.colorWarning,
+        "--mail-important": token.colorError,
+        "--mail-quote": token.colorBorder,
+      }) as CSSProperties,
+    [token],
+  );
 
   const view = useMemo(() => viewOf(params), [params]);
   const openId = Number(params.get("mail")) || undefined;
@@ -58,16 +83,19 @@ export function MailApp() {
   const phonePane = params.get("pane");
 
   /** Changes the address: `undefined` removes a key. */
-  const go = useCallback((changes: Record<string, string | number | undefined>, opts?: { replace?: boolean }) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === undefined) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    }, opts);
-  }, [setParams]);
+  const go = useCallback(
+    (changes: Record<string, string | number | undefined>, opts?: { replace?: boolean }) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined) next.delete(k);
+          else next.set(k, String(v));
+        }
+        return next;
+      }, opts);
+    },
+    [setParams],
+  );
 
   const box = useMailbox(view);
   const { labels, loading: labelsLoading, refresh: refreshLabels } = useLabels();
@@ -75,10 +103,16 @@ export function MailApp() {
   const [cursor, setCursor] = useState(0);
   useEffect(() => setCursor(0), [view]);
 
-  const opened = useOpenMail(openId, useCallback((mail: Mail) => {
-    box.changed(summaryOf(mail));
-    void refreshLabels();
-  }, [box.changed, refreshLabels]));
+  const opened = useOpenMail(
+    openId,
+    useCallback(
+      (mail: Mail) => {
+        box.changed(summaryOf(mail));
+        void refreshLabels();
+      },
+      [box.changed, refreshLabels],
+    ),
+  );
 
   // Composing: a new mail, or a draft by its id. The session number keeps one composer mounted while its new draft gets an id.
   const [session, setSession] = useState(0);
@@ -97,17 +131,22 @@ export function MailApp() {
     }
     if (draftId === knownDraft.current) return;
     let live = true;
-    rest.getOne<Mail>({ resource: REST.mails, id: draftId! }).then(({ data }) => {
-      if (!live) return;
-      knownDraft.current = data.id;
-      setComposing({ draft: data });
-      setSession((s) => s + 1);
-    }, (e) => {
-      if (!live) return;
-      notification.error({ message: t("mail.loadFailed"), description: errorMessage(e) });
-      go({ compose: undefined }, { replace: true });
-    });
-    return () => { live = false; };
+    rest.getOne<Mail>({ resource: REST.mails, id: draftId! }).then(
+      ({ data }) => {
+        if (!live) return;
+        knownDraft.current = data.id;
+        setComposing({ draft: data });
+        setSession((s) => s + 1);
+      },
+      (e) => {
+        if (!live) return;
+        notification.error({ message: t("mail.loadFailed"), description: errorMessage(e) });
+        go({ compose: undefined }, { replace: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [compose, draftId, rest, notification, t, go]);
 
   const startCompose = useCallback(() => {
@@ -117,78 +156,107 @@ export function MailApp() {
     go({ compose: "new" });
   }, [go]);
 
-  const failed = useCallback((e: unknown) => notification.error({ message: t("mail.failed"), description: errorMessage(e) }), [notification, t]);
+  const failed = useCallback(
+    (e: unknown) => notification.error({ message: t("mail.failed"), description: errorMessage(e) }),
+    [notification, t],
+  );
 
-  const afterChange = useCallback((mail: Mail | MailSummary) => {
-    const summary = "thread" in mail ? summaryOf(mail) : mail;
-    box.changed(summary);
-    if ("thread" in mail && mail.id === openId) opened.setMail(mail);
-    void refreshLabels();
-  }, [box, openId, opened, refreshLabels]);
+  const afterChange = useCallback(
+    (mail: Mail | MailSummary) => {
+      const summary = "thread" in mail ? summaryOf(mail) : mail;
+      box.changed(summary);
+      if ("thread" in mail && mail.id === openId) opened.setMail(mail);
+      void refreshLabels();
+    },
+    [box, openId, opened, refreshLabels],
+  );
 
-  const openMail = useCallback((m: MailSummary) => {
-    setCursor(Math.max(0, box.mails.findIndex((x) => x.id === m.id)));
-    if (m.folder === "drafts") {
-      knownDraft.current = undefined;
-      go({ compose: m.id });
-      return;
-    }
-    go({ mail: m.id, pane: undefined });
-  }, [box.mails, go]);
+  const openMail = useCallback(
+    (m: MailSummary) => {
+      setCursor(
+        Math.max(
+          0,
+          box.mails.findIndex((x) => x.id === m.id),
+        ),
+      );
+      if (m.folder === "drafts") {
+        knownDraft.current = undefined;
+        go({ compose: m.id });
+        return;
+      }
+      go({ mail: m.id, pane: undefined });
+    },
+    [box.mails, go],
+  );
 
   const [labelFor, setLabelFor] = useState<Mail>();
-  const actions: ReaderActions = useMemo(() => ({
-    reply: (mail) => {
-      const draft = replyOf(mail, me, { re: t("mail.compose.re"), wrote: (name, date) => t("mail.compose.wrote", { name, date }) });
-      rest.create<Mail>({ resource: REST.mails, variables: draft }).then(({ data }) => {
-        afterChange(data);
-        knownDraft.current = data.id;
-        setComposing({ draft: data });
-        setSession((s) => s + 1);
-        go({ compose: data.id });
-      }, failed);
-    },
-    mark: async (mail, marks) => afterChange(await verbs.mark(mail.id, marks)),
-    trash: async (mail) => {
-      afterChange(await verbs.move(mail.id, "trash"));
-      notification.success({ message: t("mail.movedToTrash") });
-      go({ mail: undefined });
-    },
-    restore: async (mail) => {
-      afterChange(await verbs.move(mail.id, mail.home));
-      notification.success({ message: t("mail.restored", { folder: t(`mail.folders.${mail.home}`) }) });
-    },
-    remove: async (mail) => {
-      await verbs.remove(mail.id);
-      box.removed(mail.id);
-      void refreshLabels();
-      notification.success({ message: t("mail.deleted") });
-      go({ mail: undefined });
-    },
-    newLabel: (mail) => setLabelFor(mail),
-  }), [me, t, rest, afterChange, failed, verbs, notification, go, box, refreshLabels]);
+  const actions: ReaderActions = useMemo(
+    () => ({
+      reply: (mail) => {
+        const draft = replyOf(mail, me, {
+          re: t("mail.compose.re"),
+          wrote: (name, date) => t("mail.compose.wrote", { name, date }),
+        });
+        rest.create<Mail>({ resource: REST.mails, variables: draft }).then(({ data }) => {
+          afterChange(data);
+          knownDraft.current = data.id;
+          setComposing({ draft: data });
+          setSession((s) => s + 1);
+          go({ compose: data.id });
+        }, failed);
+      },
+      mark: async (mail, marks) => afterChange(await verbs.mark(mail.id, marks)),
+      trash: async (mail) => {
+        afterChange(await verbs.move(mail.id, "trash"));
+        notification.success({ message: t("mail.movedToTrash") });
+        go({ mail: undefined });
+      },
+      restore: async (mail) => {
+        afterChange(await verbs.move(mail.id, mail.home));
+        notification.success({ message: t("mail.restored", { folder: t(`mail.folders.${mail.home}`) }) });
+      },
+      remove: async (mail) => {
+        await verbs.remove(mail.id);
+        box.removed(mail.id);
+        void refreshLabels();
+        notification.success({ message: t("mail.deleted") });
+        go({ mail: undefined });
+      },
+      newLabel: (mail) => setLabelFor(mail),
+    }),
+    [me, t, rest, afterChange, failed, verbs, notification, go, box, refreshLabels],
+  );
 
-  const star = useCallback((m: MailSummary) => {
-    verbs.mark(m.id, { starred: !m.starred }).then(afterChange, failed);
-  }, [verbs, afterChange, failed]);
+  const star = useCallback(
+    (m: MailSummary) => {
+      verbs.mark(m.id, { starred: !m.starred }).then(afterChange, failed);
+    },
+    [verbs, afterChange, failed],
+  );
 
-  const hrefOf = useCallback((m: MailSummary) => {
-    const next = new URLSearchParams(params);
-    next.delete("pane");
-    if (m.folder === "drafts") next.set("compose", String(m.id));
-    else next.set("mail", String(m.id));
-    return `?${next.toString()}`;
-  }, [params]);
+  const hrefOf = useCallback(
+    (m: MailSummary) => {
+      const next = new URLSearchParams(params);
+      next.delete("pane");
+      if (m.folder === "drafts") next.set("compose", String(m.id));
+      else next.set("mail", String(m.id));
+      return `?${next.toString()}`;
+    },
+    [params],
+  );
 
-  const pick = useCallback((next: MailView) => {
-    setParams(() => {
-      const p = new URLSearchParams();
-      if (next.labelId !== undefined) p.set("label", String(next.labelId));
-      else if (next.folder) p.set("folder", next.folder);
-      for (const keep of ["lng"]) if (params.get(keep)) p.set(keep, params.get(keep)!);
-      return p;
-    });
-  }, [params, setParams]);
+  const pick = useCallback(
+    (next: MailView) => {
+      setParams(() => {
+        const p = new URLSearchParams();
+        if (next.labelId !== undefined) p.set("label", String(next.labelId));
+        else if (next.folder) p.set("folder", next.folder);
+        for (const keep of ["lng"]) if (params.get(keep)) p.set(keep, params.get(keep)!);
+        return p;
+      });
+    },
+    [params, setParams],
+  );
 
   // Keyboard: j/k move through the list, Enter or o opens, u goes back to the list, c writes, s stars, # to the trash, / searches.
   useEffect(() => {
@@ -203,8 +271,10 @@ export function MailApp() {
       };
       const current = list[cursor];
       switch (e.key) {
-        case "j": return move(1);
-        case "k": return move(-1);
+        case "j":
+          return move(1);
+        case "k":
+          return move(-1);
         case "Enter":
         case "o":
           if (current && (e.target as HTMLElement).tagName !== "BUTTON" && (e.target as HTMLElement).tagName !== "A") {
@@ -213,16 +283,27 @@ export function MailApp() {
           }
           return;
         case "u":
-          if (openId) { e.preventDefault(); go({ mail: undefined }); }
+          if (openId) {
+            e.preventDefault();
+            go({ mail: undefined });
+          }
           return;
-        case "c": e.preventDefault(); return startCompose();
+        case "c":
+          e.preventDefault();
+          return startCompose();
         case "s": {
           const target = opened.mail ?? current;
-          if (target) { e.preventDefault(); star(target); }
+          if (target) {
+            e.preventDefault();
+            star(target);
+          }
           return;
         }
         case "#":
-          if (opened.mail && opened.mail.folder !== "trash") { e.preventDefault(); void actions.trash(opened.mail).catch(failed); }
+          if (opened.mail && opened.mail.folder !== "trash") {
+            e.preventDefault();
+            void actions.trash(opened.mail).catch(failed);
+          }
           return;
         case "/": {
           e.preventDefault();
@@ -235,8 +316,11 @@ export function MailApp() {
     return () => document.removeEventListener("keydown", onKey);
   }, [box, cursor, openMail, openId, go, startCompose, opened.mail, star, actions, failed, compose]);
 
-  const title = view.q ? t("mail.searchResults") : view.labelId !== undefined
-    ? (labels.find((l) => l.id === view.labelId)?.name ?? t("mail.labels.title")) : t(`mail.folders.${view.folder ?? "inbox"}`);
+  const title = view.q
+    ? t("mail.searchResults")
+    : view.labelId !== undefined
+      ? (labels.find((l) => l.id === view.labelId)?.name ?? t("mail.labels.title"))
+      : t(`mail.folders.${view.folder ?? "inbox"}`);
 
   const readerPane = () => {
     if (openId === undefined) {
@@ -260,7 +344,15 @@ export function MailApp() {
       );
     }
     if (!opened.mail) return <Skeleton active paragraph={{ rows: 8 }} style={{ padding: 24 }} />;
-    return <MailReader key={opened.mail.id} mail={opened.mail} labels={labels} actions={actions} onBack={wide ? undefined : () => go({ mail: undefined })} />;
+    return (
+      <MailReader
+        key={opened.mail.id}
+        mail={opened.mail}
+        labels={labels}
+        actions={actions}
+        onBack={wide ? undefined : () => go({ mail: undefined })}
+      />
+    );
   };
 
   const showLabels = wide || phonePane === "labels";
@@ -270,9 +362,18 @@ export function MailApp() {
   return (
     <List
       title={t("resources.mail")}
-      headerButtons={<Button type="primary" icon={<EditOutlined />} onClick={startCompose}>{t("mail.compose.new")}</Button>}
+      headerButtons={
+        <Button type="primary" icon={<EditOutlined />} onClick={startCompose}>
+          {t("mail.compose.new")}
+        </Button>
+      }
     >
-      <div className="mail-frame" data-panes={wide ? "three" : "one"} data-screen-ready={box.state.status === "loading" || labelsLoading ? undefined : ""} style={colors}>
+      <div
+        className="mail-frame"
+        data-panes={wide ? "three" : "one"}
+        data-screen-ready={box.state.status === "loading" || labelsLoading ? undefined : ""}
+        style={colors}
+      >
         {showLabels && (
           <LabelPane
             labels={labels}
@@ -289,11 +390,30 @@ export function MailApp() {
         {showList && (
           <section className="mail-list-pane" aria-label={title}>
             <div className="mail-list-head">
-              {!wide && <Button type="text" icon={<MenuOutlined />} onClick={() => go({ pane: "labels" })} aria-label={t("mail.labels.show")} />}
-              <h2 className="mail-list-title"><bdi>{title}</bdi></h2>
+              {!wide && (
+                <Button
+                  type="text"
+                  icon={<MenuOutlined />}
+                  onClick={() => go({ pane: "labels" })}
+                  aria-label={t("mail.labels.show")}
+                />
+              )}
+              <h2 className="mail-list-title">
+                <bdi>{title}</bdi>
+              </h2>
               <div className="mail-search">
-                <SearchBox label={t("mail.search")} value={view.q ?? ""} width={wide ? 220 : 180}
-                  onSearch={(q) => (q ? setParams(() => new URLSearchParams({ q, ...(params.get("lng") ? { lng: params.get("lng")! } : {}) })) : pick({ folder: "inbox" }))} />
+                <SearchBox
+                  label={t("mail.search")}
+                  value={view.q ?? ""}
+                  width={wide ? 220 : 180}
+                  onSearch={(q) =>
+                    q
+                      ? setParams(
+                          () => new URLSearchParams({ q, ...(params.get("lng") ? { lng: params.get("lng")! } : {}) }),
+                        )
+                      : pick({ folder: "inbox" })
+                  }
+                />
               </div>
             </div>
             <MailList

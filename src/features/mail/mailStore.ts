@@ -25,7 +25,14 @@ export type MailsAction =
   | { type: "changed"; mail: MailSummary }
   | { type: "removed"; id: number };
 
-export const emptyMails = (view: MailView): MailsState => ({ view, byId: {}, allIds: [], total: 0, loaded: 0, status: "loading" });
+export const emptyMails = (view: MailView): MailsState => ({
+  view,
+  byId: {},
+  allIds: [],
+  total: 0,
+  loaded: 0,
+  status: "loading",
+});
 
 const sentOrSaved = (m: MailSummary) => m.sentAt ?? m.updatedAt;
 
@@ -45,7 +52,15 @@ export function mailsReducer(state: MailsState, action: MailsAction): MailsState
         if (!(m.id in byId)) allIds.push(m.id);
         byId[m.id] = m;
       }
-      return { ...state, byId, allIds, total: action.total, loaded: action.start + action.items.length, status: "ready", error: undefined };
+      return {
+        ...state,
+        byId,
+        allIds,
+        total: action.total,
+        loaded: action.start + action.items.length,
+        status: "ready",
+        error: undefined,
+      };
     }
     case "changed": {
       const { mail } = action;
@@ -58,12 +73,24 @@ export function mailsReducer(state: MailsState, action: MailsAction): MailsState
       const at = state.allIds.findIndex((id) => sentOrSaved(state.byId[id]) < sentOrSaved(mail));
       const allIds = [...state.allIds];
       allIds.splice(at < 0 ? allIds.length : at, 0, mail.id);
-      return { ...state, byId: { ...state.byId, [mail.id]: mail }, allIds, total: state.total + 1, loaded: state.loaded + 1 };
+      return {
+        ...state,
+        byId: { ...state.byId, [mail.id]: mail },
+        allIds,
+        total: state.total + 1,
+        loaded: state.loaded + 1,
+      };
     }
     case "removed": {
       if (!(action.id in state.byId)) return state;
       const { [action.id]: _gone, ...byId } = state.byId;
-      return { ...state, byId, allIds: state.allIds.filter((id) => id !== action.id), total: Math.max(0, state.total - 1), loaded: Math.max(0, state.loaded - 1) };
+      return {
+        ...state,
+        byId,
+        allIds: state.allIds.filter((id) => id !== action.id),
+        total: Math.max(0, state.total - 1),
+        loaded: Math.max(0, state.loaded - 1),
+      };
     }
   }
 }

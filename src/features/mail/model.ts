@@ -25,10 +25,14 @@ export function inView(mail: MailSummary, view: MailView): boolean {
   const live = mail.folder !== "trash";
   if (view.labelId !== undefined) return live && mail.labelIds.includes(view.labelId);
   switch (view.folder) {
-    case undefined: return live;
-    case "starred": return live && mail.starred;
-    case "important": return live && mail.important;
-    default: return mail.folder === view.folder;
+    case undefined:
+      return live;
+    case "starred":
+      return live && mail.starred;
+    case "important":
+      return live && mail.important;
+    default:
+      return mail.folder === view.folder;
   }
 }
 

@@ -25,8 +25,10 @@ const isVersionConflict = (e: unknown) =>
 export function useDraft(opts: { draft?: Mail; replyToId?: number; onSaved(mail: Mail, created: boolean): void }) {
   const rest = useDataProvider()("rest");
   const [values, setValuesState] = useState<DraftValues>(() => ({
-    to: opts.draft?.to.map((p) => p.id) ?? [], cc: opts.draft?.cc.map((p) => p.id) ?? [],
-    subject: opts.draft?.subject ?? "", body: opts.draft?.body ?? "",
+    to: opts.draft?.to.map((p) => p.id) ?? [],
+    cc: opts.draft?.cc.map((p) => p.id) ?? [],
+    subject: opts.draft?.subject ?? "",
+    body: opts.draft?.body ?? "",
   }));
   const [state, setState] = useState<SaveState>("idle");
   const [error, setError] = useState<unknown>();
@@ -58,8 +60,19 @@ export function useDraft(opts: { draft?: Mail; replyToId?: number; onSaved(mail:
       try {
         const created = id.current === undefined;
         const mail = created
-          ? (await rest.create<Mail>({ resource: REST.mails, variables: { ...snapshot, ...(opts.replyToId ? { replyToId: opts.replyToId } : {}) } })).data
-          : (await rest.update<Mail>({ resource: REST.mails, id: id.current!, variables: { ...snapshot, updatedAt: version.current } })).data;
+          ? (
+              await rest.create<Mail>({
+                resource: REST.mails,
+                variables: { ...snapshot, ...(opts.replyToId ? { replyToId: opts.replyToId } : {}) },
+              })
+            ).data
+          : (
+              await rest.update<Mail>({
+                resource: REST.mails,
+                id: id.current!,
+                variables: { ...snapshot, updatedAt: version.current },
+              })
+            ).data;
         id.current = mail.id;
         version.current = mail.updatedAt;
         savedRevision.current = at;
@@ -76,20 +89,26 @@ export function useDraft(opts: { draft?: Mail; replyToId?: number; onSaved(mail:
         throw e;
       }
     })();
-    inFlight.current = run.finally(() => { inFlight.current = undefined; });
+    inFlight.current = run.finally(() => {
+      inFlight.current = undefined;
+    });
     await inFlight.current;
     // Changes typed while that save was under way go in the next one.
-    if (revision.current !== savedRevision.current && !stopped.current) timer.current = setTimeout(() => void saveNow().catch(() => undefined), AUTOSAVE_MS);
+    if (revision.current !== savedRevision.current && !stopped.current)
+      timer.current = setTimeout(() => void saveNow().catch(() => undefined), AUTOSAVE_MS);
   }, [rest, opts.replyToId]);
 
-  const setValues = useCallback((patch: Partial<DraftValues>) => {
-    latest.current = { ...latest.current, ...patch };
-    revision.current += 1;
-    setValuesState(latest.current);
-    if (stopped.current) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void saveNow().catch(() => undefined), AUTOSAVE_MS);
-  }, [saveNow]);
+  const setValues = useCallback(
+    (patch: Partial<DraftValues>) => {
+      latest.current = { ...latest.current, ...patch };
+      revision.current += 1;
+      setValuesState(latest.current);
+      if (stopped.current) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void saveNow().catch(() => undefined), AUTOSAVE_MS);
+    },
+    [saveNow],
+  );
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -108,30 +127,48 @@ export function useDraft(opts: { draft?: Mail; replyToId?: number; onSaved(mail:
     if (inFlight.current) await inFlight.current.catch(() => undefined);
     const draftId = await ensureSaved();
     const { data } = await rest.custom!<Mail>({
-      url: `${rest.getApiUrl()}/${REST.mails}/${draftId}/send`, method: "post", payload: { ...latest.current, updatedAt: version.current },
+      url: `${rest.getApiUrl()}/${REST.mails}/${draftId}/send`,
+      method: "post",
+      payload: { ...latest.current, updatedAt: version.current },
     });
     savedRevision.current = revision.current;
     return data;
   }, [rest, ensureSaved]);
 
   /** After a conflict: keep this window's text (saved over the other version) or take the other version. */
-  const resolve = useCallback(async (keep: "mine" | "theirs") => {
-    const { data } = await rest.getOne<Mail>({ resource: REST.mails, id: id.current! });
-    version.current = data.updatedAt;
-    stopped.current = false;
-    setError(undefined);
-    if (keep === "theirs") {
-      latest.current = { to: data.to.map((p) => p.id), cc: data.cc.map((p) => p.id), subject: data.subject, body: data.body };
-      savedRevision.current = revision.current;
-      setValuesState(latest.current);
-      setState("saved");
-      return;
-    }
-    await saveNow();
-  }, [rest, saveNow]);
+  const resolve = useCallback(
+    async (keep: "mine" | "theirs") => {
+      const { data } = await rest.getOne<Mail>({ resource: REST.mails, id: id.current! });
+      version.current = data.updatedAt;
+      stopped.current = false;
+      setError(undefined);
+      if (keep === "theirs") {
+        latest.current = {
+          to: data.to.map((p) => p.id),
+          cc: data.cc.map((p) => p.id),
+          subject: data.subject,
+          body: data.body,
+        };
+        savedRevision.current = revision.current;
+        setValuesState(latest.current);
+        setState("saved");
+        return;
+      }
+      await saveNow();
+    },
+    [rest, saveNow],
+  );
 
   return {
-    values, setValues, state, error, savedAt, saveNow, ensureSaved, send, resolve,
+    values,
+    setValues,
+    state,
+    error,
+    savedAt,
+    saveNow,
+    ensureSaved,
+    send,
+    resolve,
     id: () => id.current,
     dirty: () => revision.current !== savedRevision.current,
   };

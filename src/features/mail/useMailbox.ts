@@ -4,7 +4,8 @@ import { emptyMails, hasMore, listed, mailsReducer } from "./mailStore";
 import { PAGE_SIZE, REST, type Folder, type Mail, type MailLabel, type MailSummary, type MailView } from "./model";
 
 /** A Mail answer without its body and conversation: what the list keeps. */
-export const summaryOf = ({ body: _body, attachments: _files, thread: _thread, ...summary }: Mail): MailSummary => summary;
+export const summaryOf = ({ body: _body, attachments: _files, thread: _thread, ...summary }: Mail): MailSummary =>
+  summary;
 
 const filtersOf = (view: MailView): CrudFilter[] => [
   ...(view.folder ? [{ field: "folder", operator: "eq" as const, value: view.folder }] : []),
@@ -24,18 +25,23 @@ export function useMailbox(view: MailView) {
   // Answers for a view the screen has left are dropped.
   const current = useRef(key);
 
-  const loadFrom = useCallback(async (page: number) => {
-    const asked = key;
-    dispatch({ type: "loading" });
-    try {
-      const { data, total } = await rest.getList<MailSummary>({
-        resource: REST.mails, pagination: { currentPage: page, pageSize: PAGE_SIZE }, filters: filtersOf(JSON.parse(asked) as MailView),
-      });
-      if (current.current === asked) dispatch({ type: "page", start: (page - 1) * PAGE_SIZE, items: data, total });
-    } catch (error) {
-      if (current.current === asked) dispatch({ type: "failed", error });
-    }
-  }, [rest, key]);
+  const loadFrom = useCallback(
+    async (page: number) => {
+      const asked = key;
+      dispatch({ type: "loading" });
+      try {
+        const { data, total } = await rest.getList<MailSummary>({
+          resource: REST.mails,
+          pagination: { currentPage: page, pageSize: PAGE_SIZE },
+          filters: filtersOf(JSON.parse(asked) as MailView),
+        });
+        if (current.current === asked) dispatch({ type: "page", start: (page - 1) * PAGE_SIZE, items: data, total });
+      } catch (error) {
+        if (current.current === asked) dispatch({ type: "failed", error });
+      }
+    },
+    [rest, key],
+  );
 
   useEffect(() => {
     current.current = key;
@@ -51,17 +57,30 @@ export function useMailbox(view: MailView) {
   const removed = useCallback((id: number) => dispatch({ type: "removed", id }), []);
 
   return {
-    state, mails: useMemo(() => listed(state), [state]), more: hasMore(state),
-    loadMore, reload: useCallback(() => loadFrom(1), [loadFrom]), changed, removed,
+    state,
+    mails: useMemo(() => listed(state), [state]),
+    more: hasMore(state),
+    loadMore,
+    reload: useCallback(() => loadFrom(1), [loadFrom]),
+    changed,
+    removed,
   };
 }
 
 /** The labels with their counts; refreshed after every change that can move a count. */
 export function useLabels() {
   const { result, query } = useList<MailLabel>({
-    resource: REST.labels, dataProviderName: "rest", pagination: { mode: "off" }, errorNotification: false,
+    resource: REST.labels,
+    dataProviderName: "rest",
+    pagination: { mode: "off" },
+    errorNotification: false,
   });
-  return { labels: result.data, loading: query.isLoading, error: query.isError ? query.error : undefined, refresh: query.refetch };
+  return {
+    labels: result.data,
+    loading: query.isLoading,
+    error: query.isError ? query.error : undefined,
+    refresh: query.refetch,
+  };
 }
 
 /** The open mail: read from the server (which marks it read), then kept while it is shown. */
@@ -72,23 +91,31 @@ export function useOpenMail(id: number | undefined, onLoaded: (mail: Mail) => vo
   const loaded = useRef(onLoaded);
   loaded.current = onLoaded;
 
-  const load = useCallback(async (which: number) => {
-    setError(undefined);
-    try {
-      const { data } = await rest.getOne<Mail>({ resource: REST.mails, id: which });
-      setMail(data);
-      loaded.current(data);
-    } catch (e) {
-      setError(e);
-    }
-  }, [rest]);
+  const load = useCallback(
+    async (which: number) => {
+      setError(undefined);
+      try {
+        const { data } = await rest.getOne<Mail>({ resource: REST.mails, id: which });
+        setMail(data);
+        loaded.current(data);
+      } catch (e) {
+        setError(e);
+      }
+    },
+    [rest],
+  );
 
   useEffect(() => {
     setMail(undefined);
     if (id !== undefined) void load(id);
   }, [id, load]);
 
-  return { mail: mail?.id === id ? mail : undefined, error, setMail, reload: () => (id !== undefined ? load(id) : Promise.resolve()) };
+  return {
+    mail: mail?.id === id ? mail : undefined,
+    error,
+    setMail,
+    reload: () => (id !== undefined ? load(id) : Promise.resolve()),
+  };
 }
 
 /** The verbs on one mail; each answers the mail as the server now has it. */
@@ -96,10 +123,13 @@ export function useMailActions() {
   const rest = useDataProvider()("rest");
   return useMemo(() => {
     const verb = async (id: number, name: string, payload: object) =>
-      (await rest.custom!<Mail>({ url: `${rest.getApiUrl()}/${REST.mails}/${id}/${name}`, method: "post", payload })).data;
+      (await rest.custom!<Mail>({ url: `${rest.getApiUrl()}/${REST.mails}/${id}/${name}`, method: "post", payload }))
+        .data;
     return {
-      mark: async (id: number, marks: { read?: boolean; starred?: boolean; important?: boolean; labelIds?: number[] }) =>
-        (await rest.update<Mail>({ resource: REST.mails, id, variables: marks })).data,
+      mark: async (
+        id: number,
+        marks: { read?: boolean; starred?: boolean; important?: boolean; labelIds?: number[] },
+      ) => (await rest.update<Mail>({ resource: REST.mails, id, variables: marks })).data,
       move: (id: number, folder: Folder) => verb(id, "move", { folder }),
       remove: async (id: number) => (await rest.deleteOne<MailSummary>({ resource: REST.mails, id })).data,
     };

@@ -29,7 +29,11 @@ export function NotificationBell() {
   const { query } = useCustom<Inbox>({
     ...calls.readCall("inbox", { page: 1, limit }),
     // Pushed by the stream while it is up; otherwise React Query reads at intervals (not while the tab is hidden).
-    queryOptions: { refetchInterval: live ? false : POLL_MS, refetchIntervalInBackground: false, refetchOnWindowFocus: true },
+    queryOptions: {
+      refetchInterval: live ? false : POLL_MS,
+      refetchIntervalInBackground: false,
+      refetchOnWindowFocus: true,
+    },
     errorNotification: false,
     meta: BACKGROUND,
   });
@@ -37,13 +41,16 @@ export function NotificationBell() {
   refetch.current = query.refetch;
   useEffect(() => {
     let settle: ReturnType<typeof setTimeout> | undefined;
-    const close = openNotifyStream({
-      onNotification: () => {
-        clearTimeout(settle);
-        settle = setTimeout(() => void refetch.current(), SETTLE_MS);
+    const close = openNotifyStream(
+      {
+        onNotification: () => {
+          clearTimeout(settle);
+          settle = setTimeout(() => void refetch.current(), SETTLE_MS);
+        },
+        onStatus: setLive,
       },
-      onStatus: setLive,
-    }, { baseUrl: import.meta.env.VITE_API_URL ?? "" });
+      { baseUrl: import.meta.env.VITE_API_URL ?? "" },
+    );
     return () => {
       clearTimeout(settle);
       close();
@@ -58,7 +65,11 @@ export function NotificationBell() {
       ...calls.writeCall("read"),
       values,
       successNotification: false,
-      errorNotification: (error) => ({ type: "error", message: t("notifications.bell.failed"), description: errorMessage(error) }),
+      errorNotification: (error) => ({
+        type: "error",
+        message: t("notifications.bell.failed"),
+        description: errorMessage(error),
+      }),
     }).then(() => query.refetch());
 
   const follow = async (item: InboxItem) => {
@@ -71,7 +82,15 @@ export function NotificationBell() {
   return (
     <>
       <Badge count={unread} size="small" offset={[-4, 4]} overflowCount={99}>
-        <Button type="text" shape="circle" aria-label={label} data-testid="notification-bell" data-live={live ? "true" : "false"} icon={<BellOutlined style={{ fontSize: 20 }} />} onClick={() => setOpen(true)} />
+        <Button
+          type="text"
+          shape="circle"
+          aria-label={label}
+          data-testid="notification-bell"
+          data-live={live ? "true" : "false"}
+          icon={<BellOutlined style={{ fontSize: 20 }} />}
+          onClick={() => setOpen(true)}
+        />
       </Badge>
       <Drawer
         open={open}
@@ -80,7 +99,13 @@ export function NotificationBell() {
         width={400}
         title={t("notifications.bell.title")}
         extra={
-          <Button size="small" icon={<CheckOutlined />} disabled={!unread} loading={mutation.isPending} onClick={() => void markRead({ all: true })}>
+          <Button
+            size="small"
+            icon={<CheckOutlined />}
+            disabled={!unread}
+            loading={mutation.isPending}
+            onClick={() => void markRead({ all: true })}
+          >
             {t("notifications.bell.markAllRead")}
           </Button>
         }
@@ -95,11 +120,15 @@ export function NotificationBell() {
           <List<InboxItem>
             loading={query.isLoading}
             dataSource={inbox?.items ?? []}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("notifications.bell.empty")} /> }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("notifications.bell.empty")} />,
+            }}
             loadMore={
               inbox && inbox.items.length < inbox.total ? (
                 <Flex justify="center" style={{ marginTop: 12 }}>
-                  <Button onClick={() => setLimit((n) => n + PAGE)} loading={query.isFetching}>{t("notifications.bell.more")}</Button>
+                  <Button onClick={() => setLimit((n) => n + PAGE)} loading={query.isFetching}>
+                    {t("notifications.bell.more")}
+                  </Button>
                 </Flex>
               ) : null
             }
@@ -109,29 +138,50 @@ export function NotificationBell() {
                 <List.Item
                   data-testid="notification-item"
                   data-unread={item.readAt ? undefined : "true"}
-                  style={{ display: "block", paddingInline: 8, marginBlock: 4, background: item.readAt ? undefined : token.colorPrimaryBg, borderRadius: token.borderRadius }}
+                  style={{
+                    display: "block",
+                    paddingInline: 8,
+                    marginBlock: 4,
+                    background: item.readAt ? undefined : token.colorPrimaryBg,
+                    borderRadius: token.borderRadius,
+                  }}
                 >
                   <Flex justify="space-between" align="center" gap={8} wrap>
                     <Tag color={categoryColor(item.category)} style={{ marginInlineEnd: 0 }}>
                       {t(`notifications.categories.${item.category}`, item.category)}
                     </Tag>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>{dateTime(item.deliveredAt)}</Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {dateTime(item.deliveredAt)}
+                    </Typography.Text>
                   </Flex>
                   {/* Plain elements: antd's Typography sets the UI direction in CSS, over dir="auto". */}
                   <div dir="auto" style={{ marginTop: 6, fontWeight: item.readAt ? 400 : 600, color: token.colorText }}>
                     {text.title}
                   </div>
-                  <div dir="auto" style={{ whiteSpace: "pre-wrap", margin: "4px 0 8px", color: token.colorTextSecondary }}>
+                  <div
+                    dir="auto"
+                    style={{ whiteSpace: "pre-wrap", margin: "4px 0 8px", color: token.colorTextSecondary }}
+                  >
                     {text.body}
                   </div>
                   <Flex gap={8} wrap>
                     {item.link && (
-                      <Button size="small" type="primary" ghost icon={<LinkOutlined />} onClick={() => void follow(item)}>
+                      <Button
+                        size="small"
+                        type="primary"
+                        ghost
+                        icon={<LinkOutlined />}
+                        onClick={() => void follow(item)}
+                      >
                         {t("notifications.bell.open")}
                       </Button>
                     )}
                     {!item.readAt && (
-                      <Button size="small" onClick={() => void markRead({ id: item.id })} aria-label={`${t("notifications.bell.markRead")}: ${text.title}`}>
+                      <Button
+                        size="small"
+                        onClick={() => void markRead({ id: item.id })}
+                        aria-label={`${t("notifications.bell.markRead")}: ${text.title}`}
+                      >
                         {t("notifications.bell.markRead")}
                       </Button>
                     )}

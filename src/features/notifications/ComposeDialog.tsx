@@ -1,13 +1,37 @@
 import { useMemo, useState } from "react";
 import { useCreate, useCustom, useList } from "@refinedev/core";
-import { Alert, Card, Col, DatePicker, Flex, Form, Input, Modal, Radio, Row, Select, Tag, Typography, theme } from "antd";
+import {
+  Alert,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Tag,
+  Typography,
+  theme,
+} from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { DEFAULT_ZONE } from "../../components/kit/window";
 import {
-  BODY_MAX, calls, categoryColor, LINK, REST, RESOURCE, TITLE_MAX,
-  type Audience, type AudienceRow, type Message, type NewMessage,
+  BODY_MAX,
+  calls,
+  categoryColor,
+  LINK,
+  REST,
+  RESOURCE,
+  TITLE_MAX,
+  type Audience,
+  type AudienceRow,
+  type Message,
+  type NewMessage,
 } from "./model";
 
 export interface ComposeValues {
@@ -37,7 +61,9 @@ export function toPayload(v: ComposeValues): NewMessage {
     ...(v.audience === "shop" ? { shopId: v.shopId } : {}),
     ...(v.audience === "role" ? { roleCode: v.roleCode } : {}),
     ...(link ? { link } : {}),
-    ...(v.when === "later" && v.scheduledAt ? { scheduledAt: zonedIso(v.scheduledAt, v.timezone), timezone: v.timezone } : {}),
+    ...(v.when === "later" && v.scheduledAt
+      ? { scheduledAt: zonedIso(v.scheduledAt, v.timezone), timezone: v.timezone }
+      : {}),
   };
 }
 
@@ -61,25 +87,36 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
   const values = Form.useWatch([], form) ?? INITIAL;
   const audience = values.audience ?? "all";
 
-  const { result: categoriesAnswer } = useCustom<{ items: { code: string; name: string }[] }>(calls.readCall("categories"));
+  const { result: categoriesAnswer } = useCustom<{ items: { code: string; name: string }[] }>(
+    calls.readCall("categories"),
+  );
   const categories = categoriesAnswer.data?.items ?? [];
-  const audienceList = (kind: Audience, q = "") =>
-    ({
-      resource: "notification-audiences",
-      ...REST,
-      filters: [{ field: "audience", operator: "eq" as const, value: kind }, ...(q ? [{ field: "q", operator: "eq" as const, value: q }] : [])],
-      pagination: { currentPage: 1, pageSize: 50 },
-    });
+  const audienceList = (kind: Audience, q = "") => ({
+    resource: "notification-audiences",
+    ...REST,
+    filters: [
+      { field: "audience", operator: "eq" as const, value: kind },
+      ...(q ? [{ field: "q", operator: "eq" as const, value: q }] : []),
+    ],
+    pagination: { currentPage: 1, pageSize: 50 },
+  });
   const everyone = useList<AudienceRow>(audienceList("all"));
   const shops = useList<AudienceRow>(audienceList("shop", shopSearch));
   const roles = useList<AudienceRow>(audienceList("role"));
   const { mutateAsync: create, mutation } = useCreate<Message>();
   const zoneOptions = useMemo(() => zones().map((z) => ({ value: z, label: z })), []);
 
-  const shop = shops.result.data.find((s) => s.id === values.shopId) ?? (pickedShop?.id === values.shopId ? pickedShop : undefined);
+  const shop =
+    shops.result.data.find((s) => s.id === values.shopId) ??
+    (pickedShop?.id === values.shopId ? pickedShop : undefined);
   const role = roles.result.data.find((r) => r.code === values.roleCode);
   const target = audience === "all" ? everyone.result.data[0] : audience === "shop" ? shop : role;
-  const audienceWords = audience === "all" ? t("notifications.audience.all") : audience === "shop" ? shop?.name : role && t(`roles.${role.code}`, role.name);
+  const audienceWords =
+    audience === "all"
+      ? t("notifications.audience.all")
+      : audience === "shop"
+        ? shop?.name
+        : role && t(`roles.${role.code}`, role.name);
 
   const submit = (v: ComposeValues) => {
     setFailure(undefined);
@@ -91,8 +128,11 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
   };
 
   const later = values.when === "later";
-  const when = !later ? t("notifications.compose.sendsNow")
-    : values.scheduledAt ? t("notifications.compose.sendsAt", { time: values.scheduledAt.format("ll HH:mm"), zone: values.timezone }) : undefined;
+  const when = !later
+    ? t("notifications.compose.sendsNow")
+    : values.scheduledAt
+      ? t("notifications.compose.sendsAt", { time: values.scheduledAt.format("ll HH:mm"), zone: values.timezone })
+      : undefined;
   return (
     <Modal
       open
@@ -112,11 +152,18 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
             <Form.Item name="audience" label={t("notifications.fields.audience")}>
               <Radio.Group
                 optionType="button"
-                options={(["all", "shop", "role"] as Audience[]).map((a) => ({ value: a, label: t(`notifications.audience.${a}`) }))}
+                options={(["all", "shop", "role"] as Audience[]).map((a) => ({
+                  value: a,
+                  label: t(`notifications.audience.${a}`),
+                }))}
               />
             </Form.Item>
             {audience === "shop" && (
-              <Form.Item name="shopId" label={t("notifications.fields.shop")} rules={[{ required: true, message: t("notifications.validation.shop") }]}>
+              <Form.Item
+                name="shopId"
+                label={t("notifications.fields.shop")}
+                rules={[{ required: true, message: t("notifications.validation.shop") }]}
+              >
                 <Select
                   showSearch
                   filterOption={false}
@@ -124,12 +171,19 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
                   onSelect={(id: number) => setPickedShop(shops.result.data.find((s: AudienceRow) => s.id === id))}
                   loading={shops.query.isFetching}
                   placeholder={t("notifications.compose.pickShop")}
-                  options={shops.result.data.map((s) => ({ value: s.id!, label: `${s.name} · ${t("notifications.compose.users", { count: s.users })}` }))}
+                  options={shops.result.data.map((s) => ({
+                    value: s.id!,
+                    label: `${s.name} · ${t("notifications.compose.users", { count: s.users })}`,
+                  }))}
                 />
               </Form.Item>
             )}
             {audience === "role" && (
-              <Form.Item name="roleCode" label={t("notifications.fields.role")} rules={[{ required: true, message: t("notifications.validation.role") }]}>
+              <Form.Item
+                name="roleCode"
+                label={t("notifications.fields.role")}
+                rules={[{ required: true, message: t("notifications.validation.role") }]}
+              >
                 <Select
                   placeholder={t("notifications.compose.pickRole")}
                   options={roles.result.data.map((r) => ({
@@ -139,8 +193,17 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
                 />
               </Form.Item>
             )}
-            <Form.Item name="category" label={t("notifications.fields.category")} rules={[{ required: true, message: t("notifications.validation.category") }]}>
-              <Select options={categories.map((c) => ({ value: c.code, label: t(`notifications.categories.${c.code}`, c.name) }))} />
+            <Form.Item
+              name="category"
+              label={t("notifications.fields.category")}
+              rules={[{ required: true, message: t("notifications.validation.category") }]}
+            >
+              <Select
+                options={categories.map((c) => ({
+                  value: c.code,
+                  label: t(`notifications.categories.${c.code}`, c.name),
+                }))}
+              />
             </Form.Item>
             <Form.Item
               name="title"
@@ -195,7 +258,11 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
                     style={{ width: "100%" }}
                   />
                 </Form.Item>
-                <Form.Item name="timezone" label={t("notifications.fields.timezone")} style={{ flex: "1 1 200px", marginBottom: 0 }}>
+                <Form.Item
+                  name="timezone"
+                  label={t("notifications.fields.timezone")}
+                  style={{ flex: "1 1 200px", marginBottom: 0 }}
+                >
                   <Select showSearch options={zoneOptions} />
                 </Form.Item>
               </Flex>
@@ -215,13 +282,19 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
             <div dir="auto" style={{ whiteSpace: "pre-wrap", margin: "4px 0 0", color: token.colorTextSecondary }}>
               {values.body?.trim() || t("notifications.compose.previewBody")}
             </div>
-            {values.link?.trim() && <Typography.Text code><bdi dir="ltr">{values.link.trim()}</bdi></Typography.Text>}
+            {values.link?.trim() && (
+              <Typography.Text code>
+                <bdi dir="ltr">{values.link.trim()}</bdi>
+              </Typography.Text>
+            )}
           </Card>
           <Flex vertical gap={4} style={{ marginTop: 12 }}>
-            <Typography.Text>
-              {t("notifications.compose.to", { audience: audienceWords ?? "—" })}
-            </Typography.Text>
-            {target && <Typography.Text type="secondary">{t("notifications.compose.reach", { count: target.users })}</Typography.Text>}
+            <Typography.Text>{t("notifications.compose.to", { audience: audienceWords ?? "—" })}</Typography.Text>
+            {target && (
+              <Typography.Text type="secondary">
+                {t("notifications.compose.reach", { count: target.users })}
+              </Typography.Text>
+            )}
             {when && <Typography.Text type="secondary">{when}</Typography.Text>}
           </Flex>
         </Col>

@@ -1,17 +1,49 @@
 import { useContext, useState } from "react";
 import { List } from "@refinedev/antd";
 import { useCustom, useCustomMutation, useOne } from "@refinedev/core";
-import { App, Button, ConfigProvider, Descriptions, Drawer, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography, theme } from "antd";
+import {
+  App,
+  Button,
+  ConfigProvider,
+  Descriptions,
+  Drawer,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  theme,
+} from "antd";
 import { PlusOutlined, StopOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../components/kit/errors";
 import { dateTime, EMPTY, useFormat } from "../../components/kit/format";
-import { FilterBar, SearchBox, useListTable, useNarrow, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  useNarrow,
+  usePinned,
+  useTableScroll,
+  WIDE,
+} from "../../components/kit/list";
 import { RecordFailure } from "../../components/kit/RecordFailure";
 import { screenPath } from "../../resources/calls";
 import { ComposeDialog } from "./ComposeDialog";
 import "./notifications.css";
-import { AUDIENCES, calls, categoryColor, inZone, RESOURCE, STATUS_COLORS, STATUSES, type Message, type MessageStatus } from "./model";
+import {
+  AUDIENCES,
+  calls,
+  categoryColor,
+  inZone,
+  RESOURCE,
+  STATUS_COLORS,
+  STATUSES,
+  type Message,
+  type MessageStatus,
+} from "./model";
 
 function StatusTag({ status }: { status: MessageStatus }) {
   const { t } = useTranslation();
@@ -26,8 +58,19 @@ function CategoryTag({ code }: { code: string }) {
 /** Who a message goes to, in words: everyone, a shop by name, a role by its label. */
 function AudienceText({ message: m }: { message: Message }) {
   const { t } = useTranslation();
-  if (m.audience === "shop") return <span>{t("notifications.audience.shopNamed")} <bdi>{m.shopName ?? EMPTY}</bdi></span>;
-  if (m.audience === "role") return <span>{t("notifications.audience.roleNamed")} {m.roleCode ? t(`roles.${m.roleCode}`, m.roleName ?? m.roleCode) : EMPTY}</span>;
+  if (m.audience === "shop")
+    return (
+      <span>
+        {t("notifications.audience.shopNamed")} <bdi>{m.shopName ?? EMPTY}</bdi>
+      </span>
+    );
+  if (m.audience === "role")
+    return (
+      <span>
+        {t("notifications.audience.roleNamed")}{" "}
+        {m.roleCode ? t(`roles.${m.roleCode}`, m.roleName ?? m.roleCode) : EMPTY}
+      </span>
+    );
   return <span>{t("notifications.audience.all")}</span>;
 }
 
@@ -37,8 +80,14 @@ function Schedule({ message: m }: { message: Message }) {
   return (
     <Space direction="vertical" size={0}>
       <span>{inZone(m.scheduledAt, m.timezone)}</span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{m.timezone}</Typography.Text>
-      {m.sentAt && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("notifications.list.sentAt", { time: inZone(m.sentAt, m.timezone) })}</Typography.Text>}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {m.timezone}
+      </Typography.Text>
+      {m.sentAt && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t("notifications.list.sentAt", { time: inZone(m.sentAt, m.timezone) })}
+        </Typography.Text>
+      )}
     </Space>
   );
 }
@@ -50,7 +99,9 @@ function Recipients({ message: m }: { message: Message }) {
   return (
     <Space direction="vertical" size={0}>
       <span>{number(m.recipientCount)}</span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("notifications.list.read", { count: m.readCount })}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t("notifications.list.read", { count: m.readCount })}
+      </Typography.Text>
     </Space>
   );
 }
@@ -62,7 +113,14 @@ function MessageDrawer({ id, onClose }: { id: number; onClose(): void }) {
   const { direction } = useContext(ConfigProvider.ConfigContext);
   const { query, result: m } = useOne<Message>({ resource: RESOURCE, id, errorNotification: false });
   return (
-    <Drawer open onClose={onClose} width={520} placement={direction === "rtl" ? "left" : "right"} title={t("notifications.detail.title")} loading={query.isLoading}>
+    <Drawer
+      open
+      onClose={onClose}
+      width={520}
+      placement={direction === "rtl" ? "left" : "right"}
+      title={t("notifications.detail.title")}
+      loading={query.isLoading}
+    >
       {query.isError ? (
         <RecordFailure query={query} backTo={screenPath(RESOURCE, "list")} />
       ) : m ? (
@@ -72,15 +130,29 @@ function MessageDrawer({ id, onClose }: { id: number; onClose(): void }) {
             <StatusTag status={m.status} />
           </Space>
           {/* Plain elements: antd's Typography sets the UI direction in CSS, over dir="auto". */}
-          <div dir="auto" style={{ fontWeight: 600, fontSize: token.fontSizeLG }}>{m.title}</div>
-          <div dir="auto" style={{ whiteSpace: "pre-wrap", color: token.colorTextSecondary }}>{m.body}</div>
+          <div dir="auto" style={{ fontWeight: 600, fontSize: token.fontSizeLG }}>
+            {m.title}
+          </div>
+          <div dir="auto" style={{ whiteSpace: "pre-wrap", color: token.colorTextSecondary }}>
+            {m.body}
+          </div>
           <Descriptions
             column={1}
             size="small"
             bordered
             items={[
               { key: "audience", label: t("notifications.fields.audience"), children: <AudienceText message={m} /> },
-              { key: "link", label: t("notifications.fields.link"), children: m.link ? <Typography.Text code><bdi dir="ltr">{m.link}</bdi></Typography.Text> : EMPTY },
+              {
+                key: "link",
+                label: t("notifications.fields.link"),
+                children: m.link ? (
+                  <Typography.Text code>
+                    <bdi dir="ltr">{m.link}</bdi>
+                  </Typography.Text>
+                ) : (
+                  EMPTY
+                ),
+              },
               { key: "when", label: t("notifications.fields.scheduledAt"), children: <Schedule message={m} /> },
               { key: "recipients", label: t("notifications.fields.recipients"), children: <Recipients message={m} /> },
               { key: "author", label: t("notifications.fields.author"), children: m.createdByName ?? EMPTY },
@@ -103,7 +175,9 @@ export function MessageList() {
   const narrow = useNarrow();
   const [composing, setComposing] = useState(false);
   const [shown, setShown] = useState<number>();
-  const { result: categoriesAnswer } = useCustom<{ items: { code: string; name: string }[] }>(calls.readCall("categories"));
+  const { result: categoriesAnswer } = useCustom<{ items: { code: string; name: string }[] }>(
+    calls.readCall("categories"),
+  );
   const { mutateAsync, mutation } = useCustomMutation<Message>();
   const composeButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setComposing(true)}>
@@ -120,15 +194,28 @@ export function MessageList() {
   });
 
   const cancel = (m: Message) =>
-    mutateAsync({ url: `/api/v2/notification-messages/${m.id}/cancel`, method: "post", values: {}, dataProviderName: "rest", successNotification: false, errorNotification: false })
+    mutateAsync({
+      url: `/api/v2/notification-messages/${m.id}/cancel`,
+      method: "post",
+      values: {},
+      dataProviderName: "rest",
+      successNotification: false,
+      errorNotification: false,
+    })
       .then(() => toast.success(t("notifications.list.cancelled", { title: m.title })))
-      .catch((error) => notification.error({ message: t("notifications.list.cancelFailed"), description: errorMessage(error) }))
+      .catch((error) =>
+        notification.error({ message: t("notifications.list.cancelFailed"), description: errorMessage(error) }),
+      )
       .finally(() => tableQuery.refetch());
 
   return (
     <List title={t("resources.promotion-notify")} headerButtons={composeButton}>
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("notifications.list.search")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("notifications.list.search")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         <Select
           allowClear
           aria-label={t("notifications.fields.status")}
@@ -151,7 +238,10 @@ export function MessageList() {
           allowClear
           aria-label={t("notifications.fields.category")}
           placeholder={t("notifications.list.allCategories")}
-          options={(categoriesAnswer.data?.items ?? []).map((c) => ({ value: c.code, label: t(`notifications.categories.${c.code}`, c.name) }))}
+          options={(categoriesAnswer.data?.items ?? []).map((c) => ({
+            value: c.code,
+            label: t(`notifications.categories.${c.code}`, c.name),
+          }))}
           value={filters.category as string | undefined}
           onChange={(category?: string) => apply({ category })}
           style={{ width: 170 }}
@@ -164,18 +254,54 @@ export function MessageList() {
           render={(_, m) => (
             <div style={{ maxWidth: narrow ? 230 : 420 }}>
               {/* A plain button: a title wraps like text, where antd's button keeps words whole. */}
-              <button type="button" className="notify-title" dir="auto" onClick={() => setShown(m.id)} style={{ color: token.colorLink }}>
+              <button
+                type="button"
+                className="notify-title"
+                dir="auto"
+                onClick={() => setShown(m.id)}
+                style={{ color: token.colorLink }}
+              >
                 {m.title}
               </button>
-              <div className="notify-excerpt" dir="auto" style={{ color: token.colorTextSecondary }}>{m.body}</div>
+              <div className="notify-excerpt" dir="auto" style={{ color: token.colorTextSecondary }}>
+                {m.body}
+              </div>
             </div>
           )}
         />
-        <Table.Column<Message> dataIndex="category" title={t("notifications.fields.category")} width={130} responsive={WIDE} render={(code: string) => <CategoryTag code={code} />} />
-        <Table.Column<Message> dataIndex="status" title={t("notifications.fields.status")} width={130} render={(status: MessageStatus) => <StatusTag status={status} />} />
-        <Table.Column<Message> key="audience" title={t("notifications.fields.audience")} width={180} responsive={WIDE} render={(_, m) => <AudienceText message={m} />} />
-        <Table.Column<Message> key="schedule" title={t("notifications.fields.scheduledAt")} width={180} render={(_, m) => <Schedule message={m} />} />
-        <Table.Column<Message> key="recipients" title={t("notifications.fields.recipients")} width={120} responsive={WIDE} render={(_, m) => <Recipients message={m} />} />
+        <Table.Column<Message>
+          dataIndex="category"
+          title={t("notifications.fields.category")}
+          width={130}
+          responsive={WIDE}
+          render={(code: string) => <CategoryTag code={code} />}
+        />
+        <Table.Column<Message>
+          dataIndex="status"
+          title={t("notifications.fields.status")}
+          width={130}
+          render={(status: MessageStatus) => <StatusTag status={status} />}
+        />
+        <Table.Column<Message>
+          key="audience"
+          title={t("notifications.fields.audience")}
+          width={180}
+          responsive={WIDE}
+          render={(_, m) => <AudienceText message={m} />}
+        />
+        <Table.Column<Message>
+          key="schedule"
+          title={t("notifications.fields.scheduledAt")}
+          width={180}
+          render={(_, m) => <Schedule message={m} />}
+        />
+        <Table.Column<Message>
+          key="recipients"
+          title={t("notifications.fields.recipients")}
+          width={120}
+          responsive={WIDE}
+          render={(_, m) => <Recipients message={m} />}
+        />
         <Table.Column<Message>
           key="actions"
           fixed={pinned("right")}
@@ -192,7 +318,13 @@ export function MessageList() {
                 onConfirm={() => cancel(m)}
               >
                 <Tooltip title={t("notifications.list.cancel")}>
-                  <Button size="small" danger icon={<StopOutlined />} loading={mutation.isPending} aria-label={`${t("notifications.list.cancel")}: ${m.title}`} />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<StopOutlined />}
+                    loading={mutation.isPending}
+                    aria-label={`${t("notifications.list.cancel")}: ${m.title}`}
+                  />
                 </Tooltip>
               </Popconfirm>
             ) : null
@@ -204,7 +336,11 @@ export function MessageList() {
           onClose={() => setComposing(false)}
           onDone={(m) => {
             setComposing(false);
-            toast.success(Date.parse(m.scheduledAt) <= Date.now() ? t("notifications.compose.sent") : t("notifications.compose.scheduled"));
+            toast.success(
+              Date.parse(m.scheduledAt) <= Date.now()
+                ? t("notifications.compose.sent")
+                : t("notifications.compose.scheduled"),
+            );
             void tableQuery.refetch();
           }}
         />

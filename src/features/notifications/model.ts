@@ -21,7 +21,14 @@ export type Inbox = Answer<"/api/notify/getmessagenotify">;
 export type InboxItem = Inbox["items"][number];
 
 /** Notices the client can word itself (`notifications.notices.<template>` in every language). */
-export const NOTICE_TEMPLATES = ["productApproved", "productRejected", "newOrder", "slipUploaded", "claimFiled", "returnFiled"];
+export const NOTICE_TEMPLATES = [
+  "productApproved",
+  "productRejected",
+  "newOrder",
+  "slipUploaded",
+  "claimFiled",
+  "returnFiled",
+];
 
 /**
  * A notification's title and body in the UI language: a known notice from its kind and values (amounts
@@ -32,8 +39,12 @@ export function noticeText(
   t: (key: string, options: Record<string, unknown>) => string,
   money: (v: number) => string,
 ): { title: string; body: string } {
-  if (!item.template || !NOTICE_TEMPLATES.includes(item.template) || !item.params) return { title: item.title, body: item.body };
-  const values = { ...item.params, ...(typeof item.params.amount === "number" ? { amount: money(item.params.amount) } : {}) };
+  if (!item.template || !NOTICE_TEMPLATES.includes(item.template) || !item.params)
+    return { title: item.title, body: item.body };
+  const values = {
+    ...item.params,
+    ...(typeof item.params.amount === "number" ? { amount: money(item.params.amount) } : {}),
+  };
   const key = `notifications.notices.${item.template}`;
   return { title: t(`${key}.title`, values), body: t(`${key}.body`, values) };
 }
@@ -54,8 +65,19 @@ export const calls = callsOf(notifications);
 export const RESOURCE = "promotion-notify";
 export const REST = { dataProviderName: "rest" } as const;
 
-export const STATUS_COLORS: Record<MessageStatus, string> = { draft: "default", scheduled: "blue", sent: "green", cancelled: "red" };
-const CATEGORY_COLORS: Record<string, string> = { promotion: "magenta", order: "geekblue", product: "cyan", shop: "gold", system: "purple" };
+export const STATUS_COLORS: Record<MessageStatus, string> = {
+  draft: "default",
+  scheduled: "blue",
+  sent: "green",
+  cancelled: "red",
+};
+const CATEGORY_COLORS: Record<string, string> = {
+  promotion: "magenta",
+  order: "geekblue",
+  product: "cyan",
+  shop: "gold",
+  system: "purple",
+};
 export const categoryColor = (code: string) => CATEGORY_COLORS[code] ?? "default";
 
 /** A stored instant as the wall-clock time of the zone it was entered in. */

@@ -11,7 +11,10 @@ import { page } from "../../components/kit/page";
 export const notifications = {
   name: "notifications",
   endpoints: {
-    list: pagedList("/api/notify/getmessagenotifylist", { filters: ["search", "status", "audience", "category"], contains: ["search"] }),
+    list: pagedList("/api/notify/getmessagenotifylist", {
+      filters: ["search", "status", "audience", "category"],
+      contains: ["search"],
+    }),
     one: byId("/api/promotion/notification"),
     create: write("/api/notify/createmessage", "create"),
     actions: {

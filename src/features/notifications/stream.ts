@@ -19,7 +19,10 @@ export interface NotifyStreamHandlers {
  * missed first. When the server refuses the token (401/403) it waits for another one (a refresh or a
  * new sign-in) instead of asking again with the refused one. Answers the function that closes it.
  */
-export function openNotifyStream(handlers: NotifyStreamHandlers, opts: { baseUrl: string; retryMs?: number }): () => void {
+export function openNotifyStream(
+  handlers: NotifyStreamHandlers,
+  opts: { baseUrl: string; retryMs?: number },
+): () => void {
   let closed = false;
   let last: number | undefined;
   let retryMs = opts.retryMs ?? 3000;
@@ -39,7 +42,11 @@ export function openNotifyStream(handlers: NotifyStreamHandlers, opts: { baseUrl
     try {
       const headers: Record<string, string> = { Accept: "text/event-stream", Authorization: `Bearer ${token}` };
       if (last !== undefined) headers["Last-Event-ID"] = String(last);
-      const res = await fetch(`${opts.baseUrl}${EVENTS_PATH}`, { headers, signal: controller.signal, cache: "no-store" });
+      const res = await fetch(`${opts.baseUrl}${EVENTS_PATH}`, {
+        headers,
+        signal: controller.signal,
+        cache: "no-store",
+      });
       if (!res.ok || !res.body) {
         if (res.status === 401 || res.status === 403) refused = token;
         return;
@@ -50,20 +57,26 @@ export function openNotifyStream(handlers: NotifyStreamHandlers, opts: { baseUrl
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer = parseFrames(buffer + decoder.decode(value, { stream: true }), (f) => {
-          if (f.event === "ready") {
-            last = Number(f.id);
-            handlers.onStatus(true);
-          } else if (f.event === "notification") {
-            const id = Number(f.id);
-            if (last !== undefined && id <= last) return;
-            last = id;
-            handlers.onNotification(JSON.parse(f.data) as InboxItem);
-          } else if (f.event === "end") {
-            const why = JSON.parse(f.data) as { status?: number };
-            if (why.status === 401 || why.status === 403) refused = token;
-          }
-        }, (ms) => { retryMs = ms; });
+        buffer = parseFrames(
+          buffer + decoder.decode(value, { stream: true }),
+          (f) => {
+            if (f.event === "ready") {
+              last = Number(f.id);
+              handlers.onStatus(true);
+            } else if (f.event === "notification") {
+              const id = Number(f.id);
+              if (last !== undefined && id <= last) return;
+              last = id;
+              handlers.onNotification(JSON.parse(f.data) as InboxItem);
+            } else if (f.event === "end") {
+              const why = JSON.parse(f.data) as { status?: number };
+              if (why.status === 401 || why.status === 403) refused = token;
+            }
+          },
+          (ms) => {
+            retryMs = ms;
+          },
+        );
       }
     } catch {
       // A dropped connection or close(): reconnect below unless closed.

@@ -1,6 +1,21 @@
 import { useState } from "react";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
-import { Alert, App, Button, Divider, Drawer, Empty, Flex, Form, Input, InputNumber, List, Radio, Tooltip, Typography } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Divider,
+  Drawer,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Radio,
+  Tooltip,
+  Typography,
+} from "antd";
 import { DeleteOutlined, SaveOutlined } from "@ant-design/icons";
 import { FromTo } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
@@ -11,13 +26,28 @@ import { callsOf } from "../../resources/calls";
 import { ProductPicker } from "../homesale/ProductPicker";
 import { ClippedName } from "../homesale/ClippedName";
 import type { PickedProduct } from "../homesale/model";
-import { DISCOUNT_TYPES, NAME_MAX, PERCENT, PRODUCTS_MAX, SCREEN, tradeInPrice, type Campaign, type DiscountType, type NewCampaign } from "./model";
+import {
+  DISCOUNT_TYPES,
+  NAME_MAX,
+  PERCENT,
+  PRODUCTS_MAX,
+  SCREEN,
+  tradeInPrice,
+  type Campaign,
+  type DiscountType,
+  type NewCampaign,
+} from "./model";
 import oldfornew from "./resource";
 
 const calls = callsOf(oldfornew);
 const WINDOW_FIELDS = ["startsAt", "endsAt", "timezone"];
 
-interface Values { name: string; discountType: DiscountType; discountValue: number; window: TimeWindow }
+interface Values {
+  name: string;
+  discountType: DiscountType;
+  discountValue: number;
+  window: TimeWindow;
+}
 type Eligible = Pick<PickedProduct, "id" | "code" | "name" | "shopName" | "imageUrl" | "price">;
 
 /**
@@ -25,7 +55,15 @@ type Eligible = Pick<PickedProduct, "id" | "code" | "name" | "shopName" | "image
  * product's price), window and eligible products with what a customer pays after trading in. An
  * existing one is saved with the `updatedAt` read; a stale read is said so and the list reloaded.
  */
-export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Campaign; onClose(): void; onSaved(): unknown }) {
+export function CampaignDrawer({
+  campaign,
+  onClose,
+  onSaved,
+}: {
+  campaign?: Campaign;
+  onClose(): void;
+  onSaved(): unknown;
+}) {
   const t = useTranslate();
   const { money } = useFormat();
   const { notification } = App.useApp();
@@ -41,13 +79,23 @@ export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Camp
     setProductError(null);
     if (!products.length) return setProductError(t("oldfornew.form.productsRequired"));
     const body: NewCampaign = {
-      name: v.name.trim(), discountType: v.discountType, discountValue: v.discountValue,
-      startsAt: v.window.startsAt, endsAt: v.window.endsAt, timezone: v.window.timezone, productIds: products.map((p) => p.id),
+      name: v.name.trim(),
+      discountType: v.discountType,
+      discountValue: v.discountValue,
+      startsAt: v.window.startsAt,
+      endsAt: v.window.endsAt,
+      timezone: v.window.timezone,
+      productIds: products.map((p) => p.id),
     };
     try {
       await mutateAsync({
-        ...(campaign ? calls.writeCall("edit", { id: campaign.id, updatedAt: campaign.updatedAt, ...body }) : calls.writeCall("create", body)),
-        successNotification: () => ({ type: "success", message: t(campaign ? "oldfornew.messages.saved" : "oldfornew.messages.created") }),
+        ...(campaign
+          ? calls.writeCall("edit", { id: campaign.id, updatedAt: campaign.updatedAt, ...body })
+          : calls.writeCall("create", body)),
+        successNotification: () => ({
+          type: "success",
+          message: t(campaign ? "oldfornew.messages.saved" : "oldfornew.messages.created"),
+        }),
         errorNotification: false,
       });
       await onSaved();
@@ -59,7 +107,9 @@ export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Camp
         await onSaved();
         return onClose();
       }
-      const windowErrors = Object.entries(errors).filter(([k]) => WINDOW_FIELDS.includes(k)).flatMap(([, m]) => m);
+      const windowErrors = Object.entries(errors)
+        .filter(([k]) => WINDOW_FIELDS.includes(k))
+        .flatMap(([, m]) => m);
       if (windowErrors.length) form.setFields([{ name: "window", errors: windowErrors }]);
       if (errors.productIds) setProductError(errors.productIds.join(" "));
       if (!applyFieldErrors(form, e) && !windowErrors.length && !errors.productIds) {
@@ -69,8 +119,12 @@ export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Camp
   };
 
   const initial: Partial<Values> = campaign
-    ? { name: campaign.name, discountType: campaign.discountType, discountValue: campaign.discountValue,
-      window: { startsAt: campaign.startsAt, endsAt: campaign.endsAt, timezone: campaign.timezone } }
+    ? {
+        name: campaign.name,
+        discountType: campaign.discountType,
+        discountValue: campaign.discountValue,
+        window: { startsAt: campaign.startsAt, endsAt: campaign.endsAt, timezone: campaign.timezone },
+      }
     : { discountType: "percent" };
 
   return (
@@ -80,29 +134,46 @@ export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Camp
       width="min(760px, 100vw)"
       destroyOnHidden
       title={campaign ? <bdi>{campaign.name}</bdi> : t("oldfornew.titles.create")}
-      extra={<Button type="primary" icon={<SaveOutlined />} loading={mutation.isPending} onClick={() => form.submit()}>{t(campaign ? "buttons.save" : "oldfornew.actions.submit")}</Button>}
+      extra={
+        <Button type="primary" icon={<SaveOutlined />} loading={mutation.isPending} onClick={() => form.submit()}>
+          {t(campaign ? "buttons.save" : "oldfornew.actions.submit")}
+        </Button>
+      }
     >
       <Form form={form} layout="vertical" initialValues={initial} onFinish={save}>
-        <Form.Item name="name" label={t("oldfornew.fields.name")} rules={[{ required: true, whitespace: true, message: t("oldfornew.form.nameRequired") }, { max: NAME_MAX }]}>
+        <Form.Item
+          name="name"
+          label={t("oldfornew.fields.name")}
+          rules={[{ required: true, whitespace: true, message: t("oldfornew.form.nameRequired") }, { max: NAME_MAX }]}
+        >
           <Input maxLength={NAME_MAX} dir="auto" />
         </Form.Item>
         <Flex gap={16} wrap align="flex-start">
           <Form.Item name="discountType" label={t("oldfornew.fields.discountType")}>
-            <Radio.Group optionType="button" options={DISCOUNT_TYPES.map((x) => ({ value: x, label: t(`oldfornew.discountTypes.${x}`) }))} />
+            <Radio.Group
+              optionType="button"
+              options={DISCOUNT_TYPES.map((x) => ({ value: x, label: t(`oldfornew.discountTypes.${x}`) }))}
+            />
           </Form.Item>
           <Form.Item
             name="discountValue"
             label={t(`oldfornew.fields.discount.${type}`)}
             dependencies={["discountType"]}
-            extra={type === "fixed" && cheapest !== undefined ? t("oldfornew.form.fixedMax", { price: money(cheapest) }) : undefined}
+            extra={
+              type === "fixed" && cheapest !== undefined
+                ? t("oldfornew.form.fixedMax", { price: money(cheapest) })
+                : undefined
+            }
             rules={[
               { required: true, message: t("oldfornew.form.discountRequired") },
               {
                 validator: (_, v?: number) => {
                   if (v === undefined || v === null) return Promise.resolve();
-                  if (type === "percent" && (v < PERCENT.min || v > PERCENT.max)) return Promise.reject(new Error(t("oldfornew.form.percentRange", PERCENT)));
+                  if (type === "percent" && (v < PERCENT.min || v > PERCENT.max))
+                    return Promise.reject(new Error(t("oldfornew.form.percentRange", PERCENT)));
                   if (type === "fixed" && v <= 0) return Promise.reject(new Error(t("oldfornew.form.fixedPositive")));
-                  if (type === "fixed" && cheapest !== undefined && v > cheapest) return Promise.reject(new Error(t("oldfornew.form.fixedAbovePrice", { price: money(cheapest) })));
+                  if (type === "fixed" && cheapest !== undefined && v > cheapest)
+                    return Promise.reject(new Error(t("oldfornew.form.fixedAbovePrice", { price: money(cheapest) })));
                   return Promise.resolve();
                 },
               },
@@ -118,12 +189,25 @@ export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Camp
             />
           </Form.Item>
         </Flex>
-        <Form.Item name="window" label={t("oldfornew.fields.window")} rules={[{ required: true, message: t("oldfornew.form.windowRequired") }]}>
+        <Form.Item
+          name="window"
+          label={t("oldfornew.fields.window")}
+          rules={[{ required: true, message: t("oldfornew.form.windowRequired") }]}
+        >
           <WindowField />
         </Form.Item>
       </Form>
       <Divider orientation="left">{t("oldfornew.products.title", { count: products.length })}</Divider>
-      {productError && <Alert type="error" showIcon message={productError} style={{ marginBottom: 12 }} closable onClose={() => setProductError(null)} />}
+      {productError && (
+        <Alert
+          type="error"
+          showIcon
+          message={productError}
+          style={{ marginBottom: 12 }}
+          closable
+          onClose={() => setProductError(null)}
+        />
+      )}
       {products.length ? (
         <List<Eligible>
           size="small"
@@ -134,8 +218,14 @@ export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Camp
             <List.Item
               actions={[
                 <Tooltip key="remove" title={t("oldfornew.products.remove")}>
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t("oldfornew.products.remove")}: ${p.name}`}
-                    onClick={() => setProducts((ps) => ps.filter((x) => x.id !== p.id))} />
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`${t("oldfornew.products.remove")}: ${p.name}`}
+                    onClick={() => setProducts((ps) => ps.filter((x) => x.id !== p.id))}
+                  />
                 </Tooltip>,
               ]}
             >
@@ -144,7 +234,12 @@ export function CampaignDrawer({ campaign, onClose, onSaved }: { campaign?: Camp
                 <Flex vertical style={{ minWidth: 0 }}>
                   <ClippedName text={p.name} />
                   <Typography.Text type="secondary" className="homesale-meta" style={{ fontSize: 12 }}>
-                    <bdi>{p.code}</bdi> · <bdi>{p.shopName}</bdi> · {value ? <FromTo from={money(p.price)} to={money(tradeInPrice(p.price, type, value))} /> : <bdi>{money(p.price)}</bdi>}
+                    <bdi>{p.code}</bdi> · <bdi>{p.shopName}</bdi> ·{" "}
+                    {value ? (
+                      <FromTo from={money(p.price)} to={money(tradeInPrice(p.price, type, value))} />
+                    ) : (
+                      <bdi>{money(p.price)}</bdi>
+                    )}
                   </Typography.Text>
                 </Flex>
               </Flex>

@@ -13,7 +13,15 @@ import { errorMessage } from "../../components/kit/errors";
 type Bill = ActionAnswer<typeof orders, "bill">["data"];
 
 /** The bill / job report: the server numbers it and logs the print; the browser prints it. */
-export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: number; onClose: () => void; onPrinted: () => unknown }) {
+export default function BillDialog({
+  orderId,
+  onClose,
+  onPrinted,
+}: {
+  orderId: number;
+  onClose: () => void;
+  onPrinted: () => unknown;
+}) {
   const t = useTranslate();
   const { money } = useFormat();
   const { mutateAsync } = useCustomMutation();
@@ -36,7 +44,9 @@ export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: n
       title={t("orders.titles.bill")}
       onCancel={onClose}
       footer={[
-        <Button key="close" onClick={onClose}>{t("orders.actions.close")}</Button>,
+        <Button key="close" onClick={onClose}>
+          {t("orders.actions.close")}
+        </Button>,
         <Button key="print" type="primary" icon={<PrinterOutlined />} disabled={!bill} onClick={() => window.print()}>
           {t("orders.actions.print")}
         </Button>,
@@ -46,7 +56,9 @@ export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: n
       {!bill && !error && <Spin />}
       {bill && (
         <div className="orders-print">
-          <h2 style={{ marginTop: 0 }}>{t("orders.titles.bill")} {bill.documentNo}</h2>
+          <h2 style={{ marginTop: 0 }}>
+            {t("orders.titles.bill")} {bill.documentNo}
+          </h2>
           <p>
             {t("orders.fields.orderNo")}: <strong>{bill.orderNo}</strong> · {t("orders.fields.shop")}: {bill.shop.name}
             <br />
@@ -54,7 +66,8 @@ export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: n
             {bill.shippingAddress && (
               <>
                 <br />
-                {bill.shippingAddress.address} {bill.shippingAddress.district} {bill.shippingAddress.province} {bill.shippingAddress.zipcode}
+                {bill.shippingAddress.address} {bill.shippingAddress.district} {bill.shippingAddress.province}{" "}
+                {bill.shippingAddress.zipcode}
               </>
             )}
           </p>
@@ -80,10 +93,30 @@ export default function BillDialog({ orderId, onClose, onPrinted }: { orderId: n
               ))}
             </tbody>
             <tfoot>
-              <tr><td colSpan={4} className="num">{t("orders.fields.subtotal")}</td><td className="num">{money(bill.subtotal)}</td></tr>
-              <tr><td colSpan={4} className="num">{t("orders.fields.discount")}</td><td className="num">{money(-bill.discount)}</td></tr>
-              <tr><td colSpan={4} className="num">{t("orders.fields.shippingFee")}</td><td className="num">{money(bill.shippingFee)}</td></tr>
-              <tr><th colSpan={4} className="num">{t("orders.fields.total")}</th><th className="num">{money(bill.total)}</th></tr>
+              <tr>
+                <td colSpan={4} className="num">
+                  {t("orders.fields.subtotal")}
+                </td>
+                <td className="num">{money(bill.subtotal)}</td>
+              </tr>
+              <tr>
+                <td colSpan={4} className="num">
+                  {t("orders.fields.discount")}
+                </td>
+                <td className="num">{money(-bill.discount)}</td>
+              </tr>
+              <tr>
+                <td colSpan={4} className="num">
+                  {t("orders.fields.shippingFee")}
+                </td>
+                <td className="num">{money(bill.shippingFee)}</td>
+              </tr>
+              <tr>
+                <th colSpan={4} className="num">
+                  {t("orders.fields.total")}
+                </th>
+                <th className="num">{money(bill.total)}</th>
+              </tr>
             </tfoot>
           </table>
           <p style={{ fontSize: 12, marginTop: 12 }}>

@@ -1,11 +1,38 @@
 import { useState } from "react";
 import { Create, List, Show } from "@refinedev/antd";
 import { Link, useCustom, useGo, useShow, useTranslate } from "@refinedev/core";
-import { Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Result, Select, Space, Table, Tabs, Timeline, Typography, Upload } from "antd";
+import {
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Radio,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Timeline,
+  Typography,
+  Upload,
+} from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useSearchParams } from "react-router";
 import { EMPTY, dateTime, useFormat } from "../../components/kit/format";
-import { CLAIM_NEXT, orderPaths, readCall, type Claim, type ClaimStatus, type OrderDetail, type OrderItem, type OrderSummary, type TimelineEvent } from "./model";
+import {
+  CLAIM_NEXT,
+  orderPaths,
+  readCall,
+  type Claim,
+  type ClaimStatus,
+  type OrderDetail,
+  type OrderItem,
+  type OrderSummary,
+  type TimelineEvent,
+} from "./model";
 import { AuthImage, StatusTag, useMaster } from "./shared";
 import { useOrderAction } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
@@ -20,7 +47,9 @@ const MAX_PHOTOS = 5;
 export function ClaimList() {
   const t = useTranslate();
   const scroll = useTableScroll();
-  const { tableProps, filters, apply, savedViews } = useListTable<Claim>("orders-claim", { empty: t("orders.messages.noClaims") });
+  const { tableProps, filters, apply, savedViews } = useListTable<Claim>("orders-claim", {
+    empty: t("orders.messages.noClaims"),
+  });
   const kind = (filters.kind as string | undefined) ?? "all";
   return (
     <List title={t("orders.titles.claims")} resource="orders-claim">
@@ -30,7 +59,11 @@ export function ClaimList() {
         items={["all", "claim", "return"].map((k) => ({ key: k, label: t(`orders.claimKind.${k}`) }))}
       />
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("orders.fields.claimSearch")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("orders.fields.claimSearch")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         <Select
           allowClear
           aria-label={t("orders.fields.status")}
@@ -41,18 +74,30 @@ export function ClaimList() {
           style={{ width: 170 }}
         />
       </FilterBar>
-      <Table<Claim>
-        {...tableProps}
-        rowKey="id"
-        scroll={scroll(1000)}
-      >
-        <Table.Column<Claim> dataIndex="claimNo" title={t("orders.fields.claimNo")} render={(v: string, c) => <Link to={orderPaths.claim(c)}>{v}</Link>} />
-        <Table.Column<Claim> dataIndex="kind" title={t("orders.fields.kind")} render={(k: string) => t(`orders.claimKind.${k}`)} />
-        <Table.Column<Claim> dataIndex="orderNo" title={t("orders.fields.orderNo")} render={(v: string, c) => <Link to={orderPaths.show(c.orderId)}>{v}</Link>} />
+      <Table<Claim> {...tableProps} rowKey="id" scroll={scroll(1000)}>
+        <Table.Column<Claim>
+          dataIndex="claimNo"
+          title={t("orders.fields.claimNo")}
+          render={(v: string, c) => <Link to={orderPaths.claim(c)}>{v}</Link>}
+        />
+        <Table.Column<Claim>
+          dataIndex="kind"
+          title={t("orders.fields.kind")}
+          render={(k: string) => t(`orders.claimKind.${k}`)}
+        />
+        <Table.Column<Claim>
+          dataIndex="orderNo"
+          title={t("orders.fields.orderNo")}
+          render={(v: string, c) => <Link to={orderPaths.show(c.orderId)}>{v}</Link>}
+        />
         <Table.Column<Claim> dataIndex="productName" title={t("orders.fields.product")} />
         <Table.Column<Claim> dataIndex="reasonName" title={t("orders.fields.reason")} />
         <Table.Column<Claim> dataIndex="qty" title={t("orders.fields.qty")} align="end" />
-        <Table.Column<Claim> dataIndex="status" title={t("orders.fields.status")} render={(s: string) => <StatusTag status={s} group="claimStatus" />} />
+        <Table.Column<Claim>
+          dataIndex="status"
+          title={t("orders.fields.status")}
+          render={(s: string) => <StatusTag status={s} group="claimStatus" />}
+        />
         <Table.Column<Claim> dataIndex="createdAt" title={t("orders.fields.createdAt")} render={dateTime} />
       </Table>
     </List>
@@ -86,7 +131,13 @@ export function ClaimNew({ id: orderId }: { id: string }) {
 
   if (orderQuery.isError) return <RecordFailure query={orderQuery} backTo={orderPaths.claims} />;
   if (order && !order.canClaim) {
-    return <Result status="warning" title={t("orders.messages.cannotClaim", { orderNo: order.orderNo })} extra={<Link to={orderPaths.show(order.id)}>{t("orders.actions.backToOrder")}</Link>} />;
+    return (
+      <Result
+        status="warning"
+        title={t("orders.messages.cannotClaim", { orderNo: order.orderNo })}
+        extra={<Link to={orderPaths.show(order.id)}>{t("orders.actions.backToOrder")}</Link>}
+      />
+    );
   }
 
   const submit = async (values: ClaimValues) => {
@@ -108,41 +159,92 @@ export function ClaimNew({ id: orderId }: { id: string }) {
       resource="orders-claim"
       isLoading={orderQuery.isLoading}
       title={order ? t("orders.titles.newClaim", { orderNo: order.orderNo }) : t("orders.titles.newClaimPlain")}
-      goBack={<BackLink to={order ? orderPaths.show(order.id) : orderPaths.claims} label={t("orders.actions.backToOrder")} />}
-      saveButtonProps={{ onClick: () => form.submit(), loading: busy, icon: null, children: t("orders.actions.fileClaim") }}
+      goBack={
+        <BackLink to={order ? orderPaths.show(order.id) : orderPaths.claims} label={t("orders.actions.backToOrder")} />
+      }
+      saveButtonProps={{
+        onClick: () => form.submit(),
+        loading: busy,
+        icon: null,
+        children: t("orders.actions.fileClaim"),
+      }}
     >
       <Form<ClaimValues>
         form={form}
         layout="vertical"
         style={{ maxWidth: 640 }}
-        initialValues={{ kind: "claim", qty: 1, orderItemId: params.get("item") ? Number(params.get("item")) : undefined }}
+        initialValues={{
+          kind: "claim",
+          qty: 1,
+          orderItemId: params.get("item") ? Number(params.get("item")) : undefined,
+        }}
         onFinish={submit}
       >
         <Form.Item name="kind" label={t("orders.fields.kind")}>
-          <Radio.Group optionType="button" options={["claim", "return"].map((k) => ({ value: k, label: t(`orders.claimKind.${k}`) }))} />
-        </Form.Item>
-        <Form.Item name="orderItemId" label={t("orders.fields.product")} rules={[{ required: true, message: t("orders.validation.item") }]}>
-          <Select
-            aria-label={t("orders.fields.product")}
-            options={items.map((i) => ({ value: i.id, label: `${i.productCode} · ${i.productName} (${i.qty - i.claimedQty}/${i.qty})`, disabled: i.qty <= i.claimedQty }))}
+          <Radio.Group
+            optionType="button"
+            options={["claim", "return"].map((k) => ({ value: k, label: t(`orders.claimKind.${k}`) }))}
           />
         </Form.Item>
-        <Form.Item name="reasonCode" label={t("orders.fields.reason")} rules={[{ required: true, message: t("orders.validation.reasonCode") }]}>
-          <Select aria-label={t("orders.fields.reason")} options={reasons.filter((r) => !r.kind || r.kind === kind).map((r) => ({ value: r.code, label: r.name }))} />
+        <Form.Item
+          name="orderItemId"
+          label={t("orders.fields.product")}
+          rules={[{ required: true, message: t("orders.validation.item") }]}
+        >
+          <Select
+            aria-label={t("orders.fields.product")}
+            options={items.map((i) => ({
+              value: i.id,
+              label: `${i.productCode} · ${i.productName} (${i.qty - i.claimedQty}/${i.qty})`,
+              disabled: i.qty <= i.claimedQty,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="reasonCode"
+          label={t("orders.fields.reason")}
+          rules={[{ required: true, message: t("orders.validation.reasonCode") }]}
+        >
+          <Select
+            aria-label={t("orders.fields.reason")}
+            options={reasons.filter((r) => !r.kind || r.kind === kind).map((r) => ({ value: r.code, label: r.name }))}
+          />
         </Form.Item>
         <Form.Item
           name="qty"
           label={t("orders.fields.qty")}
-          rules={[{ required: true, message: t("orders.validation.qty") }, { type: "number", min: 1, max: maxQty, message: t("orders.validation.qtyRange", { max: maxQty ?? 1 }) }]}
+          rules={[
+            { required: true, message: t("orders.validation.qty") },
+            { type: "number", min: 1, max: maxQty, message: t("orders.validation.qtyRange", { max: maxQty ?? 1 }) },
+          ]}
         >
           <InputNumber min={1} max={maxQty} />
         </Form.Item>
-        <Form.Item name="description" label={t("orders.fields.description")} rules={[{ required: true, whitespace: true, message: t("orders.validation.description") }, { max: 2000 }]}>
+        <Form.Item
+          name="description"
+          label={t("orders.fields.description")}
+          rules={[{ required: true, whitespace: true, message: t("orders.validation.description") }, { max: 2000 }]}
+        >
           <Input.TextArea rows={4} maxLength={2000} showCount />
         </Form.Item>
-        <Form.Item name="photos" label={t("orders.fields.photos")} valuePropName="fileList" getValueFromEvent={(e) => (Array.isArray(e) ? e : e?.fileList)} extra={t("orders.messages.photosHint", { max: MAX_PHOTOS })}>
-          <Upload beforeUpload={() => false} listType="picture-card" accept="image/jpeg,image/png,image/webp" multiple maxCount={MAX_PHOTOS}>
-            <div><PlusOutlined /><div style={{ marginTop: 4 }}>{t("orders.actions.addPhoto")}</div></div>
+        <Form.Item
+          name="photos"
+          label={t("orders.fields.photos")}
+          valuePropName="fileList"
+          getValueFromEvent={(e) => (Array.isArray(e) ? e : e?.fileList)}
+          extra={t("orders.messages.photosHint", { max: MAX_PHOTOS })}
+        >
+          <Upload
+            beforeUpload={() => false}
+            listType="picture-card"
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            maxCount={MAX_PHOTOS}
+          >
+            <div>
+              <PlusOutlined />
+              <div style={{ marginTop: 4 }}>{t("orders.actions.addPhoto")}</div>
+            </div>
           </Upload>
         </Form.Item>
       </Form>
@@ -163,7 +265,16 @@ export function ClaimDetail({ id, kind }: { id: string; kind: "claim" | "return"
   if (query.isError) return <RecordFailure query={query} backTo={orderPaths.claims} />;
   const next = claim ? CLAIM_NEXT[claim.status] : [];
   const move = (status: ClaimStatus) =>
-    run("setClaim", { id: claim!.id, status, expectedStatus: claim!.status, ...(resolution.trim() ? { resolution: resolution.trim() } : {}) }, "claimUpdated");
+    run(
+      "setClaim",
+      {
+        id: claim!.id,
+        status,
+        expectedStatus: claim!.status,
+        ...(resolution.trim() ? { resolution: resolution.trim() } : {}),
+      },
+      "claimUpdated",
+    );
 
   return (
     <Show
@@ -172,12 +283,27 @@ export function ClaimDetail({ id, kind }: { id: string; kind: "claim" | "return"
       recordItemId={id}
       isLoading={query.isLoading}
       goBack={<BackLink to={orderPaths.claims} label={t("orders.actions.backToClaims")} />}
-      title={claim ? <Space>{t(`orders.titles.${claim.kind}Detail`, { claimNo: claim.claimNo })}<StatusTag status={claim.status} group="claimStatus" /></Space> : t("orders.titles.claims")}
+      title={
+        claim ? (
+          <Space>
+            {t(`orders.titles.${claim.kind}Detail`, { claimNo: claim.claimNo })}
+            <StatusTag status={claim.status} group="claimStatus" />
+          </Space>
+        ) : (
+          t("orders.titles.claims")
+        )
+      }
       headerButtons={
         next.length > 0 && (
           <Space wrap>
             {next.map((s) => (
-              <Popconfirm key={s} title={t("orders.messages.confirmClaimStatus", { status: t(`orders.claimStatus.${s}`) })} okText={t("orders.actions.apply")} cancelText={t("buttons.cancel")} onConfirm={() => move(s)}>
+              <Popconfirm
+                key={s}
+                title={t("orders.messages.confirmClaimStatus", { status: t(`orders.claimStatus.${s}`) })}
+                okText={t("orders.actions.apply")}
+                cancelText={t("buttons.cancel")}
+                onConfirm={() => move(s)}
+              >
                 <Button type={s === "rejected" ? "default" : "primary"} danger={s === "rejected"} loading={busy}>
                   {t("orders.actions.moveTo", { status: t(`orders.claimStatus.${s}`) })}
                 </Button>
@@ -190,27 +316,68 @@ export function ClaimDetail({ id, kind }: { id: string; kind: "claim" | "return"
       {claim && (
         <Space direction="vertical" size={16} style={{ width: "100%" }}>
           <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
-            <Descriptions.Item label={t("orders.fields.orderNo")}><Link to={orderPaths.show(claim.orderId)}>{claim.orderNo}</Link></Descriptions.Item>
+            <Descriptions.Item label={t("orders.fields.orderNo")}>
+              <Link to={orderPaths.show(claim.orderId)}>{claim.orderNo}</Link>
+            </Descriptions.Item>
             <Descriptions.Item label={t("orders.fields.shop")}>{claim.shopName}</Descriptions.Item>
-            <Descriptions.Item label={t("orders.fields.product")}>{claim.productCode} · {claim.productName}</Descriptions.Item>
+            <Descriptions.Item label={t("orders.fields.product")}>
+              {claim.productCode} · {claim.productName}
+            </Descriptions.Item>
             <Descriptions.Item label={t("orders.fields.qty")}>{claim.qty}</Descriptions.Item>
             <Descriptions.Item label={t("orders.fields.reason")}>{claim.reasonName}</Descriptions.Item>
-            <Descriptions.Item label={t("orders.fields.createdAt")}>{dateTime(claim.createdAt)} · {claim.createdByName}</Descriptions.Item>
-            <Descriptions.Item label={t("orders.fields.description")} span={2}><span dir="auto">{claim.description ?? EMPTY}</span></Descriptions.Item>
-            <Descriptions.Item label={t("orders.fields.resolution")} span={2}>{claim.resolution ?? EMPTY}</Descriptions.Item>
+            <Descriptions.Item label={t("orders.fields.createdAt")}>
+              {dateTime(claim.createdAt)} · {claim.createdByName}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("orders.fields.description")} span={2}>
+              <span dir="auto">{claim.description ?? EMPTY}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t("orders.fields.resolution")} span={2}>
+              {claim.resolution ?? EMPTY}
+            </Descriptions.Item>
           </Descriptions>
           {next.length > 0 && (
-            <Input.TextArea rows={2} maxLength={1000} placeholder={t("orders.fields.resolution")} aria-label={t("orders.fields.resolution")} value={resolution} onChange={(e) => setResolution(e.target.value)} />
+            <Input.TextArea
+              rows={2}
+              maxLength={1000}
+              placeholder={t("orders.fields.resolution")}
+              aria-label={t("orders.fields.resolution")}
+              value={resolution}
+              onChange={(e) => setResolution(e.target.value)}
+            />
           )}
           <Card size="small" title={t("orders.fields.photos")}>
             {claim.photos.length === 0 ? (
               <Typography.Text type="secondary">{t("orders.messages.noPhotos")}</Typography.Text>
             ) : (
-              <Space wrap>{claim.photos.map((url, n) => <AuthImage key={url} url={url} width={120} height={120} alt={`${t("orders.fields.photos")} ${n + 1}`} />)}</Space>
+              <Space wrap>
+                {claim.photos.map((url, n) => (
+                  <AuthImage
+                    key={url}
+                    url={url}
+                    width={120}
+                    height={120}
+                    alt={`${t("orders.fields.photos")} ${n + 1}`}
+                  />
+                ))}
+              </Space>
             )}
           </Card>
           <Card size="small" title={t("orders.titles.timeline")}>
-            <Timeline items={claim.history.map((e) => ({ key: e.id, children: <div>{e.toStatus && <StatusTag status={e.toStatus} group="claimStatus" />}<bdi>{eventText(t, e, money)}</bdi><br /><Typography.Text type="secondary">{e.actorName} · {dateTime(e.createdAt)}</Typography.Text></div> }))} />
+            <Timeline
+              items={claim.history.map((e) => ({
+                key: e.id,
+                children: (
+                  <div>
+                    {e.toStatus && <StatusTag status={e.toStatus} group="claimStatus" />}
+                    <bdi>{eventText(t, e, money)}</bdi>
+                    <br />
+                    <Typography.Text type="secondary">
+                      {e.actorName} · {dateTime(e.createdAt)}
+                    </Typography.Text>
+                  </div>
+                ),
+              }))}
+            />
           </Card>
         </Space>
       )}

@@ -46,13 +46,17 @@ export function ContactNotes({ orderId, refresh }: { orderId: number; refresh: (
         >
           <Input.TextArea rows={2} maxLength={1000} />
         </Form.Item>
-        <Button htmlType="submit" loading={busy}>{t("orders.actions.addNote")}</Button>
+        <Button htmlType="submit" loading={busy}>
+          {t("orders.actions.addNote")}
+        </Button>
       </Form>
       <List<ContactNote>
         style={{ marginTop: 12 }}
         loading={query.isLoading}
         dataSource={notes}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("orders.messages.noNotes")} /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("orders.messages.noNotes")} />,
+        }}
         renderItem={(note) => (
           <List.Item
             actions={[
@@ -69,8 +73,17 @@ export function ContactNotes({ orderId, refresh }: { orderId: number; refresh: (
             ]}
           >
             <List.Item.Meta
-              title={<Space><Tag>{t(`orders.contactChannel.${note.channel}`, note.channel)}</Tag><span dir="auto">{note.note}</span></Space>}
-              description={<Typography.Text type="secondary">{note.actorName} · {dateTime(note.createdAt)}</Typography.Text>}
+              title={
+                <Space>
+                  <Tag>{t(`orders.contactChannel.${note.channel}`, note.channel)}</Tag>
+                  <span dir="auto">{note.note}</span>
+                </Space>
+              }
+              description={
+                <Typography.Text type="secondary">
+                  {note.actorName} · {dateTime(note.createdAt)}
+                </Typography.Text>
+              }
             />
           </List.Item>
         )}

@@ -15,14 +15,17 @@ import { FromTo } from "../../components/kit/direction";
 type Reason = { kind: "cancelPo" | "requestCancelTransfer" | "cancelTransfer"; id: number } | null;
 type Doc = { title: string; lines: [string, string][]; items: { code: string; name: string; qty: number }[] } | null;
 
-const actionPath = (action: "poTracking" | "poDocument" | "transferDocument") => ordersModule.endpoints.actions![action].path;
+const actionPath = (action: "poTracking" | "poDocument" | "transferDocument") =>
+  ordersModule.endpoints.actions![action].path;
 
 /** Purchase orders to the supplier and stock transfers between branches for one order. */
 export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail; refresh: () => unknown }) {
   const t = useTranslate();
   const { money } = useFormat();
   const branches = useBranches();
-  const { result: pos, query: poQuery } = useCustom<{ items: PurchaseOrder[] }>(readCall("poList", { orderId: order.id, limit: 100 }));
+  const { result: pos, query: poQuery } = useCustom<{ items: PurchaseOrder[] }>(
+    readCall("poList", { orderId: order.id, limit: 100 }),
+  );
   // The contract has no per-order transfer list: transfers made here are kept for this visit.
   const [transfers, setTransfers] = useState<Transfer[]>([]);
   const { run, busy } = useOrderAction(() => Promise.all([poQuery.refetch(), refresh()]));
@@ -39,8 +42,16 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
     const d = data.data;
     setDoc({
       title: `${t("orders.titles.poDocument")} ${d.documentNo}`,
-      lines: [[t("orders.fields.poNo"), d.po.poNo], [t("orders.fields.orderNo"), d.order.orderNo], [t("orders.fields.printedAt"), dateTime(d.printedAt)]],
-      items: d.po.items.map((i: PurchaseOrder["items"][number]) => ({ code: i.productCode, name: i.productName, qty: i.qty })),
+      lines: [
+        [t("orders.fields.poNo"), d.po.poNo],
+        [t("orders.fields.orderNo"), d.order.orderNo],
+        [t("orders.fields.printedAt"), dateTime(d.printedAt)],
+      ],
+      items: d.po.items.map((i: PurchaseOrder["items"][number]) => ({
+        code: i.productCode,
+        name: i.productName,
+        qty: i.qty,
+      })),
     });
   };
   const showTracking = async (po: PurchaseOrder) => {
@@ -52,8 +63,17 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
     const d = data.data;
     setDoc({
       title: `${t("orders.titles.transferDocument")} ${d.documentNo}`,
-      lines: [[t("orders.fields.transferNo"), d.transfer.transferNo], [t("orders.fields.fromBranch"), d.transfer.fromBranchName], [t("orders.fields.toBranch"), d.transfer.toBranchName], [t("orders.fields.printedAt"), dateTime(d.printedAt)]],
-      items: d.transfer.items.map((i: Transfer["items"][number]) => ({ code: i.productCode, name: i.productName, qty: i.qty })),
+      lines: [
+        [t("orders.fields.transferNo"), d.transfer.transferNo],
+        [t("orders.fields.fromBranch"), d.transfer.fromBranchName],
+        [t("orders.fields.toBranch"), d.transfer.toBranchName],
+        [t("orders.fields.printedAt"), dateTime(d.printedAt)],
+      ],
+      items: d.transfer.items.map((i: Transfer["items"][number]) => ({
+        code: i.productCode,
+        name: i.productName,
+        qty: i.qty,
+      })),
     });
   };
 
@@ -62,33 +82,80 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
 
   const poTab = (
     <>
-      <Button icon={<PlusOutlined />} disabled={closed} loading={busy} onClick={() => run("requestPo", { orderId: order.id }, "poRequested")} style={{ marginBottom: 12 }}>
+      <Button
+        icon={<PlusOutlined />}
+        disabled={closed}
+        loading={busy}
+        onClick={() => run("requestPo", { orderId: order.id }, "poRequested")}
+        style={{ marginBottom: 12 }}
+      >
         {t("orders.actions.requestPo")}
       </Button>
-      <Table<PurchaseOrder> dataSource={pos.data?.items ?? []} rowKey="id" size="small" pagination={false} loading={poQuery.isLoading} scroll={{ x: 600 }}>
+      <Table<PurchaseOrder>
+        dataSource={pos.data?.items ?? []}
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={poQuery.isLoading}
+        scroll={{ x: 600 }}
+      >
         <Table.Column<PurchaseOrder> dataIndex="poNo" title={t("orders.fields.poNo")} />
-        <Table.Column<PurchaseOrder> dataIndex="status" title={t("orders.fields.status")} render={(s: string) => <StatusTag status={s} group="poStatus" />} />
-        <Table.Column<PurchaseOrder> dataIndex="total" title={t("orders.fields.total")} align="end" render={(v: number) => money(v)} />
-        <Table.Column<PurchaseOrder> dataIndex="trackingNo" title={t("orders.fields.trackingNo")} render={(v: string | null) => v ?? EMPTY} />
+        <Table.Column<PurchaseOrder>
+          dataIndex="status"
+          title={t("orders.fields.status")}
+          render={(s: string) => <StatusTag status={s} group="poStatus" />}
+        />
+        <Table.Column<PurchaseOrder>
+          dataIndex="total"
+          title={t("orders.fields.total")}
+          align="end"
+          render={(v: number) => money(v)}
+        />
+        <Table.Column<PurchaseOrder>
+          dataIndex="trackingNo"
+          title={t("orders.fields.trackingNo")}
+          render={(v: string | null) => v ?? EMPTY}
+        />
         <Table.Column<PurchaseOrder>
           key="actions"
           render={(_, po) => (
             <Space size={4} wrap>
               {po.status === "requested" && (
-                <Popconfirm title={t("orders.messages.confirmIssuePo")} okText={t("orders.actions.issuePo")} cancelText={t("buttons.cancel")} onConfirm={() => run("issuePo", { id: po.id }, "poIssued")}>
-                  <Button size="small" type="primary">{t("orders.actions.issuePo")}</Button>
+                <Popconfirm
+                  title={t("orders.messages.confirmIssuePo")}
+                  okText={t("orders.actions.issuePo")}
+                  cancelText={t("buttons.cancel")}
+                  onConfirm={() => run("issuePo", { id: po.id }, "poIssued")}
+                >
+                  <Button size="small" type="primary">
+                    {t("orders.actions.issuePo")}
+                  </Button>
                 </Popconfirm>
               )}
               {po.status !== "cancelled" && (
-                <Button size="small" danger onClick={() => setReason({ kind: "cancelPo", id: po.id })}>{t("orders.actions.cancelPo")}</Button>
+                <Button size="small" danger onClick={() => setReason({ kind: "cancelPo", id: po.id })}>
+                  {t("orders.actions.cancelPo")}
+                </Button>
               )}
               {po.status === "cancelled" && (
-                <Popconfirm title={t("orders.messages.confirmRestorePo")} okText={t("orders.actions.restorePo")} cancelText={t("buttons.cancel")} onConfirm={() => run("restorePo", { id: po.id }, "poRestored")}>
+                <Popconfirm
+                  title={t("orders.messages.confirmRestorePo")}
+                  okText={t("orders.actions.restorePo")}
+                  cancelText={t("buttons.cancel")}
+                  onConfirm={() => run("restorePo", { id: po.id }, "poRestored")}
+                >
                   <Button size="small">{t("orders.actions.restorePo")}</Button>
                 </Popconfirm>
               )}
-              <Button size="small" onClick={() => showTracking(po)}>{t("orders.actions.tracking")}</Button>
-              <Button size="small" icon={<FileTextOutlined />} aria-label={`${t("orders.actions.document")}: ${po.poNo}`} onClick={() => showPoDocument(po)} />
+              <Button size="small" onClick={() => showTracking(po)}>
+                {t("orders.actions.tracking")}
+              </Button>
+              <Button
+                size="small"
+                icon={<FileTextOutlined />}
+                aria-label={`${t("orders.actions.document")}: ${po.poNo}`}
+                onClick={() => showPoDocument(po)}
+              />
             </Space>
           )}
         />
@@ -111,7 +178,12 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
         }}
       >
         <Form.Item name="fromBranchId" rules={[{ required: true, message: t("orders.validation.fromBranch") }]}>
-          <Select placeholder={t("orders.fields.fromBranch")} aria-label={t("orders.fields.fromBranch")} options={branchOptions} style={{ width: 170 }} />
+          <Select
+            placeholder={t("orders.fields.fromBranch")}
+            aria-label={t("orders.fields.fromBranch")}
+            options={branchOptions}
+            style={{ width: 170 }}
+          />
         </Form.Item>
         <Form.Item
           name="toBranchId"
@@ -119,21 +191,45 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
           rules={[
             { required: true, message: t("orders.validation.toBranch") },
             ({ getFieldValue }) => ({
-              validator: (_, v) => (v && v === getFieldValue("fromBranchId") ? Promise.reject(t("orders.validation.sameBranch")) : Promise.resolve()),
+              validator: (_, v) =>
+                v && v === getFieldValue("fromBranchId")
+                  ? Promise.reject(t("orders.validation.sameBranch"))
+                  : Promise.resolve(),
             }),
           ]}
         >
-          <Select placeholder={t("orders.fields.toBranch")} aria-label={t("orders.fields.toBranch")} options={branchOptions} style={{ width: 170 }} />
+          <Select
+            placeholder={t("orders.fields.toBranch")}
+            aria-label={t("orders.fields.toBranch")}
+            options={branchOptions}
+            style={{ width: 170 }}
+          />
         </Form.Item>
         <Form.Item name="note">
           <Input placeholder={t("orders.fields.note")} aria-label={t("orders.fields.note")} maxLength={500} />
         </Form.Item>
-        <Button htmlType="submit" disabled={closed} loading={busy}>{t("orders.actions.transfer")}</Button>
+        <Button htmlType="submit" disabled={closed} loading={busy}>
+          {t("orders.actions.transfer")}
+        </Button>
       </Form>
-      <Table<Transfer> dataSource={transfers} rowKey="id" size="small" pagination={false} locale={{ emptyText: t("orders.messages.noTransfers") }}>
+      <Table<Transfer>
+        dataSource={transfers}
+        rowKey="id"
+        size="small"
+        pagination={false}
+        locale={{ emptyText: t("orders.messages.noTransfers") }}
+      >
         <Table.Column<Transfer> dataIndex="transferNo" title={t("orders.fields.transferNo")} />
-        <Table.Column<Transfer> key="route" title={t("orders.fields.route")} render={(_, tr) => <FromTo from={tr.fromBranchName} to={tr.toBranchName} />} />
-        <Table.Column<Transfer> dataIndex="status" title={t("orders.fields.status")} render={(s: string) => <StatusTag status={s} group="transferStatus" />} />
+        <Table.Column<Transfer>
+          key="route"
+          title={t("orders.fields.route")}
+          render={(_, tr) => <FromTo from={tr.fromBranchName} to={tr.toBranchName} />}
+        />
+        <Table.Column<Transfer>
+          dataIndex="status"
+          title={t("orders.fields.status")}
+          render={(s: string) => <StatusTag status={s} group="transferStatus" />}
+        />
         <Table.Column<Transfer>
           key="actions"
           render={(_, tr) => (
@@ -148,16 +244,27 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
                     if (res.ok) replaceTransfer(res.data?.data ?? { ...tr, status: "cleared" });
                   }}
                 >
-                  <Button size="small" type="primary">{t("orders.actions.clearTransfer")}</Button>
+                  <Button size="small" type="primary">
+                    {t("orders.actions.clearTransfer")}
+                  </Button>
                 </Popconfirm>
               )}
               {tr.status === "requested" && (
-                <Button size="small" onClick={() => setReason({ kind: "requestCancelTransfer", id: tr.id })}>{t("orders.actions.requestCancelTransfer")}</Button>
+                <Button size="small" onClick={() => setReason({ kind: "requestCancelTransfer", id: tr.id })}>
+                  {t("orders.actions.requestCancelTransfer")}
+                </Button>
               )}
               {(tr.status === "requested" || tr.status === "cancel_requested") && (
-                <Button size="small" danger onClick={() => setReason({ kind: "cancelTransfer", id: tr.id })}>{t("orders.actions.cancelTransfer")}</Button>
+                <Button size="small" danger onClick={() => setReason({ kind: "cancelTransfer", id: tr.id })}>
+                  {t("orders.actions.cancelTransfer")}
+                </Button>
               )}
-              <Button size="small" icon={<FileTextOutlined />} aria-label={`${t("orders.actions.document")}: ${tr.transferNo}`} onClick={() => showTransferDocument(tr)} />
+              <Button
+                size="small"
+                icon={<FileTextOutlined />}
+                aria-label={`${t("orders.actions.document")}: ${tr.transferNo}`}
+                onClick={() => showTransferDocument(tr)}
+              />
             </Space>
           )}
         />
@@ -167,7 +274,12 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
 
   return (
     <Card title={t("orders.titles.fulfilment")}>
-      <Tabs items={[{ key: "po", label: t("orders.titles.purchaseOrders"), children: poTab }, { key: "transfer", label: t("orders.titles.transfers"), children: transferTab }]} />
+      <Tabs
+        items={[
+          { key: "po", label: t("orders.titles.purchaseOrders"), children: poTab },
+          { key: "transfer", label: t("orders.titles.transfers"), children: transferTab },
+        ]}
+      />
       <ReasonDialog
         open={reason !== null}
         title={t(`orders.titles.${reason?.kind ?? "cancelPo"}`)}
@@ -181,22 +293,60 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
           return res;
         }}
       />
-      <Modal open={doc !== null} title={doc?.title} onCancel={() => setDoc(null)} footer={<Button type="primary" onClick={() => window.print()}>{t("orders.actions.print")}</Button>}>
+      <Modal
+        open={doc !== null}
+        title={doc?.title}
+        onCancel={() => setDoc(null)}
+        footer={
+          <Button type="primary" onClick={() => window.print()}>
+            {t("orders.actions.print")}
+          </Button>
+        }
+      >
         {doc && (
           <div className="orders-print">
             <h3>{doc.title}</h3>
             {doc.lines.map(([k, v]) => (
-              <div key={k}><Typography.Text type="secondary">{k}:</Typography.Text> {v}</div>
+              <div key={k}>
+                <Typography.Text type="secondary">{k}:</Typography.Text> {v}
+              </div>
             ))}
             <table style={{ marginTop: 12 }}>
-              <thead><tr><th>{t("orders.fields.productCode")}</th><th>{t("orders.fields.product")}</th><th className="num">{t("orders.fields.qty")}</th></tr></thead>
-              <tbody>{doc.items.map((i, n) => <tr key={n}><td>{i.code}</td><td>{i.name}</td><td className="num">{i.qty}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th>{t("orders.fields.productCode")}</th>
+                  <th>{t("orders.fields.product")}</th>
+                  <th className="num">{t("orders.fields.qty")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {doc.items.map((i, n) => (
+                  <tr key={n}>
+                    <td>{i.code}</td>
+                    <td>{i.name}</td>
+                    <td className="num">{i.qty}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </div>
         )}
       </Modal>
       <Modal open={events !== null} title={t("orders.actions.tracking")} onCancel={() => setEvents(null)} footer={null}>
-        <Timeline items={(events ?? []).map((e) => ({ key: e.id, children: <div>{e.message ?? e.kind}<br /><Typography.Text type="secondary">{e.actorName} · {dateTime(e.createdAt)}</Typography.Text></div> }))} />
+        <Timeline
+          items={(events ?? []).map((e) => ({
+            key: e.id,
+            children: (
+              <div>
+                {e.message ?? e.kind}
+                <br />
+                <Typography.Text type="secondary">
+                  {e.actorName} · {dateTime(e.createdAt)}
+                </Typography.Text>
+              </div>
+            ),
+          }))}
+        />
       </Modal>
     </Card>
   );

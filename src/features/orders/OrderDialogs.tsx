@@ -27,7 +27,9 @@ function useSubmit<T>(form: ReturnType<typeof Form.useForm<T>>[0], props: Dialog
 }
 
 /** A reason is required: the customer and the timeline both show it. */
-export function ReasonDialog(props: DialogProps<{ reason: string }> & { title: string; okText: string; danger?: boolean }) {
+export function ReasonDialog(
+  props: DialogProps<{ reason: string }> & { title: string; okText: string; danger?: boolean },
+) {
   const t = useTranslate();
   const [form] = Form.useForm<{ reason: string }>();
   const submit = useSubmit(form, props);
@@ -80,8 +82,15 @@ export function ShipDialog(props: DialogProps<ShipValues> & { initial?: Partial<
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="transportType" label={t("orders.fields.transportType")} rules={[{ required: true, message: t("orders.validation.transportType") }]}>
-          <Select options={transportTypes.map((x) => ({ value: x.code, label: t(`orders.transport.${x.code}`, x.name) }))} aria-label={t("orders.fields.transportType")} />
+        <Form.Item
+          name="transportType"
+          label={t("orders.fields.transportType")}
+          rules={[{ required: true, message: t("orders.validation.transportType") }]}
+        >
+          <Select
+            options={transportTypes.map((x) => ({ value: x.code, label: t(`orders.transport.${x.code}`, x.name) }))}
+            aria-label={t("orders.fields.transportType")}
+          />
         </Form.Item>
         <Form.Item
           name="trackingNo"

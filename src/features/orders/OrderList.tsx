@@ -10,7 +10,15 @@ import { ORDER_STATUSES, orderPaths, writeCall, type OrderSummary, type StatusCo
 import { download, StatusTag, useBranches, useMaster, useShops } from "./shared";
 import { errorMessage } from "../../components/kit/errors";
 import { SyncJobs } from "./SyncJobs";
-import { FilterBar, SearchBox, useListTable, type FilterValues, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  type FilterValues,
+  usePinned,
+  useTableScroll,
+  WIDE,
+} from "../../components/kit/list";
 
 interface Filters {
   status?: string;
@@ -43,7 +51,13 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
   const [syncs, setSyncs] = useState(0);
   const { mutateAsync: mutate, mutation } = useCustomMutation();
 
-  const { tableProps, tableQuery, filters: values, apply, savedViews } = useListTable<OrderSummary>(resource, {
+  const {
+    tableProps,
+    tableQuery,
+    filters: values,
+    apply,
+    savedViews,
+  } = useListTable<OrderSummary>(resource, {
     numeric: ["shopId", "branchId"],
     empty: t("orders.messages.noOrders", "No orders yet"),
     onApply: () => setSelected([]),
@@ -58,10 +72,20 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const query = Object.fromEntries(ORDER_FILTERS.filter((f) => filters[f] !== undefined && filters[f] !== "all").map((f) => [f, filters[f]]));
-      await download(ordersModule.endpoints.actions!.exportCsv.path, query, `orders-${dayjs().format("YYYYMMDD-HHmm")}.csv`);
+      const query = Object.fromEntries(
+        ORDER_FILTERS.filter((f) => filters[f] !== undefined && filters[f] !== "all").map((f) => [f, filters[f]]),
+      );
+      await download(
+        ordersModule.endpoints.actions!.exportCsv.path,
+        query,
+        `orders-${dayjs().format("YYYYMMDD-HHmm")}.csv`,
+      );
     } catch (error) {
-      open?.({ type: "error", message: t("orders.messages.exportFailed", "The export failed"), description: errorMessage(error) });
+      open?.({
+        type: "error",
+        message: t("orders.messages.exportFailed", "The export failed"),
+        description: errorMessage(error),
+      });
     } finally {
       setExporting(false);
     }
@@ -74,13 +98,24 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
       successNotification: (data) => ({
         type: "success",
         message: t("orders.messages.syncQueued", "Sync queued"),
-        description: t("orders.messages.syncJob", {
-          id: data?.data?.data?.jobId,
-          status: t(`outbox.state.${data?.data?.data?.status}`, data?.data?.data?.status),
-        }, "Job #{{id}} is {{status}}"),
+        description: t(
+          "orders.messages.syncJob",
+          {
+            id: data?.data?.data?.jobId,
+            status: t(`outbox.state.${data?.data?.data?.status}`, data?.data?.data?.status),
+          },
+          "Job #{{id}} is {{status}}",
+        ),
       }),
-      errorNotification: (error) => ({ type: "error", message: t("orders.messages.actionFailed", "The action failed"), description: errorMessage(error) }),
-    }).then(() => setSyncs((n) => n + 1), () => undefined); // a failure was already told by its toast
+      errorNotification: (error) => ({
+        type: "error",
+        message: t("orders.messages.actionFailed", "The action failed"),
+        description: errorMessage(error),
+      }),
+    }).then(
+      () => setSyncs((n) => n + 1),
+      () => undefined,
+    ); // a failure was already told by its toast
 
   const bulkChange = async () => {
     if (!bulkStatus) return;
@@ -88,7 +123,11 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
       ...writeCall("changeStatus"),
       values: { ids: selected, status: bulkStatus },
       successNotification: false,
-      errorNotification: (error) => ({ type: "error", message: t("orders.messages.bulkFailed", "No order could be changed"), description: errorMessage(error) }),
+      errorNotification: (error) => ({
+        type: "error",
+        message: t("orders.messages.bulkFailed", "No order could be changed"),
+        description: errorMessage(error),
+      }),
     });
     const result = res.data?.data as { updated: number[]; failed: { id: number; message: string }[] } | undefined;
     open?.({
@@ -112,7 +151,11 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
             {t("orders.actions.exportCsv", "Export CSV")}
           </Button>
-          <Button icon={<CloudSyncOutlined />} loading={mutation.isPending && mutation.variables?.url?.endsWith("syncorders")} onClick={sync}>
+          <Button
+            icon={<CloudSyncOutlined />}
+            loading={mutation.isPending && mutation.variables?.url?.endsWith("syncorders")}
+            onClick={sync}
+          >
             {t("orders.actions.sync", "Sync orders")}
           </Button>
           <SyncJobs key={syncs} />
@@ -129,7 +172,12 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
               <span data-status={code}>
                 {t(`orders.status.${code}`, code)}
                 {/* No count until the counts arrive: a 0 while loading would be a wrong figure. */}
-                {counts.size > 0 && <>{" "}<Typography.Text type="secondary">({counts.get(code) ?? 0})</Typography.Text></>}
+                {counts.size > 0 && (
+                  <>
+                    {" "}
+                    <Typography.Text type="secondary">({counts.get(code) ?? 0})</Typography.Text>
+                  </>
+                )}
               </span>
             ),
           }))}
@@ -200,17 +248,25 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
       </FilterBar>
       {!branchView && selected.length > 0 && (
         <Space wrap style={{ marginBottom: 12 }} role="toolbar" aria-label={t("orders.fields.bulk", "Bulk actions")}>
-          <Typography.Text strong>{t("orders.messages.selected", { count: selected.length }, "{{count}} selected")}</Typography.Text>
+          <Typography.Text strong>
+            {t("orders.messages.selected", { count: selected.length }, "{{count}} selected")}
+          </Typography.Text>
           <Select
             aria-label={t("orders.fields.bulkStatus", "New status")}
             placeholder={t("orders.fields.bulkStatus", "New status")}
             value={bulkStatus}
             onChange={setBulkStatus}
-            options={statusCodes.filter((s) => s !== "cancelled").map((s) => ({ value: s, label: t(`orders.status.${s}`, s) }))}
+            options={statusCodes
+              .filter((s) => s !== "cancelled")
+              .map((s) => ({ value: s, label: t(`orders.status.${s}`, s) }))}
             style={{ width: 180 }}
           />
           <Popconfirm
-            title={t("orders.messages.confirmBulk", { count: selected.length }, "Change the status of {{count}} orders?")}
+            title={t(
+              "orders.messages.confirmBulk",
+              { count: selected.length },
+              "Change the status of {{count}} orders?",
+            )}
             description={t("orders.messages.bulkHint", "Orders that cannot move to this status are left as they are.")}
             okText={t("orders.actions.apply", "Apply")}
             cancelText={t("buttons.cancel")}
@@ -228,7 +284,9 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
         {...tableProps}
         rowKey="id"
         scroll={scroll(1400)}
-        rowSelection={branchView ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={
+          branchView ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+        }
       >
         <Table.Column<OrderSummary>
           dataIndex="orderNo"
@@ -237,32 +295,69 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
           fixed={pinned("left")}
           render={(value: string, order) => <Link to={showPath(order.id)}>{value}</Link>}
         />
-        <Table.Column<OrderSummary> dataIndex="status" title={t("orders.fields.status", "Status")} width={150} render={(s: string) => <StatusTag status={s} />} />
-        <Table.Column<OrderSummary> dataIndex="createdAt" responsive={WIDE} title={t("orders.fields.createdAt", "Ordered")} width={170} render={dateTime} />
         <Table.Column<OrderSummary>
-          dataIndex="customerName" responsive={WIDE}
+          dataIndex="status"
+          title={t("orders.fields.status", "Status")}
+          width={150}
+          render={(s: string) => <StatusTag status={s} />}
+        />
+        <Table.Column<OrderSummary>
+          dataIndex="createdAt"
+          responsive={WIDE}
+          title={t("orders.fields.createdAt", "Ordered")}
+          width={170}
+          render={dateTime}
+        />
+        <Table.Column<OrderSummary>
+          dataIndex="customerName"
+          responsive={WIDE}
           title={t("orders.fields.customer", "Customer")}
           width={200}
           render={(name: string, order) => (
             <div>
               <div>{name}</div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{order.customerPhone}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {order.customerPhone}
+              </Typography.Text>
             </div>
           )}
         />
-        <Table.Column<OrderSummary> dataIndex="shopName" responsive={WIDE} title={t("orders.fields.shop", "Shop")} width={180} />
+        <Table.Column<OrderSummary>
+          dataIndex="shopName"
+          responsive={WIDE}
+          title={t("orders.fields.shop", "Shop")}
+          width={180}
+        />
         {branchView ? (
-          <Table.Column<OrderSummary> dataIndex="branchName" responsive={WIDE} title={t("orders.fields.branch", "Branch")} width={160} />
+          <Table.Column<OrderSummary>
+            dataIndex="branchName"
+            responsive={WIDE}
+            title={t("orders.fields.branch", "Branch")}
+            width={160}
+          />
         ) : (
           <Table.Column<OrderSummary>
-            dataIndex="channel" responsive={WIDE}
+            dataIndex="channel"
+            responsive={WIDE}
             title={t("orders.fields.channel", "Channel")}
             width={120}
             render={(code: string) => t(`orders.channel.${code}`, code)}
           />
         )}
-        <Table.Column<OrderSummary> dataIndex="itemCount" responsive={WIDE} title={t("orders.fields.items", "Items")} width={110} align="end" />
-        <Table.Column<OrderSummary> dataIndex="total" title={t("orders.fields.total", "Total")} width={130} align="end" render={(v: number) => money(v)} />
+        <Table.Column<OrderSummary>
+          dataIndex="itemCount"
+          responsive={WIDE}
+          title={t("orders.fields.items", "Items")}
+          width={110}
+          align="end"
+        />
+        <Table.Column<OrderSummary>
+          dataIndex="total"
+          title={t("orders.fields.total", "Total")}
+          width={130}
+          align="end"
+          render={(v: number) => money(v)}
+        />
         <Table.Column<OrderSummary>
           key="actions"
           fixed={pinned("right")}

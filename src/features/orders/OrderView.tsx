@@ -1,7 +1,20 @@
 import { lazy, Suspense, useState } from "react";
 import { Show } from "@refinedev/antd";
 import { Link, useCustom, useShow, useTranslate } from "@refinedev/core";
-import { Button, Card, Col, Descriptions, Popconfirm, Row, Space, Spin, Switch, Table, Timeline, Typography } from "antd";
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Popconfirm,
+  Row,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Timeline,
+  Typography,
+} from "antd";
 import { CarOutlined, CheckOutlined, CloseCircleOutlined, GiftOutlined, PrinterOutlined } from "@ant-design/icons";
 import { EMPTY, dateTime, useFormat } from "../../components/kit/format";
 import { Email, Phone } from "../../components/kit/contact";
@@ -18,7 +31,14 @@ import { eventText } from "./eventText";
 const BillDialog = lazy(() => import("./BillDialog"));
 const FulfilmentPanel = lazy(() => import("./FulfilmentPanel"));
 
-const KIND_COLORS: Record<string, string> = { status: "blue", note: "gray", contact: "cyan", slip: "green", claim: "red", shipping: "purple" };
+const KIND_COLORS: Record<string, string> = {
+  status: "blue",
+  note: "gray",
+  contact: "cyan",
+  slip: "green",
+  claim: "red",
+  shipping: "purple",
+};
 
 function AddressBlock({ address }: { address: Address | null }) {
   const t = useTranslate();
@@ -56,7 +76,11 @@ function OrderTimeline({ events }: { events: TimelineEvent[] }) {
               </span>
             )}
             {/* Isolated, so free text in another script keeps its own order yet aligns with the title. */}
-            {eventText(t, e, money) && <div><bdi>{eventText(t, e, money)}</bdi></div>}
+            {eventText(t, e, money) && (
+              <div>
+                <bdi>{eventText(t, e, money)}</bdi>
+              </div>
+            )}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {e.actorName ?? t("orders.messages.system")} · {dateTime(e.createdAt)}
             </Typography.Text>
@@ -83,18 +107,47 @@ function ItemsCard({ order, refresh }: { order: OrderDetail; refresh: () => unkn
       title={t("orders.titles.items")}
       extra={
         editable && (
-          <Button icon={<CheckOutlined />} disabled={notReady.length === 0} loading={busy} onClick={() => setReady(notReady.map((i) => i.id), true)}>
+          <Button
+            icon={<CheckOutlined />}
+            disabled={notReady.length === 0}
+            loading={busy}
+            onClick={() =>
+              setReady(
+                notReady.map((i) => i.id),
+                true,
+              )
+            }
+          >
             {t("orders.actions.allReady")}
           </Button>
         )
       }
     >
-      <Table<OrderItem> dataSource={items} rowKey="id" loading={query.isLoading} pagination={false} size="small" scroll={{ x: 700 }}>
+      <Table<OrderItem>
+        dataSource={items}
+        rowKey="id"
+        loading={query.isLoading}
+        pagination={false}
+        size="small"
+        scroll={{ x: 700 }}
+      >
         <Table.Column<OrderItem> dataIndex="productCode" title={t("orders.fields.productCode")} width={130} />
         <Table.Column<OrderItem> dataIndex="productName" title={t("orders.fields.product")} />
         <Table.Column<OrderItem> dataIndex="qty" title={t("orders.fields.qty")} width={70} align="end" />
-        <Table.Column<OrderItem> dataIndex="unitPrice" title={t("orders.fields.unitPrice")} width={120} align="end" render={(v: number) => money(v)} />
-        <Table.Column<OrderItem> dataIndex="amount" title={t("orders.fields.amount")} width={120} align="end" render={(v: number) => money(v)} />
+        <Table.Column<OrderItem>
+          dataIndex="unitPrice"
+          title={t("orders.fields.unitPrice")}
+          width={120}
+          align="end"
+          render={(v: number) => money(v)}
+        />
+        <Table.Column<OrderItem>
+          dataIndex="amount"
+          title={t("orders.fields.amount")}
+          width={120}
+          align="end"
+          render={(v: number) => money(v)}
+        />
         <Table.Column<OrderItem>
           dataIndex="ready"
           title={t("orders.fields.ready")}
@@ -157,7 +210,11 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
           </Popconfirm>
         ))}
       {(order.status === "ready_to_ship" || order.status === "shipped") && (
-        <Button type={order.status === "ready_to_ship" ? "primary" : "default"} icon={<CarOutlined />} onClick={() => setDialog("ship")}>
+        <Button
+          type={order.status === "ready_to_ship" ? "primary" : "default"}
+          icon={<CarOutlined />}
+          onClick={() => setDialog("ship")}
+        >
           {order.status === "shipped" ? t("orders.actions.editTracking") : t("orders.actions.ship")}
         </Button>
       )}
@@ -168,7 +225,9 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
           cancelText={t("buttons.cancel")}
           onConfirm={() => run("confirmReceived", { id: order.id }, "received")}
         >
-          <Button type="primary" icon={<CheckOutlined />}>{t("orders.actions.confirmReceived")}</Button>
+          <Button type="primary" icon={<CheckOutlined />}>
+            {t("orders.actions.confirmReceived")}
+          </Button>
         </Popconfirm>
       )}
       {order.status === "cancelled" && order.redeemPoints > 0 && !order.redeemRestored && (
@@ -181,9 +240,13 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
           <Button icon={<GiftOutlined />}>{t("orders.actions.restoreRedeem")}</Button>
         </Popconfirm>
       )}
-      <Button icon={<PrinterOutlined />} onClick={() => setDialog("bill")}>{t("orders.actions.printBill")}</Button>
+      <Button icon={<PrinterOutlined />} onClick={() => setDialog("bill")}>
+        {t("orders.actions.printBill")}
+      </Button>
       {order.canCancel && (
-        <Button danger icon={<CloseCircleOutlined />} onClick={() => setDialog("cancel")}>{t("orders.actions.cancelOrder")}</Button>
+        <Button danger icon={<CloseCircleOutlined />} onClick={() => setDialog("cancel")}>
+          {t("orders.actions.cancelOrder")}
+        </Button>
       )}
     </Space>
   );
@@ -214,19 +277,35 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
               <Card title={t("orders.titles.summary")}>
                 <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
                   <Descriptions.Item label={t("orders.fields.customer")}>{order.customerName}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.phone")}><Phone value={order.customerPhone} /></Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.email")}><Email value={order.customerEmail} /></Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.phone")}>
+                    <Phone value={order.customerPhone} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.email")}>
+                    <Email value={order.customerEmail} />
+                  </Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.shop")}>{order.shopName}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.channel")}>{t(`orders.channel.${order.channel}`, order.channel)}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.channel")}>
+                    {t(`orders.channel.${order.channel}`, order.channel)}
+                  </Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.branch")}>{order.branchName ?? EMPTY}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.paymentMethod")}>{t(`orders.payment.${order.paymentMethod}`, order.paymentMethod)}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.shipment")}>{t(`orders.shipment.${order.shipment}`, order.shipment)}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.createdAt")}>{dateTime(order.createdAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.paymentMethod")}>
+                    {t(`orders.payment.${order.paymentMethod}`, order.paymentMethod)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.shipment")}>
+                    {t(`orders.shipment.${order.shipment}`, order.shipment)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.createdAt")}>
+                    {dateTime(order.createdAt)}
+                  </Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.paidAt")}>{dateTime(order.paidAt)}</Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.tracking")}>
-                    {order.trackingNo ? `${order.transportType ? t(`orders.transport.${order.transportType}`, order.transportType) : ""} ${order.trackingNo}`.trim() : EMPTY}
+                    {order.trackingNo
+                      ? `${order.transportType ? t(`orders.transport.${order.transportType}`, order.transportType) : ""} ${order.trackingNo}`.trim()
+                      : EMPTY}
                   </Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.shippedAt")}>{dateTime(order.shippedAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.shippedAt")}>
+                    {dateTime(order.shippedAt)}
+                  </Descriptions.Item>
                   {order.cancelReason && (
                     <Descriptions.Item label={t("orders.fields.cancelReason")} span={2}>
                       <Typography.Text type="danger">{order.cancelReason}</Typography.Text>
@@ -240,14 +319,18 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
                 <Descriptions size="small" column={1}>
                   <Descriptions.Item label={t("orders.fields.subtotal")}>{money(order.subtotal)}</Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.discount")}>{money(-order.discount)}</Descriptions.Item>
-                  <Descriptions.Item label={t("orders.fields.shippingFee")}>{money(order.shippingFee)}</Descriptions.Item>
+                  <Descriptions.Item label={t("orders.fields.shippingFee")}>
+                    {money(order.shippingFee)}
+                  </Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.redeemPoints")}>{order.redeemPoints}</Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.total")}>
                     <Typography.Text strong>{money(order.total)}</Typography.Text>
                   </Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.paidSoFar")}>{money(order.paidAmount)}</Descriptions.Item>
                   <Descriptions.Item label={t("orders.fields.stillOwed")}>
-                    <Typography.Text strong={order.owedAmount > 0} type={order.owedAmount > 0 ? "warning" : undefined}>{money(order.owedAmount)}</Typography.Text>
+                    <Typography.Text strong={order.owedAmount > 0} type={order.owedAmount > 0 ? "warning" : undefined}>
+                      {money(order.owedAmount)}
+                    </Typography.Text>
                   </Descriptions.Item>
                 </Descriptions>
               </Card>
@@ -293,7 +376,13 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
             busy={busy}
             initial={{ transportType: order.transportType ?? undefined, trackingNo: order.trackingNo ?? undefined }}
             onClose={() => setDialog(null)}
-            onSubmit={(values) => run("ship", { id: order.id, transportType: values.transportType, trackingNo: values.trackingNo.trim() }, "shipped")}
+            onSubmit={(values) =>
+              run(
+                "ship",
+                { id: order.id, transportType: values.transportType, trackingNo: values.trackingNo.trim() },
+                "shipped",
+              )
+            }
           />
           {dialog === "bill" && (
             <Suspense fallback={<Spin />}>

@@ -28,9 +28,17 @@ export function SyncJobs() {
   return (
     <>
       <Badge count={stuck} size="small">
-        <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)} data-testid="order-sync-history">{t("outbox.orderSyncs.open")}</Button>
+        <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)} data-testid="order-sync-history">
+          {t("outbox.orderSyncs.open")}
+        </Button>
       </Badge>
-      <Drawer title={t("outbox.orderSyncs.title")} open={open} onClose={() => setOpen(false)} width="min(720px, 100vw)" destroyOnHidden>
+      <Drawer
+        title={t("outbox.orderSyncs.title")}
+        open={open}
+        onClose={() => setOpen(false)}
+        width="min(720px, 100vw)"
+        destroyOnHidden
+      >
         <Table<OutboxJob>
           rowKey="id"
           size="small"
@@ -41,9 +49,18 @@ export function SyncJobs() {
           locale={{ emptyText: t("outbox.orderSyncs.empty") }}
           columns={[
             { dataIndex: "id", title: t("outbox.orderSyncs.job"), width: 70, render: (id: number) => `#${id}` },
-            { dataIndex: "createdAt", title: t("outbox.orderSyncs.queuedAt"), width: 160, render: (v: string) => dateTime(v) },
+            {
+              dataIndex: "createdAt",
+              title: t("outbox.orderSyncs.queuedAt"),
+              width: 160,
+              render: (v: string) => dateTime(v),
+            },
             { key: "state", title: t("outbox.orderSyncs.state"), render: (_, job) => <DeliveryCell job={job} /> },
-            { key: "actions", width: 110, render: (_, job) => <RetryButton job={job} onRetried={() => void query.refetch()} /> },
+            {
+              key: "actions",
+              width: 110,
+              render: (_, job) => <RetryButton job={job} onRetried={() => void query.refetch()} />,
+            },
           ]}
         />
       </Drawer>

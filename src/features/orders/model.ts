@@ -3,11 +3,18 @@ import { orders } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
 
 export type OrderStatus =
-  | "pending_payment" | "paid" | "preparing" | "ready_to_ship" | "shipped" | "delivered" | "completed" | "cancelled";
+  "pending_payment" | "paid" | "preparing" | "ready_to_ship" | "shipped" | "delivered" | "completed" | "cancelled";
 
 /** The state machine's order; the server's `masterorderstatus` answers the same codes. */
 export const ORDER_STATUSES: OrderStatus[] = [
-  "pending_payment", "paid", "preparing", "ready_to_ship", "shipped", "delivered", "completed", "cancelled",
+  "pending_payment",
+  "paid",
+  "preparing",
+  "ready_to_ship",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
 ];
 
 export const STATUS_COLORS: Record<string, string> = {
@@ -68,8 +75,11 @@ export const CLAIM_NEXT: Record<ClaimStatus, ClaimStatus[]> = {
 };
 
 /** A code of the order master data; statuses carry their tag colour, claim reasons their kind. */
-export type MasterItem = DataOf<"/api/masterdata/masterorderchanel">[number]
-  & Partial<Pick<DataOf<"/api/masterdata/masterorderstatus">[number], "color"> & Pick<DataOf<"/api/masterdata/masterclaim">[number], "kind">>;
+export type MasterItem = DataOf<"/api/masterdata/masterorderchanel">[number] &
+  Partial<
+    Pick<DataOf<"/api/masterdata/masterorderstatus">[number], "color"> &
+      Pick<DataOf<"/api/masterdata/masterclaim">[number], "kind">
+  >;
 
 export type Branch = DataOf<"/api/masterdata/masterbranch">[number];
 
@@ -87,5 +97,7 @@ export const orderPaths = {
   branchShow: (id: number | string) => screenPath("orders-branch", "show", id),
   claimNew: (orderId: number | string) => screenPath("orders-claim", "create", orderId),
   claim: (claim: Pick<Claim, "id" | "kind">) =>
-    claim.kind === "return" ? screenPath("orders-return", "show", claim.id) : screenPath("orders-claim", "show", claim.id),
+    claim.kind === "return"
+      ? screenPath("orders-return", "show", claim.id)
+      : screenPath("orders-claim", "show", claim.id),
 };

@@ -101,7 +101,10 @@ export const orders = {
   endpoints,
   resourceEndpoints: {
     "orders-branch": {
-      list: pagedList(`${O}/orderlistbranch`, { filters: ["status", "branchId", "shopId", "search", "dateFrom", "dateTo"], allValues: ALL }),
+      list: pagedList(`${O}/orderlistbranch`, {
+        filters: ["status", "branchId", "shopId", "search", "dateFrom", "dateTo"],
+        allValues: ALL,
+      }),
     },
     "orders-slip": { list: pagedList(`${O}/slippayment`, { filters: ["status", "shopId", "search"], allValues: ALL }) },
     "orders-claim": claimEndpoints,

@@ -35,7 +35,10 @@ export function useShops(): { id: number; name: string }[] {
 
 /** Blob of a URL that needs the bearer token (slip images, claim photos); revoked on unmount. */
 export function useAuthedBlob(url: string | null | undefined): { src?: string; loading: boolean; failed: boolean } {
-  const [state, setState] = useState<{ src?: string; loading: boolean; failed: boolean }>({ loading: !!url, failed: false });
+  const [state, setState] = useState<{ src?: string; loading: boolean; failed: boolean }>({
+    loading: !!url,
+    failed: false,
+  });
   useEffect(() => {
     if (!url) return;
     let objectUrl: string | undefined;
@@ -57,13 +60,32 @@ export function useAuthedBlob(url: string | null | undefined): { src?: string; l
 }
 
 /** An image behind the token, with antd's click-to-preview (zoom, rotate); none (`null`) shows "No image". */
-export function AuthImage({ url, width, height, alt }: { url: string | null; width: number; height: number; alt: string }) {
+export function AuthImage({
+  url,
+  width,
+  height,
+  alt,
+}: {
+  url: string | null;
+  width: number;
+  height: number;
+  alt: string;
+}) {
   const t = useTranslate();
   const { src, loading, failed } = useAuthedBlob(url);
   if (loading) return <Skeleton.Image active style={{ width, height }} />;
   if (failed || !src) {
     return (
-      <div style={{ width, height, display: "grid", placeItems: "center", background: "rgba(127,127,127,0.12)", fontSize: 12 }}>
+      <div
+        style={{
+          width,
+          height,
+          display: "grid",
+          placeItems: "center",
+          background: "rgba(127,127,127,0.12)",
+          fontSize: 12,
+        }}
+      >
         {t("orders.messages.noImage", "No image")}
       </div>
     );

@@ -16,7 +16,11 @@ type Success = string | ((answer: any) => [key: string, values?: Record<string, 
 export function useOrderAction(refresh: () => unknown) {
   const t = useTranslate();
   const { mutateAsync, mutation } = useCustomMutation();
-  const run = async <A extends Action>(action: A, values: ActionBody<typeof orders, A>, success: Success): Promise<ActionResult> => {
+  const run = async <A extends Action>(
+    action: A,
+    values: ActionBody<typeof orders, A>,
+    success: Success,
+  ): Promise<ActionResult> => {
     try {
       const res = await mutateAsync({
         ...writeCall(action, values),
@@ -24,7 +28,11 @@ export function useOrderAction(refresh: () => unknown) {
           const [key, words] = typeof success === "string" ? [success] : success(res?.data);
           return { type: "success", message: t(`orders.messages.${key}`, words) };
         },
-        errorNotification: (error) => ({ type: "error", message: t("orders.messages.actionFailed"), description: errorMessage(error) }),
+        errorNotification: (error) => ({
+          type: "error",
+          message: t("orders.messages.actionFailed"),
+          description: errorMessage(error),
+        }),
       });
       await refresh();
       return { ok: true, data: res.data };

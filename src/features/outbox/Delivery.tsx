@@ -5,7 +5,13 @@ import { errorMessage } from "../../components/kit/errors";
 import { dateTime } from "../../components/kit/format";
 import { canRetry, type Delivery } from "./model";
 
-export const DELIVERY_COLORS = { queued: "processing", sending: "processing", sent: "success", failed: "warning", dead: "error" } as const;
+export const DELIVERY_COLORS = {
+  queued: "processing",
+  sending: "processing",
+  sent: "success",
+  failed: "warning",
+  dead: "error",
+} as const;
 
 /** The job's state; a queued job of a system with no address reads "not configured". */
 export function DeliveryTag({ job }: { job: Delivery }) {
@@ -18,7 +24,11 @@ export function DeliveryTag({ job }: { job: Delivery }) {
       </Tooltip>
     );
   }
-  return <Tag color={DELIVERY_COLORS[job.status]} data-delivery={job.status}>{t(`outbox.state.${job.status}`)}</Tag>;
+  return (
+    <Tag color={DELIVERY_COLORS[job.status]} data-delivery={job.status}>
+      {t(`outbox.state.${job.status}`)}
+    </Tag>
+  );
 }
 
 /** Tries, the last error and the next try (failed), the reason (dead), when it was sent (sent). */
@@ -26,13 +36,24 @@ export function DeliveryDetail({ job }: { job: Delivery }) {
   const t = useTranslate();
   const lines: string[] = [];
   if (job.status === "sent" && job.sentAt) lines.push(t("outbox.sentAt", { at: dateTime(job.sentAt) }));
-  if (job.status === "failed" || job.status === "dead") lines.push(t("outbox.tries", { count: job.attempts, max: job.maxAttempts }));
-  if (job.status === "failed" && job.nextAttemptAt) lines.push(t("outbox.nextTry", { at: dateTime(job.nextAttemptAt) }));
+  if (job.status === "failed" || job.status === "dead")
+    lines.push(t("outbox.tries", { count: job.attempts, max: job.maxAttempts }));
+  if (job.status === "failed" && job.nextAttemptAt)
+    lines.push(t("outbox.nextTry", { at: dateTime(job.nextAttemptAt) }));
   return (
     <>
-      {lines.length > 0 && <Typography.Text type="secondary" className="delivery-detail">{lines.join(" · ")}</Typography.Text>}
+      {lines.length > 0 && (
+        <Typography.Text type="secondary" className="delivery-detail">
+          {lines.join(" · ")}
+        </Typography.Text>
+      )}
       {job.lastError && (job.status === "failed" || job.status === "dead") && (
-        <Typography.Paragraph type="danger" className="delivery-error" ellipsis={{ rows: 2, tooltip: job.lastError }} style={{ marginBottom: 0 }}>
+        <Typography.Paragraph
+          type="danger"
+          className="delivery-error"
+          ellipsis={{ rows: 2, tooltip: job.lastError }}
+          style={{ marginBottom: 0 }}
+        >
           {job.lastError}
         </Typography.Paragraph>
       )}
@@ -57,7 +78,14 @@ export function RetryButton({ job, onRetried }: { job: Delivery; onRetried: () =
   const { mutateAsync, mutation } = useCustomMutation();
   if (!canRetry(job)) return null;
   const retry = () =>
-    mutateAsync({ url: `/api/v2/outbox-jobs/${job.id}/retry`, method: "post", values: {}, dataProviderName: "rest", successNotification: false, errorNotification: false })
+    mutateAsync({
+      url: `/api/v2/outbox-jobs/${job.id}/retry`,
+      method: "post",
+      values: {},
+      dataProviderName: "rest",
+      successNotification: false,
+      errorNotification: false,
+    })
       .then(() => message.success(t("outbox.retried", { id: job.id })))
       .catch((error) => notification.error({ message: t("outbox.retryFailed"), description: errorMessage(error) }))
       .finally(onRetried);

@@ -9,7 +9,15 @@ import { RejectDialog } from "./RejectDialog";
 import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag } from "./StateTags";
 import { EMPTY, date, dateTime, useFormat } from "../../components/kit/format";
-import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE, useNarrow } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  usePinned,
+  useTableScroll,
+  WIDE,
+  useNarrow,
+} from "../../components/kit/list";
 
 const QUEUE_STATES = ["pending", "resubmitted", "approved", "rejected"] as const;
 const waiting = (p: ProductSummary) => p.approvalStatus === "pending" || p.approvalStatus === "resubmitted";
@@ -27,7 +35,10 @@ export function ApproveQueue() {
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<ProductSummary | null>(null);
 
-  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>("product-approve", { onApply: () => setSelected([]), empty: t("product.approve.empty", "Nothing waiting for review") });
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>("product-approve", {
+    onApply: () => setSelected([]),
+    empty: t("product.approve.empty", "Nothing waiting for review"),
+  });
   const done = () => {
     setSelected([]);
     return tableQuery.refetch();
@@ -36,7 +47,11 @@ export function ApproveQueue() {
   return (
     <List title={t("product.titles.approve", "Approval queue")}>
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("product.filters.search", "Search name or code")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("product.filters.search", "Search name or code")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         {(masters.shops?.length ?? 0) > 1 && (
           <Select
             allowClear
@@ -60,31 +75,72 @@ export function ApproveQueue() {
       </FilterBar>
       {selected.length > 0 && (
         <Space style={{ marginBottom: 12 }} role="toolbar" aria-label={t("product.bulk.toolbar", "Selected products")}>
-          <Typography.Text strong>{t("product.bulk.selected", { count: selected.length }, `${selected.length} selected`)}</Typography.Text>
+          <Typography.Text strong>
+            {t("product.bulk.selected", { count: selected.length }, `${selected.length} selected`)}
+          </Typography.Text>
           <Popconfirm
             title={t("product.bulk.confirmApprove", { count: selected.length }, `Approve ${selected.length} products?`)}
             description={t("product.bulk.allOrNothing", "All of them are approved, or none if one cannot be.")}
             okText={t("product.actions.approve", "Approve")}
             cancelText={t("buttons.cancel")}
-            onConfirm={() => run("approveproduct", { ids: selected }, t("product.messages.bulkApproved", { count: selected.length }, `${selected.length} products approved`)).then(done)}
+            onConfirm={() =>
+              run(
+                "approveproduct",
+                { ids: selected },
+                t("product.messages.bulkApproved", { count: selected.length }, `${selected.length} products approved`),
+              ).then(done)
+            }
           >
-            <Button type="primary" icon={<CheckOutlined />} loading={busy}>{t("product.actions.approveSelected", "Approve selected")}</Button>
+            <Button type="primary" icon={<CheckOutlined />} loading={busy}>
+              {t("product.actions.approveSelected", "Approve selected")}
+            </Button>
           </Popconfirm>
-          <Button type="link" onClick={() => setSelected([])}>{t("product.bulk.clear", "Clear selection")}</Button>
+          <Button type="link" onClick={() => setSelected([])}>
+            {t("product.bulk.clear", "Clear selection")}
+          </Button>
         </Space>
       )}
       <Table<ProductSummary>
         {...tableProps}
         rowKey="id"
         scroll={scroll(1000)}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (p) => ({ disabled: !waiting(p) }) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          getCheckboxProps: (p) => ({ disabled: !waiting(p) }),
+        }}
       >
         <Table.Column<ProductSummary> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
-        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} responsive={WIDE} />
-        <Table.Column<ProductSummary> dataIndex="name" title={t("product.fields.name", "Product name")} width={narrow ? 240 : undefined} render={(name: string, p) => <Link to={paths.edit(p.id)} dir="auto">{name}</Link>} />
+        <Table.Column<ProductSummary>
+          dataIndex="code"
+          title={t("product.fields.code", "Code")}
+          width={130}
+          responsive={WIDE}
+        />
+        <Table.Column<ProductSummary>
+          dataIndex="name"
+          title={t("product.fields.name", "Product name")}
+          width={narrow ? 240 : undefined}
+          render={(name: string, p) => (
+            <Link to={paths.edit(p.id)} dir="auto">
+              {name}
+            </Link>
+          )}
+        />
         <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={170} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>} />
-        <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={130} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
+        <Table.Column<ProductSummary>
+          dataIndex="price"
+          title={t("product.fields.price", "Price (THB)")}
+          width={120}
+          align="right"
+          render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>}
+        />
+        <Table.Column<ProductSummary>
+          dataIndex="approvalStatus"
+          title={t("product.fields.status", "Approval")}
+          width={130}
+          render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
+        />
         <Table.Column<ProductSummary>
           dataIndex="submittedAt"
           title={t("product.fields.submittedAt", "Submitted")}
@@ -103,16 +159,30 @@ export function ApproveQueue() {
                   title={t("product.messages.confirmApprove", "Approve this product?")}
                   okText={t("product.actions.approve", "Approve")}
                   cancelText={t("buttons.cancel")}
-                  onConfirm={() => run("approveproduct", { id: p.id }, t("product.messages.approved", "Product approved")).then(done)}
+                  onConfirm={() =>
+                    run("approveproduct", { id: p.id }, t("product.messages.approved", "Product approved")).then(done)
+                  }
                 >
                   <Tooltip title={t("product.actions.approve", "Approve")}>
-                    <Button size="small" type="primary" ghost icon={<CheckOutlined />} aria-label={`${t("product.actions.approve", "Approve")}: ${p.name}`} />
+                    <Button
+                      size="small"
+                      type="primary"
+                      ghost
+                      icon={<CheckOutlined />}
+                      aria-label={`${t("product.actions.approve", "Approve")}: ${p.name}`}
+                    />
                   </Tooltip>
                 </Popconfirm>
               )}
               {(waiting(p) || p.approvalStatus === "approved") && (
                 <Tooltip title={t("product.actions.reject", "Reject")}>
-                  <Button size="small" danger icon={<CloseOutlined />} aria-label={`${t("product.actions.reject", "Reject")}: ${p.name}`} onClick={() => setRejecting(p)} />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<CloseOutlined />}
+                    aria-label={`${t("product.actions.reject", "Reject")}: ${p.name}`}
+                    onClick={() => setRejecting(p)}
+                  />
                 </Tooltip>
               )}
             </Space>
@@ -125,7 +195,11 @@ export function ApproveQueue() {
           busy={busy}
           onCancel={() => setRejecting(null)}
           onReject={(reason) =>
-            run("unapproveproduct", { id: rejecting.id, reason }, t("product.messages.rejected", "Product rejected")).then(() => {
+            run(
+              "unapproveproduct",
+              { id: rejecting.id, reason },
+              t("product.messages.rejected", "Product rejected"),
+            ).then(() => {
               setRejecting(null);
               return done();
             })

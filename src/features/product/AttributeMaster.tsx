@@ -24,7 +24,10 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
   const { mutateAsync: update, mutation: updating } = useUpdate();
   const { run } = useProductWrite();
   const messages = {
-    successNotification: () => ({ type: "success" as const, message: t("product.attributes.masterSaved", "Attribute saved") }),
+    successNotification: () => ({
+      type: "success" as const,
+      message: t("product.attributes.masterSaved", "Attribute saved"),
+    }),
     errorNotification: () => false as const,
   };
 
@@ -32,9 +35,18 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
     const items = (values.items ?? []).map((i) => ({ ...i, name: i.name.trim() })).filter((i) => i.name);
     try {
       if (attribute) {
-        await update({ resource: RESOURCE, id: attribute.id, values: { name: values.name.trim(), items }, ...messages });
+        await update({
+          resource: RESOURCE,
+          id: attribute.id,
+          values: { name: values.name.trim(), items },
+          ...messages,
+        });
       } else {
-        await create({ resource: RESOURCE, values: { name: values.name.trim(), items: items.map((i) => i.name) }, ...messages });
+        await create({
+          resource: RESOURCE,
+          values: { name: values.name.trim(), items: items.map((i) => i.name) },
+          ...messages,
+        });
       }
       onClose(true);
     } catch (error) {
@@ -45,7 +57,11 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
   return (
     <Modal
       open
-      title={attribute ? t("product.attributes.editTitle", "Edit attribute") : t("product.attributes.createTitle", "New attribute")}
+      title={
+        attribute
+          ? t("product.attributes.editTitle", "Edit attribute")
+          : t("product.attributes.createTitle", "New attribute")
+      }
       okText={t("product.actions.save", "Save")}
       cancelText={t("buttons.cancel")}
       confirmLoading={creating.isPending || updating.isPending}
@@ -57,12 +73,22 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
         form={form}
         layout="vertical"
         onFinish={save}
-        initialValues={{ name: attribute?.name ?? "", items: attribute?.items.map((i) => ({ id: i.id, name: i.name })) ?? [{ name: "" }] }}
+        initialValues={{
+          name: attribute?.name ?? "",
+          items: attribute?.items.map((i) => ({ id: i.id, name: i.name })) ?? [{ name: "" }],
+        }}
       >
         <Form.Item
           name="name"
           label={t("product.attributes.name", "Attribute")}
-          rules={[{ required: true, whitespace: true, message: t("product.validation.attributeRequired", "Enter the attribute name") }, { max: 100 }]}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t("product.validation.attributeRequired", "Enter the attribute name"),
+            },
+            { max: 100 },
+          ]}
         >
           <Input maxLength={100} autoFocus />
         </Form.Item>
@@ -77,23 +103,49 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
                     <Form.Item
                       name={[field.name, "name"]}
                       label={index === 0 ? t("product.attributes.values", "Values") : undefined}
-                      rules={[{ required: true, whitespace: true, message: t("product.validation.valueRequired", "Enter a value or remove the row") }, { max: 100 }]}
+                      rules={[
+                        {
+                          required: true,
+                          whitespace: true,
+                          message: t("product.validation.valueRequired", "Enter a value or remove the row"),
+                        },
+                        { max: 100 },
+                      ]}
                       style={{ width: 360, marginBottom: 8 }}
                     >
                       <Input aria-label={label} maxLength={100} />
                     </Form.Item>
                     {itemId ? (
                       <Popconfirm
-                        title={t("product.attributes.confirmDeleteItem", "Delete this value? Products using it lose it.")}
+                        title={t(
+                          "product.attributes.confirmDeleteItem",
+                          "Delete this value? Products using it lose it.",
+                        )}
                         okText={t("product.actions.delete", "Delete")}
                         okButtonProps={{ danger: true }}
                         cancelText={t("buttons.cancel")}
-                        onConfirm={() => run("deleteattributeitem", { id: itemId }, t("product.attributes.itemDeleted", "Value deleted")).then(() => remove(field.name))}
+                        onConfirm={() =>
+                          run(
+                            "deleteattributeitem",
+                            { id: itemId },
+                            t("product.attributes.itemDeleted", "Value deleted"),
+                          ).then(() => remove(field.name))
+                        }
                       >
-                        <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${label}`} />
+                        <Button
+                          type="text"
+                          danger
+                          icon={<MinusCircleOutlined />}
+                          aria-label={`${t("product.actions.delete", "Delete")}: ${label}`}
+                        />
                       </Popconfirm>
                     ) : (
-                      <Button type="text" icon={<MinusCircleOutlined />} onClick={() => remove(field.name)} aria-label={`${t("product.actions.delete", "Delete")}: ${label}`} />
+                      <Button
+                        type="text"
+                        icon={<MinusCircleOutlined />}
+                        onClick={() => remove(field.name)}
+                        aria-label={`${t("product.actions.delete", "Delete")}: ${label}`}
+                      />
                     )}
                   </Space>
                 );
@@ -123,12 +175,23 @@ export function AttributeMaster() {
       {t("product.attributes.create", "New attribute")}
     </Button>
   );
-  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<Attribute>(RESOURCE, { empty: <><div style={{ marginBottom: 12 }}>{t("product.attributes.empty", "No attributes yet")}</div>{createButton}</> });
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<Attribute>(RESOURCE, {
+    empty: (
+      <>
+        <div style={{ marginBottom: 12 }}>{t("product.attributes.empty", "No attributes yet")}</div>
+        {createButton}
+      </>
+    ),
+  });
 
   return (
     <List title={t("product.titles.attributes", "Attribute master")} headerButtons={createButton}>
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("product.attributes.search", "Search attributes")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("product.attributes.search", "Search attributes")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         <Select
           allowClear
           aria-label={t("product.fields.activeState", "Status")}
@@ -141,11 +204,7 @@ export function AttributeMaster() {
           style={{ width: 170 }}
         />
       </FilterBar>
-      <Table<Attribute>
-        {...tableProps}
-        rowKey="id"
-        scroll={scroll(900)}
-      >
+      <Table<Attribute> {...tableProps} rowKey="id" scroll={scroll(900)}>
         <Table.Column<Attribute>
           key="icon"
           width={90}
@@ -156,20 +215,36 @@ export function AttributeMaster() {
               showUploadList={false}
               beforeUpload={(file) => {
                 if (file.size > IMAGE_MAX_BYTES) {
-                  notification.error({ message: t("product.images.tooLarge", { name: file.name }, `${file.name}: larger than 5 MB`) });
+                  notification.error({
+                    message: t("product.images.tooLarge", { name: file.name }, `${file.name}: larger than 5 MB`),
+                  });
                   return Upload.LIST_IGNORE;
                 }
                 return true;
               }}
               customRequest={({ file, onSuccess, onError }) =>
-                run("attributeicon", uploadBody({ id: a.id }, file as File), t("product.attributes.iconSaved", "Icon saved"))
-                  .then((r) => { onSuccess?.(r); return refetch(); })
+                run(
+                  "attributeicon",
+                  uploadBody({ id: a.id }, file as File),
+                  t("product.attributes.iconSaved", "Icon saved"),
+                )
+                  .then((r) => {
+                    onSuccess?.(r);
+                    return refetch();
+                  })
                   .catch((e) => onError?.(e as Error))
               }
             >
               <Tooltip title={t("product.attributes.changeIcon", "Change icon")}>
-                <Button aria-label={`${t("product.attributes.changeIcon", "Change icon")}: ${a.name}`} style={{ width: 44, height: 44, padding: 4 }}>
-                  {a.iconUrl ? <img src={a.iconUrl} alt="" width={32} height={32} style={{ objectFit: "contain" }} /> : <PictureOutlined />}
+                <Button
+                  aria-label={`${t("product.attributes.changeIcon", "Change icon")}: ${a.name}`}
+                  style={{ width: 44, height: 44, padding: 4 }}
+                >
+                  {a.iconUrl ? (
+                    <img src={a.iconUrl} alt="" width={32} height={32} style={{ objectFit: "contain" }} />
+                  ) : (
+                    <PictureOutlined />
+                  )}
                 </Button>
               </Tooltip>
             </Upload>
@@ -179,9 +254,24 @@ export function AttributeMaster() {
         <Table.Column<Attribute>
           dataIndex="items"
           title={t("product.attributes.values", "Values")}
-          render={(items: AttributeItem[]) => (items.length ? <Space size={[4, 4]} wrap>{items.map((i) => <Tag key={i.id}>{i.name}</Tag>)}</Space> : EMPTY)}
+          render={(items: AttributeItem[]) =>
+            items.length ? (
+              <Space size={[4, 4]} wrap>
+                {items.map((i) => (
+                  <Tag key={i.id}>{i.name}</Tag>
+                ))}
+              </Space>
+            ) : (
+              EMPTY
+            )
+          }
         />
-        <Table.Column<Attribute> dataIndex="updatedAt" title={t("product.fields.updatedAt", "Updated")} width={120} render={(v: string) => date(v)} />
+        <Table.Column<Attribute>
+          dataIndex="updatedAt"
+          title={t("product.fields.updatedAt", "Updated")}
+          width={120}
+          render={(v: string) => date(v)}
+        />
         <Table.Column<Attribute>
           dataIndex="status"
           title={t("product.fields.activeState", "Status")}
@@ -192,7 +282,15 @@ export function AttributeMaster() {
               checkedChildren={t("product.attributes.active", "Active")}
               unCheckedChildren={t("product.attributes.inactive", "Inactive")}
               aria-label={`${t("product.fields.activeState", "Status")}: ${a.name}`}
-              onChange={(active) => run("attributestatus", { id: a.id, status: active ? "active" : "inactive" }, t("product.attributes.masterSaved", "Attribute saved")).then(refetch).catch(() => undefined)}
+              onChange={(active) =>
+                run(
+                  "attributestatus",
+                  { id: a.id, status: active ? "active" : "inactive" },
+                  t("product.attributes.masterSaved", "Attribute saved"),
+                )
+                  .then(refetch)
+                  .catch(() => undefined)
+              }
             />
           )}
         />
@@ -204,7 +302,12 @@ export function AttributeMaster() {
           render={(_, a) => (
             <Space size={4}>
               <Tooltip title={t("product.actions.edit", "Edit")}>
-                <Button size="small" icon={<EditOutlined />} aria-label={`${t("product.actions.edit", "Edit")}: ${a.name}`} onClick={() => setEditing(a)} />
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`${t("product.actions.edit", "Edit")}: ${a.name}`}
+                  onClick={() => setEditing(a)}
+                />
               </Tooltip>
               <Tooltip title={t("product.actions.delete", "Delete")}>
                 <DeleteButton
@@ -215,8 +318,15 @@ export function AttributeMaster() {
                   confirmTitle={`${t("product.attributes.confirmDelete", "Delete this attribute?")} ${t("product.attributes.deleteHint", "Products lose it and its values.")}`}
                   confirmOkText={t("product.actions.delete", "Delete")}
                   confirmCancelText={t("buttons.cancel")}
-                  successNotification={() => ({ type: "success", message: t("product.attributes.deleted", "Attribute deleted") })}
-                  errorNotification={(error) => ({ type: "error", message: t("product.messages.actionFailed", "The action failed"), description: errorMessage(error) })}
+                  successNotification={() => ({
+                    type: "success",
+                    message: t("product.attributes.deleted", "Attribute deleted"),
+                  })}
+                  errorNotification={(error) => ({
+                    type: "error",
+                    message: t("product.messages.actionFailed", "The action failed"),
+                    description: errorMessage(error),
+                  })}
                   aria-label={`${t("product.actions.delete", "Delete")}: ${a.name}`}
                 />
               </Tooltip>

@@ -14,11 +14,17 @@ export default function AttributesPanel({ productId }: { productId: number }) {
   const t = useTranslate();
   const { run, busy } = useProductWrite();
   const { data: master, loading } = useProductRead<ListAnswer<Attribute>>("getfeatureattribute", {});
-  const { data: own, refetch } = useProductRead<ListAnswer<ProductAttribute>>("getdatatableattribute", { id: productId });
+  const { data: own, refetch } = useProductRead<ListAnswer<ProductAttribute>>("getdatatableattribute", {
+    id: productId,
+  });
   const byId = new Map((own?.items ?? []).map((a) => [a.attributeId, a]));
 
   const set = (attributeId: number, itemId: number | null, status: boolean) =>
-    run("updatestatusattribute", { id: productId, attributeId, itemId, status }, t("product.attributes.saved", "Attribute saved")).then(() => refetch());
+    run(
+      "updatestatusattribute",
+      { id: productId, attributeId, itemId, status },
+      t("product.attributes.saved", "Attribute saved"),
+    ).then(() => refetch());
 
   return (
     <Table<Attribute>

@@ -10,10 +10,20 @@ const TAGS_MAX = 30;
 const TAG_MAX = 50;
 
 /** Search tags and key highlights of a catalogue product. */
-export default function ContentPanel({ productId, keyHighlights, onChange }: { productId: number; keyHighlights: string[]; onChange(): void }) {
+export default function ContentPanel({
+  productId,
+  keyHighlights,
+  onChange,
+}: {
+  productId: number;
+  keyHighlights: string[];
+  onChange(): void;
+}) {
   const t = useTranslate();
   const { run, busy } = useProductWrite();
-  const { data, refetch } = useProductRead<Answer<"/api/product/gettagsearchproduct">>("gettagsearchproduct", { id: productId });
+  const { data, refetch } = useProductRead<Answer<"/api/product/gettagsearchproduct">>("gettagsearchproduct", {
+    id: productId,
+  });
   const [form] = Form.useForm<{ tags: string[] }>();
   // A generated draft replaces the saved highlights on screen until it is saved or the page is left.
   const [draft, setDraft] = useState<string[] | null>(null);
@@ -25,7 +35,11 @@ export default function ContentPanel({ productId, keyHighlights, onChange }: { p
 
   const saveTags = async ({ tags }: { tags: string[] }) => {
     try {
-      await run("changetagsearch", { id: productId, tags: tags.map((s) => s.trim()).filter(Boolean) }, t("product.content.tagsSaved", "Search tags saved"));
+      await run(
+        "changetagsearch",
+        { id: productId, tags: tags.map((s) => s.trim()).filter(Boolean) },
+        t("product.content.tagsSaved", "Search tags saved"),
+      );
       await refetch();
       onChange();
     } catch (error) {
@@ -37,7 +51,9 @@ export default function ContentPanel({ productId, keyHighlights, onChange }: { p
     run(
       "generatekeyhighlight",
       { id: productId, save },
-      save ? t("product.content.highlightsSaved", "Key highlights saved") : t("product.content.highlightsDrafted", "Key highlights generated — check them, then save"),
+      save
+        ? t("product.content.highlightsSaved", "Key highlights saved")
+        : t("product.content.highlightsDrafted", "Key highlights generated — check them, then save"),
     ).then((answer) => {
       setDraft(save ? null : answer.data.keyHighlights);
       if (save) onChange();
@@ -49,20 +65,34 @@ export default function ContentPanel({ productId, keyHighlights, onChange }: { p
         <Form form={form} layout="vertical" onFinish={saveTags}>
           <Form.Item
             name="tags"
-            extra={t("product.content.tagsHint", "Words shoppers type to find this product. Up to 30 tags of 50 characters.")}
+            extra={t(
+              "product.content.tagsHint",
+              "Words shoppers type to find this product. Up to 30 tags of 50 characters.",
+            )}
             rules={[
               { type: "array", max: TAGS_MAX, message: t("product.validation.tooManyTags", "At most 30 search tags") },
               {
                 validator: (_, tags?: string[]) =>
                   (tags ?? []).every((tag) => tag.length <= TAG_MAX)
                     ? Promise.resolve()
-                    : Promise.reject(new Error(t("product.validation.tagTooLong", "A search tag has at most 50 characters"))),
+                    : Promise.reject(
+                        new Error(t("product.validation.tagTooLong", "A search tag has at most 50 characters")),
+                      ),
               },
             ]}
           >
-            <Select mode="tags" tokenSeparators={[","]} open={false} suffixIcon={null} aria-label={t("product.content.tags", "Search tags")} placeholder={t("product.content.tagsPlaceholder", "Type a tag and press Enter")} />
+            <Select
+              mode="tags"
+              tokenSeparators={[","]}
+              open={false}
+              suffixIcon={null}
+              aria-label={t("product.content.tags", "Search tags")}
+              placeholder={t("product.content.tagsPlaceholder", "Type a tag and press Enter")}
+            />
           </Form.Item>
-          <Button htmlType="submit" icon={<SaveOutlined />} loading={busy}>{t("product.actions.save", "Save")}</Button>
+          <Button htmlType="submit" icon={<SaveOutlined />} loading={busy}>
+            {t("product.actions.save", "Save")}
+          </Button>
         </Form>
       </Card>
       <Card
@@ -70,8 +100,16 @@ export default function ContentPanel({ productId, keyHighlights, onChange }: { p
         title={t("product.content.highlights", "Key highlights")}
         extra={
           <Space>
-            <Button icon={<BulbOutlined />} onClick={() => generate(false)} loading={busy}>{t("product.content.generate", "Generate")}</Button>
-            <Button type="primary" icon={<SaveOutlined />} onClick={() => generate(true)} disabled={draft === null} loading={busy}>
+            <Button icon={<BulbOutlined />} onClick={() => generate(false)} loading={busy}>
+              {t("product.content.generate", "Generate")}
+            </Button>
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              onClick={() => generate(true)}
+              disabled={draft === null}
+              loading={busy}
+            >
               {t("product.actions.save", "Save")}
             </Button>
           </Space>

@@ -14,17 +14,37 @@ import type { DeliveryStatus } from "../outbox/model";
 type GpItem = ItemOf<"/api/product/searchgp">;
 type GpPo = ItemOf<"/api/product/getgppos">;
 
-const STATUS_LABELS: Record<string, string> = { active: "Active in GP", open: "Open", confirmed: "Confirmed", received: "Received", closed: "Closed" };
-const statusLabel = (t: ReturnType<typeof useTranslate>, s: string) => t(`product.gp.status.${s}`, STATUS_LABELS[s] ?? s);
+const STATUS_LABELS: Record<string, string> = {
+  active: "Active in GP",
+  open: "Open",
+  confirmed: "Confirmed",
+  received: "Received",
+  closed: "Closed",
+};
+const statusLabel = (t: ReturnType<typeof useTranslate>, s: string) =>
+  t(`product.gp.status.${s}`, STATUS_LABELS[s] ?? s);
 
 /** The product's item in GP (the ERP) and its purchase orders; GP work is queued, never done here. */
-export default function GpPanel({ productId, name, approved, onQueued }: { productId: number; name: string; approved: boolean; onQueued(): void }) {
+export default function GpPanel({
+  productId,
+  name,
+  approved,
+  onQueued,
+}: {
+  productId: number;
+  name: string;
+  approved: boolean;
+  onQueued(): void;
+}) {
   const t = useTranslate();
   const { money } = useFormat();
   const { run, busy } = useProductWrite();
   const [page, setPage] = useState(1);
   // GP has no lookup by product: its items carry the product's name (first 60 characters) and the product id.
-  const { data: items, refetch: refetchItems } = useProductRead<ListAnswer<GpItem>>("searchgp", { search: name.slice(0, 60), limit: 20 });
+  const { data: items, refetch: refetchItems } = useProductRead<ListAnswer<GpItem>>("searchgp", {
+    search: name.slice(0, 60),
+    limit: 20,
+  });
   const { data: pos, loading } = useProductRead<ListAnswer<GpPo>>("getgppos", { id: productId, page, limit: 10 });
   const item = items?.items.find((i) => i.productId === productId);
   const queue = (action: "creategp" | "gpproductsync") =>
@@ -47,7 +67,9 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
                 cancelText={t("buttons.cancel")}
                 onConfirm={() => queue("creategp")}
               >
-                <Button icon={<PlusOutlined />} loading={busy}>{t("product.gp.create", "Request GP item")}</Button>
+                <Button icon={<PlusOutlined />} loading={busy}>
+                  {t("product.gp.create", "Request GP item")}
+                </Button>
               </Popconfirm>
             )}
             {approved && (
@@ -57,7 +79,9 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
                 cancelText={t("buttons.cancel")}
                 onConfirm={() => queue("gpproductsync")}
               >
-                <Button icon={<SyncOutlined />} loading={busy}>{t("product.jobs.kinds.gp_sync", "Sync to GP")}</Button>
+                <Button icon={<SyncOutlined />} loading={busy}>
+                  {t("product.jobs.kinds.gp_sync", "Sync to GP")}
+                </Button>
               </Popconfirm>
             )}
           </Space>
@@ -69,7 +93,11 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
             <Descriptions.Item label={t("product.gp.uom", "Unit of measure")}>{item.uom}</Descriptions.Item>
             <Descriptions.Item label={t("product.gp.cost", "Cost")}>{money(item.cost)}</Descriptions.Item>
             <Descriptions.Item label={t("product.jobs.status", "State")}>
-              {item.status in DELIVERY_COLORS ? <JobTag status={item.status as DeliveryStatus} /> : statusLabel(t, item.status)}
+              {item.status in DELIVERY_COLORS ? (
+                <JobTag status={item.status as DeliveryStatus} />
+              ) : (
+                statusLabel(t, item.status)
+              )}
             </Descriptions.Item>
           </Descriptions>
         ) : (
@@ -82,14 +110,31 @@ export default function GpPanel({ productId, name, approved, onQueued }: { produ
           size="small"
           loading={loading}
           dataSource={pos?.items ?? []}
-          pagination={{ current: page, pageSize: 10, total: pos?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+          pagination={{
+            current: page,
+            pageSize: 10,
+            total: pos?.total ?? 0,
+            onChange: setPage,
+            hideOnSinglePage: true,
+          }}
           locale={{ emptyText: t("product.gp.noPos", "No purchase orders") }}
           columns={[
             { dataIndex: "poNo", title: t("product.gp.poNo", "PO number"), width: 150 },
             { dataIndex: "itemCode", title: t("product.gp.itemCode", "Item code"), width: 150 },
             { dataIndex: "qty", title: t("product.gp.qty", "Quantity"), width: 100, align: "right" },
-            { dataIndex: "cost", title: t("product.gp.cost", "Cost"), width: 130, align: "right", render: (v: number) => money(v) },
-            { dataIndex: "status", title: t("product.jobs.status", "State"), width: 120, render: (s: string) => statusLabel(t, s) },
+            {
+              dataIndex: "cost",
+              title: t("product.gp.cost", "Cost"),
+              width: 130,
+              align: "right",
+              render: (v: number) => money(v),
+            },
+            {
+              dataIndex: "status",
+              title: t("product.jobs.status", "State"),
+              width: 120,
+              render: (s: string) => statusLabel(t, s),
+            },
             { dataIndex: "orderedAt", title: t("product.gp.orderedAt", "Ordered"), render: (v: string) => date(v) },
           ]}
         />

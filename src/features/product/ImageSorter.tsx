@@ -11,7 +11,13 @@ import {
   useSensors,
   type DragEndEvent,
 } from "@dnd-kit/core";
-import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import {
+  SortableContext,
+  arrayMove,
+  rectSortingStrategy,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "./model";
 import "./product.css";
@@ -34,9 +40,22 @@ export interface ImageSorterProps {
   disabled?: boolean;
 }
 
-function Tile({ image, index, disabled, onDelete }: { image: SortableImage; index: number; disabled?: boolean; onDelete(id: number): Promise<unknown> }) {
+function Tile({
+  image,
+  index,
+  disabled,
+  onDelete,
+}: {
+  image: SortableImage;
+  index: number;
+  disabled?: boolean;
+  onDelete(id: number): Promise<unknown>;
+}) {
   const t = useTranslate();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.id, disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: image.id,
+    disabled,
+  });
   const label = t("product.images.position", { n: index + 1 }, `Image ${index + 1}`);
   return (
     <div
@@ -65,7 +84,11 @@ function Tile({ image, index, disabled, onDelete }: { image: SortableImage; inde
             {...listeners}
           />
         </Tooltip>
-        {index === 0 && <Tag color="blue" style={{ margin: 0 }}>{t("product.images.cover", "Cover")}</Tag>}
+        {index === 0 && (
+          <Tag color="blue" style={{ margin: 0 }}>
+            {t("product.images.cover", "Cover")}
+          </Tag>
+        )}
         <Popconfirm
           title={t("product.images.confirmDelete", "Delete this image?")}
           okText={t("product.actions.delete", "Delete")}
@@ -74,7 +97,14 @@ function Tile({ image, index, disabled, onDelete }: { image: SortableImage; inde
           onConfirm={() => onDelete(image.id)}
           disabled={disabled}
         >
-          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t("product.images.delete", { n: index + 1 }, `Delete image ${index + 1}`)} disabled={disabled} />
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t("product.images.delete", { n: index + 1 }, `Delete image ${index + 1}`)}
+            disabled={disabled}
+          />
         </Popconfirm>
       </div>
     </div>
@@ -82,7 +112,15 @@ function Tile({ image, index, disabled, onDelete }: { image: SortableImage; inde
 }
 
 /** Product images: upload with preview, drag (or keyboard) to sort, delete with confirmation. */
-export default function ImageSorter({ images, loading, onUpload, onReorder, onDelete, onRejected, disabled }: ImageSorterProps) {
+export default function ImageSorter({
+  images,
+  loading,
+  onUpload,
+  onReorder,
+  onDelete,
+  onRejected,
+  disabled,
+}: ImageSorterProps) {
   const t = useTranslate();
   // Local order so a drop shows at once; the server's answer replaces it on refetch.
   const [order, setOrder] = useState(images);
@@ -135,7 +173,9 @@ export default function ImageSorter({ images, loading, onUpload, onReorder, onDe
           {t("product.images.upload", "Upload images")}
         </Button>
       </Upload>
-      <span style={{ color: "rgba(127,127,127,0.9)" }}>{t("product.images.rules", "JPEG, PNG or WebP, up to 5 MB each. The first image is the cover.")}</span>
+      <span style={{ color: "rgba(127,127,127,0.9)" }}>
+        {t("product.images.rules", "JPEG, PNG or WebP, up to 5 MB each. The first image is the cover.")}
+      </span>
       {order.length === 0 && !loading ? (
         <div className="product-image-empty">{t("product.images.empty", "No images yet")}</div>
       ) : (

@@ -12,8 +12,9 @@ import { inFlight } from "../outbox/model";
  */
 export function JobsPanel({ productId, staff }: { productId: number; staff: boolean }) {
   const t = useTranslate();
-  const { data, loading, refetch } = useProductRead<ListAnswer<Job>>("jobs", { id: productId }, true,
-    (answer) => (answer && inFlight(answer.items) ? 3000 : false));
+  const { data, loading, refetch } = useProductRead<ListAnswer<Job>>("jobs", { id: productId }, true, (answer) =>
+    answer && inFlight(answer.items) ? 3000 : false,
+  );
   return (
     <Table<Job>
       rowKey="id"
@@ -24,10 +25,27 @@ export function JobsPanel({ productId, staff }: { productId: number; staff: bool
       scroll={{ x: "max-content" }}
       locale={{ emptyText: t("product.jobs.empty", "Nothing sent to other systems yet") }}
       columns={[
-        { dataIndex: "kind", title: t("product.jobs.kind", "Job"), render: (kind: string) => t(`product.jobs.kinds.${kind.replace(/^product\./, "")}`, kind) },
+        {
+          dataIndex: "kind",
+          title: t("product.jobs.kind", "Job"),
+          render: (kind: string) => t(`product.jobs.kinds.${kind.replace(/^product\./, "")}`, kind),
+        },
         { key: "status", title: t("product.jobs.status", "State"), render: (_, job) => <DeliveryCell job={job} /> },
-        { dataIndex: "createdAt", title: t("product.jobs.createdAt", "Queued at"), width: 170, render: (v: string) => dateTime(v) },
-        ...(staff ? [{ key: "actions", width: 110, render: (_: unknown, job: Job) => <RetryButton job={job} onRetried={() => void refetch()} /> }] : []),
+        {
+          dataIndex: "createdAt",
+          title: t("product.jobs.createdAt", "Queued at"),
+          width: 170,
+          render: (v: string) => dateTime(v),
+        },
+        ...(staff
+          ? [
+              {
+                key: "actions",
+                width: 110,
+                render: (_: unknown, job: Job) => <RetryButton job={job} onRetried={() => void refetch()} />,
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -8,8 +8,24 @@ import { uploadBody, type ListAnswer, type Media } from "./model";
 import { applyFieldErrors } from "../../components/kit/errors";
 
 const KINDS = {
-  video: { title: "Videos", rules: "MP4, up to 100 MB.", tooLarge: "videos are at most 100 MB", list: "listvideo", upload: "uploadvideo", accept: "video/mp4", max: 100 * 1024 * 1024 },
-  audio: { title: "Audio", rules: "MP3 or M4A, up to 20 MB.", tooLarge: "audio files are at most 20 MB", list: "getaudiolist", upload: "saveaudio", accept: "audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a", max: 20 * 1024 * 1024 },
+  video: {
+    title: "Videos",
+    rules: "MP4, up to 100 MB.",
+    tooLarge: "videos are at most 100 MB",
+    list: "listvideo",
+    upload: "uploadvideo",
+    accept: "video/mp4",
+    max: 100 * 1024 * 1024,
+  },
+  audio: {
+    title: "Audio",
+    rules: "MP3 or M4A, up to 20 MB.",
+    tooLarge: "audio files are at most 20 MB",
+    list: "getaudiolist",
+    upload: "saveaudio",
+    accept: "audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a",
+    max: 20 * 1024 * 1024,
+  },
 } as const;
 
 function MediaList({ productId, kind }: { productId: number; kind: keyof typeof KINDS }) {
@@ -20,7 +36,9 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
   const { run, busy } = useProductWrite();
   // Each kind names its file's id in its own field.
   const remove = (fileId: number, message: string) =>
-    kind === "video" ? run("deletevideo", { id: productId, videoId: fileId }, message) : run("deleteaudio", { id: productId, audioId: fileId }, message);
+    kind === "video"
+      ? run("deletevideo", { id: productId, videoId: fileId }, message)
+      : run("deleteaudio", { id: productId, audioId: fileId }, message);
   return (
     <Card
       size="small"
@@ -31,18 +49,25 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
           showUploadList={false}
           beforeUpload={(file) => {
             if (file.size > cfg.max) {
-              notification.error({ message: t(`product.media.${kind}TooLarge`, { name: file.name }, `${file.name}: ${cfg.tooLarge}`) });
+              notification.error({
+                message: t(`product.media.${kind}TooLarge`, { name: file.name }, `${file.name}: ${cfg.tooLarge}`),
+              });
               return Upload.LIST_IGNORE;
             }
             return true;
           }}
           customRequest={({ file, onSuccess, onError }) =>
             run(cfg.upload, uploadBody({ id: productId }, file as File), t("product.media.uploaded", "File uploaded"))
-              .then((r) => { onSuccess?.(r); return refetch(); })
+              .then((r) => {
+                onSuccess?.(r);
+                return refetch();
+              })
               .catch((e) => onError?.(e as Error))
           }
         >
-          <Button icon={<UploadOutlined />} loading={busy}>{t("product.media.upload", "Upload")}</Button>
+          <Button icon={<UploadOutlined />} loading={busy}>
+            {t("product.media.upload", "Upload")}
+          </Button>
         </Upload>
       }
     >
@@ -62,13 +87,24 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
                 cancelText={t("buttons.cancel")}
                 onConfirm={() => remove(m.id, t("product.media.deleted", "File deleted")).then(() => refetch())}
               >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${m.originalName}`} />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`${t("product.actions.delete", "Delete")}: ${m.originalName}`}
+                />
               </Popconfirm>,
             ]}
           >
             <Space direction="vertical" style={{ width: "100%" }}>
-              <Typography.Text>{m.originalName} · {(m.size / 1024 / 1024).toFixed(1)} MB</Typography.Text>
-              {kind === "video" ? <video src={m.url} controls preload="metadata" style={{ maxWidth: 360 }} /> : <audio src={m.url} controls preload="none" />}
+              <Typography.Text>
+                {m.originalName} · {(m.size / 1024 / 1024).toFixed(1)} MB
+              </Typography.Text>
+              {kind === "video" ? (
+                <video src={m.url} controls preload="metadata" style={{ maxWidth: 360 }} />
+              ) : (
+                <audio src={m.url} controls preload="none" />
+              )}
             </Space>
           </List.Item>
         )}
@@ -81,13 +117,19 @@ function YoutubeLink({ productId }: { productId: number }) {
   const t = useTranslate();
   const [form] = Form.useForm<{ url: string }>();
   const { run, busy } = useProductWrite();
-  const { data, refetch } = useProductRead<Answer<"/api/product/getlinkyoutubeproduct">>("getlinkyoutubeproduct", { id: productId });
+  const { data, refetch } = useProductRead<Answer<"/api/product/getlinkyoutubeproduct">>("getlinkyoutubeproduct", {
+    id: productId,
+  });
   useEffect(() => {
     if (data) form.setFieldsValue({ url: data.data.youtubeUrl ?? "" });
   }, [data, form]);
   const save = async ({ url }: { url: string }) => {
     try {
-      await run("setlinkyoutubeproduct", { id: productId, url: url?.trim() || null }, t("product.media.youtubeSaved", "YouTube link saved"));
+      await run(
+        "setlinkyoutubeproduct",
+        { id: productId, url: url?.trim() || null },
+        t("product.media.youtubeSaved", "YouTube link saved"),
+      );
       await refetch();
     } catch (error) {
       applyFieldErrors(form, error, "url");
@@ -100,14 +142,31 @@ function YoutubeLink({ productId }: { productId: number }) {
         <Form.Item
           name="url"
           style={{ flex: 1, minWidth: 260 }}
-          rules={[{ pattern: /^(https?:\/\/)?(www\.|m\.)?(youtube\.com|youtu\.be)\//i, message: t("product.validation.youtube", "Enter a youtube.com or youtu.be link") }]}
+          rules={[
+            {
+              pattern: /^(https?:\/\/)?(www\.|m\.)?(youtube\.com|youtu\.be)\//i,
+              message: t("product.validation.youtube", "Enter a youtube.com or youtu.be link"),
+            },
+          ]}
         >
-          <Input placeholder="https://www.youtube.com/watch?v=…" dir="ltr" aria-label={t("product.media.youtube", "YouTube video")} allowClear />
+          <Input
+            placeholder="https://www.youtube.com/watch?v=…"
+            dir="ltr"
+            aria-label={t("product.media.youtube", "YouTube video")}
+            allowClear
+          />
         </Form.Item>
-        <Button htmlType="submit" icon={<SaveOutlined />} loading={busy}>{t("product.actions.save", "Save")}</Button>
+        <Button htmlType="submit" icon={<SaveOutlined />} loading={busy}>
+          {t("product.actions.save", "Save")}
+        </Button>
       </Form>
       {videoId && (
-        <Typography.Link href={`https://www.youtube.com/watch?v=${videoId}`} target="_blank" rel="noreferrer" style={{ display: "inline-block", marginTop: 12 }}>
+        <Typography.Link
+          href={`https://www.youtube.com/watch?v=${videoId}`}
+          target="_blank"
+          rel="noreferrer"
+          style={{ display: "inline-block", marginTop: 12 }}
+        >
           {t("product.media.openYoutube", "Open on YouTube")}
         </Typography.Link>
       )}

@@ -34,11 +34,18 @@ export function NewProductCreate() {
     resource: "supplier-newproduct",
     action: "create",
     redirect: false,
-    successNotification: () => ({ type: "success", message: t("product.messages.draftCreated", "Draft saved — now add images and submit") }),
+    successNotification: () => ({
+      type: "success",
+      message: t("product.messages.draftCreated", "Draft saved — now add images and submit"),
+    }),
     errorNotification: (error) =>
       errorStatus(error) === 400 || errorStatus(error) === 409
         ? false
-        : { type: "error", message: t("product.messages.saveFailed", "The product could not be saved"), description: errorMessage(error) },
+        : {
+            type: "error",
+            message: t("product.messages.saveFailed", "The product could not be saved"),
+            description: errorMessage(error),
+          },
     onMutationSuccess: ({ data }) => go({ to: newProductPaths.edit((data as ProductDetail).id) }),
     onMutationError: (error) => {
       // A duplicate code found by the server on a race: the code field is the one to change.
@@ -55,25 +62,49 @@ export function NewProductCreate() {
     const { url, method, meta } = readCall("searchproductcode");
     const query: Query<"/api/product/searchproductcode"> = { code: code.trim(), shopId };
     const answer = await dataProvider().custom!({ url, method, meta, query });
-    if ((answer.data as Answer<"/api/product/searchproductcode">).data.exists) throw new Error(t("product.validation.codeTaken", "This code is already used in this shop"));
+    if ((answer.data as Answer<"/api/product/searchproductcode">).data.exists)
+      throw new Error(t("product.validation.codeTaken", "This code is already used in this shop"));
   };
 
   const submit = (values: CreateValues) => {
     setFormError(null);
-    const body = { shopId: values.shopId, code: values.code.trim(), price: values.price, ...editBody(values, CREATE_FIELDS) };
+    const body = {
+      shopId: values.shopId,
+      code: values.code.trim(),
+      price: values.price,
+      ...editBody(values, CREATE_FIELDS),
+    };
     // Empty optional fields are left out on create.
-    for (const key of Object.keys(body)) if ((body as Record<string, unknown>)[key] === null) delete (body as Record<string, unknown>)[key];
+    for (const key of Object.keys(body))
+      if ((body as Record<string, unknown>)[key] === null) delete (body as Record<string, unknown>)[key];
     return onFinish(body as CreateValues).catch(() => undefined);
   };
 
   return (
-    <Create title={t("product.titles.create", "New product")} goBack={<BackLink to={newProductPaths.list} label={t("buttons.backToList")} />} saveButtonProps={{ ...saveButtonProps, children: t("product.actions.saveDraft", "Save draft") }}>
-      <Form<CreateValues> {...formProps} onFinish={submit} layout="vertical" initialValues={{ shopId: shops[0]?.id }} style={{ maxWidth: 960 }}>
+    <Create
+      title={t("product.titles.create", "New product")}
+      goBack={<BackLink to={newProductPaths.list} label={t("buttons.backToList")} />}
+      saveButtonProps={{ ...saveButtonProps, children: t("product.actions.saveDraft", "Save draft") }}
+    >
+      <Form<CreateValues>
+        {...formProps}
+        onFinish={submit}
+        layout="vertical"
+        initialValues={{ shopId: shops[0]?.id }}
+        style={{ maxWidth: 960 }}
+      >
         {formError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formError} />}
         <Row gutter={16}>
           <Col xs={24} md={10}>
-            <Form.Item name="shopId" label={t("product.fields.shop", "Shop")} rules={[{ required: true, message: t("product.validation.shopRequired", "Choose a shop") }]}>
-              <Select options={shops.map((s) => ({ value: s.id, label: s.name }))} onChange={() => form.validateFields(["code"]).catch(() => undefined)} />
+            <Form.Item
+              name="shopId"
+              label={t("product.fields.shop", "Shop")}
+              rules={[{ required: true, message: t("product.validation.shopRequired", "Choose a shop") }]}
+            >
+              <Select
+                options={shops.map((s) => ({ value: s.id, label: s.name }))}
+                onChange={() => form.validateFields(["code"]).catch(() => undefined)}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={7}>
@@ -83,7 +114,11 @@ export function NewProductCreate() {
               validateTrigger="onBlur"
               validateDebounce={300}
               rules={[
-                { required: true, whitespace: true, message: t("product.validation.codeRequired", "Enter the product code") },
+                {
+                  required: true,
+                  whitespace: true,
+                  message: t("product.validation.codeRequired", "Enter the product code"),
+                },
                 { validator: codeIsFree },
               ]}
             >
@@ -96,7 +131,11 @@ export function NewProductCreate() {
               label={t("product.fields.price", "Price (THB)")}
               rules={[
                 { required: true, message: t("product.validation.priceRequired", "Enter the price") },
-                { type: "number", min: 0.01, message: t("product.validation.pricePositive", "The price must be more than 0") },
+                {
+                  type: "number",
+                  min: 0.01,
+                  message: t("product.validation.pricePositive", "The price must be more than 0"),
+                },
               ]}
             >
               <InputNumber min={0} precision={2} style={{ width: "100%" }} />

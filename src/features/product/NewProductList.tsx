@@ -5,12 +5,27 @@ import { Button, DatePicker, Popconfirm, Select, Space, Table, Tooltip } from "a
 import { DownloadOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
-import { APPROVAL_LABELS, APPROVAL_STATUSES, newProductPaths, productPaths, type ProductArea, type ProductSummary } from "./model";
+import {
+  APPROVAL_LABELS,
+  APPROVAL_STATUSES,
+  newProductPaths,
+  productPaths,
+  type ProductArea,
+  type ProductSummary,
+} from "./model";
 import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag } from "./StateTags";
 import { useSession } from "../../providers/session";
 import { date, useFormat } from "../../components/kit/format";
-import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE, useNarrow } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  usePinned,
+  useTableScroll,
+  WIDE,
+  useNarrow,
+} from "../../components/kit/list";
 
 const DATE = "YYYY-MM-DD";
 
@@ -31,17 +46,30 @@ export function NewProductList({ area }: { area: ProductArea }) {
   const { run } = useProductWrite();
   const csv = useCsvExport("exportnewproductcsv", "new-products");
 
-
   const newButton = supplier ? (
     <CreateButton type="primary" resource="supplier-newproduct">
       {t("product.actions.newProduct", "New product")}
     </CreateButton>
   ) : null;
-  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>(supplier ? "supplier-newproduct" : "product-report-new", { empty: <><div style={{ marginBottom: 12 }}>{t("product.messages.noNewProducts", "No new products")}</div>{newButton}</> });
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>(
+    supplier ? "supplier-newproduct" : "product-report-new",
+    {
+      empty: (
+        <>
+          <div style={{ marginBottom: 12 }}>{t("product.messages.noNewProducts", "No new products")}</div>
+          {newButton}
+        </>
+      ),
+    },
+  );
 
   return (
     <List
-      title={supplier ? t("product.titles.newProducts", "New products") : t("product.titles.reportNew", "New products report")}
+      title={
+        supplier
+          ? t("product.titles.newProducts", "New products")
+          : t("product.titles.reportNew", "New products report")
+      }
       headerButtons={
         <Space>
           <Button icon={<DownloadOutlined />} loading={csv.busy} onClick={() => csv.run(filters)}>
@@ -52,7 +80,11 @@ export function NewProductList({ area }: { area: ProductArea }) {
       }
     >
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("product.filters.search", "Search name or code")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("product.filters.search", "Search name or code")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         <DatePicker.RangePicker
           aria-label={t("product.filters.dateRange", "Created between")}
           allowEmpty={[true, true]}
@@ -81,13 +113,14 @@ export function NewProductList({ area }: { area: ProductArea }) {
           />
         )}
       </FilterBar>
-      <Table<ProductSummary>
-        {...tableProps}
-        rowKey="id"
-        scroll={scroll(1000)}
-      >
+      <Table<ProductSummary> {...tableProps} rowKey="id" scroll={scroll(1000)}>
         <Table.Column<ProductSummary> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
-        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={130} responsive={WIDE} />
+        <Table.Column<ProductSummary>
+          dataIndex="code"
+          title={t("product.fields.code", "Code")}
+          width={130}
+          responsive={WIDE}
+        />
         <Table.Column<ProductSummary>
           dataIndex="name"
           title={t("product.fields.name", "Product name")}
@@ -99,14 +132,25 @@ export function NewProductList({ area }: { area: ProductArea }) {
           )}
         />
         <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={180} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={130} align="right" render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>} />
+        <Table.Column<ProductSummary>
+          dataIndex="price"
+          title={t("product.fields.price", "Price (THB)")}
+          width={130}
+          align="right"
+          render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>}
+        />
         <Table.Column<ProductSummary>
           dataIndex="approvalStatus"
           title={t("product.fields.status", "Approval")}
           width={130}
           render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
         />
-        <Table.Column<ProductSummary> dataIndex="createdAt" title={t("product.fields.createdAt", "Created")} width={120} render={(v: string) => date(v)} />
+        <Table.Column<ProductSummary>
+          dataIndex="createdAt"
+          title={t("product.fields.createdAt", "Created")}
+          width={120}
+          render={(v: string) => date(v)}
+        />
         {supplier && (
           <Table.Column<ProductSummary>
             key="actions"
@@ -116,17 +160,31 @@ export function NewProductList({ area }: { area: ProductArea }) {
             render={(_, p) => (
               <Space size={4}>
                 <Tooltip title={t("product.actions.edit", "Edit")}>
-                  <EditButton size="small" hideText resource="supplier-newproduct" recordItemId={p.id} aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`} />
+                  <EditButton
+                    size="small"
+                    hideText
+                    resource="supplier-newproduct"
+                    recordItemId={p.id}
+                    aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`}
+                  />
                 </Tooltip>
                 {(p.approvalStatus === "draft" || p.approvalStatus === "rejected") && (
                   <Popconfirm
                     title={t("product.messages.confirmSubmit", "Submit this product for approval?")}
                     okText={t("product.actions.submit", "Submit for approval")}
                     cancelText={t("buttons.cancel")}
-                    onConfirm={() => run("submitproduct", { id: p.id }, t("product.messages.submitted", "Sent for approval")).then(() => tableQuery.refetch())}
+                    onConfirm={() =>
+                      run("submitproduct", { id: p.id }, t("product.messages.submitted", "Sent for approval")).then(
+                        () => tableQuery.refetch(),
+                      )
+                    }
                   >
                     <Tooltip title={t("product.actions.submit", "Submit for approval")}>
-                      <Button size="small" icon={<SendOutlined />} aria-label={`${t("product.actions.submit", "Submit for approval")}: ${p.name}`} />
+                      <Button
+                        size="small"
+                        icon={<SendOutlined />}
+                        aria-label={`${t("product.actions.submit", "Submit for approval")}: ${p.name}`}
+                      />
                     </Tooltip>
                   </Popconfirm>
                 )}
@@ -135,10 +193,20 @@ export function NewProductList({ area }: { area: ProductArea }) {
                     title={t("product.messages.confirmPurchaseSync", "Send this product to purchasing?")}
                     okText={t("product.actions.syncPurchase", "Sync to purchasing")}
                     cancelText={t("buttons.cancel")}
-                    onConfirm={() => run("synctopurchase", { id: p.id }, t("product.messages.queued", "Queued — another system will pick it up"))}
+                    onConfirm={() =>
+                      run(
+                        "synctopurchase",
+                        { id: p.id },
+                        t("product.messages.queued", "Queued — another system will pick it up"),
+                      )
+                    }
                   >
                     <Tooltip title={t("product.actions.syncPurchase", "Sync to purchasing")}>
-                      <Button size="small" icon={<SyncOutlined />} aria-label={`${t("product.actions.syncPurchase", "Sync to purchasing")}: ${p.name}`} />
+                      <Button
+                        size="small"
+                        icon={<SyncOutlined />}
+                        aria-label={`${t("product.actions.syncPurchase", "Sync to purchasing")}: ${p.name}`}
+                      />
                     </Tooltip>
                   </Popconfirm>
                 )}

@@ -27,7 +27,15 @@ interface Values {
  * Change a product's price, and the regular price shoppers see struck through beside it (a
  * discount), with an optional reason; the history below comes from the server.
  */
-export function PriceDialog({ target, onClose, onChanged }: { target: PriceTarget; onClose(): void; onChanged(): void }) {
+export function PriceDialog({
+  target,
+  onClose,
+  onChanged,
+}: {
+  target: PriceTarget;
+  onClose(): void;
+  onChanged(): void;
+}) {
   const t = useTranslate();
   const { money } = useFormat();
   const [form] = Form.useForm<Values>();
@@ -37,7 +45,16 @@ export function PriceDialog({ target, onClose, onChanged }: { target: PriceTarge
   const submit = async (values: Values) => {
     const reason = values.reason?.trim();
     try {
-      await run("changeprice", { id: target.id, price: values.price, compareAtPrice: values.compareAtPrice ?? null, ...(reason ? { reason } : {}) }, t("product.price.changed", "Price changed"));
+      await run(
+        "changeprice",
+        {
+          id: target.id,
+          price: values.price,
+          compareAtPrice: values.compareAtPrice ?? null,
+          ...(reason ? { reason } : {}),
+        },
+        t("product.price.changed", "Price changed"),
+      );
       onChanged();
       onClose();
     } catch (error) {
@@ -58,13 +75,22 @@ export function PriceDialog({ target, onClose, onChanged }: { target: PriceTarge
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{target.name}</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ price: target.price, compareAtPrice: target.compareAtPrice }} onFinish={submit}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ price: target.price, compareAtPrice: target.compareAtPrice }}
+        onFinish={submit}
+      >
         <Form.Item
           name="price"
           label={t("product.fields.price", "Price (THB)")}
           rules={[
             { required: true, message: t("product.validation.priceRequired", "Enter the price") },
-            { type: "number", min: 0.01, message: t("product.validation.pricePositive", "The price must be more than 0") },
+            {
+              type: "number",
+              min: 0.01,
+              message: t("product.validation.pricePositive", "The price must be more than 0"),
+            },
           ]}
         >
           <InputNumber min={0} step={1} precision={2} style={{ width: 200 }} autoFocus />
@@ -77,7 +103,9 @@ export function PriceDialog({ target, onClose, onChanged }: { target: PriceTarge
           rules={[
             ({ getFieldValue }) => ({
               validator: (_, v: number | null | undefined) =>
-                v === null || v === undefined || v > getFieldValue("price") ? Promise.resolve() : Promise.reject(new Error(t("product.price.regularAbove"))),
+                v === null || v === undefined || v > getFieldValue("price")
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("product.price.regularAbove"))),
             }),
           ]}
         >
@@ -97,8 +125,16 @@ export function PriceDialog({ target, onClose, onChanged }: { target: PriceTarge
         locale={{ emptyText: t("product.price.noHistory", "The price has not been changed yet") }}
         columns={[
           { dataIndex: "changedAt", title: t("product.audit.when", "When"), render: (v: string) => dateTime(v) },
-          { key: "change", title: t("product.fields.price", "Price (THB)"), render: (_, r) => <FromTo from={money(r.oldPrice)} to={money(r.newPrice)} /> },
-          { dataIndex: "reason", title: t("product.price.reasonShort", "Reason"), render: (v: string | null) => v ?? EMPTY },
+          {
+            key: "change",
+            title: t("product.fields.price", "Price (THB)"),
+            render: (_, r) => <FromTo from={money(r.oldPrice)} to={money(r.newPrice)} />,
+          },
+          {
+            dataIndex: "reason",
+            title: t("product.price.reasonShort", "Reason"),
+            render: (v: string | null) => v ?? EMPTY,
+          },
           { dataIndex: "changedBy", title: t("product.audit.who", "Who"), render: (v: string | null) => v ?? EMPTY },
         ]}
       />

@@ -1,8 +1,32 @@
 import { lazy, Suspense, useState } from "react";
 import { Edit, useForm } from "@refinedev/antd";
 import { useInvalidate, useTranslate, type HttpError } from "@refinedev/core";
-import { Alert, App, Button, Col, Descriptions, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Skeleton, Space, Tabs } from "antd";
-import { CheckOutlined, CloseOutlined, CloudDownloadOutlined, CloudUploadOutlined, DollarOutlined, DownOutlined, SendOutlined, SyncOutlined } from "@ant-design/icons";
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Descriptions,
+  Dropdown,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Skeleton,
+  Space,
+  Tabs,
+} from "antd";
+import {
+  CheckOutlined,
+  CloseOutlined,
+  CloudDownloadOutlined,
+  CloudUploadOutlined,
+  DollarOutlined,
+  DownOutlined,
+  SendOutlined,
+  SyncOutlined,
+} from "@ant-design/icons";
 import { useEditMasters, useProductWrite, type WriteBody } from "./hooks";
 import type { ProductWrite } from "./resource";
 import { EDITABLE_FIELDS, ProductFields, editBody } from "./ProductFields";
@@ -64,7 +88,11 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
     errorNotification: (error) =>
       errorStatus(error) === 400 || errorStatus(error) === 409
         ? false
-        : { type: "error", message: t("product.messages.saveFailed", "The product could not be saved"), description: errorMessage(error) },
+        : {
+            type: "error",
+            message: t("product.messages.saveFailed", "The product could not be saved"),
+            description: errorMessage(error),
+          },
     onMutationSuccess: () => refresh(),
     onMutationError: (error) => {
       if (errorStatus(error) === 409) {
@@ -111,7 +139,9 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
       cancelText={t("buttons.cancel")}
       onConfirm={() => act("submitproduct", { id }, t("product.messages.submitted", "Sent for approval"))}
     >
-      <Button icon={<SendOutlined />} loading={busy}>{t("product.actions.submit", "Submit for approval")}</Button>
+      <Button icon={<SendOutlined />} loading={busy}>
+        {t("product.actions.submit", "Submit for approval")}
+      </Button>
     </Popconfirm>
   );
 
@@ -124,11 +154,15 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
           cancelText={t("buttons.cancel")}
           onConfirm={() => act("approveproduct", { id }, t("product.messages.approved", "Product approved"))}
         >
-          <Button type="primary" ghost icon={<CheckOutlined />}>{t("product.actions.approve", "Approve")}</Button>
+          <Button type="primary" ghost icon={<CheckOutlined />}>
+            {t("product.actions.approve", "Approve")}
+          </Button>
         </Popconfirm>
       )}
       {(status === "pending" || status === "resubmitted" || status === "approved") && (
-        <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>{t("product.actions.reject", "Reject")}</Button>
+        <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
+          {t("product.actions.reject", "Reject")}
+        </Button>
       )}
       {status === "approved" && !product.online && (
         <Popconfirm
@@ -151,25 +185,29 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
           <Button icon={<CloudDownloadOutlined />}>{t("product.actions.closeOnline", "Close")}</Button>
         </Popconfirm>
       )}
-      <Button icon={<DollarOutlined />} onClick={() => setPricing(true)}>{t("product.actions.changePrice", "Change price")}</Button>
+      <Button icon={<DollarOutlined />} onClick={() => setPricing(true)}>
+        {t("product.actions.changePrice", "Change price")}
+      </Button>
       {status === "approved" && (
-      <Dropdown
-        menu={{
-          items: [
-            { key: "syncproduct", label: t("product.actions.syncFull", "Full sync") },
-            { key: "syncchangeproduct", label: t("product.actions.syncChanges", "Sync changes only") },
-          ],
-          onClick: ({ key }) =>
-            modal.confirm({
-              title: t("product.messages.confirmSync", "Send this product to the shop front?"),
-              okText: t("product.actions.sync", "Sync"),
-              cancelText: t("buttons.cancel"),
-              onOk: () => queue(key as "syncproduct" | "syncchangeproduct"),
-            }),
-        }}
-      >
-        <Button icon={<SyncOutlined />}>{t("product.actions.sync", "Sync")} <DownOutlined /></Button>
-      </Dropdown>
+        <Dropdown
+          menu={{
+            items: [
+              { key: "syncproduct", label: t("product.actions.syncFull", "Full sync") },
+              { key: "syncchangeproduct", label: t("product.actions.syncChanges", "Sync changes only") },
+            ],
+            onClick: ({ key }) =>
+              modal.confirm({
+                title: t("product.messages.confirmSync", "Send this product to the shop front?"),
+                okText: t("product.actions.sync", "Sync"),
+                cancelText: t("buttons.cancel"),
+                onOk: () => queue(key as "syncproduct" | "syncchangeproduct"),
+              }),
+          }}
+        >
+          <Button icon={<SyncOutlined />}>
+            {t("product.actions.sync", "Sync")} <DownOutlined />
+          </Button>
+        </Dropdown>
       )}
     </>
   );
@@ -194,14 +232,34 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
           style={{ marginBottom: 16 }}
           message={t("product.messages.conflictTitle", "This product was changed meanwhile")}
           description={conflict}
-          action={<Button size="small" onClick={() => { setConflict(null); query?.refetch(); }}>{t("product.actions.reload", "Reload")}</Button>}
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                setConflict(null);
+                query?.refetch();
+              }}
+            >
+              {t("product.actions.reload", "Reload")}
+            </Button>
+          }
         />
       )}
       {formError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formError} />}
       {flow === "newproduct" && (
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="code" label={t("product.fields.code", "Code")} rules={[{ required: true, whitespace: true, message: t("product.validation.codeRequired", "Enter the product code") }]}>
+            <Form.Item
+              name="code"
+              label={t("product.fields.code", "Code")}
+              rules={[
+                {
+                  required: true,
+                  whitespace: true,
+                  message: t("product.validation.codeRequired", "Enter the product code"),
+                },
+              ]}
+            >
               <Input disabled={!draftLike} dir="ltr" />
             </Form.Item>
           </Col>
@@ -209,7 +267,14 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
             <Form.Item
               name="price"
               label={t("product.fields.price", "Price (THB)")}
-              rules={[{ required: true, message: t("product.validation.priceRequired", "Enter the price") }, { type: "number", min: 0.01, message: t("product.validation.pricePositive", "The price must be more than 0") }]}
+              rules={[
+                { required: true, message: t("product.validation.priceRequired", "Enter the price") },
+                {
+                  type: "number",
+                  min: 0.01,
+                  message: t("product.validation.pricePositive", "The price must be more than 0"),
+                },
+              ]}
             >
               <InputNumber min={0} precision={2} disabled={!draftLike} style={{ width: "100%" }} />
             </Form.Item>
@@ -228,18 +293,46 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
       children: (
         <Space direction="vertical" size="large" style={{ width: "100%" }}>
           <ProductImages productId={id} flow={flow} onChange={() => setAuditKey((k) => k + 1)} />
-          {flow === "product" && product && lazyTab(<ImageEditPanel productId={id} status={product.imageEditStatus} onChange={refresh} />)}
+          {flow === "product" &&
+            product &&
+            lazyTab(<ImageEditPanel productId={id} status={product.imageEditStatus} onChange={refresh} />)}
         </Space>
       ),
     },
     ...(flow === "product"
       ? [
-          { key: "content", label: t("product.tabs.content", "Tags & highlights"), children: lazyTab(<ContentPanel productId={id} keyHighlights={product?.keyHighlights ?? []} onChange={refresh} />) },
-          { key: "media", label: t("product.tabs.media", "Video & audio"), children: lazyTab(<MediaPanel productId={id} />) },
-          { key: "attributes", label: t("product.tabs.attributes", "Attributes"), children: lazyTab(<AttributesPanel productId={id} />) },
-          { key: "shipping", label: t("product.tabs.shipping", "Shipping"), children: lazyTab(<ShippingPanel productId={id} />) },
-          { key: "tis", label: t("product.tabs.tis", "TIS"), children: lazyTab(<TisPanel productId={id} onQueued={() => setJobsKey((k) => k + 1)} />) },
-          { key: "rooms", label: t("product.tabs.rooms", "Virtual rooms"), children: lazyTab(<RoomsPanel productId={id} />) },
+          {
+            key: "content",
+            label: t("product.tabs.content", "Tags & highlights"),
+            children: lazyTab(
+              <ContentPanel productId={id} keyHighlights={product?.keyHighlights ?? []} onChange={refresh} />,
+            ),
+          },
+          {
+            key: "media",
+            label: t("product.tabs.media", "Video & audio"),
+            children: lazyTab(<MediaPanel productId={id} />),
+          },
+          {
+            key: "attributes",
+            label: t("product.tabs.attributes", "Attributes"),
+            children: lazyTab(<AttributesPanel productId={id} />),
+          },
+          {
+            key: "shipping",
+            label: t("product.tabs.shipping", "Shipping"),
+            children: lazyTab(<ShippingPanel productId={id} />),
+          },
+          {
+            key: "tis",
+            label: t("product.tabs.tis", "TIS"),
+            children: lazyTab(<TisPanel productId={id} onQueued={() => setJobsKey((k) => k + 1)} />),
+          },
+          {
+            key: "rooms",
+            label: t("product.tabs.rooms", "Virtual rooms"),
+            children: lazyTab(<RoomsPanel productId={id} />),
+          },
         ]
       : []),
     ...(flow === "product" && admin && product
@@ -247,12 +340,27 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
           {
             key: "gp",
             label: t("product.tabs.gp", "GP (ERP)"),
-            children: lazyTab(<GpPanel productId={id} name={product.name} approved={status === "approved"} onQueued={() => setJobsKey((k) => k + 1)} />),
+            children: lazyTab(
+              <GpPanel
+                productId={id}
+                name={product.name}
+                approved={status === "approved"}
+                onQueued={() => setJobsKey((k) => k + 1)}
+              />,
+            ),
           },
         ]
       : []),
-    { key: "jobs", label: t("product.tabs.jobs", "Syncs"), children: <JobsPanel key={jobsKey} productId={id} staff={admin} /> },
-    { key: "audit", label: t("product.tabs.audit", "Change log"), children: <AuditLog key={auditKey} productId={id} /> },
+    {
+      key: "jobs",
+      label: t("product.tabs.jobs", "Syncs"),
+      children: <JobsPanel key={jobsKey} productId={id} staff={admin} />,
+    },
+    {
+      key: "audit",
+      label: t("product.tabs.audit", "Change log"),
+      children: <AuditLog key={auditKey} productId={id} />,
+    },
   ];
 
   const listPath = flow === "newproduct" ? newProductPaths.list : productPaths(area).list;
@@ -264,7 +372,13 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
       goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       isLoading={query?.isLoading}
       saveButtonProps={saveButtonProps}
-      headerButtons={<Space wrap>{submitButton}{adminButtons}{newProductButtons}</Space>}
+      headerButtons={
+        <Space wrap>
+          {submitButton}
+          {adminButtons}
+          {newProductButtons}
+        </Space>
+      }
       deleteButtonProps={{ hidden: true }}
     >
       {product && (
@@ -280,11 +394,23 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
           )}
           <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t("product.fields.shop", "Shop")}>{product.shopName}</Descriptions.Item>
-            <Descriptions.Item label={t("product.fields.status", "Approval")}><ApprovalTag status={product.approvalStatus} reason={product.rejectReason} /></Descriptions.Item>
-            <Descriptions.Item label={t("product.fields.online", "Online")}><OnlineTag online={product.online} /></Descriptions.Item>
-            <Descriptions.Item label={t("product.fields.price", "Price (THB)")}>{money(product.price)}</Descriptions.Item>
-            <Descriptions.Item label={t("product.fields.updatedAt", "Updated")}>{dateTime(product.updatedAt)}</Descriptions.Item>
-            {product.submittedAt && <Descriptions.Item label={t("product.fields.submittedAt", "Submitted")}>{dateTime(product.submittedAt)}</Descriptions.Item>}
+            <Descriptions.Item label={t("product.fields.status", "Approval")}>
+              <ApprovalTag status={product.approvalStatus} reason={product.rejectReason} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t("product.fields.online", "Online")}>
+              <OnlineTag online={product.online} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t("product.fields.price", "Price (THB)")}>
+              {money(product.price)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("product.fields.updatedAt", "Updated")}>
+              {dateTime(product.updatedAt)}
+            </Descriptions.Item>
+            {product.submittedAt && (
+              <Descriptions.Item label={t("product.fields.submittedAt", "Submitted")}>
+                {dateTime(product.submittedAt)}
+              </Descriptions.Item>
+            )}
           </Descriptions>
         </>
       )}
@@ -295,7 +421,11 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
           title={t("product.approve.rejectTitle", "Reject this product")}
           busy={busy}
           onCancel={() => setRejecting(false)}
-          onReject={(reason) => act("unapproveproduct", { id, reason }, t("product.messages.rejected", "Product rejected")).then(() => setRejecting(false))}
+          onReject={(reason) =>
+            act("unapproveproduct", { id, reason }, t("product.messages.rejected", "Product rejected")).then(() =>
+              setRejecting(false),
+            )
+          }
         />
       )}
       {pricing && product && <PriceDialog target={product} onClose={() => setPricing(false)} onChanged={refresh} />}

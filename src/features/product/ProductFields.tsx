@@ -37,7 +37,11 @@ export function ProductFields({ masters, full }: { masters: Partial<EditMasters>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="level1Id" label={f("level1", "Category")}>
-            <Select {...select} options={options(masters.level1)} onChange={() => form.setFieldValue("level2Id", null)} />
+            <Select
+              {...select}
+              options={options(masters.level1)}
+              onChange={() => form.setFieldValue("level2Id", null)}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -68,7 +72,13 @@ export function ProductFields({ masters, full }: { masters: Partial<EditMasters>
           <Row gutter={16}>
             {(["width", "length", "height"] as const).map((key) => (
               <Col xs={12} md={6} key={key}>
-                <Form.Item name={key} label={f(key, key)} rules={[{ type: "number", min: 0, message: t("product.validation.notNegative", "Must be 0 or more") }]}>
+                <Form.Item
+                  name={key}
+                  label={f(key, key)}
+                  rules={[
+                    { type: "number", min: 0, message: t("product.validation.notNegative", "Must be 0 or more") },
+                  ]}
+                >
                   <InputNumber min={0} style={{ width: "100%" }} />
                 </Form.Item>
               </Col>
@@ -81,7 +91,11 @@ export function ProductFields({ masters, full }: { masters: Partial<EditMasters>
           </Row>
           <Row gutter={16}>
             <Col xs={12} md={6}>
-              <Form.Item name="weight" label={f("weight", "Weight")} rules={[{ type: "number", min: 0, message: t("product.validation.notNegative", "Must be 0 or more") }]}>
+              <Form.Item
+                name="weight"
+                label={f("weight", "Weight")}
+                rules={[{ type: "number", min: 0, message: t("product.validation.notNegative", "Must be 0 or more") }]}
+              >
                 <InputNumber min={0} style={{ width: "100%" }} />
               </Form.Item>
             </Col>
@@ -91,7 +105,11 @@ export function ProductFields({ masters, full }: { masters: Partial<EditMasters>
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="volume" label={f("volume", "Volume")} rules={[{ type: "number", min: 0, message: t("product.validation.notNegative", "Must be 0 or more") }]}>
+              <Form.Item
+                name="volume"
+                label={f("volume", "Volume")}
+                rules={[{ type: "number", min: 0, message: t("product.validation.notNegative", "Must be 0 or more") }]}
+              >
                 <InputNumber min={0} style={{ width: "100%" }} />
               </Form.Item>
             </Col>
@@ -121,8 +139,24 @@ export function ProductFields({ masters, full }: { masters: Partial<EditMasters>
 
 /** Fields the edit endpoints accept; everything else in the detail is read-only. */
 export const EDITABLE_FIELDS = [
-  "name", "description", "brandId", "level1Id", "level2Id", "unitId", "warrantyId", "colorId", "width", "length", "height",
-  "dimensionUnitId", "weight", "weightUnitId", "volume", "volumeUnitId", "shippingTypeId", "tisId",
+  "name",
+  "description",
+  "brandId",
+  "level1Id",
+  "level2Id",
+  "unitId",
+  "warrantyId",
+  "colorId",
+  "width",
+  "length",
+  "height",
+  "dimensionUnitId",
+  "weight",
+  "weightUnitId",
+  "volume",
+  "volumeUnitId",
+  "shippingTypeId",
+  "tisId",
 ] as const;
 
 /** Form values → edit body: cleared fields are sent as null (the server clears them), text trimmed. */

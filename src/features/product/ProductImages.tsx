@@ -13,7 +13,17 @@ const FLOWS = {
   newproduct: { list: "imgnewproduct", sort: "sortimgnewproduct", remove: "deleteimgnewproduct" },
 } as const;
 
-export function ProductImages({ productId, flow, disabled, onChange }: { productId: number; flow: keyof typeof FLOWS; disabled?: boolean; onChange?(): void }) {
+export function ProductImages({
+  productId,
+  flow,
+  disabled,
+  onChange,
+}: {
+  productId: number;
+  flow: keyof typeof FLOWS;
+  disabled?: boolean;
+  onChange?(): void;
+}) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const calls = FLOWS[flow];
@@ -27,9 +37,19 @@ export function ProductImages({ productId, flow, disabled, onChange }: { product
         images={data?.items ?? []}
         loading={loading}
         disabled={disabled}
-        onUpload={(file) => run("uploadimageproduct", uploadBody({ id: productId }, file), t("product.images.uploaded", "Image uploaded")).then(after)}
-        onReorder={(imageIds) => run(calls.sort, { id: productId, imageIds }, t("product.images.sorted", "Image order saved")).then(after)}
-        onDelete={(imageId) => run(calls.remove, { id: productId, imageId }, t("product.images.deleted", "Image deleted")).then(after)}
+        onUpload={(file) =>
+          run(
+            "uploadimageproduct",
+            uploadBody({ id: productId }, file),
+            t("product.images.uploaded", "Image uploaded"),
+          ).then(after)
+        }
+        onReorder={(imageIds) =>
+          run(calls.sort, { id: productId, imageIds }, t("product.images.sorted", "Image order saved")).then(after)
+        }
+        onDelete={(imageId) =>
+          run(calls.remove, { id: productId, imageId }, t("product.images.deleted", "Image deleted")).then(after)
+        }
         onRejected={(message) => notification.error({ message })}
       />
     </Suspense>

@@ -3,7 +3,13 @@ import { List } from "@refinedev/antd";
 import { EditButton } from "../../components/kit/buttons";
 import { Link, useTranslate } from "@refinedev/core";
 import { App, Button, Dropdown, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
-import { CloudDownloadOutlined, CloudUploadOutlined, DollarOutlined, DownloadOutlined, MoreOutlined } from "@ant-design/icons";
+import {
+  CloudDownloadOutlined,
+  CloudUploadOutlined,
+  DollarOutlined,
+  DownloadOutlined,
+  MoreOutlined,
+} from "@ant-design/icons";
 import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
 import { APPROVAL_LABELS, APPROVAL_STATUSES, productPaths, type ProductArea, type ProductSummary } from "./model";
 import { PriceDialog, type PriceTarget } from "./PriceDialog";
@@ -33,14 +39,19 @@ export function ProductList({ area }: { area: ProductArea }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [pricing, setPricing] = useState<PriceTarget | null>(null);
 
-  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>(resource, { sorters: { initial: [{ field: "createdAt", order: "desc" }] }, onApply: () => setSelected([]) });
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>(resource, {
+    sorters: { initial: [{ field: "createdAt", order: "desc" }] },
+    onApply: () => setSelected([]),
+  });
   const refetch = () => tableQuery.refetch();
 
   const bulkOnline = (online: boolean) =>
     run(
       "productonline",
       { ids: selected, online },
-      online ? t("product.messages.bulkOnline", { count: selected.length }, `${selected.length} products online`) : t("product.messages.bulkClosed", { count: selected.length }, `${selected.length} products closed`),
+      online
+        ? t("product.messages.bulkOnline", { count: selected.length }, `${selected.length} products online`)
+        : t("product.messages.bulkClosed", { count: selected.length }, `${selected.length} products closed`),
     ).then(() => {
       setSelected([]);
       return refetch();
@@ -57,7 +68,12 @@ export function ProductList({ area }: { area: ProductArea }) {
         content: `${p.code} · ${p.name}`,
         okText: t("product.actions.sync", "Sync"),
         cancelText: t("buttons.cancel"),
-        onOk: () => run(key as "syncproduct", { id: p.id }, t("product.messages.queued", "Queued — another system will pick it up")),
+        onOk: () =>
+          run(
+            key as "syncproduct",
+            { id: p.id },
+            t("product.messages.queued", "Queued — another system will pick it up"),
+          ),
       }),
   });
 
@@ -75,11 +91,29 @@ export function ProductList({ area }: { area: ProductArea }) {
       }
     >
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("product.filters.search", "Search name or code")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("product.filters.search", "Search name or code")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         {(masters.shops?.length ?? 0) > 1 && (
-          <Select {...filterSelect} aria-label={t("product.fields.shop", "Shop")} placeholder={t("product.filters.allShops", "All shops")} options={opts(masters.shops)} onChange={(shopId?: number) => apply({ shopId })} style={{ width: 200 }} />
+          <Select
+            {...filterSelect}
+            aria-label={t("product.fields.shop", "Shop")}
+            placeholder={t("product.filters.allShops", "All shops")}
+            options={opts(masters.shops)}
+            onChange={(shopId?: number) => apply({ shopId })}
+            style={{ width: 200 }}
+          />
         )}
-        <Select {...filterSelect} aria-label={t("product.fields.brand", "Brand")} placeholder={t("product.filters.allBrands", "All brands")} options={opts(masters.brands)} onChange={(brandId?: number) => apply({ brandId })} style={{ width: 170 }} />
+        <Select
+          {...filterSelect}
+          aria-label={t("product.fields.brand", "Brand")}
+          placeholder={t("product.filters.allBrands", "All brands")}
+          options={opts(masters.brands)}
+          onChange={(brandId?: number) => apply({ brandId })}
+          style={{ width: 170 }}
+        />
         <Select
           {...filterSelect}
           aria-label={t("product.fields.level1", "Category")}
@@ -119,15 +153,26 @@ export function ProductList({ area }: { area: ProductArea }) {
       </FilterBar>
       {admin && selected.length > 0 && (
         <Space style={{ marginBottom: 12 }} role="toolbar" aria-label={t("product.bulk.toolbar", "Selected products")}>
-          <Typography.Text strong>{t("product.bulk.selected", { count: selected.length }, `${selected.length} selected`)}</Typography.Text>
+          <Typography.Text strong>
+            {t("product.bulk.selected", { count: selected.length }, `${selected.length} selected`)}
+          </Typography.Text>
           <Popconfirm
-            title={t("product.bulk.confirmOnline", { count: selected.length }, `Put ${selected.length} products online?`)}
-            description={t("product.bulk.onlyApproved", "Only approved products can go online; if one is not, nothing changes.")}
+            title={t(
+              "product.bulk.confirmOnline",
+              { count: selected.length },
+              `Put ${selected.length} products online?`,
+            )}
+            description={t(
+              "product.bulk.onlyApproved",
+              "Only approved products can go online; if one is not, nothing changes.",
+            )}
             okText={t("product.actions.putOnline", "Put online")}
             cancelText={t("buttons.cancel")}
             onConfirm={() => bulkOnline(true)}
           >
-            <Button icon={<CloudUploadOutlined />} loading={busy}>{t("product.actions.putOnline", "Put online")}</Button>
+            <Button icon={<CloudUploadOutlined />} loading={busy}>
+              {t("product.actions.putOnline", "Put online")}
+            </Button>
           </Popconfirm>
           <Popconfirm
             title={t("product.bulk.confirmClose", { count: selected.length }, `Close ${selected.length} products?`)}
@@ -136,19 +181,37 @@ export function ProductList({ area }: { area: ProductArea }) {
             cancelText={t("buttons.cancel")}
             onConfirm={() => bulkOnline(false)}
           >
-            <Button icon={<CloudDownloadOutlined />} loading={busy}>{t("product.actions.closeOnline", "Close")}</Button>
+            <Button icon={<CloudDownloadOutlined />} loading={busy}>
+              {t("product.actions.closeOnline", "Close")}
+            </Button>
           </Popconfirm>
-          <Button type="link" onClick={() => setSelected([])}>{t("product.bulk.clear", "Clear selection")}</Button>
+          <Button type="link" onClick={() => setSelected([])}>
+            {t("product.bulk.clear", "Clear selection")}
+          </Button>
         </Space>
       )}
       <Table<ProductSummary>
         {...tableProps}
         rowKey="id"
         scroll={scroll(1200)}
-        rowSelection={admin ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          admin
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
       >
         <Table.Column<ProductSummary> key="image" width={56} render={(_, p) => <Thumb url={p.imageUrl} size={40} />} />
-        <Table.Column<ProductSummary> dataIndex="code" title={t("product.fields.code", "Code")} width={110} sorter responsive={WIDE} />
+        <Table.Column<ProductSummary>
+          dataIndex="code"
+          title={t("product.fields.code", "Code")}
+          width={110}
+          sorter
+          responsive={WIDE}
+        />
         <Table.Column<ProductSummary>
           dataIndex="name"
           title={t("product.fields.name", "Product name")}
@@ -156,17 +219,42 @@ export function ProductList({ area }: { area: ProductArea }) {
           sorter
           render={(name: string, p) => (
             <div>
-              <Link to={paths.edit(p.id)} dir="auto">{name}</Link>
+              <Link to={paths.edit(p.id)} dir="auto">
+                {name}
+              </Link>
               <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
                 {[p.brandName, p.level1Name, p.level2Name].filter(Boolean).join(" · ")}
               </Typography.Text>
             </div>
           )}
         />
-        <Table.Column<ProductSummary> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={150} render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />} />
-        <Table.Column<ProductSummary> dataIndex="online" title={t("product.fields.online", "Online")} width={90} responsive={WIDE} render={(v: boolean) => <OnlineTag online={v} />} />
-        <Table.Column<ProductSummary> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={150} responsive={WIDE} />
-        <Table.Column<ProductSummary> dataIndex="price" title={t("product.fields.price", "Price (THB)")} width={120} align="right" sorter render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>} />
+        <Table.Column<ProductSummary>
+          dataIndex="approvalStatus"
+          title={t("product.fields.status", "Approval")}
+          width={150}
+          render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
+        />
+        <Table.Column<ProductSummary>
+          dataIndex="online"
+          title={t("product.fields.online", "Online")}
+          width={90}
+          responsive={WIDE}
+          render={(v: boolean) => <OnlineTag online={v} />}
+        />
+        <Table.Column<ProductSummary>
+          dataIndex="shopName"
+          title={t("product.fields.shop", "Shop")}
+          width={150}
+          responsive={WIDE}
+        />
+        <Table.Column<ProductSummary>
+          dataIndex="price"
+          title={t("product.fields.price", "Price (THB)")}
+          width={120}
+          align="right"
+          sorter
+          render={(v: number) => <span style={{ whiteSpace: "nowrap" }}>{money(v)}</span>}
+        />
         <Table.Column<ProductSummary>
           key="actions"
           fixed={pinned("right")}
@@ -175,23 +263,43 @@ export function ProductList({ area }: { area: ProductArea }) {
           render={(_, p) => (
             <Space size={4}>
               <Tooltip title={t("product.actions.edit", "Edit")}>
-                <EditButton size="small" hideText resource={resource} recordItemId={p.id} aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`} />
+                <EditButton
+                  size="small"
+                  hideText
+                  resource={resource}
+                  recordItemId={p.id}
+                  aria-label={`${t("product.actions.edit", "Edit")}: ${p.name}`}
+                />
               </Tooltip>
               {admin && p.approvalStatus === "approved" && (
                 <Popconfirm
-                  title={p.online ? t("product.messages.confirmClose", "Take this product offline?") : t("product.messages.confirmOnline", "Put this product online?")}
-                  okText={p.online ? t("product.actions.closeOnline", "Close") : t("product.actions.putOnline", "Put online")}
+                  title={
+                    p.online
+                      ? t("product.messages.confirmClose", "Take this product offline?")
+                      : t("product.messages.confirmOnline", "Put this product online?")
+                  }
+                  okText={
+                    p.online ? t("product.actions.closeOnline", "Close") : t("product.actions.putOnline", "Put online")
+                  }
                   okButtonProps={{ danger: p.online }}
                   cancelText={t("buttons.cancel")}
                   onConfirm={() =>
                     run(
                       p.online ? "updateCloseOnline" : "updateOpenOnline",
                       { id: p.id },
-                      p.online ? t("product.messages.nowClosed", "The product is closed") : t("product.messages.nowOnline", "The product is online"),
+                      p.online
+                        ? t("product.messages.nowClosed", "The product is closed")
+                        : t("product.messages.nowOnline", "The product is online"),
                     ).then(refetch)
                   }
                 >
-                  <Tooltip title={p.online ? t("product.actions.closeOnline", "Close") : t("product.actions.putOnline", "Put online")}>
+                  <Tooltip
+                    title={
+                      p.online
+                        ? t("product.actions.closeOnline", "Close")
+                        : t("product.actions.putOnline", "Put online")
+                    }
+                  >
                     <Button
                       size="small"
                       icon={p.online ? <CloudDownloadOutlined /> : <CloudUploadOutlined />}
@@ -202,12 +310,21 @@ export function ProductList({ area }: { area: ProductArea }) {
               )}
               {admin && (
                 <Tooltip title={t("product.actions.changePrice", "Change price")}>
-                  <Button size="small" icon={<DollarOutlined />} aria-label={`${t("product.actions.changePrice", "Change price")}: ${p.name}`} onClick={() => setPricing(p)} />
+                  <Button
+                    size="small"
+                    icon={<DollarOutlined />}
+                    aria-label={`${t("product.actions.changePrice", "Change price")}: ${p.name}`}
+                    onClick={() => setPricing(p)}
+                  />
                 </Tooltip>
               )}
               {admin && p.approvalStatus === "approved" && (
                 <Dropdown menu={syncMenu(p)} trigger={["click"]}>
-                  <Button size="small" icon={<MoreOutlined />} aria-label={`${t("product.actions.sync", "Sync")}: ${p.name}`} />
+                  <Button
+                    size="small"
+                    icon={<MoreOutlined />}
+                    aria-label={`${t("product.actions.sync", "Sync")}: ${p.name}`}
+                  />
                 </Dropdown>
               )}
             </Space>

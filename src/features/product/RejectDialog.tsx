@@ -6,7 +6,17 @@ import type { ListAnswer, MasterItem } from "./model";
 const REASON_MAX = 500;
 
 /** Asks for the rejection reason the supplier will see; templates come from master data. */
-export function RejectDialog({ title, busy, onCancel, onReject }: { title: string; busy: boolean; onCancel(): void; onReject(reason: string): Promise<unknown> }) {
+export function RejectDialog({
+  title,
+  busy,
+  onCancel,
+  onReject,
+}: {
+  title: string;
+  busy: boolean;
+  onCancel(): void;
+  onReject(reason: string): Promise<unknown>;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<{ reason: string }>();
   const { data: templates } = useProductRead<ListAnswer<MasterItem>>("masterfeedback", {});
@@ -37,8 +47,15 @@ export function RejectDialog({ title, busy, onCancel, onReject }: { title: strin
           name="reason"
           label={t("product.fields.rejectReason", "Reason")}
           rules={[
-            { required: true, whitespace: true, message: t("product.validation.reasonRequired", "Enter the reason the supplier will see") },
-            { max: REASON_MAX, message: t("product.validation.reasonTooLong", "The reason has at most 500 characters") },
+            {
+              required: true,
+              whitespace: true,
+              message: t("product.validation.reasonRequired", "Enter the reason the supplier will see"),
+            },
+            {
+              max: REASON_MAX,
+              message: t("product.validation.reasonTooLong", "The reason has at most 500 characters"),
+            },
           ]}
         >
           <Input.TextArea rows={3} maxLength={REASON_MAX} showCount autoFocus />

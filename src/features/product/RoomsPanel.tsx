@@ -20,7 +20,11 @@ export default function RoomsPanel({ productId }: { productId: number }) {
   const [form] = Form.useForm<{ roomId: number; sizeId: number }>();
   const { data: rooms } = useProductRead<ListAnswer<Room>>("masterrooms", {});
   const { data: sizes } = useProductRead<ListAnswer<TileSize>>("mastersize", {});
-  const { data: detail, loading, refetch } = useProductRead<{ data: TileDetail }>("ditailproducttile", { id: productId });
+  const {
+    data: detail,
+    loading,
+    refetch,
+  } = useProductRead<{ data: TileDetail }>("ditailproducttile", { id: productId });
 
   const place = async (values: { roomId: number; sizeId: number }) => {
     try {
@@ -35,16 +39,34 @@ export default function RoomsPanel({ productId }: { productId: number }) {
   return (
     <Card size="small" title={t("product.rooms.title", "Virtual rooms")} style={{ maxWidth: 960 }}>
       <Descriptions size="small" style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t("product.rooms.tileSize", "Tile size")}>{detail?.data.size?.name ?? EMPTY}</Descriptions.Item>
+        <Descriptions.Item label={t("product.rooms.tileSize", "Tile size")}>
+          {detail?.data.size?.name ?? EMPTY}
+        </Descriptions.Item>
       </Descriptions>
-      <Form form={form} layout="inline" onFinish={place} initialValues={{ sizeId: detail?.data.size?.id }} style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item name="roomId" label={t("product.rooms.room", "Room")} rules={[{ required: true, message: t("product.rooms.roomRequired", "Choose a room") }]}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={place}
+        initialValues={{ sizeId: detail?.data.size?.id }}
+        style={{ marginBottom: 12, rowGap: 8 }}
+      >
+        <Form.Item
+          name="roomId"
+          label={t("product.rooms.room", "Room")}
+          rules={[{ required: true, message: t("product.rooms.roomRequired", "Choose a room") }]}
+        >
           <Select style={{ width: 200 }} options={(rooms?.items ?? []).map((r) => ({ value: r.id, label: r.name }))} />
         </Form.Item>
-        <Form.Item name="sizeId" label={t("product.rooms.tileSize", "Tile size")} rules={[{ required: true, message: t("product.rooms.sizeRequired", "Choose a tile size") }]}>
+        <Form.Item
+          name="sizeId"
+          label={t("product.rooms.tileSize", "Tile size")}
+          rules={[{ required: true, message: t("product.rooms.sizeRequired", "Choose a tile size") }]}
+        >
           <Select style={{ width: 180 }} options={(sizes?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} />
         </Form.Item>
-        <Button htmlType="submit" icon={<PlusOutlined />} loading={busy}>{t("product.rooms.place", "Place in room")}</Button>
+        <Button htmlType="submit" icon={<PlusOutlined />} loading={busy}>
+          {t("product.rooms.place", "Place in room")}
+        </Button>
       </Form>
       <Table<Placement>
         rowKey="id"
@@ -65,9 +87,18 @@ export default function RoomsPanel({ productId }: { productId: number }) {
                 okText={t("product.actions.delete", "Delete")}
                 okButtonProps={{ danger: true }}
                 cancelText={t("buttons.cancel")}
-                onConfirm={() => run("deleteproductroom", { id: p.id }, t("product.rooms.removed", "Removed from the room")).then(() => refetch())}
+                onConfirm={() =>
+                  run("deleteproductroom", { id: p.id }, t("product.rooms.removed", "Removed from the room")).then(() =>
+                    refetch(),
+                  )
+                }
               >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${p.roomName}`} />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`${t("product.actions.delete", "Delete")}: ${p.roomName}`}
+                />
               </Popconfirm>
             ),
           },

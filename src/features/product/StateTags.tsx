@@ -19,7 +19,9 @@ export function ApprovalTag({ status, reason }: { status: ApprovalStatus; reason
   if (status === "rejected" && reason) {
     return (
       <Tooltip title={`${t("product.fields.rejectReason", "Reason")}: ${reason}`}>
-        <Tag color={APPROVAL_COLORS.rejected} aria-label={`${label}: ${reason}`}>{label}</Tag>
+        <Tag color={APPROVAL_COLORS.rejected} aria-label={`${label}: ${reason}`}>
+          {label}
+        </Tag>
       </Tooltip>
     );
   }
@@ -28,7 +30,11 @@ export function ApprovalTag({ status, reason }: { status: ApprovalStatus; reason
 
 export function OnlineTag({ online }: { online: boolean }) {
   const t = useTranslate();
-  return <Tag color={online ? "blue" : "default"}>{online ? t("product.online.online", "Online") : t("product.online.closed", "Closed")}</Tag>;
+  return (
+    <Tag color={online ? "blue" : "default"}>
+      {online ? t("product.online.online", "Online") : t("product.online.closed", "Closed")}
+    </Tag>
+  );
 }
 
 /**
@@ -37,5 +43,9 @@ export function OnlineTag({ online }: { online: boolean }) {
  */
 export function JobTag({ status }: { status: DeliveryStatus }) {
   const t = useTranslate();
-  return <Tag color={DELIVERY_COLORS[status]} data-delivery={status}>{t(`outbox.state.${status}`)}</Tag>;
+  return (
+    <Tag color={DELIVERY_COLORS[status]} data-delivery={status}>
+      {t(`outbox.state.${status}`)}
+    </Tag>
+  );
 }

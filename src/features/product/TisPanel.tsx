@@ -27,7 +27,12 @@ export default function TisPanel({ productId, onQueued }: { productId: number; o
     <Card size="small" title={t("product.tis.title", "TIS certificates")} style={{ maxWidth: 960 }}>
       <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
         <Form.Item name="tisId" label={t("product.fields.tis", "TIS standard")} rules={[{ required: true }]}>
-          <Select showSearch optionFilterProp="label" style={{ width: 320 }} options={(masters.tisProducts ?? []).map((m) => ({ value: m.id, label: `${m.code} ${m.name}` }))} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 320 }}
+            options={(masters.tisProducts ?? []).map((m) => ({ value: m.id, label: `${m.code} ${m.name}` }))}
+          />
         </Form.Item>
         <Upload
           accept={ACCEPT}
@@ -35,13 +40,19 @@ export default function TisPanel({ productId, onQueued }: { productId: number; o
           disabled={!tisId}
           beforeUpload={(file) => {
             if (file.size > MAX_BYTES) {
-              notification.error({ message: t("product.tis.tooLarge", { name: file.name }, `${file.name}: larger than 10 MB`) });
+              notification.error({
+                message: t("product.tis.tooLarge", { name: file.name }, `${file.name}: larger than 10 MB`),
+              });
               return Upload.LIST_IGNORE;
             }
             return true;
           }}
           customRequest={({ file, onSuccess, onError }) =>
-            run("senttis", uploadBody({ id: productId, tisId: tisId! }, file as File), t("product.messages.queued", "Queued — another system will pick it up"))
+            run(
+              "senttis",
+              uploadBody({ id: productId, tisId: tisId! }, file as File),
+              t("product.messages.queued", "Queued — another system will pick it up"),
+            )
               .then((r) => {
                 onSuccess?.(r);
                 onQueued();
@@ -50,10 +61,14 @@ export default function TisPanel({ productId, onQueued }: { productId: number; o
               .catch((e) => onError?.(e as Error))
           }
         >
-          <Button icon={<UploadOutlined />} loading={busy} disabled={!tisId}>{t("product.tis.attach", "Attach certificate and send")}</Button>
+          <Button icon={<UploadOutlined />} loading={busy} disabled={!tisId}>
+            {t("product.tis.attach", "Attach certificate and send")}
+          </Button>
         </Upload>
       </Form>
-      <Typography.Paragraph type="secondary">{t("product.tis.rules", "PDF up to 10 MB, or an image up to 5 MB.")}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t("product.tis.rules", "PDF up to 10 MB, or an image up to 5 MB.")}
+      </Typography.Paragraph>
       <Table<Certificate>
         rowKey="id"
         size="small"
@@ -63,9 +78,28 @@ export default function TisPanel({ productId, onQueued }: { productId: number; o
         locale={{ emptyText: t("product.tis.empty", "No certificates attached") }}
         columns={[
           { key: "tis", title: t("product.fields.tis", "TIS standard"), render: (_, c) => `${c.tisCode} ${c.tisName}` },
-          { dataIndex: "url", title: t("product.tis.file", "File"), width: 120, render: (url: string) => <Typography.Link href={url} target="_blank" rel="noreferrer">{t("product.tis.open", "Open")}</Typography.Link> },
-          { dataIndex: "status", title: t("product.jobs.status", "State"), width: 110, render: (s: Certificate["status"]) => <JobTag status={s} /> },
-          { dataIndex: "createdAt", title: t("product.jobs.createdAt", "Queued at"), width: 160, render: (v: string) => dateTime(v) },
+          {
+            dataIndex: "url",
+            title: t("product.tis.file", "File"),
+            width: 120,
+            render: (url: string) => (
+              <Typography.Link href={url} target="_blank" rel="noreferrer">
+                {t("product.tis.open", "Open")}
+              </Typography.Link>
+            ),
+          },
+          {
+            dataIndex: "status",
+            title: t("product.jobs.status", "State"),
+            width: 110,
+            render: (s: Certificate["status"]) => <JobTag status={s} />,
+          },
+          {
+            dataIndex: "createdAt",
+            title: t("product.jobs.createdAt", "Queued at"),
+            width: 160,
+            render: (v: string) => dateTime(v),
+          },
           {
             key: "delete",
             width: 60,
@@ -75,9 +109,16 @@ export default function TisPanel({ productId, onQueued }: { productId: number; o
                 okText={t("product.actions.delete", "Delete")}
                 okButtonProps={{ danger: true }}
                 cancelText={t("buttons.cancel")}
-                onConfirm={() => run("deleteTis", { id: c.id }, t("product.tis.deleted", "Certificate deleted")).then(() => refetch())}
+                onConfirm={() =>
+                  run("deleteTis", { id: c.id }, t("product.tis.deleted", "Certificate deleted")).then(() => refetch())
+                }
               >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("product.actions.delete", "Delete")}: ${c.tisCode}`} />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`${t("product.actions.delete", "Delete")}: ${c.tisCode}`}
+                />
               </Popconfirm>
             ),
           },

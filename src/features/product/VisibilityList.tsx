@@ -25,7 +25,9 @@ export function VisibilityList() {
   // Switches flip at once; the row is refetched after the server answers.
   const [pending, setPending] = useState<string | null>(null);
 
-  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<VisibleRow>("product-visible", { empty: t("product.messages.noProducts", "No products yet") });
+  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<VisibleRow>("product-visible", {
+    empty: t("product.messages.noProducts", "No products yet"),
+  });
   const channelName = (c: Channel) => t(`product.channels.${c.code}`, c.name);
   const opts = (items?: Option[]) => (items ?? []).map((i) => ({ value: i.id, label: i.name }));
 
@@ -35,7 +37,9 @@ export function VisibilityList() {
     run(
       "updatastatusvisible",
       { id: row.id, channel: channel.code, visible },
-      visible ? t("product.visible.shown", { channel: channelName(channel) }, `Shown on ${channelName(channel)}`) : t("product.visible.hidden", { channel: channelName(channel) }, `Hidden from ${channelName(channel)}`),
+      visible
+        ? t("product.visible.shown", { channel: channelName(channel) }, `Shown on ${channelName(channel)}`)
+        : t("product.visible.hidden", { channel: channelName(channel) }, `Hidden from ${channelName(channel)}`),
     )
       .then(() => tableQuery.refetch())
       .catch(() => undefined)
@@ -45,9 +49,31 @@ export function VisibilityList() {
   return (
     <List title={t("product.titles.visible", "Visibility by channel")}>
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("product.filters.search", "Search name or code")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
-        <Select allowClear showSearch optionFilterProp="label" aria-label={t("product.fields.shop", "Shop")} placeholder={t("product.filters.allShops", "All shops")} options={opts(filterAnswer?.data.shops)} onChange={(shopId?: number) => apply({ shopId })} style={{ width: 200 }} />
-        <Select allowClear showSearch optionFilterProp="label" aria-label={t("product.fields.level1", "Category")} placeholder={t("product.filters.allCategories", "All categories")} options={opts(filterAnswer?.data.level1)} onChange={(level1Id?: number) => apply({ level1Id })} style={{ width: 180 }} />
+        <SearchBox
+          label={t("product.filters.search", "Search name or code")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label={t("product.fields.shop", "Shop")}
+          placeholder={t("product.filters.allShops", "All shops")}
+          options={opts(filterAnswer?.data.shops)}
+          onChange={(shopId?: number) => apply({ shopId })}
+          style={{ width: 200 }}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label={t("product.fields.level1", "Category")}
+          placeholder={t("product.filters.allCategories", "All categories")}
+          options={opts(filterAnswer?.data.level1)}
+          onChange={(level1Id?: number) => apply({ level1Id })}
+          style={{ width: 180 }}
+        />
         <Select
           allowClear
           aria-label={t("product.visible.channel", "Channel")}
@@ -57,17 +83,37 @@ export function VisibilityList() {
           style={{ width: 160 }}
         />
       </FilterBar>
-      <Table<VisibleRow>
-        {...tableProps}
-        rowKey="id"
-        scroll={scroll(1250)}
-      >
+      <Table<VisibleRow> {...tableProps} rowKey="id" scroll={scroll(1250)}>
         <Table.Column<VisibleRow> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
-        <Table.Column<VisibleRow> dataIndex="code" title={t("product.fields.code", "Code")} width={110} responsive={WIDE} />
-        <Table.Column<VisibleRow> dataIndex="name" title={t("product.fields.name", "Product name")} width={240} render={(name: string, p) => <Link to={paths.edit(p.id)} dir="auto">{name}</Link>} />
+        <Table.Column<VisibleRow>
+          dataIndex="code"
+          title={t("product.fields.code", "Code")}
+          width={110}
+          responsive={WIDE}
+        />
+        <Table.Column<VisibleRow>
+          dataIndex="name"
+          title={t("product.fields.name", "Product name")}
+          width={240}
+          render={(name: string, p) => (
+            <Link to={paths.edit(p.id)} dir="auto">
+              {name}
+            </Link>
+          )}
+        />
         <Table.Column<VisibleRow> dataIndex="shopName" title={t("product.fields.shop", "Shop")} width={160} />
-        <Table.Column<VisibleRow> dataIndex="approvalStatus" title={t("product.fields.status", "Approval")} width={130} render={(s: ApprovalStatus) => <ApprovalTag status={s} />} />
-        <Table.Column<VisibleRow> dataIndex="online" title={t("product.fields.online", "Online")} width={90} render={(v: boolean) => <OnlineTag online={v} />} />
+        <Table.Column<VisibleRow>
+          dataIndex="approvalStatus"
+          title={t("product.fields.status", "Approval")}
+          width={130}
+          render={(s: ApprovalStatus) => <ApprovalTag status={s} />}
+        />
+        <Table.Column<VisibleRow>
+          dataIndex="online"
+          title={t("product.fields.online", "Online")}
+          width={90}
+          render={(v: boolean) => <OnlineTag online={v} />}
+        />
         {channels.map((c) => (
           <Table.Column<VisibleRow>
             key={c.code}

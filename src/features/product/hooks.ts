@@ -26,8 +26,12 @@ export function useEditMasters(): Partial<EditMasters> {
 }
 
 /** A GET action of the product module, keyed by its query; `pollEvery` answers whether (and how soon) to read it again. */
-export function useProductRead<T extends BaseRecord>(action: ProductRead, query: Record<string, unknown>, enabled = true,
-  pollEvery?: (answer?: T) => number | false) {
+export function useProductRead<T extends BaseRecord>(
+  action: ProductRead,
+  query: Record<string, unknown>,
+  enabled = true,
+  pollEvery?: (answer?: T) => number | false,
+) {
   const { query: q } = useCustom<T>({
     ...readCall(action, query),
     queryOptions: { enabled, ...(pollEvery ? { refetchInterval: (x) => pollEvery(x.state.data?.data) } : {}) },
@@ -46,7 +50,8 @@ export function useProductWrite() {
       values: values as Record<string, unknown>,
       successNotification: (data) => ({
         type: "success",
-        message: success ?? (data?.data as { message?: string } | undefined)?.message ?? t("product.messages.done", "Done"),
+        message:
+          success ?? (data?.data as { message?: string } | undefined)?.message ?? t("product.messages.done", "Done"),
       }),
       errorNotification: (error) => ({
         type: "error",
@@ -66,16 +71,20 @@ export function useCsvExport(action: "exportcsv" | "exportnewproductcsv", filena
   const run = async (filters: Record<string, unknown>) => {
     setBusy(true);
     try {
-      const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+      const query = Object.fromEntries(
+        Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ""),
+      );
       const { url, method, meta } = readCall(action);
       const answer = await dataProvider().custom!({ url, method, query, meta });
       downloadCsv(String(answer.data), `${filename}-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
-      notification.error({ message: t("product.messages.exportFailed", "The export failed"), description: errorMessage(error) });
+      notification.error({
+        message: t("product.messages.exportFailed", "The export failed"),
+        description: errorMessage(error),
+      });
     } finally {
       setBusy(false);
     }
   };
   return { run, busy };
 }
-

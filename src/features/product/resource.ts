@@ -6,25 +6,82 @@ import { page } from "../../components/kit/page";
 const P = "/api/product";
 const M = "/api/masterdata";
 
-const PRODUCT_FILTERS = ["search", "shopId", "brandId", "level1Id", "level2Id", "approvalStatus", "online", "isNew"] as const;
+const PRODUCT_FILTERS = [
+  "search",
+  "shopId",
+  "brandId",
+  "level1Id",
+  "level2Id",
+  "approvalStatus",
+  "online",
+  "isNew",
+] as const;
 export const PRODUCT_SORTS = ["createdAt", "updatedAt", "name", "code", "price"] as const;
 const NEW_PRODUCT_FILTERS = ["search", "shopId", "approvalStatus", "dateFrom", "dateTo"] as const;
 
 /** Reads (GET + query) and writes (POST) beyond CRUD, named by their path; called via `custom` + `meta.action`. */
 const PRODUCT_READS = [
-  "masterproduct", "masterproductedit", "exportcsv", "pricehistory", "auditlog", "getconfigshipping", "jobs",
-  "imageproduct", "getEditImgaePgage", "listvideo", "getaudiolist", "getlinkyoutubeproduct",
-  "getTis", "getfeatureattribute", "getdatatableattribute", "gettagsearchproduct",
-  "masterrooms", "mastersize", "ditailproducttile", "searchgp", "getgppos",
-  "getmasterdatavisible", "getfilspacailfeature", "searchproductcode", "imgnewproduct", "exportnewproductcsv",
+  "masterproduct",
+  "masterproductedit",
+  "exportcsv",
+  "pricehistory",
+  "auditlog",
+  "getconfigshipping",
+  "jobs",
+  "imageproduct",
+  "getEditImgaePgage",
+  "listvideo",
+  "getaudiolist",
+  "getlinkyoutubeproduct",
+  "getTis",
+  "getfeatureattribute",
+  "getdatatableattribute",
+  "gettagsearchproduct",
+  "masterrooms",
+  "mastersize",
+  "ditailproducttile",
+  "searchgp",
+  "getgppos",
+  "getmasterdatavisible",
+  "getfilspacailfeature",
+  "searchproductcode",
+  "imgnewproduct",
+  "exportnewproductcsv",
 ] as const;
 const PRODUCT_WRITES = [
-  "changeprice", "submitproduct", "approveproduct", "unapproveproduct", "updateOpenOnline", "updateCloseOnline",
-  "productonline", "updatastatusvisible", "syncproduct", "syncchangeproduct", "gpproductsync", "synctopurchase",
-  "uploadimageproduct", "sortimageproduct", "deleteimageproduct", "insertLogEditimage", "insertStatusEditImage",
-  "uploadvideo", "deletevideo", "saveaudio", "deleteaudio", "setlinkyoutubeproduct", "senttis", "deleteTis",
-  "updatestatusattribute", "changetagsearch", "generatekeyhighlight", "createproductroom", "deleteproductroom",
-  "creategp", "setstatusinstallrate", "sortimgnewproduct", "deleteimgnewproduct",
+  "changeprice",
+  "submitproduct",
+  "approveproduct",
+  "unapproveproduct",
+  "updateOpenOnline",
+  "updateCloseOnline",
+  "productonline",
+  "updatastatusvisible",
+  "syncproduct",
+  "syncchangeproduct",
+  "gpproductsync",
+  "synctopurchase",
+  "uploadimageproduct",
+  "sortimageproduct",
+  "deleteimageproduct",
+  "insertLogEditimage",
+  "insertStatusEditImage",
+  "uploadvideo",
+  "deletevideo",
+  "saveaudio",
+  "deleteaudio",
+  "setlinkyoutubeproduct",
+  "senttis",
+  "deleteTis",
+  "updatestatusattribute",
+  "changetagsearch",
+  "generatekeyhighlight",
+  "createproductroom",
+  "deleteproductroom",
+  "creategp",
+  "setstatusinstallrate",
+  "sortimgnewproduct",
+  "deleteimgnewproduct",
 ] as const;
 const MASTER_READS = ["masterfeedback"] as const;
 const MASTER_WRITES = ["attributestatus", "deleteattributeitem", "attributeicon"] as const;
@@ -34,7 +91,8 @@ export type ProductWrite = (typeof PRODUCT_WRITES)[number] | (typeof MASTER_WRIT
 
 const productActions = { ...actions(P, PRODUCT_READS, PRODUCT_WRITES), ...actions(M, MASTER_READS, MASTER_WRITES) };
 
-const list = (path: string, filters: readonly string[], sorts: readonly string[] = []) => pagedList(path, { filters, sorts, contains: ["search"] });
+const list = (path: string, filters: readonly string[], sorts: readonly string[] = []) =>
+  pagedList(path, { filters, sorts, contains: ["search"] });
 
 // `satisfies`, not an annotation: the verbs keep their paths' literal types, so their bodies are checked against the document.
 const endpoints = {
@@ -77,22 +135,35 @@ const productListReads = (resource: string) => ({
 export const product = {
   pages: {
     product: {
-      list: page(() => import("./ProductList").then((m) => m.ProductList), { area: "admin" }, productListReads("product")),
+      list: page(
+        () => import("./ProductList").then((m) => m.ProductList),
+        { area: "admin" },
+        productListReads("product"),
+      ),
       edit: page(() => import("./ProductEditor").then((m) => m.ProductEditor), { area: "admin", flow: "product" }),
     },
     "product-approve": { list: page(() => import("./ApproveQueue").then((m) => m.ApproveQueue)) },
-    "product-report-new": { list: page(() => import("./NewProductList").then((m) => m.NewProductList), { area: "admin" }) },
+    "product-report-new": {
+      list: page(() => import("./NewProductList").then((m) => m.NewProductList), { area: "admin" }),
+    },
     "product-visible": { list: page(() => import("./VisibilityList").then((m) => m.VisibilityList)) },
     "product-attribute": { list: page(() => import("./AttributeMaster").then((m) => m.AttributeMaster)) },
     "product-installrate": { list: page(() => import("./InstallRateList").then((m) => m.InstallRateList)) },
     "supplier-product": {
-      list: page(() => import("./ProductList").then((m) => m.ProductList), { area: "supplier" }, productListReads("supplier-product")),
+      list: page(
+        () => import("./ProductList").then((m) => m.ProductList),
+        { area: "supplier" },
+        productListReads("supplier-product"),
+      ),
       edit: page(() => import("./ProductEditor").then((m) => m.ProductEditor), { area: "supplier", flow: "product" }),
     },
     "supplier-newproduct": {
       list: page(() => import("./NewProductList").then((m) => m.NewProductList), { area: "supplier" }),
       create: page(() => import("./NewProductCreate").then((m) => m.NewProductCreate)),
-      edit: page(() => import("./ProductEditor").then((m) => m.ProductEditor), { area: "supplier", flow: "newproduct" }),
+      edit: page(() => import("./ProductEditor").then((m) => m.ProductEditor), {
+        area: "supplier",
+        flow: "newproduct",
+      }),
     },
   },
   name: "product",

@@ -1,14 +1,30 @@
 import { theme } from "antd";
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-export interface ChartPoint { key: string; label: string; value: number }
+export interface ChartPoint {
+  key: string;
+  label: string;
+  value: number;
+}
 
 /** A report's chart: counts by a key (bars), or by day (a line). Loaded with the screen's chart only. */
-export default function ReportChart({ data, kind, valueLabel }: { data: ChartPoint[]; kind: "bar" | "line"; valueLabel: string }) {
+export default function ReportChart({
+  data,
+  kind,
+  valueLabel,
+}: {
+  data: ChartPoint[];
+  kind: "bar" | "line";
+  valueLabel: string;
+}) {
   // Colours follow the theme: the preset's primary colour, readable axes in dark mode.
   const { token } = theme.useToken();
   const tick = { fill: token.colorTextSecondary, fontSize: 12 };
-  const tooltip = { background: token.colorBgElevated, borderColor: token.colorBorderSecondary, color: token.colorText };
+  const tooltip = {
+    background: token.colorBgElevated,
+    borderColor: token.colorBorderSecondary,
+    color: token.colorText,
+  };
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
@@ -24,12 +40,26 @@ export default function ReportChart({ data, kind, valueLabel }: { data: ChartPoi
         {kind === "line" ? (
           <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             {axes}
-            <Line dataKey="value" name={valueLabel} stroke={token.colorPrimary} strokeWidth={2} dot={data.length < 40} isAnimationActive={false} />
+            <Line
+              dataKey="value"
+              name={valueLabel}
+              stroke={token.colorPrimary}
+              strokeWidth={2}
+              dot={data.length < 40}
+              isAnimationActive={false}
+            />
           </LineChart>
         ) : (
           <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             {axes}
-            <Bar dataKey="value" name={valueLabel} fill={token.colorPrimary} radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
+            <Bar
+              dataKey="value"
+              name={valueLabel}
+              fill={token.colorPrimary}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={56}
+              isAnimationActive={false}
+            />
           </BarChart>
         )}
       </ResponsiveContainer>

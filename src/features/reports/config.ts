@@ -13,7 +13,9 @@ export type ValueType = "text" | "time" | "int" | "number" | "money" | "bool" | 
 type ReportEndpoint = Path extends infer P ? (P extends `/api/report/${infer E}` ? E : never) : never;
 /** The names the document gives a report's row fields, totals and query; any name for a report not given. */
 type RowKey<E extends string> = E extends ReportEndpoint ? keyof ItemOf<`/api/report/${E}`> & string : string;
-type TotalKey<E extends string> = E extends ReportEndpoint ? keyof Answer<`/api/report/${E}`>["totals"] & string : string;
+type TotalKey<E extends string> = E extends ReportEndpoint
+  ? keyof Answer<`/api/report/${E}`>["totals"] & string
+  : string;
 type QueryName<E extends string> = E extends ReportEndpoint ? keyof Query<`/api/report/${E}`> & string : string;
 
 export interface ReportColumn<K extends string = string, T extends string = string> {
@@ -58,7 +60,16 @@ const report = <E extends ReportEndpoint>(r: ReportConfig<E>): ReportConfig => r
 
 export const REPORT_PATH = "/api/report";
 
-const ORDER_STATUSES = ["pending_payment", "paid", "preparing", "ready_to_ship", "shipped", "delivered", "completed", "cancelled"] as const;
+const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "preparing",
+  "ready_to_ship",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+] as const;
 const SHIPMENTS = ["delivery", "pickup", "install"] as const;
 const CARRIERS = ["kerry", "flash", "thaipost", "jt", "own_truck"] as const;
 const PRODUCT_STATES = ["draft", "pending", "approved", "rejected", "resubmitted"] as const;
@@ -68,109 +79,166 @@ const status = { name: "status", values: ORDER_STATUSES, labels: "orders.status"
 
 export const REPORTS: readonly ReportConfig[] = [
   report({
-    screen: "report-trackorder", endpoint: "reporttrackorder",
+    screen: "report-trackorder",
+    endpoint: "reporttrackorder",
     filters: [status],
     columns: [
-      { key: "orderNo", type: "text", width: 150 }, { key: "createdAt", type: "time", width: 170 }, { key: "shopName", type: "text", width: 200 },
-      { key: "customerName", type: "text", width: 170 }, { key: "channel", type: "enum", labels: "orders.channel", width: 120 },
+      { key: "orderNo", type: "text", width: 150 },
+      { key: "createdAt", type: "time", width: 170 },
+      { key: "shopName", type: "text", width: 200 },
+      { key: "customerName", type: "text", width: 170 },
+      { key: "channel", type: "enum", labels: "orders.channel", width: 120 },
       { key: "status", type: "enum", labels: "orders.status", width: 140 },
-      { key: "paidAt", type: "time", width: 170, total: "paid" }, { key: "shippedAt", type: "time", width: 170, total: "shipped" },
-      { key: "deliveredAt", type: "time", width: 170, total: "delivered" }, { key: "cancelledAt", type: "time", width: 170, total: "cancelled" },
-      { key: "daysToShip", type: "number", width: 120, total: "avgDaysToShip" }, { key: "daysToDeliver", type: "number", width: 120, total: "avgDaysToDeliver" },
+      { key: "paidAt", type: "time", width: 170, total: "paid" },
+      { key: "shippedAt", type: "time", width: 170, total: "shipped" },
+      { key: "deliveredAt", type: "time", width: 170, total: "delivered" },
+      { key: "cancelledAt", type: "time", width: 170, total: "cancelled" },
+      { key: "daysToShip", type: "number", width: 120, total: "avgDaysToShip" },
+      { key: "daysToDeliver", type: "number", width: 120, total: "avgDaysToDeliver" },
       { key: "total", type: "money", width: 140, total: "total" },
     ],
     figures: [],
     chart: { kind: "bar", labels: "orders.status" },
   }),
   report({
-    screen: "report-shippingorder", endpoint: "reportshippingorder",
-    filters: [status, { name: "shipment", values: SHIPMENTS, labels: "orders.shipment", width: 220 }, { name: "transportType", values: CARRIERS, labels: "orders.transport", width: 180 }],
+    screen: "report-shippingorder",
+    endpoint: "reportshippingorder",
+    filters: [
+      status,
+      { name: "shipment", values: SHIPMENTS, labels: "orders.shipment", width: 220 },
+      { name: "transportType", values: CARRIERS, labels: "orders.transport", width: 180 },
+    ],
     columns: [
-      { key: "orderNo", type: "text", width: 150 }, { key: "createdAt", type: "time", width: 170 }, { key: "shopName", type: "text", width: 200 },
-      { key: "customerName", type: "text", width: 170 }, { key: "status", type: "enum", labels: "orders.status", width: 140 },
-      { key: "shipment", type: "enum", labels: "orders.shipment", width: 200 }, { key: "transportType", type: "enum", labels: "orders.transport", width: 160 },
-      { key: "trackingNo", type: "text", width: 150 }, { key: "province", type: "text", width: 140 },
+      { key: "orderNo", type: "text", width: 150 },
+      { key: "createdAt", type: "time", width: 170 },
+      { key: "shopName", type: "text", width: 200 },
+      { key: "customerName", type: "text", width: 170 },
+      { key: "status", type: "enum", labels: "orders.status", width: 140 },
+      { key: "shipment", type: "enum", labels: "orders.shipment", width: 200 },
+      { key: "transportType", type: "enum", labels: "orders.transport", width: 160 },
+      { key: "trackingNo", type: "text", width: 150 },
+      { key: "province", type: "text", width: 140 },
       { key: "shippingFee", type: "money", width: 130, total: "shippingFees" },
-      { key: "shippedAt", type: "time", width: 170, total: "shipped" }, { key: "deliveredAt", type: "time", width: 170, total: "delivered" },
+      { key: "shippedAt", type: "time", width: 170, total: "shipped" },
+      { key: "deliveredAt", type: "time", width: 170, total: "delivered" },
     ],
     figures: [{ key: "awaiting", type: "int" }],
     chart: { kind: "bar", labels: "orders.transport" },
   }),
   report({
-    screen: "report-airservice", endpoint: "orderair",
+    screen: "report-airservice",
+    endpoint: "orderair",
     filters: [status, { name: "service", values: SHIPMENTS, labels: "orders.shipment", width: 220 }],
     columns: [
-      { key: "orderNo", type: "text", width: 150 }, { key: "createdAt", type: "time", width: 170 }, { key: "shopName", type: "text", width: 210 },
-      { key: "customerName", type: "text", width: 170 }, { key: "status", type: "enum", labels: "orders.status", width: 140 },
-      { key: "service", type: "enum", labels: "orders.shipment", width: 200 }, { key: "units", type: "int", width: 100, total: "units" },
-      { key: "amount", type: "money", width: 140, total: "amount" }, { key: "total", type: "money", width: 140 },
+      { key: "orderNo", type: "text", width: 150 },
+      { key: "createdAt", type: "time", width: 170 },
+      { key: "shopName", type: "text", width: 210 },
+      { key: "customerName", type: "text", width: 170 },
+      { key: "status", type: "enum", labels: "orders.status", width: 140 },
+      { key: "service", type: "enum", labels: "orders.shipment", width: 200 },
+      { key: "units", type: "int", width: 100, total: "units" },
+      { key: "amount", type: "money", width: 140, total: "amount" },
+      { key: "total", type: "money", width: 140 },
     ],
     figures: [{ key: "installations", type: "int" }],
     chart: { kind: "bar", labels: "orders.shipment" },
   }),
   report({
-    screen: "report-coupon", endpoint: "reportcupon",
+    screen: "report-coupon",
+    endpoint: "reportcupon",
     filters: [],
     columns: [
-      { key: "redeemedAt", type: "time", width: 170 }, { key: "code", type: "text", width: 160 }, { key: "batchName", type: "text", width: 200 },
-      { key: "orderNo", type: "text", width: 150 }, { key: "shopName", type: "text", width: 200 }, { key: "customer", type: "text", width: 170 },
-      { key: "discount", type: "money", width: 130, total: "discount" }, { key: "orderTotal", type: "money", width: 140, total: "orderTotal" },
+      { key: "redeemedAt", type: "time", width: 170 },
+      { key: "code", type: "text", width: 160 },
+      { key: "batchName", type: "text", width: 200 },
+      { key: "orderNo", type: "text", width: 150 },
+      { key: "shopName", type: "text", width: 200 },
+      { key: "customer", type: "text", width: 170 },
+      { key: "discount", type: "money", width: 130, total: "discount" },
+      { key: "orderTotal", type: "money", width: 140, total: "orderTotal" },
     ],
     figures: [{ key: "customers", type: "int" }],
     chart: { kind: "line" },
   }),
   report({
-    screen: "report-promotiononline", endpoint: "reportpromotiononline",
+    screen: "report-promotiononline",
+    endpoint: "reportpromotiononline",
     filters: [{ name: "status", values: ["active", "closed"], labels: "reports.lineStatus", width: 150 }],
     columns: [
-      { key: "name", type: "text", width: 220 }, { key: "prefix", type: "text", width: 120 }, { key: "discountValue", type: "discount", width: 130 },
-      { key: "startsAt", type: "time", width: 170 }, { key: "endsAt", type: "time", width: 170 }, { key: "status", type: "enum", labels: "reports.lineStatus", width: 110 },
-      { key: "codeCount", type: "int", width: 110, total: "codeCount" }, { key: "codesUsed", type: "int", width: 110, total: "codesUsed" },
-      { key: "redemptions", type: "int", width: 120, total: "redemptions" }, { key: "discount", type: "money", width: 130, total: "discount" },
+      { key: "name", type: "text", width: 220 },
+      { key: "prefix", type: "text", width: 120 },
+      { key: "discountValue", type: "discount", width: 130 },
+      { key: "startsAt", type: "time", width: 170 },
+      { key: "endsAt", type: "time", width: 170 },
+      { key: "status", type: "enum", labels: "reports.lineStatus", width: 110 },
+      { key: "codeCount", type: "int", width: 110, total: "codeCount" },
+      { key: "codesUsed", type: "int", width: 110, total: "codesUsed" },
+      { key: "redemptions", type: "int", width: 120, total: "redemptions" },
+      { key: "discount", type: "money", width: 130, total: "discount" },
       { key: "revenue", type: "money", width: 140, total: "revenue" },
     ],
     figures: [],
     chart: { kind: "bar" },
   }),
   report({
-    screen: "report-productpromotion", endpoint: "reportproductpromotion",
+    screen: "report-productpromotion",
+    endpoint: "reportproductpromotion",
     filters: [{ name: "kind", values: ["flashsale", "homesale", "tradein"], labels: "reports.kind", width: 170 }],
     columns: [
-      { key: "code", type: "text", width: 140 }, { key: "name", type: "text", width: 260 }, { key: "shopName", type: "text", width: 200 },
-      { key: "price", type: "money", width: 130 }, { key: "flashSales", type: "int", width: 110, total: "flashSales" },
-      { key: "homeSale", type: "int", width: 110, total: "homeSale" }, { key: "tradeIn", type: "int", width: 110, total: "tradeIn" },
-      { key: "units", type: "int", width: 100, total: "units" }, { key: "revenue", type: "money", width: 140, total: "revenue" },
+      { key: "code", type: "text", width: 140 },
+      { key: "name", type: "text", width: 260 },
+      { key: "shopName", type: "text", width: 200 },
+      { key: "price", type: "money", width: 130 },
+      { key: "flashSales", type: "int", width: 110, total: "flashSales" },
+      { key: "homeSale", type: "int", width: 110, total: "homeSale" },
+      { key: "tradeIn", type: "int", width: 110, total: "tradeIn" },
+      { key: "units", type: "int", width: 100, total: "units" },
+      { key: "revenue", type: "money", width: 140, total: "revenue" },
     ],
     figures: [],
     chart: { kind: "bar", labels: "reports.kind" },
   }),
   report({
-    screen: "report-review", endpoint: "reportreview",
+    screen: "report-review",
+    endpoint: "reportreview",
     filters: [
       { name: "status", values: ["published", "hidden"], labels: "reports.reviewStatus", width: 150 },
       { name: "rating", values: ["5", "4", "3", "2", "1"], labels: "reports.stars", width: 130 },
     ],
     columns: [
-      { key: "createdAt", type: "time", width: 170 }, { key: "productCode", type: "text", width: 130 }, { key: "productName", type: "text", width: 240 },
-      { key: "shopName", type: "text", width: 200 }, { key: "customerName", type: "text", width: 170 },
-      { key: "rating", type: "int", width: 110, total: "averageRating" }, { key: "title", type: "text", width: 220 }, { key: "body", type: "text", width: 320 },
-      { key: "status", type: "enum", labels: "reports.reviewStatus", width: 120, total: "hidden" }, { key: "reply", type: "text", width: 300 },
+      { key: "createdAt", type: "time", width: 170 },
+      { key: "productCode", type: "text", width: 130 },
+      { key: "productName", type: "text", width: 240 },
+      { key: "shopName", type: "text", width: 200 },
+      { key: "customerName", type: "text", width: 170 },
+      { key: "rating", type: "int", width: 110, total: "averageRating" },
+      { key: "title", type: "text", width: 220 },
+      { key: "body", type: "text", width: 320 },
+      { key: "status", type: "enum", labels: "reports.reviewStatus", width: 120, total: "hidden" },
+      { key: "reply", type: "text", width: 300 },
       { key: "repliedAt", type: "time", width: 170, total: "replied" },
     ],
     figures: [],
     chart: { kind: "bar", labels: "reports.stars" },
   }),
   report({
-    screen: "report-productstatus", endpoint: "reporttstatusproduct",
+    screen: "report-productstatus",
+    endpoint: "reporttstatusproduct",
     filters: [
       { name: "status", values: PRODUCT_STATES, labels: "product.status", width: 180 },
       { name: "online", values: ["true", "false"], labels: "reports.online", width: 150 },
     ],
     columns: [
-      { key: "code", type: "text", width: 140 }, { key: "name", type: "text", width: 260 }, { key: "shopName", type: "text", width: 200 },
-      { key: "category", type: "text", width: 170 }, { key: "status", type: "enum", labels: "product.status", width: 150 },
-      { key: "online", type: "bool", width: 100, total: "online" }, { key: "stock", type: "int", width: 100, total: "stock" },
-      { key: "price", type: "money", width: 130 }, { key: "createdAt", type: "time", width: 170 }, { key: "updatedAt", type: "time", width: 170 },
+      { key: "code", type: "text", width: 140 },
+      { key: "name", type: "text", width: 260 },
+      { key: "shopName", type: "text", width: 200 },
+      { key: "category", type: "text", width: 170 },
+      { key: "status", type: "enum", labels: "product.status", width: 150 },
+      { key: "online", type: "bool", width: 100, total: "online" },
+      { key: "stock", type: "int", width: 100, total: "stock" },
+      { key: "price", type: "money", width: 130 },
+      { key: "createdAt", type: "time", width: 170 },
+      { key: "updatedAt", type: "time", width: 170 },
     ],
     figures: PRODUCT_STATES.map((key) => ({ key, type: "int" as const })),
     chart: { kind: "bar", labels: "product.status" },
@@ -194,7 +262,11 @@ export function defaultRange(today = dayjs()): { dateFrom: string; dateTo: strin
 }
 
 /** The query of the current filter (the CSV export sends the same one), with the default range when none is set. */
-export function reportQuery(r: ReportConfig, filters: Record<string, unknown>, today = dayjs()): Record<string, string> {
+export function reportQuery(
+  r: ReportConfig,
+  filters: Record<string, unknown>,
+  today = dayjs(),
+): Record<string, string> {
   const query: Record<string, string> = { ...defaultRange(today) };
   for (const name of filterNames(r)) {
     const v = filters[name];

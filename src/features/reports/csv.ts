@@ -38,7 +38,11 @@ export async function fetchCsv(
     for (let i = 0; i < value.length; i++) if (value[i] === NEWLINE) progress.rows++;
     onProgress({ ...progress, rows: Math.max(progress.rows, 0) });
   }
-  return { blob: new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }), filename, rows: Math.max(progress.rows, 0) };
+  return {
+    blob: new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }),
+    filename,
+    rows: Math.max(progress.rows, 0),
+  };
 }
 
 /** The percent shown for a running export; 99 at most until the last chunk arrived. */

@@ -14,7 +14,10 @@ function reportList(r: ReportConfig): EndpointMap {
       path,
       // "Clear filters" keeps a range: the server needs one (it is the report's bound).
       toRequest: (req) => ({ ...defaultRange(), ...query(req) }),
-      fromResponse: (body) => ({ ...itemsPage(body), extra: { maxpage: body?.maxpage ?? 0, totals: body?.totals ?? {}, chart: body?.chart } }),
+      fromResponse: (body) => ({
+        ...itemsPage(body),
+        extra: { maxpage: body?.maxpage ?? 0, totals: body?.totals ?? {}, chart: body?.chart },
+      }),
     },
   };
 }
@@ -27,7 +30,12 @@ export const reports = {
     actions: { masterproduct: action("/api/product/masterproduct", "GET") },
   },
   resourceEndpoints: Object.fromEntries(REPORTS.map((r) => [r.screen, reportList(r)])),
-  pages: Object.fromEntries(REPORTS.map((r) => [r.screen, { list: page(() => import("./ReportScreen").then((m) => m.ReportScreen), { screen: r.screen }) }])),
+  pages: Object.fromEntries(
+    REPORTS.map((r) => [
+      r.screen,
+      { list: page(() => import("./ReportScreen").then((m) => m.ReportScreen), { screen: r.screen }) },
+    ]),
+  ),
   resources: screensOf("reports"),
 } satisfies ResourceModule;
 

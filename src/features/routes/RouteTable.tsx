@@ -54,9 +54,13 @@ function RouteTable() {
   const needle = search.trim().toLowerCase();
   const shown = needle
     ? rows.filter((r) =>
-        [r.path, resourceKey(r.resource), r.resource.meta.menuPath, r.resource.meta.area, ...r.resource.meta.endpoints].some(
-          (v) => v.toLowerCase().includes(needle),
-        ),
+        [
+          r.path,
+          resourceKey(r.resource),
+          r.resource.meta.menuPath,
+          r.resource.meta.area,
+          ...r.resource.meta.endpoints,
+        ].some((v) => v.toLowerCase().includes(needle)),
       )
     : rows;
 
@@ -91,7 +95,13 @@ function RouteTable() {
                 <Space size={4}>
                   <Typography.Text code>{p}</Typography.Text>
                   <Tooltip title={t("routes.copy")}>
-                    <Button type="text" size="small" icon={<CopyOutlined />} aria-label={`${t("routes.copy")} ${p}`} onClick={() => void copy(p)} />
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<CopyOutlined />}
+                      aria-label={`${t("routes.copy")} ${p}`}
+                      onClick={() => void copy(p)}
+                    />
                   </Tooltip>
                 </Space>
               ),
@@ -132,8 +142,12 @@ function RouteTable() {
               key: "access",
               render: (_, r) => (
                 <Space direction="vertical" size={0}>
-                  <Tag color={r.resource.meta.area === "admin" ? "purple" : "cyan"}>{t(`routes.areas.${r.resource.meta.area}`)}</Tag>
-                  <Typography.Text type="secondary">{t("routes.menuGrant", { path: r.resource.meta.menuPath })}</Typography.Text>
+                  <Tag color={r.resource.meta.area === "admin" ? "purple" : "cyan"}>
+                    {t(`routes.areas.${r.resource.meta.area}`)}
+                  </Tag>
+                  <Typography.Text type="secondary">
+                    {t("routes.menuGrant", { path: r.resource.meta.menuPath })}
+                  </Typography.Text>
                 </Space>
               ),
             },
@@ -146,7 +160,11 @@ function RouteTable() {
               ],
               onFilter: (value, r) => r.resource.meta.built === value,
               render: (_, r) =>
-                r.resource.meta.built ? <Tag color="green">{t("routes.builtYes")}</Tag> : <Tag>{t("routes.builtNo")}</Tag>,
+                r.resource.meta.built ? (
+                  <Tag color="green">{t("routes.builtYes")}</Tag>
+                ) : (
+                  <Tag>{t("routes.builtNo")}</Tag>
+                ),
             },
           ]}
         />

@@ -43,17 +43,42 @@ function SettingRow({ setting, onSaved }: { setting: Setting; onSaved(): void })
       } else if (!applyFieldErrors(form, e, "value")) setProblem(errorMessage(e));
     }
   };
-  const field = input.kind === "choice"
-    ? <Select style={{ minWidth: 200 }} options={input.values.map((v) => ({ value: v, label: LANGUAGES.find((l) => l.code === v)?.label ?? v }))} />
-    : input.kind === "integer"
-      ? <InputNumber min={input.min} max={input.max} precision={0} style={{ width: 200 }} />
-      : <InputNumber min={input.min} max={input.max} precision={2} step={100} addonAfter="฿" style={{ width: 220 }} placeholder={t("shipping.config.none")} />;
-  const rules = input.kind === "money" && input.nullable ? [] : [{ required: true, message: t("shipping.validation.value") }];
+  const field =
+    input.kind === "choice" ? (
+      <Select
+        style={{ minWidth: 200 }}
+        options={input.values.map((v) => ({ value: v, label: LANGUAGES.find((l) => l.code === v)?.label ?? v }))}
+      />
+    ) : input.kind === "integer" ? (
+      <InputNumber min={input.min} max={input.max} precision={0} style={{ width: 200 }} />
+    ) : (
+      <InputNumber
+        min={input.min}
+        max={input.max}
+        precision={2}
+        step={100}
+        addonAfter="฿"
+        style={{ width: 220 }}
+        placeholder={t("shipping.config.none")}
+      />
+    );
+  const rules =
+    input.kind === "money" && input.nullable ? [] : [{ required: true, message: t("shipping.validation.value") }];
   return (
     <Card size="small" data-setting={setting.key}>
-      <Form form={form} layout="vertical" onFinish={finish} initialValues={{ value: setting.value }} key={setting.updatedAt ?? "default"}>
-        <Form.Item name="value" label={<Typography.Text strong>{label}</Typography.Text>} rules={rules}
-          extra={t(`shipping.config.keys.${setting.key}.help`, {}, setting.description)}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={finish}
+        initialValues={{ value: setting.value }}
+        key={setting.updatedAt ?? "default"}
+      >
+        <Form.Item
+          name="value"
+          label={<Typography.Text strong>{label}</Typography.Text>}
+          rules={rules}
+          extra={t(`shipping.config.keys.${setting.key}.help`, {}, setting.description)}
+        >
           {field}
         </Form.Item>
         {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
@@ -63,9 +88,14 @@ function SettingRow({ setting, onSaved }: { setting: Setting; onSaved(): void })
             {" · "}
             {setting.isDefault || !setting.updatedAt
               ? t("shipping.config.neverChanged")
-              : t("shipping.config.changedBy", { name: setting.updatedByName ?? t("shipping.config.someone"), when: dateTime(setting.updatedAt) })}
+              : t("shipping.config.changedBy", {
+                  name: setting.updatedByName ?? t("shipping.config.someone"),
+                  when: dateTime(setting.updatedAt),
+                })}
           </Typography.Text>
-          <Button type="primary" htmlType="submit" loading={busy} disabled={(value ?? null) === setting.value}>{t("buttons.save")}</Button>
+          <Button type="primary" htmlType="submit" loading={busy} disabled={(value ?? null) === setting.value}>
+            {t("buttons.save")}
+          </Button>
         </Flex>
       </Form>
     </Card>
@@ -78,13 +108,22 @@ export function ConfigPanel() {
   const { result, query } = useCustom<{ data: Setting[] }>({ ...readCall("configcontrol"), errorNotification: false });
   if (query.isLoading) return <Skeleton active />;
   if (query.isError) {
-    return <Alert type="error" showIcon message={t("shipping.config.loadFailed")} description={errorMessage(query.error)}
-      action={<Button onClick={() => query.refetch()}>{t("shipping.config.retry")}</Button>} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t("shipping.config.loadFailed")}
+        description={errorMessage(query.error)}
+        action={<Button onClick={() => query.refetch()}>{t("shipping.config.retry")}</Button>}
+      />
+    );
   }
   return (
     <Flex vertical gap={12} style={{ maxWidth: 720 }}>
       <Typography.Text type="secondary">{t("shipping.config.hint")}</Typography.Text>
-      {(result.data?.data ?? []).map((s) => <SettingRow key={s.key} setting={s} onSaved={() => query.refetch()} />)}
+      {(result.data?.data ?? []).map((s) => (
+        <SettingRow key={s.key} setting={s} onSaved={() => query.refetch()} />
+      ))}
     </Flex>
   );
 }

@@ -5,15 +5,31 @@ import { applyFieldErrors, errorMessage, errorStatus } from "../../components/ki
 import { useSaveRate } from "./hooks";
 import type { Rate, TransportType, Zone } from "./model";
 
-interface Values { zone: string; transportType: string; weightFrom: number; weightTo: number | null; price: number }
+interface Values {
+  zone: string;
+  transportType: string;
+  weightFrom: number;
+  weightTo: number | null;
+  price: number;
+}
 
 /**
  * Adds a rate (prefilled with its zone) or changes one: zone, transport type, weight band and price.
  * The server's refusals land on their fields (an overlapping band on "from"); a change made meanwhile
  * by someone else is said above the form.
  */
-export function RateDialog({ rate, zone, zones, types, onClose }: {
-  rate?: Rate; zone?: string; zones: Zone[]; types: TransportType[]; onClose(): void;
+export function RateDialog({
+  rate,
+  zone,
+  zones,
+  types,
+  onClose,
+}: {
+  rate?: Rate;
+  zone?: string;
+  zones: Zone[];
+  types: TransportType[];
+  onClose(): void;
 }) {
   const t = useTranslate();
   const [form] = Form.useForm<Values>();
@@ -42,31 +58,75 @@ export function RateDialog({ rate, zone, zones, types, onClose }: {
       onCancel={onClose}
       destroyOnHidden
     >
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} data-testid="rate-problem" />}
+      {problem && (
+        <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} data-testid="rate-problem" />
+      )}
       <Form
         form={form}
         layout="vertical"
         onFinish={finish}
-        initialValues={rate ? { zone: rate.zone, transportType: rate.transportType, weightFrom: rate.weightFrom, weightTo: rate.weightTo, price: rate.price } : { zone, weightFrom: 0 }}
+        initialValues={
+          rate
+            ? {
+                zone: rate.zone,
+                transportType: rate.transportType,
+                weightFrom: rate.weightFrom,
+                weightTo: rate.weightTo,
+                price: rate.price,
+              }
+            : { zone, weightFrom: 0 }
+        }
       >
-        <Form.Item name="zone" label={t("shipping.fields.zone")} rules={[{ required: true, message: t("shipping.validation.zone") }]}>
+        <Form.Item
+          name="zone"
+          label={t("shipping.fields.zone")}
+          rules={[{ required: true, message: t("shipping.validation.zone") }]}
+        >
           <Select options={zones.map((z) => ({ value: z.code, label: z.name }))} />
         </Form.Item>
-        <Form.Item name="transportType" label={t("shipping.fields.transportType")} rules={[{ required: true, message: t("shipping.validation.transportType") }]}>
+        <Form.Item
+          name="transportType"
+          label={t("shipping.fields.transportType")}
+          rules={[{ required: true, message: t("shipping.validation.transportType") }]}
+        >
           <Select showSearch optionFilterProp="label" options={types.map((x) => ({ value: x.code, label: x.name }))} />
         </Form.Item>
-        <Form.Item name="weightFrom" label={t("shipping.fields.weightFrom")} extra={t("shipping.rates.fromHint")}
-          rules={[{ required: true, message: t("shipping.validation.weightFrom") }]}>
+        <Form.Item
+          name="weightFrom"
+          label={t("shipping.fields.weightFrom")}
+          extra={t("shipping.rates.fromHint")}
+          rules={[{ required: true, message: t("shipping.validation.weightFrom") }]}
+        >
           <InputNumber min={0} max={100000} step={0.5} addonAfter={kg} style={{ width: "100%" }} />
         </Form.Item>
-        <Form.Item name="weightTo" label={t("shipping.fields.weightTo")} extra={t("shipping.rates.toHint")} dependencies={["weightFrom"]}
-          rules={[({ getFieldValue }) => ({
-            validator: (_, v: number | null | undefined) =>
-              v === null || v === undefined || v > (getFieldValue("weightFrom") ?? 0) ? Promise.resolve() : Promise.reject(new Error(t("shipping.validation.weightTo"))),
-          })]}>
-          <InputNumber min={0} max={100000} step={0.5} addonAfter={kg} style={{ width: "100%" }} placeholder={t("shipping.band.andHeavier")} />
+        <Form.Item
+          name="weightTo"
+          label={t("shipping.fields.weightTo")}
+          extra={t("shipping.rates.toHint")}
+          dependencies={["weightFrom"]}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, v: number | null | undefined) =>
+                v === null || v === undefined || v > (getFieldValue("weightFrom") ?? 0)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("shipping.validation.weightTo"))),
+            }),
+          ]}
+        >
+          <InputNumber
+            min={0}
+            max={100000}
+            step={0.5}
+            addonAfter={kg}
+            style={{ width: "100%" }}
+            placeholder={t("shipping.band.andHeavier")}
+          />
         </Form.Item>
-        <Form.Item name="price" label={t("shipping.fields.price")} rules={[{ required: true, message: t("shipping.validation.price") }]}>
+        <Form.Item
+          name="price"
+          label={t("shipping.fields.price")}
+          rules={[{ required: true, message: t("shipping.validation.price") }]}
+        >
           <InputNumber min={0} max={1000000} step={5} precision={2} addonAfter="฿" style={{ width: "100%" }} />
         </Form.Item>
       </Form>

@@ -1,6 +1,19 @@
 import { useTable } from "@refinedev/antd";
 import { useTranslate } from "@refinedev/core";
-import { Button, Collapse, Empty, Flex, Popconfirm, Select, Skeleton, Space, Switch, Table, Tag, Typography } from "antd";
+import {
+  Button,
+  Collapse,
+  Empty,
+  Flex,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from "antd";
 import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from "@ant-design/icons";
 import { useState } from "react";
 import { FilterBar, useTableScroll } from "../../components/kit/list";
@@ -15,13 +28,25 @@ export function useBand() {
   const t = useTranslate();
   const { number } = useFormat();
   return (r: Pick<Rate, "weightFrom" | "weightTo">) =>
-    r.weightTo === null ? t("shipping.band.from", { from: number(r.weightFrom) }) : t("shipping.band.range", { from: number(r.weightFrom), to: number(r.weightTo) });
+    r.weightTo === null
+      ? t("shipping.band.from", { from: number(r.weightFrom) })
+      : t("shipping.band.range", { from: number(r.weightFrom), to: number(r.weightTo) });
 }
 
 type Edit = { rate?: Rate; zone?: string } | null;
 
 /** One zone's rates, transport type by transport type (the type's cell spans its bands). */
-function ZoneRates({ zone, transportType, showInactive, onEdit }: { zone: Zone; transportType?: string; showInactive: boolean; onEdit(rate: Rate): void }) {
+function ZoneRates({
+  zone,
+  transportType,
+  showInactive,
+  onEdit,
+}: {
+  zone: Zone;
+  transportType?: string;
+  showInactive: boolean;
+  onEdit(rate: Rate): void;
+}) {
   const t = useTranslate();
   const { money } = useFormat();
   const band = useBand();
@@ -58,35 +83,78 @@ function ZoneRates({ zone, transportType, showInactive, onEdit }: { zone: Zone; 
   };
   return (
     <>
-      {failure && <Typography.Text type="danger" role="alert">{failure}</Typography.Text>}
+      {failure && (
+        <Typography.Text type="danger" role="alert">
+          {failure}
+        </Typography.Text>
+      )}
       <Table<Rate>
         {...tableProps}
         rowKey="id"
         size="small"
         scroll={scroll(560)}
-        pagination={(tableProps.pagination && (tableProps.pagination.total ?? 0) > 100) ? tableProps.pagination : false}
+        pagination={tableProps.pagination && (tableProps.pagination.total ?? 0) > 100 ? tableProps.pagination : false}
         rowClassName={(r) => (r.active ? "" : "shipping-inactive")}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("shipping.rates.emptyZone")} /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("shipping.rates.emptyZone")} />,
+        }}
       >
-        <Table.Column<Rate> key="transportType" title={t("shipping.fields.transportType")} dataIndex="transportTypeName"
-          onCell={(_, i) => ({ rowSpan: spanOf(i ?? 0) })} render={(v: string) => <Typography.Text strong>{v}</Typography.Text>} />
+        <Table.Column<Rate>
+          key="transportType"
+          title={t("shipping.fields.transportType")}
+          dataIndex="transportTypeName"
+          onCell={(_, i) => ({ rowSpan: spanOf(i ?? 0) })}
+          render={(v: string) => <Typography.Text strong>{v}</Typography.Text>}
+        />
         <Table.Column<Rate> key="band" title={t("shipping.fields.band")} render={(_, r) => <bdi>{band(r)}</bdi>} />
-        <Table.Column<Rate> key="price" title={t("shipping.fields.price")} align="end" render={(_, r) => money(r.price)} />
-        <Table.Column<Rate> key="state" title={t("shipping.fields.state")}
-          render={(_, r) => (r.active ? <Tag color="green">{t("shipping.state.active")}</Tag> : <Tag>{t("shipping.state.inactive")}</Tag>)} />
-        <Table.Column<Rate> key="actions" title={t("shipping.fields.actions")} render={(_, r) => (
-          <Space size={4}>
-            <Button size="small" icon={<EditOutlined />} aria-label={`${t("buttons.edit")}: ${r.transportTypeName} ${band(r)}`} onClick={() => onEdit(r)} />
-            {r.active ? (
-              <Popconfirm title={t("shipping.rates.deactivateTitle")} description={t("shipping.rates.deactivateBody", { band: band(r), type: r.transportTypeName })}
-                okText={t("shipping.rates.deactivate")} okButtonProps={{ danger: true, loading: busy }} cancelText={t("buttons.cancel")} onConfirm={() => toggle(r)}>
-                <Button size="small" danger icon={<StopOutlined />} aria-label={`${t("shipping.rates.deactivate")}: ${r.transportTypeName} ${band(r)}`} />
-              </Popconfirm>
-            ) : (
-              <Button size="small" icon={<UndoOutlined />} loading={busy} onClick={() => toggle(r)}>{t("shipping.rates.activate")}</Button>
-            )}
-          </Space>
-        )} />
+        <Table.Column<Rate>
+          key="price"
+          title={t("shipping.fields.price")}
+          align="end"
+          render={(_, r) => money(r.price)}
+        />
+        <Table.Column<Rate>
+          key="state"
+          title={t("shipping.fields.state")}
+          render={(_, r) =>
+            r.active ? <Tag color="green">{t("shipping.state.active")}</Tag> : <Tag>{t("shipping.state.inactive")}</Tag>
+          }
+        />
+        <Table.Column<Rate>
+          key="actions"
+          title={t("shipping.fields.actions")}
+          render={(_, r) => (
+            <Space size={4}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={`${t("buttons.edit")}: ${r.transportTypeName} ${band(r)}`}
+                onClick={() => onEdit(r)}
+              />
+              {r.active ? (
+                <Popconfirm
+                  title={t("shipping.rates.deactivateTitle")}
+                  description={t("shipping.rates.deactivateBody", { band: band(r), type: r.transportTypeName })}
+                  okText={t("shipping.rates.deactivate")}
+                  okButtonProps={{ danger: true, loading: busy }}
+                  cancelText={t("buttons.cancel")}
+                  onConfirm={() => toggle(r)}
+                >
+                  <Button
+                    size="small"
+                    danger
+                    icon={<StopOutlined />}
+                    aria-label={`${t("shipping.rates.deactivate")}: ${r.transportTypeName} ${band(r)}`}
+                  />
+                </Popconfirm>
+              ) : (
+                <Button size="small" icon={<UndoOutlined />} loading={busy} onClick={() => toggle(r)}>
+                  {t("shipping.rates.activate")}
+                </Button>
+              )}
+            </Space>
+          )}
+        />
       </Table>
     </>
   );
@@ -108,9 +176,22 @@ export function RatesPanel({ zones, types, loading }: { zones: Zone[]; types: Tr
   const expanded = open ?? [zones[0].code];
   return (
     <>
-      <FilterBar extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>{t("shipping.rates.add")}</Button>}>
-        <Select allowClear placeholder={t("shipping.rates.allTypes")} aria-label={t("shipping.fields.transportType")} style={{ minWidth: 200 }}
-          value={transportType} onChange={setTransportType} options={types.map((x) => ({ value: x.code, label: x.name }))} />
+      <FilterBar
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
+            {t("shipping.rates.add")}
+          </Button>
+        }
+      >
+        <Select
+          allowClear
+          placeholder={t("shipping.rates.allTypes")}
+          aria-label={t("shipping.fields.transportType")}
+          style={{ minWidth: 200 }}
+          value={transportType}
+          onChange={setTransportType}
+          options={types.map((x) => ({ value: x.code, label: x.name }))}
+        />
         <Flex align="center" gap={8}>
           <Switch checked={showInactive} onChange={setShowInactive} id="shipping-show-inactive" />
           <label htmlFor="shipping-show-inactive">{t("shipping.rates.showInactive")}</label>
@@ -125,19 +206,37 @@ export function RatesPanel({ zones, types, loading }: { zones: Zone[]; types: Tr
           label: (
             <Flex wrap gap={8} align="baseline">
               <Typography.Text strong>{z.name}</Typography.Text>
-              <Typography.Text type="secondary">{t("shipping.zones.provinceCount", { count: z.provinces.length })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t("shipping.zones.provinceCount", { count: z.provinces.length })}
+              </Typography.Text>
             </Flex>
           ),
           extra: (
-            <Button size="small" icon={<PlusOutlined />} aria-label={`${t("shipping.rates.add")}: ${z.name}`}
-              onClick={(e) => { e.stopPropagation(); setEdit({ zone: z.code }); }}>
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              aria-label={`${t("shipping.rates.add")}: ${z.name}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                setEdit({ zone: z.code });
+              }}
+            >
               <span className="shipping-add-label">{t("shipping.rates.add")}</span>
             </Button>
           ),
-          children: <ZoneRates zone={z} transportType={transportType} showInactive={showInactive} onEdit={(rate) => setEdit({ rate })} />,
+          children: (
+            <ZoneRates
+              zone={z}
+              transportType={transportType}
+              showInactive={showInactive}
+              onEdit={(rate) => setEdit({ rate })}
+            />
+          ),
         }))}
       />
-      {edit && <RateDialog rate={edit.rate} zone={edit.zone} zones={zones} types={types} onClose={() => setEdit(null)} />}
+      {edit && (
+        <RateDialog rate={edit.rate} zone={edit.zone} zones={zones} types={types} onClose={() => setEdit(null)} />
+      )}
     </>
   );
 }

@@ -24,10 +24,26 @@ export function ShippingSettings() {
       <div data-screen-ready={query.isLoading ? undefined : ""}>
         <Tabs
           activeKey={tab}
-          onChange={(key) => setParams((p) => { p.set("tab", key); return p; }, { replace: true })}
+          onChange={(key) =>
+            setParams(
+              (p) => {
+                p.set("tab", key);
+                return p;
+              },
+              { replace: true },
+            )
+          }
           items={[
-            { key: "rates", label: t("shipping.tabs.rates"), children: <RatesPanel zones={zones} types={types} loading={query.isLoading} /> },
-            { key: "zones", label: t("shipping.tabs.zones"), children: <ZonesPanel zones={zones} loading={query.isLoading} refresh={() => query.refetch()} /> },
+            {
+              key: "rates",
+              label: t("shipping.tabs.rates"),
+              children: <RatesPanel zones={zones} types={types} loading={query.isLoading} />,
+            },
+            {
+              key: "zones",
+              label: t("shipping.tabs.zones"),
+              children: <ZonesPanel zones={zones} loading={query.isLoading} refresh={() => query.refetch()} />,
+            },
             { key: "config", label: t("shipping.tabs.config"), children: <ConfigPanel /> },
           ]}
         />

@@ -6,10 +6,27 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useProvinces, useRestWrite } from "./hooks";
 import { REST, unplaced, type Province, type Zone } from "./model";
 
-interface Values { code: string; name: string; nameTh: string; provinces: string[] }
+interface Values {
+  code: string;
+  name: string;
+  nameTh: string;
+  provinces: string[];
+}
 
 /** Adds a zone or changes one: names and provinces (a province taken from another zone leaves it). */
-function ZoneDialog({ zone, zones, provinces, onClose, onSaved }: { zone?: Zone; zones: Zone[]; provinces: Province[]; onClose(): void; onSaved(): void }) {
+function ZoneDialog({
+  zone,
+  zones,
+  provinces,
+  onClose,
+  onSaved,
+}: {
+  zone?: Zone;
+  zones: Zone[];
+  provinces: Province[];
+  onClose(): void;
+  onSaved(): void;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<Values>();
   const { notification } = App.useApp();
@@ -30,31 +47,67 @@ function ZoneDialog({ zone, zones, provinces, onClose, onSaved }: { zone?: Zone;
   };
   const zoneOf = (code: string) => zones.find((z) => z.code !== zone?.code && z.provinces.some((p) => p.code === code));
   return (
-    <Modal open title={zone ? t("shipping.zones.editTitle", { name: zone.name }) : t("shipping.zones.addTitle")} okText={t("buttons.save")}
-      cancelText={t("buttons.cancel")} confirmLoading={busy} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={zone ? t("shipping.zones.editTitle", { name: zone.name }) : t("shipping.zones.addTitle")}
+      okText={t("buttons.save")}
+      cancelText={t("buttons.cancel")}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={finish}
-        initialValues={zone ? { name: zone.name, nameTh: zone.nameTh, provinces: zone.provinces.map((p) => p.code) } : { provinces: [] }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={finish}
+        initialValues={
+          zone
+            ? { name: zone.name, nameTh: zone.nameTh, provinces: zone.provinces.map((p) => p.code) }
+            : { provinces: [] }
+        }
+      >
         {!zone && (
-          <Form.Item name="code" label={t("shipping.fields.code")} extra={t("shipping.zones.codeHint")}
-            rules={[{ required: true, pattern: /^[a-z][a-z0-9_]{1,39}$/, message: t("shipping.validation.code") }]}>
+          <Form.Item
+            name="code"
+            label={t("shipping.fields.code")}
+            extra={t("shipping.zones.codeHint")}
+            rules={[{ required: true, pattern: /^[a-z][a-z0-9_]{1,39}$/, message: t("shipping.validation.code") }]}
+          >
             <Input dir="ltr" maxLength={40} />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t("shipping.fields.zoneName")} rules={[{ required: true, whitespace: true, message: t("shipping.validation.name") }]}>
+        <Form.Item
+          name="name"
+          label={t("shipping.fields.zoneName")}
+          rules={[{ required: true, whitespace: true, message: t("shipping.validation.name") }]}
+        >
           <Input maxLength={80} />
         </Form.Item>
-        <Form.Item name="nameTh" label={t("shipping.fields.zoneNameTh")} rules={[{ required: true, whitespace: true, message: t("shipping.validation.nameTh") }]}>
+        <Form.Item
+          name="nameTh"
+          label={t("shipping.fields.zoneNameTh")}
+          rules={[{ required: true, whitespace: true, message: t("shipping.validation.nameTh") }]}
+        >
           <Input maxLength={80} lang="th" />
         </Form.Item>
         <Form.Item name="provinces" label={t("shipping.fields.provinces")}>
-          <Select mode="multiple" optionFilterProp="label" options={provinces.map((p) => {
-            const other = zoneOf(p.code);
-            return { value: p.code, label: other ? `${p.name} (${other.name})` : p.name };
-          })} />
+          <Select
+            mode="multiple"
+            optionFilterProp="label"
+            options={provinces.map((p) => {
+              const other = zoneOf(p.code);
+              return { value: p.code, label: other ? `${p.name} (${other.name})` : p.name };
+            })}
+          />
         </Form.Item>
         {moved.length > 0 && (
-          <Alert type="info" showIcon message={t("shipping.zones.moves", { zones: moved.map((z) => z.name).join(", ") })} />
+          <Alert
+            type="info"
+            showIcon
+            message={t("shipping.zones.moves", { zones: moved.map((z) => z.name).join(", ") })}
+          />
         )}
       </Form>
     </Modal>
@@ -72,29 +125,76 @@ export function ZonesPanel({ zones, loading, refresh }: { zones: Zone[]; loading
     <Flex vertical gap={16}>
       <Flex justify="space-between" wrap gap={8} align="center">
         <Typography.Text type="secondary">{t("shipping.zones.hint")}</Typography.Text>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>{t("shipping.zones.add")}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
+          {t("shipping.zones.add")}
+        </Button>
       </Flex>
       {loose.length > 0 && (
-        <Alert type="warning" showIcon message={t("shipping.zones.unplaced", { provinces: loose.map((p) => p.name).join(", ") })} />
+        <Alert
+          type="warning"
+          showIcon
+          message={t("shipping.zones.unplaced", { provinces: loose.map((p) => p.name).join(", ") })}
+        />
       )}
-      <Table<Zone> dataSource={zones} rowKey="code" size="small" pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("shipping.zones.empty")} /> }}>
-        <Table.Column<Zone> key="name" title={t("shipping.fields.zoneName")} render={(_, z) => (
-          <Flex vertical>
-            <Typography.Text strong>{z.name}</Typography.Text>
-            <Typography.Text type="secondary" lang="th">{z.nameTh}</Typography.Text>
-          </Flex>
-        )} />
-        <Table.Column<Zone> key="provinces" title={t("shipping.fields.provinces")} render={(_, z) => (
-          z.provinces.length
-            ? <Flex wrap gap={4}>{z.provinces.map((p) => <Tag key={p.code} style={{ marginInlineEnd: 0 }}>{p.name}</Tag>)}</Flex>
-            : <Typography.Text type="secondary">{t("shipping.zones.noProvinces")}</Typography.Text>
-        )} />
-        <Table.Column<Zone> key="actions" width={64} title={t("shipping.fields.actions")} render={(_, z) => (
-          <Button size="small" icon={<EditOutlined />} aria-label={`${t("buttons.edit")}: ${z.name}`} onClick={() => setEdit({ zone: z })} />
-        )} />
+      <Table<Zone>
+        dataSource={zones}
+        rowKey="code"
+        size="small"
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("shipping.zones.empty")} /> }}
+      >
+        <Table.Column<Zone>
+          key="name"
+          title={t("shipping.fields.zoneName")}
+          render={(_, z) => (
+            <Flex vertical>
+              <Typography.Text strong>{z.name}</Typography.Text>
+              <Typography.Text type="secondary" lang="th">
+                {z.nameTh}
+              </Typography.Text>
+            </Flex>
+          )}
+        />
+        <Table.Column<Zone>
+          key="provinces"
+          title={t("shipping.fields.provinces")}
+          render={(_, z) =>
+            z.provinces.length ? (
+              <Flex wrap gap={4}>
+                {z.provinces.map((p) => (
+                  <Tag key={p.code} style={{ marginInlineEnd: 0 }}>
+                    {p.name}
+                  </Tag>
+                ))}
+              </Flex>
+            ) : (
+              <Typography.Text type="secondary">{t("shipping.zones.noProvinces")}</Typography.Text>
+            )
+          }
+        />
+        <Table.Column<Zone>
+          key="actions"
+          width={64}
+          title={t("shipping.fields.actions")}
+          render={(_, z) => (
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={`${t("buttons.edit")}: ${z.name}`}
+              onClick={() => setEdit({ zone: z })}
+            />
+          )}
+        />
       </Table>
-      {edit && <ZoneDialog zone={edit.zone} zones={zones} provinces={provinces} onClose={() => setEdit(null)} onSaved={refresh} />}
+      {edit && (
+        <ZoneDialog
+          zone={edit.zone}
+          zones={zones}
+          provinces={provinces}
+          onClose={() => setEdit(null)}
+          onSaved={refresh}
+        />
+      )}
     </Flex>
   );
 }

@@ -8,7 +8,12 @@ const { readCall, writeCall } = callsOf(settings);
 export { readCall };
 
 export function useZones() {
-  const { result, query } = useList<Zone>({ resource: REST.zones, ...REST_PROVIDER, pagination: { mode: "off" }, errorNotification: false });
+  const { result, query } = useList<Zone>({
+    resource: REST.zones,
+    ...REST_PROVIDER,
+    pagination: { mode: "off" },
+    errorNotification: false,
+  });
   return { zones: result.data, query };
 }
 

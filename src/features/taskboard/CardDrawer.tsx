@@ -1,17 +1,44 @@
 import { useState } from "react";
 import { useDataProvider, useList, useTranslate } from "@refinedev/core";
-import { Alert, App, Button, DatePicker, Drawer, Form, Input, List as AntList, Popconfirm, Select, Space, Typography, Upload } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  List as AntList,
+  Popconfirm,
+  Select,
+  Space,
+  Typography,
+  Upload,
+} from "antd";
 import { DeleteOutlined, FilePdfOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { applyFieldErrors, errorMessage, hasFieldErrors } from "../../components/kit/errors";
 import { useNarrow } from "../../components/kit/list";
 import {
-  ATTACHMENT_ACCEPT, ATTACHMENTS_MAX, attachmentLimit, CARD_NAME_MAX, DESCRIPTION_MAX, REST,
-  type Assignee, type Attachment, type CardValues, type TaskCard,
+  ATTACHMENT_ACCEPT,
+  ATTACHMENTS_MAX,
+  attachmentLimit,
+  CARD_NAME_MAX,
+  DESCRIPTION_MAX,
+  REST,
+  type Assignee,
+  type Attachment,
+  type CardValues,
+  type TaskCard,
 } from "./model";
 import type { TaskBoardApi } from "./useTaskBoard";
 
-interface FormValues { name: string; description?: string; assigneeId?: number | null; dueDate?: Dayjs | null }
+interface FormValues {
+  name: string;
+  description?: string;
+  assigneeId?: number | null;
+  dueDate?: Dayjs | null;
+}
 
 const toValues = (v: FormValues): CardValues => ({
   name: v.name.trim(),
@@ -20,7 +47,8 @@ const toValues = (v: FormValues): CardValues => ({
   dueDate: v.dueDate ? v.dueDate.format("YYYY-MM-DD") : null,
 });
 
-const kb = (size: number) => (size < 1024 * 1024 ? `${Math.max(1, Math.round(size / 1024))} KB` : `${(size / 1024 / 1024).toFixed(1)} MB`);
+const kb = (size: number) =>
+  size < 1024 * 1024 ? `${Math.max(1, Math.round(size / 1024))} KB` : `${(size / 1024 / 1024).toFixed(1)} MB`;
 
 /** A card's files: listed with a preview or PDF mark, uploaded (sniffed again by the server) and deleted. */
 function Attachments({ card, onCount }: { card: TaskCard; onCount(n: number): void }) {
@@ -39,9 +67,11 @@ function Attachments({ card, onCount }: { card: TaskCard; onCount(n: number): vo
 
   const beforeUpload = (file: File) => {
     const accepted = ATTACHMENT_ACCEPT.split(",").includes(file.type);
-    const problem = !accepted ? t("taskboard.attachments.wrongType", { name: file.name })
-      : file.size > attachmentLimit(file.type) ? t("taskboard.attachments.tooLarge", { name: file.name, max: attachmentLimit(file.type) / 1024 / 1024 })
-      : undefined;
+    const problem = !accepted
+      ? t("taskboard.attachments.wrongType", { name: file.name })
+      : file.size > attachmentLimit(file.type)
+        ? t("taskboard.attachments.tooLarge", { name: file.name, max: attachmentLimit(file.type) / 1024 / 1024 })
+        : undefined;
     if (problem) {
       notification.warning({ message: problem });
       return Upload.LIST_IGNORE;
@@ -51,7 +81,9 @@ function Attachments({ card, onCount }: { card: TaskCard; onCount(n: number): vo
 
   return (
     <section aria-labelledby="taskboard-attachments">
-      <Typography.Title level={5} id="taskboard-attachments" style={{ marginTop: 8 }}>{t("taskboard.attachments.title")}</Typography.Title>
+      <Typography.Title level={5} id="taskboard-attachments" style={{ marginTop: 8 }}>
+        {t("taskboard.attachments.title")}
+      </Typography.Title>
       <AntList
         size="small"
         loading={query.isLoading}
@@ -68,15 +100,29 @@ function Attachments({ card, onCount }: { card: TaskCard; onCount(n: number): vo
                 cancelText={t("buttons.cancel")}
                 onConfirm={() => rest.deleteOne({ resource, id: file.id }).then(refresh, failed)}
               >
-                <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t("taskboard.attachments.delete", { name: file.originalName })} />
+                <Button
+                  type="text"
+                  danger
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  aria-label={t("taskboard.attachments.delete", { name: file.originalName })}
+                />
               </Popconfirm>,
             ]}
           >
             <AntList.Item.Meta
-              avatar={file.mime.startsWith("image/")
-                ? <img src={file.url} alt="" width={40} height={40} className="taskboard-file-thumb" loading="lazy" />
-                : <FilePdfOutlined className="taskboard-file-icon" aria-hidden />}
-              title={<a href={file.url} target="_blank" rel="noreferrer"><bdi>{file.originalName || file.url}</bdi></a>}
+              avatar={
+                file.mime.startsWith("image/") ? (
+                  <img src={file.url} alt="" width={40} height={40} className="taskboard-file-thumb" loading="lazy" />
+                ) : (
+                  <FilePdfOutlined className="taskboard-file-icon" aria-hidden />
+                )
+              }
+              title={
+                <a href={file.url} target="_blank" rel="noreferrer">
+                  <bdi>{file.originalName || file.url}</bdi>
+                </a>
+              }
               description={kb(file.size)}
             />
           </AntList.Item>
@@ -94,8 +140,14 @@ function Attachments({ card, onCount }: { card: TaskCard; onCount(n: number): vo
             body.append("file", file as File);
             setUploading((n) => n + 1);
             rest.custom!({ url: `${rest.getApiUrl()}/${resource}`, method: "post", payload: body })
-              .then((r) => { onSuccess?.(r.data); return refresh(); })
-              .catch((e) => { onError?.(e as Error); failed(e); })
+              .then((r) => {
+                onSuccess?.(r.data);
+                return refresh();
+              })
+              .catch((e) => {
+                onError?.(e as Error);
+                failed(e);
+              })
               .finally(() => setUploading((n) => n - 1));
           }}
         >
@@ -110,7 +162,13 @@ function Attachments({ card, onCount }: { card: TaskCard; onCount(n: number): vo
 }
 
 /** Add or edit a card: name, description, assignee, due date; an existing card's attachments; delete. */
-export function CardDrawer({ card, columnName, api, onCreate, onClose }: {
+export function CardDrawer({
+  card,
+  columnName,
+  api,
+  onCreate,
+  onClose,
+}: {
   card?: TaskCard;
   columnName: string;
   api: TaskBoardApi;
@@ -122,7 +180,11 @@ export function CardDrawer({ card, columnName, api, onCreate, onClose }: {
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const { result: assignees, query: assigneeQuery } = useList<Assignee>({ resource: REST.assignees, dataProviderName: "rest", pagination: { mode: "off" } });
+  const { result: assignees, query: assigneeQuery } = useList<Assignee>({
+    resource: REST.assignees,
+    dataProviderName: "rest",
+    pagination: { mode: "off" },
+  });
 
   const save = async (values: FormValues) => {
     setBusy(true);
@@ -158,7 +220,11 @@ export function CardDrawer({ card, columnName, api, onCreate, onClose }: {
       title={card ? t("taskboard.cards.editTitle") : t("taskboard.cards.newTitle")}
       onClose={onClose}
       destroyOnHidden
-      extra={<Typography.Text type="secondary" ellipsis style={{ maxWidth: 160 }}>{columnName}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 160 }}>
+          {columnName}
+        </Typography.Text>
+      }
       footer={
         <div className="taskboard-drawer-footer">
           {card ? (
@@ -169,12 +235,18 @@ export function CardDrawer({ card, columnName, api, onCreate, onClose }: {
               cancelText={t("buttons.cancel")}
               onConfirm={remove}
             >
-              <Button danger icon={<DeleteOutlined />} disabled={busy}>{t("taskboard.cards.delete")}</Button>
+              <Button danger icon={<DeleteOutlined />} disabled={busy}>
+                {t("taskboard.cards.delete")}
+              </Button>
             </Popconfirm>
-          ) : <span />}
+          ) : (
+            <span />
+          )}
           <Space>
             <Button onClick={onClose}>{t("buttons.cancel")}</Button>
-            <Button type="primary" onClick={() => form.submit()} loading={busy}>{t("buttons.save")}</Button>
+            <Button type="primary" onClick={() => form.submit()} loading={busy}>
+              {t("buttons.save")}
+            </Button>
           </Space>
         </div>
       }
@@ -184,9 +256,16 @@ export function CardDrawer({ card, columnName, api, onCreate, onClose }: {
         form={form}
         layout="vertical"
         onFinish={save}
-        initialValues={card ? {
-          name: card.name, description: card.description ?? "", assigneeId: card.assigneeId, dueDate: card.dueDate ? dayjs(card.dueDate) : null,
-        } : { name: "", description: "", assigneeId: null, dueDate: null }}
+        initialValues={
+          card
+            ? {
+                name: card.name,
+                description: card.description ?? "",
+                assigneeId: card.assigneeId,
+                dueDate: card.dueDate ? dayjs(card.dueDate) : null,
+              }
+            : { name: "", description: "", assigneeId: null, dueDate: null }
+        }
       >
         <Form.Item
           name="name"
@@ -198,7 +277,11 @@ export function CardDrawer({ card, columnName, api, onCreate, onClose }: {
         >
           <Input autoFocus dir="auto" maxLength={CARD_NAME_MAX + 1} />
         </Form.Item>
-        <Form.Item name="description" label={t("taskboard.cards.description")} rules={[{ max: DESCRIPTION_MAX, message: t("taskboard.tooLong", { max: DESCRIPTION_MAX }) }]}>
+        <Form.Item
+          name="description"
+          label={t("taskboard.cards.description")}
+          rules={[{ max: DESCRIPTION_MAX, message: t("taskboard.tooLong", { max: DESCRIPTION_MAX }) }]}
+        >
           <Input.TextArea dir="auto" autoSize={{ minRows: 3, maxRows: 10 }} />
         </Form.Item>
         <Form.Item name="assigneeId" label={t("taskboard.cards.assignee")}>
@@ -212,7 +295,8 @@ export function CardDrawer({ card, columnName, api, onCreate, onClose }: {
               ...assignees.data.map((a) => ({ value: a.id, label: a.name })),
               // Someone assigned earlier who is no longer in the list still shows by name.
               ...(card?.assigneeId && !assignees.data.some((a) => a.id === card.assigneeId) && !assigneeQuery.isLoading
-                ? [{ value: card.assigneeId, label: card.assigneeName ?? `#${card.assigneeId}` }] : []),
+                ? [{ value: card.assigneeId, label: card.assigneeName ?? `#${card.assigneeId}` }]
+                : []),
             ]}
           />
         </Form.Item>
@@ -221,9 +305,16 @@ export function CardDrawer({ card, columnName, api, onCreate, onClose }: {
         </Form.Item>
       </Form>
       {card ? (
-        <Attachments card={card} onCount={(n) => n !== card.attachmentCount && api.dispatch({ type: "updateCard", card: { ...card, attachmentCount: n } })} />
+        <Attachments
+          card={card}
+          onCount={(n) =>
+            n !== card.attachmentCount && api.dispatch({ type: "updateCard", card: { ...card, attachmentCount: n } })
+          }
+        />
       ) : (
-        <Typography.Paragraph type="secondary"><PaperClipOutlined aria-hidden /> {t("taskboard.attachments.saveFirst")}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          <PaperClipOutlined aria-hidden /> {t("taskboard.attachments.saveFirst")}
+        </Typography.Paragraph>
       )}
     </Drawer>
   );

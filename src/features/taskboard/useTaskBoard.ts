@@ -51,49 +51,72 @@ export function useTaskBoard() {
     return toBoard(columns, cards, 0);
   }, [rest]);
 
-  const saveMove = useCallback(async (move: BoardMove, version: number) => {
-    const api = rest.getApiUrl();
-    if (move.kind === "card") {
-      await rest.custom!({ url: `${api}/${REST.cards}/${move.cardId}/move`, method: "post", payload: { columnId: move.toColumnId, index: move.index } satisfies Body<"/api/v2/task-cards/{id}/move"> });
-    } else {
-      await rest.custom!({ url: `${api}/${REST.columns}/${move.columnId}/move`, method: "post", payload: { index: move.index } satisfies Body<"/api/v2/task-columns/{id}/move"> });
-    }
-    return version + 1;
-  }, [rest]);
+  const saveMove = useCallback(
+    async (move: BoardMove, version: number) => {
+      const api = rest.getApiUrl();
+      if (move.kind === "card") {
+        await rest.custom!({
+          url: `${api}/${REST.cards}/${move.cardId}/move`,
+          method: "post",
+          payload: { columnId: move.toColumnId, index: move.index } satisfies Body<"/api/v2/task-cards/{id}/move">,
+        });
+      } else {
+        await rest.custom!({
+          url: `${api}/${REST.columns}/${move.columnId}/move`,
+          method: "post",
+          payload: { index: move.index } satisfies Body<"/api/v2/task-columns/{id}/move">,
+        });
+      }
+      return version + 1;
+    },
+    [rest],
+  );
 
   const board = useBoard<TaskCard>({ load, saveMove });
   const { dispatch } = board;
 
-  const actions = useMemo(() => ({
-    addColumn: async (name: string) => {
-      const { data } = await legacy.custom!({ ...calls.writeCall("updateColumn"), payload: { column: { name } } satisfies ColumnBody });
-      const { column } = data as ColumnAnswer;
-      dispatch({ type: "addColumn", column: { id: column.id, name: column.name, cardIds: [] } });
-      return column;
-    },
-    renameColumn: async (columnId: number, name: string) => {
-      const { data } = await legacy.custom!({ ...calls.writeCall("updateColumn"), payload: { columnId, column: { name } } satisfies ColumnBody });
-      dispatch({ type: "renameColumn", columnId, name: (data as ColumnAnswer).column.name });
-    },
-    deleteColumn: async (columnId: number) => {
-      await legacy.custom!({ ...calls.writeCall("deleteColumn"), payload: { columnId } satisfies ActionBody<typeof taskboard, "deleteColumn"> });
-      dispatch({ type: "deleteColumn", columnId });
-    },
-    createCard: async (columnId: number, values: CardValues) => {
-      const { data } = await rest.create<TaskCard>({ resource: REST.cards, variables: { columnId, ...values } });
-      dispatch({ type: "addCard", columnId, card: data });
-      return data;
-    },
-    updateCard: async (id: number, values: Partial<CardValues>) => {
-      const { data } = await rest.update<TaskCard>({ resource: REST.cards, id, variables: values });
-      dispatch({ type: "updateCard", card: data });
-      return data;
-    },
-    deleteCard: async (id: number) => {
-      await rest.deleteOne({ resource: REST.cards, id });
-      dispatch({ type: "deleteCard", cardId: id });
-    },
-  }), [rest, legacy, dispatch]);
+  const actions = useMemo(
+    () => ({
+      addColumn: async (name: string) => {
+        const { data } = await legacy.custom!({
+          ...calls.writeCall("updateColumn"),
+          payload: { column: { name } } satisfies ColumnBody,
+        });
+        const { column } = data as ColumnAnswer;
+        dispatch({ type: "addColumn", column: { id: column.id, name: column.name, cardIds: [] } });
+        return column;
+      },
+      renameColumn: async (columnId: number, name: string) => {
+        const { data } = await legacy.custom!({
+          ...calls.writeCall("updateColumn"),
+          payload: { columnId, column: { name } } satisfies ColumnBody,
+        });
+        dispatch({ type: "renameColumn", columnId, name: (data as ColumnAnswer).column.name });
+      },
+      deleteColumn: async (columnId: number) => {
+        await legacy.custom!({
+          ...calls.writeCall("deleteColumn"),
+          payload: { columnId } satisfies ActionBody<typeof taskboard, "deleteColumn">,
+        });
+        dispatch({ type: "deleteColumn", columnId });
+      },
+      createCard: async (columnId: number, values: CardValues) => {
+        const { data } = await rest.create<TaskCard>({ resource: REST.cards, variables: { columnId, ...values } });
+        dispatch({ type: "addCard", columnId, card: data });
+        return data;
+      },
+      updateCard: async (id: number, values: Partial<CardValues>) => {
+        const { data } = await rest.update<TaskCard>({ resource: REST.cards, id, variables: values });
+        dispatch({ type: "updateCard", card: data });
+        return data;
+      },
+      deleteCard: async (id: number) => {
+        await rest.deleteOne({ resource: REST.cards, id });
+        dispatch({ type: "deleteCard", cardId: id });
+      },
+    }),
+    [rest, legacy, dispatch],
+  );
 
   return { ...board, ...actions };
 }

@@ -29,8 +29,17 @@ export function AccountPage({ screenId }: { screenId: "account" | "supplier-acco
   return (
     <List title={t("resources.account")} resource={screenId} headerButtons={null}>
       {query.isError ? (
-        <Alert type="error" showIcon message={errorMessage(query.error)} action={<Button onClick={() => query.refetch()}>{t("users.actions.retry")}</Button>} />
-      ) : !me ? <Spin /> : <Account me={me} onSaved={() => query.refetch()} />}
+        <Alert
+          type="error"
+          showIcon
+          message={errorMessage(query.error)}
+          action={<Button onClick={() => query.refetch()}>{t("users.actions.retry")}</Button>}
+        />
+      ) : !me ? (
+        <Spin />
+      ) : (
+        <Account me={me} onSaved={() => query.refetch()} />
+      )}
     </List>
   );
 }
@@ -43,10 +52,20 @@ function Account({ me, onSaved }: { me: UserSummary; onSaved: () => unknown }) {
       <Col xs={24}>
         <Card title={t("users.account.details")}>
           <Descriptions size="small" column={{ xs: 1, md: 2 }}>
-            <Descriptions.Item label={t("users.fields.username")}><bdi>{me.username}</bdi></Descriptions.Item>
-            <Descriptions.Item label={t("users.fields.email")}><bdi>{me.email}</bdi></Descriptions.Item>
-            <Descriptions.Item label={t("users.fields.role")}><Tag>{roleLabel(t, me)}</Tag></Descriptions.Item>
-            {me.shops.length > 0 && <Descriptions.Item label={t("users.fields.shops")}>{me.shops.map((s) => s.name).join(", ")}</Descriptions.Item>}
+            <Descriptions.Item label={t("users.fields.username")}>
+              <bdi>{me.username}</bdi>
+            </Descriptions.Item>
+            <Descriptions.Item label={t("users.fields.email")}>
+              <bdi>{me.email}</bdi>
+            </Descriptions.Item>
+            <Descriptions.Item label={t("users.fields.role")}>
+              <Tag>{roleLabel(t, me)}</Tag>
+            </Descriptions.Item>
+            {me.shops.length > 0 && (
+              <Descriptions.Item label={t("users.fields.shops")}>
+                {me.shops.map((s) => s.name).join(", ")}
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label={t("users.fields.createdAt")}>{dateTime(me.createdAt)}</Descriptions.Item>
           </Descriptions>
         </Card>
@@ -69,12 +88,18 @@ function ProfileForm({ me, onSaved }: { me: UserSummary; onSaved: () => unknown 
   const save = async (v: Profile) => {
     setFailure(undefined);
     try {
-      const saved = await rest<UserSummary>(REST.account, "patch", { updatedAt: me.updatedAt, firstName: v.firstName, lastName: v.lastName, phone: v.phone?.trim() || null },
-        t("users.messages.profileSaved"), true);
+      const saved = await rest<UserSummary>(
+        REST.account,
+        "patch",
+        { updatedAt: me.updatedAt, firstName: v.firstName, lastName: v.lastName, phone: v.phone?.trim() || null },
+        t("users.messages.profileSaved"),
+        true,
+      );
       // The header shows the name from the session: keep it in step.
       const token = readToken();
       const user = readUser();
-      if (token && user) storeSession(token, { ...user, firstName: saved.firstName, lastName: saved.lastName }, readNavConfig());
+      if (token && user)
+        storeSession(token, { ...user, firstName: saved.firstName, lastName: saved.lastName }, readNavConfig());
       await onSaved();
     } catch (error) {
       if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));
@@ -82,18 +107,37 @@ function ProfileForm({ me, onSaved }: { me: UserSummary; onSaved: () => unknown 
   };
   return (
     <Card title={t("users.account.profile")}>
-      <Form<Profile> form={form} layout="vertical" onFinish={save} initialValues={{ firstName: me.firstName, lastName: me.lastName, phone: me.phone }}>
+      <Form<Profile>
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={{ firstName: me.firstName, lastName: me.lastName, phone: me.phone }}
+      >
         {failure && <Alert type="error" showIcon role="alert" message={failure} style={{ marginBottom: 16 }} />}
-        <Form.Item name="firstName" label={t("users.fields.firstName")} rules={[{ required: true, whitespace: true, message: t("users.rules.firstName") }, { max: NAME_MAX }]}>
+        <Form.Item
+          name="firstName"
+          label={t("users.fields.firstName")}
+          rules={[{ required: true, whitespace: true, message: t("users.rules.firstName") }, { max: NAME_MAX }]}
+        >
           <Input dir="auto" maxLength={NAME_MAX} autoComplete="given-name" />
         </Form.Item>
-        <Form.Item name="lastName" label={t("users.fields.lastName")} rules={[{ required: true, whitespace: true, message: t("users.rules.lastName") }, { max: NAME_MAX }]}>
+        <Form.Item
+          name="lastName"
+          label={t("users.fields.lastName")}
+          rules={[{ required: true, whitespace: true, message: t("users.rules.lastName") }, { max: NAME_MAX }]}
+        >
           <Input dir="auto" maxLength={NAME_MAX} autoComplete="family-name" />
         </Form.Item>
-        <Form.Item name="phone" label={t("users.fields.phone")} rules={[{ pattern: PHONE_PATTERN, message: t("users.rules.phone") }]}>
+        <Form.Item
+          name="phone"
+          label={t("users.fields.phone")}
+          rules={[{ pattern: PHONE_PATTERN, message: t("users.rules.phone") }]}
+        >
           <LtrInput type="tel" maxLength={20} autoComplete="tel" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>{t("buttons.save")}</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t("buttons.save")}
+        </Button>
       </Form>
     </Card>
   );
@@ -110,7 +154,16 @@ function PasswordForm() {
   const save = async (v: Passwords) => {
     setFailure(undefined);
     try {
-      await rest(`${REST.account}/password`, "post", { currentPassword: v.currentPassword, newPassword: v.newPassword } satisfies Body<"/api/v2/my-account/password">, t("users.messages.passwordChanged"), true);
+      await rest(
+        `${REST.account}/password`,
+        "post",
+        {
+          currentPassword: v.currentPassword,
+          newPassword: v.newPassword,
+        } satisfies Body<"/api/v2/my-account/password">,
+        t("users.messages.passwordChanged"),
+        true,
+      );
       form.resetFields();
     } catch (error) {
       if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));
@@ -120,19 +173,46 @@ function PasswordForm() {
     <Card title={t("users.account.password")}>
       <Form<Passwords> form={form} layout="vertical" onFinish={save}>
         {failure && <Alert type="error" showIcon role="alert" message={failure} style={{ marginBottom: 16 }} />}
-        <Form.Item name="currentPassword" label={t("users.fields.currentPassword")} rules={[{ required: true, whitespace: true, message: t("users.rules.currentPassword") }]}>
+        <Form.Item
+          name="currentPassword"
+          label={t("users.fields.currentPassword")}
+          rules={[{ required: true, whitespace: true, message: t("users.rules.currentPassword") }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label={t("users.fields.newPassword")} extra={t("users.hints.password")}
-          rules={[{ required: true, message: t("users.rules.password") }, { validator: (_, v?: string) => (!v || strongEnough(v) ? Promise.resolve() : Promise.reject(new Error(t("users.rules.password")))) }]}>
+        <Form.Item
+          name="newPassword"
+          label={t("users.fields.newPassword")}
+          extra={t("users.hints.password")}
+          rules={[
+            { required: true, message: t("users.rules.password") },
+            {
+              validator: (_, v?: string) =>
+                !v || strongEnough(v) ? Promise.resolve() : Promise.reject(new Error(t("users.rules.password"))),
+            },
+          ]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirm" label={t("users.fields.confirmPassword")} dependencies={["newPassword"]}
-          rules={[{ required: true, message: t("users.rules.confirm") },
-            ({ getFieldValue }) => ({ validator: (_, v?: string) => (!v || v === getFieldValue("newPassword") ? Promise.resolve() : Promise.reject(new Error(t("users.rules.confirm")))) })]}>
+        <Form.Item
+          name="confirm"
+          label={t("users.fields.confirmPassword")}
+          dependencies={["newPassword"]}
+          rules={[
+            { required: true, message: t("users.rules.confirm") },
+            ({ getFieldValue }) => ({
+              validator: (_, v?: string) =>
+                !v || v === getFieldValue("newPassword")
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("users.rules.confirm"))),
+            }),
+          ]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>{t("users.actions.changePassword")}</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t("users.actions.changePassword")}
+        </Button>
       </Form>
     </Card>
   );

@@ -16,7 +16,11 @@ export function LinkDialog({ link, name, onClose }: { link: PasswordLink | null;
       open
       title={t(link.purpose === "invite" ? "users.link.inviteTitle" : "users.link.resetTitle", { name })}
       onCancel={onClose}
-      footer={<Button type="primary" onClick={onClose}>{t("users.link.done")}</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t("users.link.done")}
+        </Button>
+      }
       destroyOnHidden
     >
       <Alert type="warning" showIcon message={t("users.link.once")} style={{ marginBottom: 16 }} />

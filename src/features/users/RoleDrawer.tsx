@@ -12,19 +12,37 @@ import { useUserWrites } from "./useUserWrites";
  */
 export function checkedOf(tree: MenuNode[], menus: string[]): string[] {
   const granted = new Set(menus);
-  return tree.flatMap((s) => (s.children.length ? s.children.filter((c) => granted.has(c.path)).map((c) => c.path) : granted.has(s.path) ? [s.path] : []));
+  return tree.flatMap((s) =>
+    s.children.length
+      ? s.children.filter((c) => granted.has(c.path)).map((c) => c.path)
+      : granted.has(s.path)
+        ? [s.path]
+        : [],
+  );
 }
 
 /** A menu item only some roles may hold, and this role is not one of them (a new role is none of them). */
-const offLimits = (onlyFor: string[] | null, code: string | undefined) => !!onlyFor && !(code && onlyFor.includes(code));
+const offLimits = (onlyFor: string[] | null, code: string | undefined) =>
+  !!onlyFor && !(code && onlyFor.includes(code));
 
 /** One role: its name and its menus as a tree of checkboxes; what is checked is both its menu and its permissions. */
-export function RoleDrawer({ roleId, onClose, onSaved }: { roleId: number | null; onClose: () => void; onSaved: () => void }) {
+export function RoleDrawer({
+  roleId,
+  onClose,
+  onSaved,
+}: {
+  roleId: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<{ name: string }>();
   const { rest, busy } = useUserWrites();
   const menu = useCustom<{ items: MenuNode[] }>(readCall("getlistMenuNew", { area: "admin" }));
-  const detail = useCustom<{ data: RoleDetail }>({ ...readCall("getdetailrole", { id: roleId ?? 0 }), queryOptions: { enabled: roleId !== null } });
+  const detail = useCustom<{ data: RoleDetail }>({
+    ...readCall("getdetailrole", { id: roleId ?? 0 }),
+    queryOptions: { enabled: roleId !== null },
+  });
   const role = roleId === null ? undefined : detail.result.data?.data;
   const tree = menu.result.data?.items ?? [];
   const [checked, setChecked] = useState<string[]>([]);
@@ -38,19 +56,44 @@ export function RoleDrawer({ roleId, onClose, onSaved }: { roleId: number | null
     }
   }, [role, tree.length]);
 
-  const treeData: TreeDataNode[] = useMemo(() => tree.map((s) => ({
-    key: s.path,
-    title: t(s.title),
-    disabled: locked || offLimits(s.onlyFor, role?.code),
-    children: s.children.map((c) => ({ key: c.path, title: t(c.title), disabled: locked || offLimits(c.onlyFor, role?.code) })),
-  })), [tree, locked, role?.code, t]);
+  const treeData: TreeDataNode[] = useMemo(
+    () =>
+      tree.map((s) => ({
+        key: s.path,
+        title: t(s.title),
+        disabled: locked || offLimits(s.onlyFor, role?.code),
+        children: s.children.map((c) => ({
+          key: c.path,
+          title: t(c.title),
+          disabled: locked || offLimits(c.onlyFor, role?.code),
+        })),
+      })),
+    [tree, locked, role?.code, t],
+  );
 
   const save = async ({ name }: { name: string }) => {
     setFailure(undefined);
     const menus = checked;
     try {
-      if (roleId === null) await rest(REST.roles, "post", { name, menus } satisfies Body<"/api/v2/roles">, t("users.messages.roleCreated", { name: name.trim() }), true);
-      else await rest(`${REST.roles}/${roleId}`, "patch", { version: role!.version, menus, ...(role!.builtin ? {} : { name }) } satisfies Body<"/api/v2/roles/{id}", "patch">, t("users.messages.roleSaved", { name: name.trim() }), true);
+      if (roleId === null)
+        await rest(
+          REST.roles,
+          "post",
+          { name, menus } satisfies Body<"/api/v2/roles">,
+          t("users.messages.roleCreated", { name: name.trim() }),
+          true,
+        );
+      else
+        await rest(
+          `${REST.roles}/${roleId}`,
+          "patch",
+          { version: role!.version, menus, ...(role!.builtin ? {} : { name }) } satisfies Body<
+            "/api/v2/roles/{id}",
+            "patch"
+          >,
+          t("users.messages.roleSaved", { name: name.trim() }),
+          true,
+        );
       onSaved();
     } catch (error) {
       if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));
@@ -63,17 +106,27 @@ export function RoleDrawer({ roleId, onClose, onSaved }: { roleId: number | null
     <Drawer
       open
       width={520}
-      title={roleId === null ? t("users.roles.new") : t("users.roles.editTitle", { name: role ? roleLabel(t, role) : "" })}
+      title={
+        roleId === null ? t("users.roles.new") : t("users.roles.editTitle", { name: role ? roleLabel(t, role) : "" })
+      }
       onClose={onClose}
       destroyOnHidden
       footer={
         <Space style={{ display: "flex", justifyContent: "flex-end" }}>
           <Button onClick={onClose}>{t("buttons.cancel")}</Button>
-          {!locked && <Button type="primary" loading={busy} disabled={loading} onClick={() => form.submit()}>{t("buttons.save")}</Button>}
+          {!locked && (
+            <Button type="primary" loading={busy} disabled={loading} onClick={() => form.submit()}>
+              {t("buttons.save")}
+            </Button>
+          )}
         </Space>
       }
     >
-      {loading ? <Spin /> : detail.query.isError && roleId !== null ? <Alert type="error" showIcon message={errorMessage(detail.query.error)} /> : (
+      {loading ? (
+        <Spin />
+      ) : detail.query.isError && roleId !== null ? (
+        <Alert type="error" showIcon message={errorMessage(detail.query.error)} />
+      ) : (
         <Form form={form} layout="vertical" onFinish={save}>
           {locked && <Alert type="info" showIcon message={t("users.roles.adminLocked")} style={{ marginBottom: 16 }} />}
           {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} role="alert" />}
@@ -81,7 +134,10 @@ export function RoleDrawer({ roleId, onClose, onSaved }: { roleId: number | null
             name="name"
             label={t("users.roles.name")}
             extra={role?.builtin ? t("users.roles.builtinName") : undefined}
-            rules={[{ required: true, whitespace: true, message: t("users.rules.roleName") }, { min: 2, max: 60, message: t("users.rules.roleName") }]}
+            rules={[
+              { required: true, whitespace: true, message: t("users.rules.roleName") },
+              { min: 2, max: 60, message: t("users.rules.roleName") },
+            ]}
           >
             <Input dir="auto" maxLength={60} disabled={!!role?.builtin} />
           </Form.Item>

@@ -15,20 +15,33 @@ export function RolesPanel() {
   const [open, setOpen] = useState<number | null | undefined>(undefined);
 
   const remove = (role: Role) =>
-    rest(`${REST.roles}/${role.id}`, "delete", {}, t("users.messages.roleDeleted", { name: role.name })).then(() => query.refetch(), () => undefined);
+    rest(`${REST.roles}/${role.id}`, "delete", {}, t("users.messages.roleDeleted", { name: role.name })).then(
+      () => query.refetch(),
+      () => undefined,
+    );
 
   return (
     <>
       <Flex justify="flex-end" style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(null)}>{t("users.roles.new")}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(null)}>
+          {t("users.roles.new")}
+        </Button>
       </Flex>
-      <Table<Role> dataSource={result.data?.items ?? []} loading={query.isLoading} rowKey="id" pagination={false} scroll={{ x: "max-content" }}>
+      <Table<Role>
+        dataSource={result.data?.items ?? []}
+        loading={query.isLoading}
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: "max-content" }}
+      >
         <Table.Column<Role>
           key="name"
           title={t("users.roles.name")}
           render={(_, r) => (
             <Space size={6} wrap>
-              <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(r.id)}><bdi>{roleLabel(t, r)}</bdi></Button>
+              <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(r.id)}>
+                <bdi>{roleLabel(t, r)}</bdi>
+              </Button>
               {r.builtin && <Tag>{t("users.roles.builtin")}</Tag>}
             </Space>
           )}
@@ -47,7 +60,12 @@ export function RolesPanel() {
           render={(_, r) => (
             <Space size={4}>
               <Tooltip title={t("users.roles.edit")}>
-                <Button size="small" icon={<EditOutlined />} aria-label={`${t("users.roles.edit")}: ${r.name}`} onClick={() => setOpen(r.id)} />
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`${t("users.roles.edit")}: ${r.name}`}
+                  onClick={() => setOpen(r.id)}
+                />
               </Tooltip>
               {!r.builtin && (
                 <Popconfirm
@@ -59,7 +77,12 @@ export function RolesPanel() {
                   onConfirm={() => remove(r)}
                 >
                   <Tooltip title={t("users.roles.delete")}>
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t("users.roles.delete")}: ${r.name}`} />
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`${t("users.roles.delete")}: ${r.name}`}
+                    />
                   </Tooltip>
                 </Popconfirm>
               )}

@@ -2,7 +2,22 @@ import type { Answer, Body } from "../../api";
 import { useState } from "react";
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { useCustom, useGo, useTranslate, type HttpError } from "@refinedev/core";
-import { Alert, AutoComplete, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Select, Space, Switch, Tag } from "antd";
+import {
+  Alert,
+  AutoComplete,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tag,
+} from "antd";
 import { KeyOutlined } from "@ant-design/icons";
 import { BackLink } from "../../components/kit/direction";
 import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/errors";
@@ -10,7 +25,20 @@ import { dateTime } from "../../components/kit/format";
 import { RecordFailure } from "../../components/kit/RecordFailure";
 import { useAuthContext } from "../../providers/session";
 import { LinkDialog } from "./LinkDialog";
-import { fullName, NAME_MAX, PHONE_PATTERN, readCall, REST, RESOURCE, roleLabel, userPaths, type PasswordLink, type Role, type StaffUser, type UserSummary } from "./model";
+import {
+  fullName,
+  NAME_MAX,
+  PHONE_PATTERN,
+  readCall,
+  REST,
+  RESOURCE,
+  roleLabel,
+  userPaths,
+  type PasswordLink,
+  type Role,
+  type StaffUser,
+  type UserSummary,
+} from "./model";
 import { useUserWrites } from "./useUserWrites";
 import { LtrInput } from "./LtrInput";
 
@@ -18,7 +46,16 @@ type Invite = Body<"/api/v2/staff-users">;
 /** The invite's fields; username and role are set on the invite only. */
 type Values = Omit<Invite, "username" | "roleId"> & Partial<Pick<Invite, "username" | "roleId">>;
 
-const EDITABLE = ["email", "firstName", "lastName", "phone", "employeeCode", "department", "position", "userType"] as const;
+const EDITABLE = [
+  "email",
+  "firstName",
+  "lastName",
+  "phone",
+  "employeeCode",
+  "department",
+  "position",
+  "userType",
+] as const;
 
 /** The choices of the form: staff roles, user types and the departments already named. */
 function useChoices() {
@@ -44,17 +81,28 @@ export function UserForm({ id }: { id?: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [link, setLink] = useState<{ link: PasswordLink; name: string; then?: string } | null>(null);
 
-  const { form, formProps, saveButtonProps, onFinish, query, formLoading } = useForm<StaffUser | Answer<"/api/v2/staff-users", "post">, HttpError, Values>({
+  const { form, formProps, saveButtonProps, onFinish, query, formLoading } = useForm<
+    StaffUser | Answer<"/api/v2/staff-users", "post">,
+    HttpError,
+    Values
+  >({
     resource: REST.staff,
     dataProviderName: "rest",
     action: mode,
     id,
     redirect: false,
     warnWhenUnsavedChanges: true,
-    successNotification: () => ({ type: "success", message: t(mode === "create" ? "users.messages.invited" : "users.messages.saved") }),
-    errorNotification: (error) => (errorStatus(error) === 400 || errorStatus(error) === 409 ? false : { type: "error", message: t("users.messages.failed"), description: errorMessage(error) }),
+    successNotification: () => ({
+      type: "success",
+      message: t(mode === "create" ? "users.messages.invited" : "users.messages.saved"),
+    }),
+    errorNotification: (error) =>
+      errorStatus(error) === 400 || errorStatus(error) === 409
+        ? false
+        : { type: "error", message: t("users.messages.failed"), description: errorMessage(error) },
     onMutationSuccess: ({ data }) => {
-      if (mode === "create" && "link" in data) setLink({ link: data.link, name: fullName(data.user), then: userPaths.edit(data.user.id) });
+      if (mode === "create" && "link" in data)
+        setLink({ link: data.link, name: fullName(data.user), then: userPaths.edit(data.user.id) });
     },
     onMutationError: (error) => setFormError(hasFieldErrors(form, error) ? null : errorMessage(error)),
   });
@@ -63,7 +111,9 @@ export function UserForm({ id }: { id?: string }) {
   const submit = (values: Values) => {
     setFormError(null);
     const payload: Record<string, unknown> = {};
-    for (const k of EDITABLE) if (values[k] !== undefined) payload[k] = typeof values[k] === "string" ? (values[k] as string).trim() || null : values[k];
+    for (const k of EDITABLE)
+      if (values[k] !== undefined)
+        payload[k] = typeof values[k] === "string" ? (values[k] as string).trim() || null : values[k];
     if (mode === "create") Object.assign(payload, { username: values.username?.trim(), roleId: values.roleId });
     else payload.updatedAt = user?.updatedAt;
     return onFinish(payload as unknown as Values).catch(() => undefined);
@@ -76,35 +126,63 @@ export function UserForm({ id }: { id?: string }) {
         {mode === "create" && (
           <>
             <Col xs={24} md={12}>
-              <Form.Item name="username" label={t("users.fields.username")} extra={t("users.hints.username")}
-                rules={[{ required: true, message: t("users.rules.username") }, { pattern: /^[A-Za-z0-9._-]{3,50}$/, message: t("users.rules.username") }]}>
+              <Form.Item
+                name="username"
+                label={t("users.fields.username")}
+                extra={t("users.hints.username")}
+                rules={[
+                  { required: true, message: t("users.rules.username") },
+                  { pattern: /^[A-Za-z0-9._-]{3,50}$/, message: t("users.rules.username") },
+                ]}
+              >
                 <LtrInput autoComplete="off" maxLength={50} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="roleId" label={t("users.fields.role")} extra={t("users.hints.role")} rules={[{ required: true, message: t("users.rules.role") }]}>
+              <Form.Item
+                name="roleId"
+                label={t("users.fields.role")}
+                extra={t("users.hints.role")}
+                rules={[{ required: true, message: t("users.rules.role") }]}
+              >
                 <Select options={choices.roles.map((r) => ({ value: r.id, label: roleLabel(t, r) }))} />
               </Form.Item>
             </Col>
           </>
         )}
         <Col xs={24} md={12}>
-          <Form.Item name="firstName" label={t("users.fields.firstName")} rules={[{ required: true, whitespace: true, message: t("users.rules.firstName") }, { max: NAME_MAX }]}>
+          <Form.Item
+            name="firstName"
+            label={t("users.fields.firstName")}
+            rules={[{ required: true, whitespace: true, message: t("users.rules.firstName") }, { max: NAME_MAX }]}
+          >
             <Input dir="auto" maxLength={NAME_MAX} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="lastName" label={t("users.fields.lastName")} rules={[{ required: true, whitespace: true, message: t("users.rules.lastName") }, { max: NAME_MAX }]}>
+          <Form.Item
+            name="lastName"
+            label={t("users.fields.lastName")}
+            rules={[{ required: true, whitespace: true, message: t("users.rules.lastName") }, { max: NAME_MAX }]}
+          >
             <Input dir="auto" maxLength={NAME_MAX} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="email" label={t("users.fields.email")} rules={[{ required: true, type: "email", message: t("users.rules.email") }]}>
+          <Form.Item
+            name="email"
+            label={t("users.fields.email")}
+            rules={[{ required: true, type: "email", message: t("users.rules.email") }]}
+          >
             <LtrInput type="email" maxLength={200} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="phone" label={t("users.fields.phone")} rules={[{ pattern: PHONE_PATTERN, message: t("users.rules.phone") }]}>
+          <Form.Item
+            name="phone"
+            label={t("users.fields.phone")}
+            rules={[{ pattern: PHONE_PATTERN, message: t("users.rules.phone") }]}
+          >
             <LtrInput type="tel" maxLength={20} />
           </Form.Item>
         </Col>
@@ -115,7 +193,10 @@ export function UserForm({ id }: { id?: string }) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="userType" label={t("users.fields.userType")}>
-            <Select allowClear options={choices.types.map((u) => ({ value: u.code, label: t(`users.userTypes.${u.code}`, u.name) }))} />
+            <Select
+              allowClear
+              options={choices.types.map((u) => ({ value: u.code, label: t(`users.userTypes.${u.code}`, u.name) }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -166,7 +247,14 @@ export function UserForm({ id }: { id?: string }) {
       isLoading={formLoading}
       saveButtonProps={save}
     >
-      {user && <AccessCard user={user} roles={choices.roles} onChanged={() => query?.refetch()} onLink={(l) => setLink({ link: l, name: fullName(user) })} />}
+      {user && (
+        <AccessCard
+          user={user}
+          roles={choices.roles}
+          onChanged={() => query?.refetch()}
+          onLink={(l) => setLink({ link: l, name: fullName(user) })}
+        />
+      )}
       {fields}
       {linkDialog}
     </Edit>
@@ -174,7 +262,17 @@ export function UserForm({ id }: { id?: string }) {
 }
 
 /** Who the account is and what it may do: its role, whether it may sign in, a new password link. */
-function AccessCard({ user, roles, onChanged, onLink }: { user: UserSummary; roles: Role[]; onChanged: () => unknown; onLink: (link: PasswordLink) => void }) {
+function AccessCard({
+  user,
+  roles,
+  onChanged,
+  onLink,
+}: {
+  user: UserSummary;
+  roles: Role[];
+  onChanged: () => unknown;
+  onLink: (link: PasswordLink) => void;
+}) {
   const t = useTranslate();
   const { user: me } = useAuthContext();
   const { verb, rest, busy } = useUserWrites();
@@ -183,20 +281,32 @@ function AccessCard({ user, roles, onChanged, onLink }: { user: UserSummary; rol
   const self = me?.id === user.id;
 
   const changeRole = () =>
-    verb("updateroleuser", { userId: user.id, roleId, updatedAt: user.updatedAt }, t("users.messages.roleChanged")).then(onChanged, () => setRoleId(user.roleId));
+    verb(
+      "updateroleuser",
+      { userId: user.id, roleId, updatedAt: user.updatedAt },
+      t("users.messages.roleChanged"),
+    ).then(onChanged, () => setRoleId(user.roleId));
   const toggle = () =>
-    verb("updatestatususer", { userId: user.id, status: active ? "disabled" : "active", updatedAt: user.updatedAt },
-      t(active ? "users.messages.disabled" : "users.messages.enabled", { name: fullName(user) })).then(onChanged, () => undefined);
-  const newLink = () => rest<PasswordLink>(`${REST.staff}/${user.id}/password-link`, "post", {}).then(onLink, () => undefined);
+    verb(
+      "updatestatususer",
+      { userId: user.id, status: active ? "disabled" : "active", updatedAt: user.updatedAt },
+      t(active ? "users.messages.disabled" : "users.messages.enabled", { name: fullName(user) }),
+    ).then(onChanged, () => undefined);
+  const newLink = () =>
+    rest<PasswordLink>(`${REST.staff}/${user.id}/password-link`, "post", {}).then(onLink, () => undefined);
 
   return (
     <Card size="small" title={t("users.titles.access")} style={{ marginBottom: 24, maxWidth: 880 }}>
       <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
-        <Descriptions.Item label={t("users.fields.username")}><bdi>{user.username}</bdi></Descriptions.Item>
+        <Descriptions.Item label={t("users.fields.username")}>
+          <bdi>{user.username}</bdi>
+        </Descriptions.Item>
         <Descriptions.Item label={t("users.fields.createdAt")}>{dateTime(user.createdAt)}</Descriptions.Item>
         {user.invitation && (
           <Descriptions.Item label={t("users.fields.invitation")}>
-            <Tag color={user.invitation === "pending" ? "processing" : "warning"}>{t(`users.invitation.${user.invitation}`)}</Tag>
+            <Tag color={user.invitation === "pending" ? "processing" : "warning"}>
+              {t(`users.invitation.${user.invitation}`)}
+            </Tag>
           </Descriptions.Item>
         )}
       </Descriptions>
@@ -209,7 +319,9 @@ function AccessCard({ user, roles, onChanged, onLink }: { user: UserSummary; rol
             style={{ minWidth: 200 }}
             options={roles.map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
           />
-          <Button onClick={changeRole} disabled={roleId === user.roleId} loading={busy}>{t("users.actions.changeRole")}</Button>
+          <Button onClick={changeRole} disabled={roleId === user.roleId} loading={busy}>
+            {t("users.actions.changeRole")}
+          </Button>
         </Space.Compact>
         <Popconfirm
           title={t(active ? "users.confirm.disable" : "users.confirm.enable", { name: fullName(user) })}
@@ -221,7 +333,11 @@ function AccessCard({ user, roles, onChanged, onLink }: { user: UserSummary; rol
           disabled={self}
         >
           <Space>
-            <Switch checked={active} disabled={self} aria-label={t(active ? "users.actions.disable" : "users.actions.enable")} />
+            <Switch
+              checked={active}
+              disabled={self}
+              aria-label={t(active ? "users.actions.disable" : "users.actions.enable")}
+            />
             <span>{t(`users.status.${user.status}`)}</span>
           </Space>
         </Popconfirm>

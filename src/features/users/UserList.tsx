@@ -1,7 +1,15 @@
 import { Link, useCustom, useTranslate } from "@refinedev/core";
 import { App, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from "antd";
 import { date, dateTime } from "../../components/kit/format";
-import { FilterBar, SearchBox, useListTable, useNarrow, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  useListTable,
+  useNarrow,
+  usePinned,
+  useTableScroll,
+  WIDE,
+} from "../../components/kit/list";
 import { useAuthContext } from "../../providers/session";
 import { fullName, readCall, RESOURCE, roleLabel, STATUSES, userPaths, type Role, type UserSummary } from "./model";
 import { useUserWrites } from "./useUserWrites";
@@ -25,7 +33,9 @@ export function UserList() {
     const status = u.status === "active" ? "disabled" : "active";
     try {
       await verb("updatestatususer", { userId: u.id, status, updatedAt: u.updatedAt });
-      message.success(t(status === "active" ? "users.messages.enabled" : "users.messages.disabled", { name: fullName(u) }));
+      message.success(
+        t(status === "active" ? "users.messages.enabled" : "users.messages.disabled", { name: fullName(u) }),
+      );
     } finally {
       await tableQuery.refetch();
     }
@@ -36,7 +46,11 @@ export function UserList() {
   return (
     <>
       <FilterBar extra={savedViews}>
-        <SearchBox label={t("users.fields.search")} value={filters.search as string | undefined} onSearch={(search) => apply({ search })} />
+        <SearchBox
+          label={t("users.fields.search")}
+          value={filters.search as string | undefined}
+          onSearch={(search) => apply({ search })}
+        />
         <Select
           allowClear
           aria-label={t("users.fields.role")}
@@ -72,7 +86,13 @@ export function UserList() {
           fixed={pinned("left")}
           render={(_, u) => (
             <div style={{ maxWidth: narrow ? 200 : 280 }}>
-              {u.area === "admin" ? <Link to={userPaths.edit(u.id)}><bdi>{fullName(u)}</bdi></Link> : <bdi>{fullName(u)}</bdi>}
+              {u.area === "admin" ? (
+                <Link to={userPaths.edit(u.id)}>
+                  <bdi>{fullName(u)}</bdi>
+                </Link>
+              ) : (
+                <bdi>{fullName(u)}</bdi>
+              )}
               <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }} ellipsis>
                 <bdi>{u.username}</bdi> · <bdi>{u.email}</bdi>
               </Typography.Text>
@@ -98,7 +118,13 @@ export function UserList() {
               : [u.position, u.department].filter(Boolean).join(" · ") || "—"
           }
         />
-        <Table.Column<UserSummary> dataIndex="employeeCode" title={t("users.fields.employeeCode")} width={120} responsive={WIDE} render={(v) => v ?? "—"} />
+        <Table.Column<UserSummary>
+          dataIndex="employeeCode"
+          title={t("users.fields.employeeCode")}
+          width={120}
+          responsive={WIDE}
+          render={(v) => v ?? "—"}
+        />
         <Table.Column<UserSummary>
           dataIndex="createdAt"
           title={t("users.fields.createdAt")}
@@ -140,7 +166,9 @@ function RoleTags({ user: u }: { user: UserSummary }) {
   return (
     <Space size={4} wrap>
       <Tag color={u.role === "admin" ? "gold" : u.area === "supplier" ? "blue" : "default"}>{roleLabel(t, u)}</Tag>
-      {u.invitation && <Tag color={u.invitation === "pending" ? "processing" : "warning"}>{t(`users.invitation.${u.invitation}`)}</Tag>}
+      {u.invitation && (
+        <Tag color={u.invitation === "pending" ? "processing" : "warning"}>{t(`users.invitation.${u.invitation}`)}</Tag>
+      )}
     </Space>
   );
 }

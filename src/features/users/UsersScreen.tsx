@@ -15,7 +15,13 @@ export function UsersScreen() {
     <List
       title={t("resources.setting-user")}
       resource={RESOURCE}
-      headerButtons={tab === "users" ? <CreateButton type="primary" resource={RESOURCE}>{t("users.actions.new")}</CreateButton> : null}
+      headerButtons={
+        tab === "users" ? (
+          <CreateButton type="primary" resource={RESOURCE}>
+            {t("users.actions.new")}
+          </CreateButton>
+        ) : null
+      }
     >
       <Tabs
         activeKey={tab}

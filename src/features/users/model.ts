@@ -44,7 +44,10 @@ export const fullName = (u: { firstName: string; lastName: string; username?: st
 export const linkAddress = (link: PasswordLink) => `${window.location.origin}${link.url}`;
 
 /** A role's words: built-in roles have translated labels, roles made on this screen their own name. */
-export const roleLabel = (t: (key: string, fallback?: string) => string, role: { role?: string; code?: string; roleName?: string; name?: string; builtin?: boolean }) => {
+export const roleLabel = (
+  t: (key: string, fallback?: string) => string,
+  role: { role?: string; code?: string; roleName?: string; name?: string; builtin?: boolean },
+) => {
   const code = role.code ?? role.role ?? "";
   const name = role.name ?? role.roleName ?? code;
   return ["admin", "editor", "supplier"].includes(code) ? t(`roles.${code}`, name) : name;

@@ -14,10 +14,15 @@ export const users = {
   name: "setting-user",
   endpoints: {
     list: pagedList(`${U}/getlistusermangement`, {
-      filters: ["search", "roleId", "status", "area"], contains: ["search"], sorts: ["name", "username", "createdAt"],
+      filters: ["search", "roleId", "status", "area"],
+      contains: ["search"],
+      sorts: ["name", "username", "createdAt"],
     }),
-    actions: actions(U, ["getuserroles", "getdetailrole", "getlistMenuNew", "getemployeedata", "usertypemaster", "useraccount"],
-      ["updateroleuser", "updatestatususer"]),
+    actions: actions(
+      U,
+      ["getuserroles", "getdetailrole", "getlistMenuNew", "getemployeedata", "usertypemaster", "useraccount"],
+      ["updateroleuser", "updatestatususer"],
+    ),
   },
   pages: {
     "setting-user": {
@@ -26,7 +31,9 @@ export const users = {
       edit: page(() => import("./UserForm").then((m) => m.UserForm)),
     },
     account: { list: page(() => import("./AccountPage").then((m) => m.AccountPage), { screenId: "account" }) },
-    "supplier-account": { list: page(() => import("./AccountPage").then((m) => m.AccountPage), { screenId: "supplier-account" }) },
+    "supplier-account": {
+      list: page(() => import("./AccountPage").then((m) => m.AccountPage), { screenId: "supplier-account" }),
+    },
   },
   resources: screensOf("users"),
 } satisfies ResourceModule;

@@ -15,12 +15,33 @@ export function useUserWrites() {
   const { mutateAsync, mutation } = useCustomMutation();
   const notes = (success?: string, quiet = false) => ({
     successNotification: success ? () => ({ type: "success" as const, message: success }) : (false as const),
-    errorNotification: quiet ? (false as const) : (error: unknown) => ({ type: "error" as const, message: t("users.messages.failed"), description: errorMessage(error) }),
+    errorNotification: quiet
+      ? (false as const)
+      : (error: unknown) => ({
+          type: "error" as const,
+          message: t("users.messages.failed"),
+          description: errorMessage(error),
+        }),
   });
   /** A legacy verb: its body and answer are the document's. */
-  const verb = <A extends "updateroleuser" | "updatestatususer">(action: A, values: ActionBody<typeof users, A>, success?: string, quiet = false) =>
-    mutateAsync({ ...writeCall(action, values), ...notes(success, quiet) }).then((r) => r.data as ActionAnswer<typeof users, A>);
-  const rest = <T = any>(path: string, method: "post" | "patch" | "delete", values: Values, success?: string, quiet = false) =>
-    mutateAsync({ url: restUrl(path), method, values, dataProviderName: "rest", ...notes(success, quiet) }).then((r) => r.data as T);
+  const verb = <A extends "updateroleuser" | "updatestatususer">(
+    action: A,
+    values: ActionBody<typeof users, A>,
+    success?: string,
+    quiet = false,
+  ) =>
+    mutateAsync({ ...writeCall(action, values), ...notes(success, quiet) }).then(
+      (r) => r.data as ActionAnswer<typeof users, A>,
+    );
+  const rest = <T = any>(
+    path: string,
+    method: "post" | "patch" | "delete",
+    values: Values,
+    success?: string,
+    quiet = false,
+  ) =>
+    mutateAsync({ url: restUrl(path), method, values, dataProviderName: "rest", ...notes(success, quiet) }).then(
+      (r) => r.data as T,
+    );
   return { verb, rest, busy: mutation.isPending };
 }

@@ -8,7 +8,17 @@ import { theme } from "antd";
  * Form.Item: that one brings tooltips, the grid and scrolling (about 15 KB gzip) into a page that
  * must load fast. The label names the input, the error is announced and tied to it.
  */
-export function AuthField({ name, label, rules, children }: { name: string; label: string; rules?: Rule[]; children: ReactElement<Record<string, unknown>> }) {
+export function AuthField({
+  name,
+  label,
+  rules,
+  children,
+}: {
+  name: string;
+  label: string;
+  rules?: Rule[];
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const { token } = theme.useToken();
   const id = useId();
   return (
@@ -17,7 +27,15 @@ export function AuthField({ name, label, rules, children }: { name: string; labe
         const error = meta.errors[0];
         return (
           <div style={{ marginBottom: token.marginLG }}>
-            <label htmlFor={id} style={{ display: "block", paddingBottom: token.paddingXS, color: token.colorTextHeading, fontSize: token.fontSize }}>
+            <label
+              htmlFor={id}
+              style={{
+                display: "block",
+                paddingBottom: token.paddingXS,
+                color: token.colorTextHeading,
+                fontSize: token.fontSize,
+              }}
+            >
               {label}
             </label>
             {cloneElement(children, {
@@ -28,7 +46,15 @@ export function AuthField({ name, label, rules, children }: { name: string; labe
               "aria-describedby": error ? `${id}-error` : undefined,
             })}
             {error && (
-              <div id={`${id}-error`} style={{ color: token.colorError, fontSize: token.fontSize, lineHeight: token.lineHeight, marginTop: 2 }}>
+              <div
+                id={`${id}-error`}
+                style={{
+                  color: token.colorError,
+                  fontSize: token.fontSize,
+                  lineHeight: token.lineHeight,
+                  marginTop: 2,
+                }}
+              >
                 {error}
               </div>
             )}

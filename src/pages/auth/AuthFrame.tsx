@@ -19,7 +19,15 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
   }, [title, t]);
 
   return (
-    <div className="auth-frame" style={{ minHeight: "100vh", background: token.colorBgLayout, color: token.colorText, fontFamily: token.fontFamily }}>
+    <div
+      className="auth-frame"
+      style={{
+        minHeight: "100vh",
+        background: token.colorBgLayout,
+        color: token.colorText,
+        fontFamily: token.fontFamily,
+      }}
+    >
       {/* Links take the theme's colour; antd's App (which styles them in the shell) is not loaded here. */}
       <style>{`.auth-frame a{color:${token.colorLink};text-decoration:none}.auth-frame a:hover{color:${token.colorLinkHover}}`}</style>
       <header
@@ -50,7 +58,9 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
             padding: screens.md ? 40 : 24,
           }}
         >
-          <h1 style={{ margin: 0, fontSize: token.fontSizeHeading3, fontWeight: 600, color: token.colorTextHeading }}>{title}</h1>
+          <h1 style={{ margin: 0, fontSize: token.fontSizeHeading3, fontWeight: 600, color: token.colorTextHeading }}>
+            {title}
+          </h1>
           {subtitle && <p style={{ margin: "8px 0 24px", color: token.colorTextSecondary }}>{subtitle}</p>}
           {children}
         </section>

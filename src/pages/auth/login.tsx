@@ -29,13 +29,23 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
       title={t(supplier ? "auth.supplierTitle" : "auth.staffTitle")}
       subtitle={t(supplier ? "auth.supplierSubtitle" : "auth.staffSubtitle")}
     >
-      {expired && !error && <Alert type="info" showIcon message={t("errors.sessionExpired")} role="status" style={{ marginBottom: 16 }} />}
+      {expired && !error && (
+        <Alert type="info" showIcon message={t("errors.sessionExpired")} role="status" style={{ marginBottom: 16 }} />
+      )}
       {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Values> onFinish={onFinish}>
-        <AuthField label={t("auth.users")} name="users" rules={[{ required: true, whitespace: true, message: t("auth.usersRequired") }]}>
+        <AuthField
+          label={t("auth.users")}
+          name="users"
+          rules={[{ required: true, whitespace: true, message: t("auth.usersRequired") }]}
+        >
           <TextInput prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" disabled={isPending} />
         </AuthField>
-        <AuthField label={t("auth.password")} name="password" rules={[{ required: true, whitespace: true, message: t("auth.passwordRequired") }]}>
+        <AuthField
+          label={t("auth.password")}
+          name="password"
+          rules={[{ required: true, whitespace: true, message: t("auth.passwordRequired") }]}
+        >
           <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" size="large" disabled={isPending} />
         </AuthField>
         <Button type="primary" htmlType="submit" block size="large" loading={isPending}>

@@ -14,7 +14,12 @@ export default function RegisterPage() {
   const { submit, pending: isPending, error } = useAuthSubmit<RegisterParams>(authProvider.register!);
 
   const onFinish = (values: RegisterParams) =>
-    void submit({ ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+    void submit({
+      ...values,
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+    });
 
   return (
     <AuthFrame title={t("auth.registerTitle")} subtitle={t("auth.registerSubtitle")}>

@@ -53,33 +53,69 @@ export default function SetPasswordPage() {
 
   const signIn = done?.area === "supplier" ? "/supplier/login" : "/login";
   return (
-    <AuthFrame title={t("users.setPassword.title")} subtitle={info ? t(`users.setPassword.${info.purpose}`, { name: [info.firstName, info.lastName].join(" ") }) : undefined}>
+    <AuthFrame
+      title={t("users.setPassword.title")}
+      subtitle={
+        info ? t(`users.setPassword.${info.purpose}`, { name: [info.firstName, info.lastName].join(" ") }) : undefined
+      }
+    >
       {broken ? (
-        <Result status="warning" title={t("users.setPassword.unusable")} subTitle={broken} extra={<Link to="/login">{t("auth.signIn")}</Link>} />
+        <Result
+          status="warning"
+          title={t("users.setPassword.unusable")}
+          subTitle={broken}
+          extra={<Link to="/login">{t("auth.signIn")}</Link>}
+        />
       ) : done ? (
         <Result
           status="success"
           title={t("users.setPassword.done")}
           subTitle={t("users.setPassword.doneHint", { username: done.username })}
-          extra={<Link to={signIn}><Button type="primary">{t("auth.signIn")}</Button></Link>}
+          extra={
+            <Link to={signIn}>
+              <Button type="primary">{t("auth.signIn")}</Button>
+            </Link>
+          }
         />
       ) : !info ? (
         <Spin />
       ) : (
         <>
           {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
-          <p>{t("users.setPassword.username")}: <strong dir="ltr">{info.username}</strong></p>
+          <p>
+            {t("users.setPassword.username")}: <strong dir="ltr">{info.username}</strong>
+          </p>
           <Form<Values> layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
-            <Form.Item label={t("users.fields.newPassword")} name="password" extra={t("auth.passwordHint")}
-              rules={[{ required: true, message: t("auth.passwordRequired") }, { pattern: STRONG_PASSWORD, message: t("auth.passwordWeak") }]}>
+            <Form.Item
+              label={t("users.fields.newPassword")}
+              name="password"
+              extra={t("auth.passwordHint")}
+              rules={[
+                { required: true, message: t("auth.passwordRequired") },
+                { pattern: STRONG_PASSWORD, message: t("auth.passwordWeak") },
+              ]}
+            >
               <PasswordInput autoComplete="new-password" autoFocus />
             </Form.Item>
-            <Form.Item label={t("users.fields.confirmPassword")} name="confirm" dependencies={["password"]}
-              rules={[{ required: true, message: t("users.rules.confirm") },
-                ({ getFieldValue }) => ({ validator: (_, v?: string) => (!v || v === getFieldValue("password") ? Promise.resolve() : Promise.reject(new Error(t("users.rules.confirm")))) })]}>
+            <Form.Item
+              label={t("users.fields.confirmPassword")}
+              name="confirm"
+              dependencies={["password"]}
+              rules={[
+                { required: true, message: t("users.rules.confirm") },
+                ({ getFieldValue }) => ({
+                  validator: (_, v?: string) =>
+                    !v || v === getFieldValue("password")
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t("users.rules.confirm"))),
+                }),
+              ]}
+            >
               <PasswordInput autoComplete="new-password" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block size="large" loading={pending}>{t("users.setPassword.submit")}</Button>
+            <Button type="primary" htmlType="submit" block size="large" loading={pending}>
+              {t("users.setPassword.submit")}
+            </Button>
           </Form>
         </>
       )}

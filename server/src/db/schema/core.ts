@@ -1,6 +1,4 @@
-import {
-  pgTable, serial, integer, text, boolean, jsonb, primaryKey, uniqueIndex, index,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, boolean, jsonb, primaryKey, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ts } from './columns.js';
 
@@ -26,83 +24,115 @@ export const menuItems = pgTable('menu_items', {
   roles: jsonb('roles').$type<string[] | null>(),
 });
 
-export const roleMenus = pgTable('role_menus', {
-  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-  menuItemId: integer('menu_item_id').notNull().references(() => menuItems.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.roleId, t.menuItemId] })]);
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuItemId: integer('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuItemId] })],
+);
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  roleId: integer('role_id').notNull().references(() => roles.id),
-  status: text('status').notNull().default('active'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  // Staff employee data (the user-settings screen): code, department, position, phone; a code of `usertypemaster`.
-  phone: text('phone'),
-  employeeCode: text('employee_code'),
-  department: text('department'),
-  position: text('position'),
-  userType: text('user_type'),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
-  uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    status: text('status').notNull().default('active'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    // Staff employee data (the user-settings screen): code, department, position, phone; a code of `usertypemaster`.
+    phone: text('phone'),
+    employeeCode: text('employee_code'),
+    department: text('department'),
+    position: text('position'),
+    userType: text('user_type'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+  ],
+);
 
 /** SHOP_KINDS: a supplier's brand shop, or one of the marketplace's own house brands. */
 export const SHOP_KINDS = ['supplier', 'housebrand'] as const;
 /** pending (new from sign-up, awaiting staff review) → active | rejected; a rejected shop may be approved later. */
 export const SHOP_STATUSES = ['pending', 'active', 'rejected'] as const;
 
-export const shops = pgTable('shops', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  kind: text('kind').notNull(),
-  status: text('status').notNull().default('active'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  // The storefront profile a shopper sees.
-  description: text('description'),
-  logoUrl: text('logo_url'),
-  coverUrl: text('cover_url'),
-  contactEmail: text('contact_email'),
-  contactPhone: text('contact_phone'),
-  /** Staff's reason when the shop was rejected (shown to the supplier). */
-  reviewNote: text('review_note'),
-  reviewedAt: ts('reviewed_at'),
-  reviewedBy: integer('reviewed_by').references(() => users.id),
-  /** Optimistic version of the profile: a save read at an older version is refused (409). */
-  version: integer('version').notNull().default(1),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [index('shops_kind_status').on(t.kind, t.status)]);
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    // The storefront profile a shopper sees.
+    description: text('description'),
+    logoUrl: text('logo_url'),
+    coverUrl: text('cover_url'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    /** Staff's reason when the shop was rejected (shown to the supplier). */
+    reviewNote: text('review_note'),
+    reviewedAt: ts('reviewed_at'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    /** Optimistic version of the profile: a save read at an older version is refused (409). */
+    version: integer('version').notNull().default(1),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('shops_kind_status').on(t.kind, t.status)],
+);
 
-export const userShops = pgTable('user_shops', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.userId, t.shopId] })]);
+export const userShops = pgTable(
+  'user_shops',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shopId] })],
+);
 
-export const auditLog = pgTable('audit_log', {
-  id: serial('id').primaryKey(),
-  actorId: integer('actor_id').references(() => users.id),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entityId: integer('entity_id'),
-  before: jsonb('before'),
-  after: jsonb('after'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [
-  index('audit_log_entity').on(t.entity, t.entityId),
-  index('audit_log_created').on(t.createdAt.desc(), t.id.desc()),
-  index('audit_log_actor_created').on(t.actorId, t.createdAt.desc()),
-]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_entity').on(t.entity, t.entityId),
+    index('audit_log_created').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_created').on(t.actorId, t.createdAt.desc()),
+  ],
+);
 
 /** A one-time password-set link for an invited staff user (only its hash is kept). */
 export const passwordTokens = pgTable('password_tokens', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   /** invite | reset */
   purpose: text('purpose').notNull(),

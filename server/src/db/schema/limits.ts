@@ -6,8 +6,12 @@ import { ts } from './columns.js';
  * `resetAt`. Kept in the database, not in process memory, so every server process on one database
  * counts into the same bucket (see lib/rate-limit.ts).
  */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  resetAt: ts('reset_at').notNull(),
-}, (t) => [index('rate_limits_reset').on(t.resetAt)]);
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset').on(t.resetAt)],
+);

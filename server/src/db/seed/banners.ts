@@ -15,7 +15,13 @@ import { FONT_FAMILY, renderPng } from './render.js';
 
 const DAY = 86_400_000;
 
-interface TypeDef { code: string; name: string; width: number; height: number; menus: { code: string; name: string }[] | 'categories' }
+interface TypeDef {
+  code: string;
+  name: string;
+  width: number;
+  height: number;
+  menus: { code: string; name: string }[] | 'categories';
+}
 
 const HOME = { code: 'home', name: 'Home page' };
 
@@ -28,7 +34,11 @@ const BANNER_TYPES: TypeDef[] = [
   { code: 'app_splash', name: 'App splash', width: 1080, height: 1920, menus: [{ code: 'app', name: 'Mobile app' }] },
 ];
 
-interface Palette { dark: string; light: string; accent: string }
+interface Palette {
+  dark: string;
+  light: string;
+  accent: string;
+}
 const PALETTES: Record<string, Palette> = {
   air: { dark: '#0b4f86', light: '#e3f1fc', accent: '#38a3e8' },
   lighting: { dark: '#7a4b00', light: '#fff1cc', accent: '#f5a623' },
@@ -38,47 +48,200 @@ const PALETTES: Record<string, Palette> = {
 };
 
 type Window = 'live' | 'live-ending' | 'scheduled' | 'expired' | 'off';
-interface DemoBanner { type: string; menu: string; title: string; line: string; palette: keyof typeof PALETTES; link: string | null; window: Window }
+interface DemoBanner {
+  type: string;
+  menu: string;
+  title: string;
+  line: string;
+  palette: keyof typeof PALETTES;
+  link: string | null;
+  window: Window;
+}
 
 const DEMO: DemoBanner[] = [
-  { type: 'home_hero', menu: 'home', title: 'Cool season sale: inverter air conditioners from ฿11,900', line: 'Free installation in Bangkok and nearby provinces', palette: 'air', link: '/promotion/cool-season', window: 'live-ending' },
-  { type: 'home_hero', menu: 'home', title: 'Light up every room for less', line: 'LED bulbs, downlights and smart lamps', palette: 'lighting', link: '/category/lighting', window: 'live' },
-  { type: 'home_hero', menu: 'home', title: 'Marble-look tiles, porcelain strength', line: 'Free samples delivered to your door', palette: 'tile', link: '/category/tile', window: 'live' },
-  { type: 'home_hero', menu: 'home', title: 'Year-end sale 2027: up to 40% off', line: 'Appliances, lighting and tiles, 1–31 December', palette: 'sale', link: '/promotion/year-end-2027', window: 'scheduled' },
-  { type: 'home_hero', menu: 'home', title: 'Rainy season deals on dehumidifiers', line: 'Keep your home dry from ฿4,990', palette: 'air', link: '/promotion/rainy-season', window: 'expired' },
-  { type: 'home_hero', menu: 'home', title: 'Songkran water savers', line: 'Dual-flush toilets and low-flow showers', palette: 'tile', link: null, window: 'off' },
-  { type: 'home_strip', menu: 'home', title: 'Free delivery on orders over ฿1,500', line: 'Bangkok and vicinity, 2–3 days', palette: 'home', link: '/help/delivery', window: 'live' },
-  { type: 'home_strip', menu: 'home', title: 'Installation by certified technicians', line: 'Air conditioners, lamps and water heaters', palette: 'air', link: '/services/installation', window: 'live' },
-  { type: 'home_strip', menu: 'cart', title: 'Add ฿300 more for free delivery', line: 'Tile adhesive, bulbs and storage boxes', palette: 'home', link: '/deals/add-on', window: 'live' },
-  { type: 'category_top', menu: 'lighting', title: 'Smart bulbs from ฿399', line: 'Dim and colour every room from your phone', palette: 'lighting', link: '/category/lighting/smart', window: 'live' },
-  { type: 'category_top', menu: 'air', title: 'Breathe easy through PM2.5 season', line: 'Air purifiers for rooms up to 45 m²', palette: 'air', link: '/category/air/purifiers', window: 'live' },
-  { type: 'category_top', menu: 'tile', title: 'Bathroom renovation week', line: 'Toilets, basins and showers in one order', palette: 'tile', link: '/category/tile/bathroom', window: 'live' },
-  { type: 'category_top', menu: 'home', title: 'Tools and storage for every home', line: 'HomeBase essentials at everyday prices', palette: 'home', link: '/category/home', window: 'live' },
-  { type: 'popup', menu: 'home', title: 'Extra 5% off in the app', line: 'Scan to download Seller Center Home', palette: 'sale', link: '/app', window: 'live' },
-  { type: 'app_splash', menu: 'app', title: 'Everything for your home', line: 'Appliances, lighting, tiles and tools', palette: 'home', link: null, window: 'live' },
+  {
+    type: 'home_hero',
+    menu: 'home',
+    title: 'Cool season sale: inverter air conditioners from ฿11,900',
+    line: 'Free installation in Bangkok and nearby provinces',
+    palette: 'air',
+    link: '/promotion/cool-season',
+    window: 'live-ending',
+  },
+  {
+    type: 'home_hero',
+    menu: 'home',
+    title: 'Light up every room for less',
+    line: 'LED bulbs, downlights and smart lamps',
+    palette: 'lighting',
+    link: '/category/lighting',
+    window: 'live',
+  },
+  {
+    type: 'home_hero',
+    menu: 'home',
+    title: 'Marble-look tiles, porcelain strength',
+    line: 'Free samples delivered to your door',
+    palette: 'tile',
+    link: '/category/tile',
+    window: 'live',
+  },
+  {
+    type: 'home_hero',
+    menu: 'home',
+    title: 'Year-end sale 2027: up to 40% off',
+    line: 'Appliances, lighting and tiles, 1–31 December',
+    palette: 'sale',
+    link: '/promotion/year-end-2027',
+    window: 'scheduled',
+  },
+  {
+    type: 'home_hero',
+    menu: 'home',
+    title: 'Rainy season deals on dehumidifiers',
+    line: 'Keep your home dry from ฿4,990',
+    palette: 'air',
+    link: '/promotion/rainy-season',
+    window: 'expired',
+  },
+  {
+    type: 'home_hero',
+    menu: 'home',
+    title: 'Songkran water savers',
+    line: 'Dual-flush toilets and low-flow showers',
+    palette: 'tile',
+    link: null,
+    window: 'off',
+  },
+  {
+    type: 'home_strip',
+    menu: 'home',
+    title: 'Free delivery on orders over ฿1,500',
+    line: 'Bangkok and vicinity, 2–3 days',
+    palette: 'home',
+    link: '/help/delivery',
+    window: 'live',
+  },
+  {
+    type: 'home_strip',
+    menu: 'home',
+    title: 'Installation by certified technicians',
+    line: 'Air conditioners, lamps and water heaters',
+    palette: 'air',
+    link: '/services/installation',
+    window: 'live',
+  },
+  {
+    type: 'home_strip',
+    menu: 'cart',
+    title: 'Add ฿300 more for free delivery',
+    line: 'Tile adhesive, bulbs and storage boxes',
+    palette: 'home',
+    link: '/deals/add-on',
+    window: 'live',
+  },
+  {
+    type: 'category_top',
+    menu: 'lighting',
+    title: 'Smart bulbs from ฿399',
+    line: 'Dim and colour every room from your phone',
+    palette: 'lighting',
+    link: '/category/lighting/smart',
+    window: 'live',
+  },
+  {
+    type: 'category_top',
+    menu: 'air',
+    title: 'Breathe easy through PM2.5 season',
+    line: 'Air purifiers for rooms up to 45 m²',
+    palette: 'air',
+    link: '/category/air/purifiers',
+    window: 'live',
+  },
+  {
+    type: 'category_top',
+    menu: 'tile',
+    title: 'Bathroom renovation week',
+    line: 'Toilets, basins and showers in one order',
+    palette: 'tile',
+    link: '/category/tile/bathroom',
+    window: 'live',
+  },
+  {
+    type: 'category_top',
+    menu: 'home',
+    title: 'Tools and storage for every home',
+    line: 'HomeBase essentials at everyday prices',
+    palette: 'home',
+    link: '/category/home',
+    window: 'live',
+  },
+  {
+    type: 'popup',
+    menu: 'home',
+    title: 'Extra 5% off in the app',
+    line: 'Scan to download Seller Center Home',
+    palette: 'sale',
+    link: '/app',
+    window: 'live',
+  },
+  {
+    type: 'app_splash',
+    menu: 'app',
+    title: 'Everything for your home',
+    line: 'Appliances, lighting, tiles and tools',
+    palette: 'home',
+    link: null,
+    window: 'live',
+  },
 ];
 
 /** Each kind of window around the reference date, in Bangkok time as marketing enters them. */
 function windowOf(kind: Window, ref: number): { startsAt: Date; endsAt: Date | null; active: boolean } {
   switch (kind) {
-    case 'live': return { startsAt: new Date(ref - 45 * DAY), endsAt: null, active: true };
-    case 'live-ending': return { startsAt: new Date(ref - 10 * DAY), endsAt: new Date('2027-02-28T23:59:00+07:00'), active: true };
-    case 'scheduled': return { startsAt: new Date('2027-12-01T00:00:00+07:00'), endsAt: new Date('2027-12-31T23:59:00+07:00'), active: true };
-    case 'expired': return { startsAt: new Date('2026-08-01T00:00:00+07:00'), endsAt: new Date('2026-10-31T23:59:00+07:00'), active: true };
-    case 'off': return { startsAt: new Date(ref - 30 * DAY), endsAt: null, active: false };
+    case 'live':
+      return { startsAt: new Date(ref - 45 * DAY), endsAt: null, active: true };
+    case 'live-ending':
+      return { startsAt: new Date(ref - 10 * DAY), endsAt: new Date('2027-02-28T23:59:00+07:00'), active: true };
+    case 'scheduled':
+      return {
+        startsAt: new Date('2027-12-01T00:00:00+07:00'),
+        endsAt: new Date('2027-12-31T23:59:00+07:00'),
+        active: true,
+      };
+    case 'expired':
+      return {
+        startsAt: new Date('2026-08-01T00:00:00+07:00'),
+        endsAt: new Date('2026-10-31T23:59:00+07:00'),
+        active: true,
+      };
+    case 'off':
+      return { startsAt: new Date(ref - 30 * DAY), endsAt: null, active: false };
   }
 }
 
 // ——— drawings ———
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 /** A little generous estimate of Kanit's advance, so a squeezed line never overflows. */
-const advance = (s: string, size: number) => [...s].reduce((w, ch) => w + (ch === ' ' ? 0.27 : /[A-Z0-9฿]/.test(ch) ? 0.66 : /[il.,:'’]/.test(ch) ? 0.3 : 0.57), 0) * size;
+const advance = (s: string, size: number) =>
+  [...s].reduce(
+    (w, ch) => w + (ch === ' ' ? 0.27 : /[A-Z0-9฿]/.test(ch) ? 0.66 : /[il.,:'’]/.test(ch) ? 0.3 : 0.57),
+    0,
+  ) * size;
 
-function text(x: number, y: number, s: string, o: { size: number; weight?: number; fill: string; anchor?: 'middle'; max: number; opacity?: number }) {
+function text(
+  x: number,
+  y: number,
+  s: string,
+  o: { size: number; weight?: number; fill: string; anchor?: 'middle'; max: number; opacity?: number },
+) {
   const squeeze = advance(s, o.size) > o.max ? ` textLength="${o.max}" lengthAdjust="spacingAndGlyphs"` : '';
-  return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${o.size}" font-weight="${o.weight ?? 400}" fill="${o.fill}"`
-    + `${o.anchor ? ` text-anchor="${o.anchor}"` : ''}${o.opacity !== undefined ? ` opacity="${o.opacity}"` : ''}${squeeze}>${esc(s)}</text>`;
+  return (
+    `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${o.size}" font-weight="${o.weight ?? 400}" fill="${o.fill}"` +
+    `${o.anchor ? ` text-anchor="${o.anchor}"` : ''}${o.opacity !== undefined ? ` opacity="${o.opacity}"` : ''}${squeeze}>${esc(s)}</text>`
+  );
 }
 
 /** Words into at most three lines of `max` width (the last squeezed if it still does not fit). */
@@ -88,7 +251,10 @@ function lines(s: string, size: number, max: number): string[] {
   for (const word of s.split(' ')) {
     const next = line ? `${line} ${word}` : word;
     if (!line || advance(next, size) <= max || out.length === 2) line = next;
-    else { out.push(line); line = word; }
+    else {
+      out.push(line);
+      line = word;
+    }
   }
   return [...out, line];
 }
@@ -107,7 +273,9 @@ function drawBanner(b: DemoBanner, width: number, height: number): string {
   const titleSize = Math.round(unit * (wide ? 0.12 : tall ? 0.1 : 0.085));
   const lineSize = Math.round(titleSize * 0.55);
   const title = lines(b.title, titleSize, textWidth);
-  const top = wide ? Math.round(height / 2 - ((title.length - 1) * titleSize * 1.15) / 2 - lineSize * 0.6) : Math.round(height * 0.55);
+  const top = wide
+    ? Math.round(height / 2 - ((title.length - 1) * titleSize * 1.15) / 2 - lineSize * 0.6)
+    : Math.round(height * 0.55);
   const ringX = wide ? Math.round(width * 0.84) : Math.round(width / 2);
   const ringY = wide ? Math.round(height / 2) : Math.round(height * (tall ? 0.28 : 0.24));
   const ring = Math.round(unit * (wide ? 0.42 : tall ? 0.32 : 0.2));
@@ -129,37 +297,92 @@ ${text(pad + Math.round(pill / 2), Math.round(pillY + pill * 0.68), brand, { siz
  * Runs inside the demo seed's transaction, after the catalogue master data exists (category pages).
  * Types and pages already there are kept; the demo banners are added to an empty banners table only.
  */
-export async function seedBannerDemo(tx: Tx, opts: { storage: Storage; referenceDate: Date; adminId: number }): Promise<void> {
-  const categories = await tx.select({ code: t.masterData.code, name: t.masterData.name }).from(t.masterData)
-    .where(eq(t.masterData.type, 'level1')).orderBy(asc(t.masterData.sort), asc(t.masterData.id));
-  await tx.insert(t.bannerTypes).values(BANNER_TYPES.map((d, i) => ({ code: d.code, name: d.name, width: d.width, height: d.height, sort: (i + 1) * 10 })))
+export async function seedBannerDemo(
+  tx: Tx,
+  opts: { storage: Storage; referenceDate: Date; adminId: number },
+): Promise<void> {
+  const categories = await tx
+    .select({ code: t.masterData.code, name: t.masterData.name })
+    .from(t.masterData)
+    .where(eq(t.masterData.type, 'level1'))
+    .orderBy(asc(t.masterData.sort), asc(t.masterData.id));
+  await tx
+    .insert(t.bannerTypes)
+    .values(
+      BANNER_TYPES.map((d, i) => ({
+        code: d.code,
+        name: d.name,
+        width: d.width,
+        height: d.height,
+        sort: (i + 1) * 10,
+      })),
+    )
     .onConflictDoNothing();
   const types = await tx.select().from(t.bannerTypes);
   const typeOf = (code: string) => types.find((x) => x.code === code)!;
-  await tx.insert(t.bannerTypeMenus).values(BANNER_TYPES.flatMap((d) => (d.menus === 'categories' ? categories : d.menus)
-    .map((m, i) => ({ typeId: typeOf(d.code).id, code: m.code, name: m.name, sort: (i + 1) * 10 })))).onConflictDoNothing();
+  await tx
+    .insert(t.bannerTypeMenus)
+    .values(
+      BANNER_TYPES.flatMap((d) =>
+        (d.menus === 'categories' ? categories : d.menus).map((m, i) => ({
+          typeId: typeOf(d.code).id,
+          code: m.code,
+          name: m.name,
+          sort: (i + 1) * 10,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
   const menus = await tx.select().from(t.bannerTypeMenus);
   const menuOf = (typeId: number, code: string) => menus.find((m) => m.typeId === typeId && m.code === code)!;
 
   if ((await tx.select({ id: t.banners.id }).from(t.banners).limit(1)).length) return;
   const ref = opts.referenceDate.getTime();
-  const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const files = await Promise.all(DEMO.map(async (b) => {
-    const { width, height } = typeOf(b.type);
-    const svg = drawBanner(b, width, height);
-    const name = createHash('sha256').update(`marketplace banner ${b.type} ${b.menu} ${b.title}`).update('\0').update(svg).digest('hex').slice(0, 32);
-    return storeFile(opts.storage, await renderPng(svg), { kinds: ['image'], originalName: `${slug(b.title)}.png`, name });
-  }));
+  const slug = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  const files = await Promise.all(
+    DEMO.map(async (b) => {
+      const { width, height } = typeOf(b.type);
+      const svg = drawBanner(b, width, height);
+      const name = createHash('sha256')
+        .update(`marketplace banner ${b.type} ${b.menu} ${b.title}`)
+        .update('\0')
+        .update(svg)
+        .digest('hex')
+        .slice(0, 32);
+      return storeFile(opts.storage, await renderPng(svg), {
+        kinds: ['image'],
+        originalName: `${slug(b.title)}.png`,
+        name,
+      });
+    }),
+  );
   const placed = new Map<number, number>();
-  await tx.insert(t.banners).values(DEMO.map((b, i) => {
-    const type = typeOf(b.type);
-    const menu = menuOf(type.id, b.menu);
-    const position = placed.get(menu.id) ?? 0;
-    placed.set(menu.id, position + 1);
-    const created = new Date(ref - (60 - i) * DAY);
-    return {
-      typeId: type.id, menuId: menu.id, title: b.title, imageUrl: files[i].url, imageWidth: type.width, imageHeight: type.height,
-      link: b.link, position, ...windowOf(b.window, ref), timezone: 'Asia/Bangkok', createdBy: opts.adminId, createdAt: created, updatedAt: created,
-    };
-  }));
+  await tx.insert(t.banners).values(
+    DEMO.map((b, i) => {
+      const type = typeOf(b.type);
+      const menu = menuOf(type.id, b.menu);
+      const position = placed.get(menu.id) ?? 0;
+      placed.set(menu.id, position + 1);
+      const created = new Date(ref - (60 - i) * DAY);
+      return {
+        typeId: type.id,
+        menuId: menu.id,
+        title: b.title,
+        imageUrl: files[i].url,
+        imageWidth: type.width,
+        imageHeight: type.height,
+        link: b.link,
+        position,
+        ...windowOf(b.window, ref),
+        timezone: 'Asia/Bangkok',
+        createdBy: opts.adminId,
+        createdAt: created,
+        updatedAt: created,
+      };
+    }),
+  );
 }

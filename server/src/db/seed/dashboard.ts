@@ -19,8 +19,9 @@ export async function seedVisitDemo(tx: Tx, ref: Date): Promise<void> {
   const rand = mulberry32(11_2026_22);
   const shops = await tx.select({ id: t.shops.id }).from(t.shops).orderBy(t.shops.id);
   // Orders per shop and channel over the period, from the rollup the order triggers just filled.
-  const res = (await tx.execute(sql`select shop_id, channel, sum(orders)::int as n from order_daily_stats group by 1, 2`)) as unknown as
-    { rows: { shop_id: number; channel: string; n: number }[] };
+  const res = (await tx.execute(
+    sql`select shop_id, channel, sum(orders)::int as n from order_daily_stats group by 1, 2`,
+  )) as unknown as { rows: { shop_id: number; channel: string; n: number }[] };
   const ordersOf = new Map(res.rows.map((r) => [`${r.shop_id}/${r.channel}`, Number(r.n)]));
   const last = Date.parse(`${new Date(ref.getTime() + 7 * 3_600_000).toISOString().slice(0, 10)}T00:00:00Z`);
 
@@ -36,7 +37,13 @@ export async function seedVisitDemo(tx: Tx, ref: Date): Promise<void> {
         // The shop grows a little over the half year.
         const trend = 0.85 + 0.3 * ((DAYS - i) / DAYS);
         const visitors = Math.max(0, Math.round(perDay * weekend * trend * (0.7 + rand() * 0.6)));
-        rows.push({ day: day.toISOString().slice(0, 10), shopId: id, channel, visitors, visits: Math.round(visitors * (1.15 + rand() * 0.5)) });
+        rows.push({
+          day: day.toISOString().slice(0, 10),
+          shopId: id,
+          channel,
+          visitors,
+          visits: Math.round(visitors * (1.15 + rand() * 0.5)),
+        });
       }
     }
   }

@@ -11,13 +11,25 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { queryRows } from '../client.js';
 
-export async function seedLargeOrders(db: Db, total: number, log: (s: string) => void = () => undefined, opts: { items?: boolean } = {}): Promise<void> {
+export async function seedLargeOrders(
+  db: Db,
+  total: number,
+  log: (s: string) => void = () => undefined,
+  opts: { items?: boolean } = {},
+): Promise<void> {
   const shops = (await queryRows<{ id: number }>(db, sql`select id from shops order by id`)).map((r) => Number(r.id));
-  const branches = (await queryRows<{ id: number }>(db, sql`select id from branches order by id`)).map((r) => Number(r.id));
+  const branches = (await queryRows<{ id: number }>(db, sql`select id from branches order by id`)).map((r) =>
+    Number(r.id),
+  );
   if (!shops.length || !branches.length) throw new Error('seed the demo data first (shops, branches)');
-  const [{ start }] = await queryRows<{ start: number }>(db, sql`select coalesce(max(id), 0)::int as start from orders`);
+  const [{ start }] = await queryRows<{ start: number }>(
+    db,
+    sql`select coalesce(max(id), 0)::int as start from orders`,
+  );
   // Skewed: the first shop has half the orders (the "shop with 500,000 orders").
-  const shopExpr = sql.raw(`case when g % 2 = 0 then ${shops[0]} else (array[${shops.join(',')}])[1 + (g / 2) % ${shops.length}] end`);
+  const shopExpr = sql.raw(
+    `case when g % 2 = 0 then ${shops[0]} else (array[${shops.join(',')}])[1 + (g / 2) % ${shops.length}] end`,
+  );
   const branchArr = sql.raw(`array[${branches.join(',')}]`);
   let lastId = Number(start);
   await db.execute(sql`alter table orders disable trigger orders_counters_insert`);
@@ -47,7 +59,10 @@ export async function seedLargeOrders(db: Db, total: number, log: (s: string) =>
                 ((g::bigint * 2654435761) % (182 * 86400)) / 86400.0 as age
               from generate_series(${from}::int, ${to}::int) g) x`);
       if (opts.items) {
-        const [{ last }] = await queryRows<{ last: number }>(db, sql`select coalesce(max(id), 0)::int as last from orders`);
+        const [{ last }] = await queryRows<{ last: number }>(
+          db,
+          sql`select coalesce(max(id), 0)::int as last from orders`,
+        );
         // Lines split the order's amount; products cycle through the shop's own range.
         await db.execute(sql`insert into order_items (order_id, product_id, product_code, product_name, qty, unit_price, amount)
           select o.id, p.id, p.code, p.name, 1, round(o.subtotal / o.item_count, 2), round(o.subtotal / o.item_count, 2)
@@ -65,7 +80,9 @@ export async function seedLargeOrders(db: Db, total: number, log: (s: string) =>
   }
   // Counters in one pass.
   await db.execute(sql`delete from order_status_counters`);
-  await db.execute(sql`insert into order_status_counters (shop_id, status, n) select shop_id, status, count(*) from orders group by shop_id, status`);
+  await db.execute(
+    sql`insert into order_status_counters (shop_id, status, n) select shop_id, status, count(*) from orders group by shop_id, status`,
+  );
   await db.execute(sql`vacuum analyze orders`);
   if (opts.items) await db.execute(sql`vacuum analyze order_items`);
   await db.execute(sql`analyze order_status_counters`);

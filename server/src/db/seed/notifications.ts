@@ -15,7 +15,10 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 interface DemoMessage {
-  title: string; body: string; category: string; link: string | null;
+  title: string;
+  body: string;
+  category: string;
+  link: string | null;
   audience: 'all' | { shop: string } | { role: string };
   /** Days before the reference date it was sent (negative: scheduled ahead), or a fixed time. */
   at: number | Date;
@@ -28,32 +31,59 @@ const MESSAGES: DemoMessage[] = [
   {
     title: 'Welcome to the new Seller Center',
     body: 'Orders, products, storefronts and reports now live in one place. Take a minute to check your shop profile and contact details so customers can reach you.',
-    category: 'system', link: null, audience: 'all', at: 21, status: 'sent', readBy: ['admin', 'editor', 'supplier1', 'supplier2'],
+    category: 'system',
+    link: null,
+    audience: 'all',
+    at: 21,
+    status: 'sent',
+    readBy: ['admin', 'editor', 'supplier1', 'supplier2'],
   },
   {
     title: 'Year-end sale: send your offers by 30 November',
     body: 'The marketplace year-end sale runs 1–31 December. Lighting, air conditioners and bathroom ranges get home-page placement. Send your discounted prices and stock before 30 November.',
-    category: 'promotion', link: '/supplier/brandshop', audience: { role: 'supplier' }, at: 6, status: 'sent', readBy: ['supplier2'],
+    category: 'promotion',
+    link: '/supplier/brandshop',
+    audience: { role: 'supplier' },
+    at: 6,
+    status: 'sent',
+    readBy: ['supplier2'],
   },
   {
     title: 'Free installation week for ceiling lamps',
     body: 'Customers buying ceiling lamps over ฿2,000 from 1 to 7 December get installation in Bangkok and Nonthaburi at no charge. Please keep stock of your best sellers ready.',
-    category: 'order', link: '/supplier/dashboard', audience: { shop: 'HomePro Lighting' }, at: 2, status: 'sent',
+    category: 'order',
+    link: '/supplier/dashboard',
+    audience: { shop: 'HomePro Lighting' },
+    at: 2,
+    status: 'sent',
   },
   {
     title: 'December banner calendar is open',
     body: 'Book home-page and category banner slots for December. Slots for the first week of the year-end sale fill first.',
-    category: 'promotion', link: '/admin/banners/bannermanagement', audience: { role: 'editor' }, at: 1, status: 'sent', readBy: ['editor'],
+    category: 'promotion',
+    link: '/admin/banners/bannermanagement',
+    audience: { role: 'editor' },
+    at: 1,
+    status: 'sent',
+    readBy: ['editor'],
   },
   {
     title: 'Flash sale: air purifiers for PM2.5 season',
     body: 'Air purifiers at up to 35% off for 48 hours. Replaced by the year-end sale message.',
-    category: 'promotion', link: null, audience: { role: 'supplier' }, at: -3, status: 'cancelled',
+    category: 'promotion',
+    link: null,
+    audience: { role: 'supplier' },
+    at: -3,
+    status: 'cancelled',
   },
   {
     title: 'Songkran sale: air conditioners up to 25% off',
     body: 'Our Songkran sale starts on 10 April. Inverter air conditioners, fans and coolers up to 25% off, with free delivery nationwide. Stay cool this holiday!',
-    category: 'promotion', link: null, audience: 'all', at: new Date('2027-04-10T09:00:00+07:00'), status: 'scheduled',
+    category: 'promotion',
+    link: null,
+    audience: 'all',
+    at: new Date('2027-04-10T09:00:00+07:00'),
+    status: 'scheduled',
   },
 ];
 
@@ -66,23 +96,46 @@ export async function seedNotificationDemo(tx: Tx, opts: { referenceDate: Date; 
     const audience = d.audience === 'all' ? 'all' : 'shop' in d.audience ? 'shop' : 'role';
     const shopName = typeof d.audience === 'object' && 'shop' in d.audience ? d.audience.shop : null;
     const roleCode = typeof d.audience === 'object' && 'role' in d.audience ? d.audience.role : null;
-    const [msg] = await tx.insert(t.notificationMessages).values({
-      title: d.title, body: d.body, category: d.category, link: d.link, audience,
-      audienceShopId: shopName ? shopRows.find((s) => s.name === shopName)!.id : null,
-      audienceRoleId: roleCode ? roleRows.find((r) => r.code === roleCode)!.id : null,
-      scheduledAt: at, timezone: 'Asia/Bangkok', status: d.status === 'cancelled' ? 'cancelled' : 'scheduled',
-      createdBy: opts.adminId, createdAt: new Date(Math.min(at.getTime(), opts.referenceDate.getTime()) - DAY),
-    }).returning();
+    const [msg] = await tx
+      .insert(t.notificationMessages)
+      .values({
+        title: d.title,
+        body: d.body,
+        category: d.category,
+        link: d.link,
+        audience,
+        audienceShopId: shopName ? shopRows.find((s) => s.name === shopName)!.id : null,
+        audienceRoleId: roleCode ? roleRows.find((r) => r.code === roleCode)!.id : null,
+        scheduledAt: at,
+        timezone: 'Asia/Bangkok',
+        status: d.status === 'cancelled' ? 'cancelled' : 'scheduled',
+        createdBy: opts.adminId,
+        createdAt: new Date(Math.min(at.getTime(), opts.referenceDate.getTime()) - DAY),
+      })
+      .returning();
     if (d.status !== 'sent') continue;
     await deliver(tx, msg, at);
     if (d.readBy?.length) {
       const readers = await tx.select({ id: t.users.id }).from(t.users).where(inArray(t.users.username, d.readBy));
-      await tx.update(t.notificationRecipients).set({ readAt: new Date(at.getTime() + 3 * HOUR) })
-        .where(and(eq(t.notificationRecipients.messageId, msg.id), inArray(t.notificationRecipients.userId, readers.map((u) => u.id))));
+      await tx
+        .update(t.notificationRecipients)
+        .set({ readAt: new Date(at.getTime() + 3 * HOUR) })
+        .where(
+          and(
+            eq(t.notificationRecipients.messageId, msg.id),
+            inArray(
+              t.notificationRecipients.userId,
+              readers.map((u) => u.id),
+            ),
+          ),
+        );
     }
   }
   // Orders still waiting on their shop (payment pending or paid): its suppliers were told as each came in.
-  const waiting = await tx.select({ id: t.orders.id, createdAt: t.orders.createdAt }).from(t.orders)
-    .where(inArray(t.orders.status, ['pending_payment', 'paid'])).orderBy(asc(t.orders.createdAt), asc(t.orders.id));
+  const waiting = await tx
+    .select({ id: t.orders.id, createdAt: t.orders.createdAt })
+    .from(t.orders)
+    .where(inArray(t.orders.status, ['pending_payment', 'paid']))
+    .orderBy(asc(t.orders.createdAt), asc(t.orders.id));
   for (const o of waiting) await notifyNewOrder(tx, o.id, o.createdAt);
 }

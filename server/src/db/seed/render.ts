@@ -13,7 +13,8 @@ import { renderAsync } from '@resvg/resvg-js';
 
 const require = createRequire(import.meta.url);
 const pkgDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
-const versionOf = (name: string) => (JSON.parse(readFileSync(join(pkgDir(name), 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(pkgDir(name), 'package.json'), 'utf8')) as { version: string }).version;
 
 const KANIT = pkgDir('@expo-google-fonts/kanit');
 const FONT_FILES = ['400Regular', '500Medium', '600SemiBold'].map((w) => join(KANIT, w, `Kanit_${w}.ttf`));
@@ -26,7 +27,10 @@ const CACHE_DIR = join(tmpdir(), 'seller-center-seed-pictures');
 /** Renders of this process still under way, so two seeds at once (the test templates) render once. */
 const pending = new Map<string, Promise<Buffer>>();
 
-export interface RenderStats { rendered: number; cached: number }
+export interface RenderStats {
+  rendered: number;
+  cached: number;
+}
 
 export async function renderPng(svg: string, stats?: RenderStats): Promise<Buffer> {
   const key = createHash('sha256').update(RENDERER).update('\0').update(svg).digest('hex');
@@ -40,11 +44,18 @@ export async function renderPng(svg: string, stats?: RenderStats): Promise<Buffe
       return hit;
     }
     // renderAsync runs on libuv's thread pool: the event loop stays free and both cores draw.
-    const png = (await renderAsync(svg, { font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY } })).asPng();
+    const png = (
+      await renderAsync(svg, {
+        font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+      })
+    ).asPng();
     if (stats) stats.rendered += 1;
     // The cache only saves time: a temp folder that cannot be written is no reason to fail the seed.
     const tmp = `${cached}.${randomBytes(6).toString('hex')}`;
-    await mkdir(CACHE_DIR, { recursive: true }).then(() => writeFile(tmp, png)).then(() => rename(tmp, cached)).catch(() => undefined);
+    await mkdir(CACHE_DIR, { recursive: true })
+      .then(() => writeFile(tmp, png))
+      .then(() => rename(tmp, cached))
+      .catch(() => undefined);
     return png;
   })();
   pending.set(key, job);

@@ -17,13 +17,29 @@ export const SHIPPING_ZONES: [string, string, string, string[]][] = [
 
 /** Idempotent: inserts the zones that are missing (every start). */
 export async function ensureShippingZones(db: Db): Promise<void> {
-  await db.insert(t.orderMasterData).values(SHIPPING_ZONES.map(([code, name, nameTh, provinces], i) => ({
-    kind: 'shippingzone', code, name, nameTh, sort: (i + 1) * 10, attrs: { provinces },
-  }))).onConflictDoNothing();
+  await db
+    .insert(t.orderMasterData)
+    .values(
+      SHIPPING_ZONES.map(([code, name, nameTh, provinces], i) => ({
+        kind: 'shippingzone',
+        code,
+        name,
+        nameTh,
+        sort: (i + 1) * 10,
+        attrs: { provinces },
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** Courier bands (kg) and Bangkok prices; farther zones cost more. Couriers take parcels up to 50 kg. */
-const COURIER_BANDS: [number, number][] = [[0, 1], [1, 5], [5, 10], [10, 20], [20, 50]];
+const COURIER_BANDS: [number, number][] = [
+  [0, 1],
+  [1, 5],
+  [5, 10],
+  [10, 20],
+  [20, 50],
+];
 const COURIERS: Record<string, number[]> = {
   kerry: [45, 65, 95, 160, 290],
   flash: [39, 59, 89, 149, 270],
@@ -41,13 +57,28 @@ export async function seedSettingsDemo(tx: Tx, opts: { adminId: number }): Promi
     for (const [carrier, prices] of Object.entries(COURIERS)) {
       COURIER_BANDS.forEach(([from, to], i) => {
         const price = Math.round((prices[i] * ZONE_FACTOR[zone]) / 5) * 5;
-        rows.push({ zone, transportType: carrier, weightFrom: String(from), weightTo: String(to), price: price.toFixed(2) });
+        rows.push({
+          zone,
+          transportType: carrier,
+          weightFrom: String(from),
+          weightTo: String(to),
+          price: price.toFixed(2),
+        });
       });
     }
-    if (TRUCK[zone]) rows.push({ zone, transportType: 'own_truck', weightFrom: '0', weightTo: null, price: TRUCK[zone].toFixed(2) });
+    if (TRUCK[zone])
+      rows.push({ zone, transportType: 'own_truck', weightFrom: '0', weightTo: null, price: TRUCK[zone].toFixed(2) });
   }
   // Kerry's old 20–30 kg band to the South, replaced by the 20–50 kg one.
-  rows.push({ zone: 'south', transportType: 'kerry', weightFrom: '20', weightTo: '30', price: '390.00', active: false, version: 2 });
+  rows.push({
+    zone: 'south',
+    transportType: 'kerry',
+    weightFrom: '20',
+    weightTo: '30',
+    price: '390.00',
+    active: false,
+    version: 2,
+  });
   await tx.insert(t.shippingRates).values(rows);
   // Seeded orders ship free from 1,500 THB (seed/orders.ts); the demo shop keeps that rule.
   await tx.insert(t.settings).values({ key: 'freeShippingFrom', value: 1500, updatedBy: opts.adminId });

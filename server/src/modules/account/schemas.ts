@@ -3,11 +3,17 @@ import { closedObject, errorResponses, id } from '../../lib/schemas.js';
 const navItem = {
   type: 'object',
   properties: {
-    title: { type: 'string' }, path: { type: 'string' }, icon: { type: 'string' },
+    title: { type: 'string' },
+    path: { type: 'string' },
+    icon: { type: 'string' },
     roles: { type: 'array', items: { type: 'string' } },
     children: {
       type: 'array',
-      items: { type: 'object', properties: { title: { type: 'string' }, path: { type: 'string' }, icon: { type: 'string' } }, required: ['title', 'path'] },
+      items: {
+        type: 'object',
+        properties: { title: { type: 'string' }, path: { type: 'string' }, icon: { type: 'string' } },
+        required: ['title', 'path'],
+      },
     },
   },
   required: ['title', 'path'],
@@ -15,15 +21,31 @@ const navItem = {
 
 export const navConfigSchema = {
   type: 'array',
-  items: { type: 'object', properties: { subheader: { type: 'string' }, items: { type: 'array', items: navItem } }, required: ['subheader', 'items'] },
+  items: {
+    type: 'object',
+    properties: { subheader: { type: 'string' }, items: { type: 'array', items: navItem } },
+    required: ['subheader', 'items'],
+  },
 } as const;
 
 export const userSchema = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, username: { type: 'string' }, email: { type: 'string' },
-    firstName: { type: 'string' }, lastName: { type: 'string' }, role: { type: 'string' }, roleName: { type: 'string' },
-    shops: { type: 'array', items: { type: 'object', properties: { id, name: { type: 'string' }, status: { type: 'string' } }, required: ['id', 'name', 'status'] } },
+    id: { type: 'integer' },
+    username: { type: 'string' },
+    email: { type: 'string' },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    role: { type: 'string' },
+    roleName: { type: 'string' },
+    shops: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id, name: { type: 'string' }, status: { type: 'string' } },
+        required: ['id', 'name', 'status'],
+      },
+    },
   },
   required: ['id', 'username', 'email', 'firstName', 'lastName', 'role', 'shops'],
 } as const;
@@ -33,17 +55,24 @@ const rolesSchema = { type: 'array', items: { type: 'string' } } as const;
 export const loginSchema = {
   tags: ['account'],
   summary: 'Sign in with username or email',
-  body: closedObject({
-    users: { type: 'string', minLength: 1, maxLength: 200, description: 'username or email' },
-    password: { type: 'string', minLength: 1, maxLength: 200 },
-    typeLogin: { type: 'string', enum: ['staff', 'supplier'] },
-  }, ['users', 'password', 'typeLogin']),
+  body: closedObject(
+    {
+      users: { type: 'string', minLength: 1, maxLength: 200, description: 'username or email' },
+      password: { type: 'string', minLength: 1, maxLength: 200 },
+      typeLogin: { type: 'string', enum: ['staff', 'supplier'] },
+    },
+    ['users', 'password', 'typeLogin'],
+  ),
   response: {
     200: {
       type: 'object',
       properties: {
-        status: { type: 'integer' }, message: { type: 'string' }, accessToken: { type: 'string' },
-        user: userSchema, navConfig: navConfigSchema, roles: rolesSchema,
+        status: { type: 'integer' },
+        message: { type: 'string' },
+        accessToken: { type: 'string' },
+        user: userSchema,
+        navConfig: navConfigSchema,
+        roles: rolesSchema,
       },
       required: ['status', 'message', 'accessToken', 'user', 'navConfig', 'roles'],
     },
@@ -54,14 +83,21 @@ export const loginSchema = {
 export const registerSchema = {
   tags: ['account'],
   summary: 'Supplier sign-up: creates a supplier account with one pending shop',
-  body: closedObject({
-    email: { type: 'string', format: 'email', maxLength: 200 },
-    password: { type: 'string', minLength: 8, maxLength: 200 },
-    firstName: { type: 'string', minLength: 1, maxLength: 100 },
-    lastName: { type: 'string', minLength: 1, maxLength: 100 },
-  }, ['email', 'password', 'firstName', 'lastName']),
+  body: closedObject(
+    {
+      email: { type: 'string', format: 'email', maxLength: 200 },
+      password: { type: 'string', minLength: 8, maxLength: 200 },
+      firstName: { type: 'string', minLength: 1, maxLength: 100 },
+      lastName: { type: 'string', minLength: 1, maxLength: 100 },
+    },
+    ['email', 'password', 'firstName', 'lastName'],
+  ),
   response: {
-    200: { type: 'object', properties: { accessToken: { type: 'string' }, user: userSchema }, required: ['accessToken', 'user'] },
+    200: {
+      type: 'object',
+      properties: { accessToken: { type: 'string' }, user: userSchema },
+      required: ['accessToken', 'user'],
+    },
     ...errorResponses,
   },
 } as const;

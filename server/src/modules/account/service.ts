@@ -9,7 +9,12 @@ import { invalidateAuth } from '../../auth/context.js';
 import { buildNavConfig, type NavGroup } from '../menu/service.js';
 
 export interface PublicUser {
-  id: number; username: string; email: string; firstName: string; lastName: string; role: string;
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
   /** The role's name (staff roles made on the user-settings screen have no translated label). */
   roleName: string;
   shops: { id: number; name: string; status: string }[];
@@ -18,26 +23,51 @@ export interface PublicUser {
 export const BAD_CREDENTIALS = 'Incorrect username or password.';
 
 const userColumns = {
-  id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName,
-  status: users.status, passwordHash: users.passwordHash, role: roles.code, roleName: roles.name, area: roles.area,
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  passwordHash: users.passwordHash,
+  role: roles.code,
+  roleName: roles.name,
+  area: roles.area,
 };
 
 async function shopsOf(db: Db, userId: number) {
-  return db.select({ id: shops.id, name: shops.name, status: shops.status }).from(userShops)
+  return db
+    .select({ id: shops.id, name: shops.name, status: shops.status })
+    .from(userShops)
     .innerJoin(shops, eq(shops.id, userShops.shopId))
-    .where(eq(userShops.userId, userId)).orderBy(asc(shops.id));
+    .where(eq(userShops.userId, userId))
+    .orderBy(asc(shops.id));
 }
 
 export async function publicUser(db: Db, userId: number): Promise<PublicUser | null> {
-  const [u] = await db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId));
+  const [u] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId));
   if (!u) return null;
   return {
-    id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, roleName: u.roleName,
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    roleName: u.roleName,
     shops: u.area === 'supplier' ? await shopsOf(db, u.id) : [],
   };
 }
 
-export interface Session { user: PublicUser; navConfig: NavGroup[]; roles: string[] }
+export interface Session {
+  user: PublicUser;
+  navConfig: NavGroup[];
+  roles: string[];
+}
 
 export async function sessionFor(db: Db, userId: number): Promise<Session> {
   const user = await publicUser(db, userId);
@@ -51,8 +81,12 @@ export async function sessionFor(db: Db, userId: number): Promise<Session> {
  */
 export async function loginBucket(db: Db, login: string): Promise<string> {
   const key = login.trim().toLowerCase();
-  const [u] = await db.select({ id: users.id }).from(users)
-    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`)).orderBy(asc(users.id)).limit(1);
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .orderBy(asc(users.id))
+    .limit(1);
   return u ? `acct:${u.id}` : `name:${key}`;
 }
 
@@ -62,8 +96,12 @@ export async function loginBucket(db: Db, login: string): Promise<string> {
  */
 export async function authenticateLogin(db: Db, login: string, password: string, typeLogin: 'staff' | 'supplier') {
   const key = login.trim().toLowerCase();
-  const [u] = await db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId))
-    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`)).limit(1);
+  const [u] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .limit(1);
   if (!u) {
     await burnVerify(password);
     throw unauthorized(BAD_CREDENTIALS);
@@ -75,14 +113,21 @@ export async function authenticateLogin(db: Db, login: string, password: string,
   }
   const area = u.area === 'supplier' ? 'supplier' : 'staff';
   if (area !== typeLogin) {
-    throw forbidden(area === 'supplier'
-      ? 'This is a supplier account. Please sign in on the supplier sign-in page (/supplier/login).'
-      : 'This is a staff account. Please sign in on the staff sign-in page (/login).');
+    throw forbidden(
+      area === 'supplier'
+        ? 'This is a supplier account. Please sign in on the supplier sign-in page (/supplier/login).'
+        : 'This is a staff account. Please sign in on the staff sign-in page (/login).',
+    );
   }
   return { id: u.id, role: u.role };
 }
 
-export interface RegisterInput { email: string; password: string; firstName: string; lastName: string }
+export interface RegisterInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
 
 export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ id: number; role: string }> {
   const problem = passwordProblem(input.password);
@@ -92,9 +137,14 @@ export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ 
   const lastName = input.lastName.trim();
   if (!firstName) throw fieldError('firstName', 'firstName must not be empty');
   if (!lastName) throw fieldError('lastName', 'lastName must not be empty');
-  const duplicate = () => new HttpError(409, 'An account with this email already exists.', [{ field: 'email', message: 'email is already registered' }]);
+  const duplicate = () =>
+    new HttpError(409, 'An account with this email already exists.', [
+      { field: 'email', message: 'email is already registered' },
+    ]);
 
-  const [existing] = await db.select({ id: users.id }).from(users)
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
     .where(or(sql`lower(${users.email}) = ${email}`, sql`lower(${users.username}) = ${email}`));
   if (existing) throw duplicate();
   // Hash outside the transaction: PGlite has one connection, keep it short.
@@ -103,13 +153,30 @@ export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ 
     return await db.transaction(async (tx) => {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'supplier'));
       if (!role) throw conflict('The supplier role is missing; contact an administrator.');
-      const [user] = await tx.insert(users).values({
-        username: email, email, passwordHash, firstName, lastName, roleId: role.id, status: 'active',
-      }).returning({ id: users.id });
-      const [shop] = await tx.insert(shops).values({ name: `${firstName} ${lastName} Shop`, kind: 'supplier', status: 'pending' })
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: email,
+          email,
+          passwordHash,
+          firstName,
+          lastName,
+          roleId: role.id,
+          status: 'active',
+        })
+        .returning({ id: users.id });
+      const [shop] = await tx
+        .insert(shops)
+        .values({ name: `${firstName} ${lastName} Shop`, kind: 'supplier', status: 'pending' })
         .returning({ id: shops.id });
       await tx.insert(userShops).values({ userId: user.id, shopId: shop.id });
-      await audit(tx, { actorId: user.id, action: 'register', entity: 'user', entityId: user.id, after: { email, role: 'supplier', shopId: shop.id } });
+      await audit(tx, {
+        actorId: user.id,
+        action: 'register',
+        entity: 'user',
+        entityId: user.id,
+        after: { email, role: 'supplier', shopId: shop.id },
+      });
       return { id: user.id, role: 'supplier' };
     });
   } catch (err) {
@@ -123,14 +190,24 @@ export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ 
  * their ids: a change that would leave none checks it against them (the last admin stays).
  */
 export async function lockActiveAdmins(tx: Tx): Promise<number[]> {
-  const rows = await tx.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(roles.code, 'admin'), eq(users.status, 'active'))).orderBy(asc(users.id)).for('update', { of: users });
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(roles.code, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.id))
+    .for('update', { of: users });
   return rows.map((r) => r.id);
 }
 
 export const LAST_ADMIN = 'This is the last active administrator. Make another account an administrator first.';
 
-export interface StatusTarget { id: number; status: string; role: string; updatedAt: Date }
+export interface StatusTarget {
+  id: number;
+  status: string;
+  role: string;
+  updatedAt: Date;
+}
 
 /**
  * Enable or disable an account, in one transaction with the user's row locked: the same status again,
@@ -138,18 +215,35 @@ export interface StatusTarget { id: number; status: string; role: string; update
  * a stale read). The cached auth record is dropped, so the user's existing tokens are refused from
  * the next request on (see auth/context.ts).
  */
-export async function setUserStatus(db: Db, actorId: number, userId: number, status: 'active' | 'disabled',
-  check?: (current: StatusTarget) => void): Promise<void> {
+export async function setUserStatus(
+  db: Db,
+  actorId: number,
+  userId: number,
+  status: 'active' | 'disabled',
+  check?: (current: StatusTarget) => void,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const admins = status === 'disabled' ? await lockActiveAdmins(tx) : [];
-    const [current] = await tx.select({ id: users.id, status: users.status, role: roles.code, updatedAt: users.updatedAt }).from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId)).for('update', { of: users });
+    const [current] = await tx
+      .select({ id: users.id, status: users.status, role: roles.code, updatedAt: users.updatedAt })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.id, userId))
+      .for('update', { of: users });
     if (!current) throw new HttpError(404, 'User not found');
     check?.(current);
-    if (current.status === status) throw conflict(status === 'active' ? 'This account is already enabled.' : 'This account is already disabled.');
+    if (current.status === status)
+      throw conflict(status === 'active' ? 'This account is already enabled.' : 'This account is already disabled.');
     if (status === 'disabled' && admins.length === 1 && admins[0] === userId) throw conflict(LAST_ADMIN);
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
-    await audit(tx, { actorId, action: 'user.status', entity: 'user', entityId: userId, before: { status: current.status }, after: { status } });
+    await audit(tx, {
+      actorId,
+      action: 'user.status',
+      entity: 'user',
+      entityId: userId,
+      before: { status: current.status },
+      after: { status },
+    });
   });
   await invalidateAuth(db, userId);
 }

@@ -4,13 +4,26 @@ import { dateTime, id, nullableString } from '../../lib/schemas.js';
 export const TAGS = ['audit'];
 
 const entryProps = {
-  id: { type: 'integer' }, actorId: { type: ['integer', 'null'] }, actorName: nullableString, actorUsername: nullableString,
-  action: { type: 'string' }, entity: { type: 'string' }, entityId: { type: ['integer', 'null'] }, createdAt: dateTime,
+  id: { type: 'integer' },
+  actorId: { type: ['integer', 'null'] },
+  actorName: nullableString,
+  actorUsername: nullableString,
+  action: { type: 'string' },
+  entity: { type: 'string' },
+  entityId: { type: ['integer', 'null'] },
+  createdAt: dateTime,
 } as const;
 
 export const entrySummary = {
   type: 'object',
-  properties: { ...entryProps, changed: { type: 'array', items: { type: 'string' }, description: 'Top-level fields whose value differs between before and after' } },
+  properties: {
+    ...entryProps,
+    changed: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Top-level fields whose value differs between before and after',
+    },
+  },
   required: [...Object.keys(entryProps), 'changed'],
 } as const;
 
@@ -24,7 +37,11 @@ const code = { type: 'string', minLength: 1, maxLength: 60 } as const;
 
 export const listQuery = {
   _start: { type: 'integer', minimum: 0, description: 'Index of the first row (default 0)' },
-  _end: { type: 'integer', minimum: 0, description: 'Index after the last row; at most 100 rows a page (default _start + 20)' },
+  _end: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Index after the last row; at most 100 rows a page (default _start + 20)',
+  },
   _sort: { type: 'string', enum: ['createdAt'], description: 'Only createdAt (the default)' },
   _order: { type: 'string', enum: ['asc', 'desc'], description: 'Default desc: newest first' },
   actorId: { ...id, description: 'Changes made by this account' },
@@ -41,8 +58,13 @@ export const facets = {
     entities: { type: 'array', items: { type: 'string' } },
     actions: { type: 'array', items: { type: 'string' }, description: 'Of the entity asked for, or of every entity' },
     actors: {
-      type: 'array', description: 'Accounts that made at least one change, by name',
-      items: { type: 'object', properties: { id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'username', 'name'] },
+      type: 'array',
+      description: 'Accounts that made at least one change, by name',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' } },
+        required: ['id', 'username', 'name'],
+      },
     },
   },
   required: ['entities', 'actions', 'actors'],

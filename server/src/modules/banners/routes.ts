@@ -18,24 +18,32 @@ export default async function bannerRoutes(app: FastifyInstance) {
 
   r.get('getmasterType', { schema: s.typesSchema }, async () => svc.listTypes(db));
 
-  r.get<{ Querystring: { typeId: number } }>('getBannerTypeMenu', { schema: s.menusSchema },
-    async (req) => svc.listMenus(db, req.query.typeId));
+  r.get<{ Querystring: { typeId: number } }>('getBannerTypeMenu', { schema: s.menusSchema }, async (req) =>
+    svc.listMenus(db, req.query.typeId),
+  );
 
-  r.get<{ Querystring: svc.ListQuery }>('getlistbanners', { schema: s.listSchema },
-    async (req) => svc.listBanners(db, req.query));
+  r.get<{ Querystring: svc.ListQuery }>('getlistbanners', { schema: s.listSchema }, async (req) =>
+    svc.listBanners(db, req.query),
+  );
 
   r.post('upload', { schema: s.uploadSchema }, async (req) => {
     const user = requireUser(req);
-    const data = await withUpload(req, { field: 'file', kinds: ['image'] },
-      async ({ fields, file }) => svc.createBanner(db, user, fields, file, await readFile(file.path)));
+    const data = await withUpload(req, { field: 'file', kinds: ['image'] }, async ({ fields, file }) =>
+      svc.createBanner(db, user, fields, file, await readFile(file.path)),
+    );
     return ok('Banner added.', data);
   });
 
-  r.post<{ Body: svc.SortInput }>('sortbanner', { schema: s.sortSchema },
-    async (req) => ok('Order saved.', await svc.sortBanners(db, requireUser(req), req.body)));
+  r.post<{ Body: svc.SortInput }>('sortbanner', { schema: s.sortSchema }, async (req) =>
+    ok('Order saved.', await svc.sortBanners(db, requireUser(req), req.body)),
+  );
 
-  r.post<{ Body: { id: number; active: boolean } }>('updatestatusbanner', { schema: s.statusSchema },
-    async (req) => ok(req.body.active ? 'Banner switched on.' : 'Banner switched off.', await svc.setActive(db, requireUser(req), req.body.id, req.body.active)));
+  r.post<{ Body: { id: number; active: boolean } }>('updatestatusbanner', { schema: s.statusSchema }, async (req) =>
+    ok(
+      req.body.active ? 'Banner switched on.' : 'Banner switched off.',
+      await svc.setActive(db, requireUser(req), req.body.id, req.body.active),
+    ),
+  );
 
   r.post<{ Body: WindowInput & { id: number } }>('updatetimebanner', { schema: s.timeSchema }, async (req) => {
     const { id, ...window } = req.body;

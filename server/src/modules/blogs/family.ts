@@ -9,12 +9,20 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { shops } from '../../db/schema.js';
-import { assertRecordInScope, assertShopAccess, assertStorefrontAccess, scopeCondition, shopFilter, storefrontKinds } from '../../auth/shop-scope.js';
+import {
+  assertRecordInScope,
+  assertShopAccess,
+  assertStorefrontAccess,
+  scopeCondition,
+  shopFilter,
+  storefrontKinds,
+} from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import type { Tx } from '../../lib/sql.js';
 
-export type BlogVerb = 'posts' | 'post' | 'create' | 'edit' | 'close' | 'remove' | 'menu' | 'products' | 'sortProducts' | 'unlinkProduct';
+export type BlogVerb =
+  'posts' | 'post' | 'create' | 'edit' | 'close' | 'remove' | 'menu' | 'products' | 'sortProducts' | 'unlinkProduct';
 
 export interface BlogFamily {
   /** The folder of the family's routes. */
@@ -30,11 +38,24 @@ export interface BlogFamily {
 }
 
 const MASTER_NAMES: Record<BlogVerb, string> = {
-  posts: 'posts', post: 'post', create: 'new', edit: 'edit', close: 'closecontent', remove: 'deletecontent',
-  menu: 'menu', products: 'product', sortProducts: 'sortproductidea', unlinkProduct: 'deleteproductidea',
+  posts: 'posts',
+  post: 'post',
+  create: 'new',
+  edit: 'edit',
+  close: 'closecontent',
+  remove: 'deletecontent',
+  menu: 'menu',
+  products: 'product',
+  sortProducts: 'sortproductidea',
+  unlinkProduct: 'deleteproductidea',
 };
 
-export const MASTER_BLOG: BlogFamily = { base: '/api/blogs/master', tag: 'blogs', names: MASTER_NAMES, additions: ['post', 'edit'] };
+export const MASTER_BLOG: BlogFamily = {
+  base: '/api/blogs/master',
+  tag: 'blogs',
+  names: MASTER_NAMES,
+  additions: ['post', 'edit'],
+};
 
 export const HOUSEBRAND_BLOG: BlogFamily = {
   base: '/api/blogs/housebrand',
@@ -56,7 +77,13 @@ export async function assertFamilyShop(db: Db, user: AuthUser, family: BlogFamil
  * The family's condition on a shop-id column, narrowed to `shopId` when sent (404 when the caller
  * does not reach that shop in this family).
  */
-export async function familyShopFilter(db: Db, user: AuthUser, family: BlogFamily, column: PgColumn, shopId?: number): Promise<SQL | undefined> {
+export async function familyShopFilter(
+  db: Db,
+  user: AuthUser,
+  family: BlogFamily,
+  column: PgColumn,
+  shopId?: number,
+): Promise<SQL | undefined> {
   const { kind } = family;
   if (!kind) return shopFilter(db, user, column, shopId);
   if (shopId !== undefined) {
@@ -64,11 +91,19 @@ export async function familyShopFilter(db: Db, user: AuthUser, family: BlogFamil
     return eq(column, shopId);
   }
   if (!storefrontKinds(user).includes(kind)) return sql`false`;
-  return and(scopeCondition(user, column), inArray(column, db.select({ id: shops.id }).from(shops).where(eq(shops.kind, kind))));
+  return and(
+    scopeCondition(user, column),
+    inArray(column, db.select({ id: shops.id }).from(shops).where(eq(shops.kind, kind))),
+  );
 }
 
 /** A post found by id: 404 `Post not found` when missing, out of scope or of another family's shops alike. */
-export async function assertPostInFamily<T extends { shopId: number }>(db: Db | Tx, user: AuthUser, family: BlogFamily, row: T | undefined): Promise<T> {
+export async function assertPostInFamily<T extends { shopId: number }>(
+  db: Db | Tx,
+  user: AuthUser,
+  family: BlogFamily,
+  row: T | undefined,
+): Promise<T> {
   const post = assertRecordInScope(user, row, 'Post');
   if (family.kind) {
     await assertStorefrontAccess(db, user, post.shopId, family.kind).catch((e: unknown) => {

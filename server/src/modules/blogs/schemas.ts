@@ -1,5 +1,15 @@
 import { PICTURE_URL } from '../../lib/sanitize.js';
-import { closedObject, dateTime, errorResponses, id, listResponse, nullableDateTime, nullableString, pageQuery, writeResponse } from '../../lib/schemas.js';
+import {
+  closedObject,
+  dateTime,
+  errorResponses,
+  id,
+  listResponse,
+  nullableDateTime,
+  nullableString,
+  pageQuery,
+  writeResponse,
+} from '../../lib/schemas.js';
 
 export const POST_TYPES = ['idea', 'howto', 'review', 'news'] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -9,17 +19,44 @@ const tags = ['blogs'];
 export const postSummary = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, shopId: { type: 'integer' }, shopName: { type: 'string' },
-    type: { type: 'string', enum: POST_TYPES }, title: { type: 'string' }, description: nullableString,
-    coverUrl: nullableString, status: { type: 'string', enum: ['draft', 'published', 'closed'] },
-    authorName: nullableString, createdAt: dateTime, updatedAt: dateTime, publishedAt: nullableDateTime,
+    id: { type: 'integer' },
+    shopId: { type: 'integer' },
+    shopName: { type: 'string' },
+    type: { type: 'string', enum: POST_TYPES },
+    title: { type: 'string' },
+    description: nullableString,
+    coverUrl: nullableString,
+    status: { type: 'string', enum: ['draft', 'published', 'closed'] },
+    authorName: nullableString,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    publishedAt: nullableDateTime,
   },
-  required: ['id', 'shopId', 'shopName', 'type', 'title', 'description', 'coverUrl', 'status', 'authorName', 'createdAt', 'updatedAt', 'publishedAt'],
+  required: [
+    'id',
+    'shopId',
+    'shopName',
+    'type',
+    'title',
+    'description',
+    'coverUrl',
+    'status',
+    'authorName',
+    'createdAt',
+    'updatedAt',
+    'publishedAt',
+  ],
 } as const;
 
 export const productItem = {
   type: 'object',
-  properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, price: { type: 'number' }, imageUrl: nullableString },
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    price: { type: 'number' },
+    imageUrl: nullableString,
+  },
   required: ['id', 'code', 'name', 'price', 'imageUrl'],
 } as const;
 
@@ -40,7 +77,8 @@ const tagList = { type: 'array', maxItems: 20, items: { type: 'string', minLengt
 const url = { type: ['string', 'null'], maxLength: 1000, pattern: `^$|${PICTURE_URL.source}` } as const;
 
 export const listPostsSchema = {
-  tags, summary: 'Blog posts, newest first',
+  tags,
+  summary: 'Blog posts, newest first',
   querystring: closedObject({
     ...pageQuery,
     shopId: id,
@@ -57,63 +95,79 @@ export function asAddition<S extends { tags: readonly string[]; summary: string 
 }
 
 export const getPostSchema = {
-  tags, summary: 'One blog post with content and linked products',
+  tags,
+  summary: 'One blog post with content and linked products',
   querystring: closedObject({ id }, ['id']),
   response: { 200: { type: 'object', properties: { data: postDetail }, required: ['data'] }, ...errorResponses },
 } as const;
 
 export const newPostSchema = {
-  tags, summary: 'Create a blog post',
-  body: closedObject({
-    shopId: id,
-    type: { type: 'string', enum: POST_TYPES },
-    title: { type: 'string', minLength: 1, maxLength: 200 },
-    description: { type: ['string', 'null'], maxLength: 1000 },
-    contentHtml: { type: 'string', maxLength: 200_000 },
-    coverUrl: url,
-    tags: tagList,
-    status: { type: 'string', enum: ['draft', 'published'] },
-  }, ['shopId', 'type', 'title', 'contentHtml', 'status']),
+  tags,
+  summary: 'Create a blog post',
+  body: closedObject(
+    {
+      shopId: id,
+      type: { type: 'string', enum: POST_TYPES },
+      title: { type: 'string', minLength: 1, maxLength: 200 },
+      description: { type: ['string', 'null'], maxLength: 1000 },
+      contentHtml: { type: 'string', maxLength: 200_000 },
+      coverUrl: url,
+      tags: tagList,
+      status: { type: 'string', enum: ['draft', 'published'] },
+    },
+    ['shopId', 'type', 'title', 'contentHtml', 'status'],
+  ),
   response: { 200: writeResponse(postDetail), ...errorResponses },
 } as const;
 
 export const editPostSchema = {
-  tags, summary: 'Edit a blog post; `version` must be the one read, else 409',
-  body: closedObject({
-    id,
-    version: { type: 'integer', minimum: 1 },
-    type: { type: 'string', enum: POST_TYPES },
-    title: { type: 'string', minLength: 1, maxLength: 200 },
-    description: { type: ['string', 'null'], maxLength: 1000 },
-    contentHtml: { type: 'string', maxLength: 200_000 },
-    coverUrl: url,
-    tags: tagList,
-    status: { type: 'string', enum: ['draft', 'published', 'closed'] },
-  }, ['id', 'version']),
+  tags,
+  summary: 'Edit a blog post; `version` must be the one read, else 409',
+  body: closedObject(
+    {
+      id,
+      version: { type: 'integer', minimum: 1 },
+      type: { type: 'string', enum: POST_TYPES },
+      title: { type: 'string', minLength: 1, maxLength: 200 },
+      description: { type: ['string', 'null'], maxLength: 1000 },
+      contentHtml: { type: 'string', maxLength: 200_000 },
+      coverUrl: url,
+      tags: tagList,
+      status: { type: 'string', enum: ['draft', 'published', 'closed'] },
+    },
+    ['id', 'version'],
+  ),
   response: { 200: writeResponse(postDetail), ...errorResponses },
 } as const;
 
 export const closeSchema = {
-  tags, summary: 'Close (hide) or reopen (publish) a post',
+  tags,
+  summary: 'Close (hide) or reopen (publish) a post',
   body: closedObject({ id, closed: { type: 'boolean' } }, ['id', 'closed']),
   response: { 200: writeResponse(postDetail), ...errorResponses },
 } as const;
 
 export const deleteSchema = {
-  tags, summary: 'Soft-delete a post',
+  tags,
+  summary: 'Soft-delete a post',
   body: closedObject({ id }, ['id']),
   response: { 200: writeResponse(), ...errorResponses },
 } as const;
 
 export const menuSchema = {
-  tags, summary: 'Post types with the number of posts the caller can see',
+  tags,
+  summary: 'Post types with the number of posts the caller can see',
   response: {
     200: {
       type: 'object',
       properties: {
         items: {
           type: 'array',
-          items: { type: 'object', properties: { code: { type: 'string' }, title: { type: 'string' }, count: { type: 'integer' } }, required: ['code', 'title', 'count'] },
+          items: {
+            type: 'object',
+            properties: { code: { type: 'string' }, title: { type: 'string' }, count: { type: 'integer' } },
+            required: ['code', 'title', 'count'],
+          },
         },
       },
       required: ['items'],
@@ -123,19 +177,25 @@ export const menuSchema = {
 } as const;
 
 export const productsSchema = {
-  tags, summary: "A shop's products that can be linked to a post",
+  tags,
+  summary: "A shop's products that can be linked to a post",
   querystring: closedObject({ ...pageQuery, shopId: id, search: { type: 'string', maxLength: 200 } }),
   response: { 200: listResponse(productItem), ...errorResponses },
 } as const;
 
 export const sortProductsSchema = {
-  tags, summary: "Set the post's linked products in this order (products of the post's shop only)",
-  body: closedObject({ id, productIds: { type: 'array', maxItems: 50, uniqueItems: true, items: id } }, ['id', 'productIds']),
+  tags,
+  summary: "Set the post's linked products in this order (products of the post's shop only)",
+  body: closedObject({ id, productIds: { type: 'array', maxItems: 50, uniqueItems: true, items: id } }, [
+    'id',
+    'productIds',
+  ]),
   response: { 200: writeResponse(postDetail), ...errorResponses },
 } as const;
 
 export const unlinkProductSchema = {
-  tags, summary: 'Unlink one product from a post',
+  tags,
+  summary: 'Unlink one product from a post',
   body: closedObject({ id, productId: id }, ['id', 'productId']),
   response: { 200: writeResponse(postDetail), ...errorResponses },
 } as const;

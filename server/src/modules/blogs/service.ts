@@ -16,10 +16,18 @@ type PostStatus = 'draft' | 'published' | 'closed';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const summaryColumns = {
-  id: blogPosts.id, shopId: blogPosts.shopId, shopName: shops.name, type: blogPosts.type, title: blogPosts.title,
-  description: blogPosts.description, coverUrl: blogPosts.coverUrl, status: blogPosts.status,
+  id: blogPosts.id,
+  shopId: blogPosts.shopId,
+  shopName: shops.name,
+  type: blogPosts.type,
+  title: blogPosts.title,
+  description: blogPosts.description,
+  coverUrl: blogPosts.coverUrl,
+  status: blogPosts.status,
   authorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-  createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt, publishedAt: blogPosts.publishedAt,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+  publishedAt: blogPosts.publishedAt,
 };
 
 function toSummary(r: { createdAt: Date; updatedAt: Date; publishedAt: Date | null } & Record<string, unknown>) {
@@ -28,38 +36,65 @@ function toSummary(r: { createdAt: Date; updatedAt: Date; publishedAt: Date | nu
 
 const visible = isNull(blogPosts.deletedAt);
 
-export interface ListQuery { page: number; limit: number; shopId?: number; type?: PostType; status?: PostStatus; search?: string }
+export interface ListQuery {
+  page: number;
+  limit: number;
+  shopId?: number;
+  type?: PostType;
+  status?: PostStatus;
+  search?: string;
+}
 
 export async function listPosts(db: Db, user: AuthUser, family: BlogFamily, q: ListQuery) {
   const conds: (SQL | undefined)[] = [visible, await familyShopFilter(db, user, family, blogPosts.shopId, q.shopId)];
   if (q.type) conds.push(eq(blogPosts.type, q.type));
   if (q.status) conds.push(eq(blogPosts.status, q.status));
   const search = q.search?.trim();
-  if (search) conds.push(or(ilike(blogPosts.title, containing(search)), ilike(blogPosts.description, containing(search))));
+  if (search)
+    conds.push(or(ilike(blogPosts.title, containing(search)), ilike(blogPosts.description, containing(search))));
   const where = and(...conds);
   const [{ total }] = await db.select({ total: count() }).from(blogPosts).where(where);
-  const rows = await db.select(summaryColumns).from(blogPosts)
+  const rows = await db
+    .select(summaryColumns)
+    .from(blogPosts)
     .innerJoin(shops, eq(shops.id, blogPosts.shopId))
     .leftJoin(users, eq(users.id, blogPosts.authorId))
     .where(where)
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-    .limit(q.limit).offset((q.page - 1) * q.limit);
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   return { items: rows.map(toSummary), total, maxpage: maxpage(total, q.limit) };
 }
 
-const productColumns = { id: products.id, code: products.code, name: products.name, price: products.price, imageUrl: products.imageUrl };
-const toProduct = (p: { id: number; code: string; name: string; price: string; imageUrl: string | null }) => ({ ...p, price: Number(p.price) });
+const productColumns = {
+  id: products.id,
+  code: products.code,
+  name: products.name,
+  price: products.price,
+  imageUrl: products.imageUrl,
+};
+const toProduct = (p: { id: number; code: string; name: string; price: string; imageUrl: string | null }) => ({
+  ...p,
+  price: Number(p.price),
+});
 
 /** 404 for missing, deleted, out-of-scope or other-family posts alike: a foreign id reveals nothing. */
 export async function getPost(db: Db, user: AuthUser, family: BlogFamily, id: number) {
-  const [row] = await db.select({
-    ...summaryColumns, contentHtml: blogPosts.contentHtml, tags: blogPosts.tags, version: blogPosts.version,
-  }).from(blogPosts)
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      contentHtml: blogPosts.contentHtml,
+      tags: blogPosts.tags,
+      version: blogPosts.version,
+    })
+    .from(blogPosts)
     .innerJoin(shops, eq(shops.id, blogPosts.shopId))
     .leftJoin(users, eq(users.id, blogPosts.authorId))
     .where(and(eq(blogPosts.id, id), visible));
   const post = await assertPostInFamily(db, user, family, row);
-  const linked = await db.select(productColumns).from(blogPostProducts)
+  const linked = await db
+    .select(productColumns)
+    .from(blogPostProducts)
     .innerJoin(products, eq(products.id, blogPostProducts.productId))
     .where(eq(blogPostProducts.postId, id))
     .orderBy(asc(blogPostProducts.sort), asc(products.id));
@@ -67,8 +102,14 @@ export async function getPost(db: Db, user: AuthUser, family: BlogFamily, id: nu
 }
 
 export interface NewPostInput {
-  shopId: number; type: PostType; title: string; description?: string | null; contentHtml: string;
-  coverUrl?: string | null; tags?: string[]; status: 'draft' | 'published';
+  shopId: number;
+  type: PostType;
+  title: string;
+  description?: string | null;
+  contentHtml: string;
+  coverUrl?: string | null;
+  tags?: string[];
+  status: 'draft' | 'published';
 }
 
 function cleanTags(tags: string[] | undefined): string[] | undefined {
@@ -87,10 +128,19 @@ export async function createPost(db: Db, user: AuthUser, family: BlogFamily, inp
   if (input.status === 'published') await assertShopApproved(db, user, input.shopId, 'publish posts');
   const now = new Date();
   const values = {
-    shopId: input.shopId, type: input.type, title: cleanTitle(input.title), description: input.description ?? null,
-    contentHtml: sanitizeRichText(input.contentHtml), coverUrl: input.coverUrl || null, tags: cleanTags(input.tags) ?? [],
-    status: input.status, authorId: user.id, createdAt: now, updatedAt: now,
-    publishedAt: input.status === 'published' ? now : null, version: 1,
+    shopId: input.shopId,
+    type: input.type,
+    title: cleanTitle(input.title),
+    description: input.description ?? null,
+    contentHtml: sanitizeRichText(input.contentHtml),
+    coverUrl: input.coverUrl || null,
+    tags: cleanTags(input.tags) ?? [],
+    status: input.status,
+    authorId: user.id,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: input.status === 'published' ? now : null,
+    version: 1,
   };
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(blogPosts).values(values).returning();
@@ -102,15 +152,26 @@ export async function createPost(db: Db, user: AuthUser, family: BlogFamily, inp
 
 /** Inside a transaction: the current row, locked, in the caller's scope and of the family's shops. */
 async function lockPost(tx: Tx, user: AuthUser, family: BlogFamily, id: number) {
-  const [row] = await tx.select().from(blogPosts).where(and(eq(blogPosts.id, id), visible)).for('update');
+  const [row] = await tx
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), visible))
+    .for('update');
   return assertPostInFamily(tx, user, family, row);
 }
 
 const STALE = 'This post was changed by someone else since you opened it. Reload it and try again.';
 
 export interface EditPostInput {
-  id: number; version: number; type?: PostType; title?: string; description?: string | null; contentHtml?: string;
-  coverUrl?: string | null; tags?: string[]; status?: PostStatus;
+  id: number;
+  version: number;
+  type?: PostType;
+  title?: string;
+  description?: string | null;
+  contentHtml?: string;
+  coverUrl?: string | null;
+  tags?: string[];
+  status?: PostStatus;
 }
 
 export async function editPost(db: Db, user: AuthUser, family: BlogFamily, input: EditPostInput) {
@@ -127,14 +188,20 @@ export async function editPost(db: Db, user: AuthUser, family: BlogFamily, input
   await db.transaction(async (tx) => {
     const before = await lockPost(tx, user, family, input.id);
     if (before.version !== input.version) throw conflict(STALE);
-    if (patch.status === 'published' && before.status !== 'published') await assertShopApproved(tx, user, before.shopId, 'publish posts');
+    if (patch.status === 'published' && before.status !== 'published')
+      await assertShopApproved(tx, user, before.shopId, 'publish posts');
     const now = new Date();
     const set = {
-      ...patch, updatedAt: now, version: before.version + 1,
+      ...patch,
+      updatedAt: now,
+      version: before.version + 1,
       publishedAt: patch.status === 'published' && !before.publishedAt ? now : before.publishedAt,
     };
-    const [after] = await tx.update(blogPosts).set(set)
-      .where(and(eq(blogPosts.id, input.id), eq(blogPosts.version, input.version))).returning();
+    const [after] = await tx
+      .update(blogPosts)
+      .set(set)
+      .where(and(eq(blogPosts.id, input.id), eq(blogPosts.version, input.version)))
+      .returning();
     if (!after) throw conflict(STALE);
     await audit(tx, { actorId: user.id, action: 'update', entity: 'blog_post', entityId: input.id, before, after });
   });
@@ -148,11 +215,24 @@ export async function closePost(db: Db, user: AuthUser, family: BlogFamily, id: 
     if (!closed && before.status !== 'closed') throw conflict('Only a closed post can be reopened.');
     if (!closed) await assertShopApproved(tx, user, before.shopId, 'publish posts');
     const now = new Date();
-    const [after] = await tx.update(blogPosts).set({
-      status: closed ? 'closed' : 'published', updatedAt: now, version: before.version + 1,
-      publishedAt: !closed && !before.publishedAt ? now : before.publishedAt,
-    }).where(eq(blogPosts.id, id)).returning();
-    await audit(tx, { actorId: user.id, action: closed ? 'close' : 'reopen', entity: 'blog_post', entityId: id, before, after });
+    const [after] = await tx
+      .update(blogPosts)
+      .set({
+        status: closed ? 'closed' : 'published',
+        updatedAt: now,
+        version: before.version + 1,
+        publishedAt: !closed && !before.publishedAt ? now : before.publishedAt,
+      })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    await audit(tx, {
+      actorId: user.id,
+      action: closed ? 'close' : 'reopen',
+      entity: 'blog_post',
+      entityId: id,
+      before,
+      after,
+    });
   });
   return getPost(db, user, family, id);
 }
@@ -161,29 +241,46 @@ export async function deletePost(db: Db, user: AuthUser, family: BlogFamily, id:
   await db.transaction(async (tx) => {
     const before = await lockPost(tx, user, family, id);
     const now = new Date();
-    const [after] = await tx.update(blogPosts).set({ deletedAt: now, updatedAt: now, version: before.version + 1 })
-      .where(eq(blogPosts.id, id)).returning();
+    const [after] = await tx
+      .update(blogPosts)
+      .set({ deletedAt: now, updatedAt: now, version: before.version + 1 })
+      .where(eq(blogPosts.id, id))
+      .returning();
     await audit(tx, { actorId: user.id, action: 'delete', entity: 'blog_post', entityId: id, before, after });
   });
 }
 
 export async function postTypeCounts(db: Db, user: AuthUser, family: BlogFamily) {
-  const counts = await db.select({ type: blogPosts.type, count: count() }).from(blogPosts)
+  const counts = await db
+    .select({ type: blogPosts.type, count: count() })
+    .from(blogPosts)
     .where(and(visible, await familyShopFilter(db, user, family, blogPosts.shopId)))
     .groupBy(blogPosts.type);
   const byType = new Map(counts.map((c) => [c.type, c.count]));
   const menus = await db.select().from(blogMenus).orderBy(asc(blogMenus.sort));
-  return { items: menus.map((m) => ({ code: m.code, title: `blogs.types.${m.code}`, count: byType.get(m.code) ?? 0 })) };
+  return {
+    items: menus.map((m) => ({ code: m.code, title: `blogs.types.${m.code}`, count: byType.get(m.code) ?? 0 })),
+  };
 }
 
-export async function linkableProducts(db: Db, user: AuthUser, family: BlogFamily, q: { page: number; limit: number; shopId?: number; search?: string }) {
+export async function linkableProducts(
+  db: Db,
+  user: AuthUser,
+  family: BlogFamily,
+  q: { page: number; limit: number; shopId?: number; search?: string },
+) {
   const conds: (SQL | undefined)[] = [await familyShopFilter(db, user, family, products.shopId, q.shopId)];
   const search = q.search?.trim();
   if (search) conds.push(or(ilike(products.name, containing(search)), ilike(products.code, containing(search))));
   const where = and(...conds);
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
-  const rows = await db.select(productColumns).from(products).where(where)
-    .orderBy(asc(products.name), asc(products.id)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   return { items: rows.map(toProduct), total, maxpage: maxpage(total, q.limit) };
 }
 
@@ -191,7 +288,9 @@ export async function setPostProducts(db: Db, user: AuthUser, family: BlogFamily
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, user, family, id);
     if (productIds.length) {
-      const found = await tx.select({ id: products.id }).from(products)
+      const found = await tx
+        .select({ id: products.id })
+        .from(products)
         .where(and(inArray(products.id, productIds), eq(products.shopId, post.shopId)));
       const ok = new Set(found.map((p) => p.id));
       const foreign = productIds.filter((p) => !ok.has(p));
@@ -200,15 +299,22 @@ export async function setPostProducts(db: Db, user: AuthUser, family: BlogFamily
         throw new HttpError(400, message, [{ field: 'productIds', message }]);
       }
     }
-    const before = await tx.select({ productId: blogPostProducts.productId }).from(blogPostProducts)
-      .where(eq(blogPostProducts.postId, id)).orderBy(asc(blogPostProducts.sort));
+    const before = await tx
+      .select({ productId: blogPostProducts.productId })
+      .from(blogPostProducts)
+      .where(eq(blogPostProducts.postId, id))
+      .orderBy(asc(blogPostProducts.sort));
     await tx.delete(blogPostProducts).where(eq(blogPostProducts.postId, id));
     if (productIds.length) {
       await tx.insert(blogPostProducts).values(productIds.map((productId, sort) => ({ postId: id, productId, sort })));
     }
     await audit(tx, {
-      actorId: user.id, action: 'set_products', entity: 'blog_post', entityId: id,
-      before: { productIds: before.map((b) => b.productId) }, after: { productIds },
+      actorId: user.id,
+      action: 'set_products',
+      entity: 'blog_post',
+      entityId: id,
+      before: { productIds: before.map((b) => b.productId) },
+      after: { productIds },
     });
   });
   return getPost(db, user, family, id);
@@ -217,11 +323,18 @@ export async function setPostProducts(db: Db, user: AuthUser, family: BlogFamily
 export async function unlinkProduct(db: Db, user: AuthUser, family: BlogFamily, id: number, productId: number) {
   await db.transaction(async (tx) => {
     await lockPost(tx, user, family, id);
-    const removed = await tx.delete(blogPostProducts)
+    const removed = await tx
+      .delete(blogPostProducts)
       .where(and(eq(blogPostProducts.postId, id), eq(blogPostProducts.productId, productId)))
       .returning({ productId: blogPostProducts.productId });
     if (!removed.length) throw notFound('Linked product');
-    await audit(tx, { actorId: user.id, action: 'unlink_product', entity: 'blog_post', entityId: id, before: { productId } });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'unlink_product',
+      entity: 'blog_post',
+      entityId: id,
+      before: { productId },
+    });
   });
   return getPost(db, user, family, id);
 }

@@ -23,7 +23,12 @@ import { lockBoard } from '../kanban/service.js';
 
 type Body = Record<string, unknown>;
 
-const position = { type: 'integer', minimum: 0, maximum: 10_000, description: 'Place in the list (0 first); the end when left out' } as const;
+const position = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 10_000,
+  description: 'Place in the list (0 first); the end when left out',
+} as const;
 
 function trimmed(body: Body, field: string): Body {
   if (typeof body[field] !== 'string') return body;
@@ -35,7 +40,10 @@ function trimmed(body: Body, field: string): Body {
 async function prepareCategory(body: Body, ctx: WriteContext): Promise<Body> {
   const out = trimmed(body, 'name');
   if (ctx.op === 'create' && out.position === undefined) {
-    const [{ n }] = await ctx.tx.select({ n: count() }).from(shopBannerCategories).where(eq(shopBannerCategories.shopId, out.shopId as number));
+    const [{ n }] = await ctx.tx
+      .select({ n: count() })
+      .from(shopBannerCategories)
+      .where(eq(shopBannerCategories.shopId, out.shopId as number));
     out.position = n;
   }
   return out;
@@ -53,17 +61,24 @@ function bannerPreparer(storage: Storage) {
     const out = trimmed(body, 'title');
     const shopId = (ctx.current?.shopId ?? out.shopId) as number;
     if (out.categoryId !== undefined) {
-      const [category] = await ctx.tx.select({ shopId: shopBannerCategories.shopId }).from(shopBannerCategories)
+      const [category] = await ctx.tx
+        .select({ shopId: shopBannerCategories.shopId })
+        .from(shopBannerCategories)
         .where(eq(shopBannerCategories.id, out.categoryId as number));
-      if (category?.shopId !== shopId) throw fieldError('categoryId', 'categoryId must be a banner category of the same shop');
+      if (category?.shopId !== shopId)
+        throw fieldError('categoryId', 'categoryId must be a banner category of the same shop');
     }
     if (typeof out.imageUrl === 'string') await assertStoredImage(storage, 'imageUrl', out.imageUrl);
     if (typeof out.link === 'string') {
       out.link = out.link.trim() || null;
-      if (out.link && !LINK.test(out.link as string)) throw fieldError('link', 'link must start with https:// or be a path starting with /');
+      if (out.link && !LINK.test(out.link as string))
+        throw fieldError('link', 'link must start with https:// or be a path starting with /');
     }
     if (ctx.op === 'create' && out.position === undefined) {
-      const [{ n }] = await ctx.tx.select({ n: count() }).from(shopBanners).where(eq(shopBanners.categoryId, out.categoryId as number));
+      const [{ n }] = await ctx.tx
+        .select({ n: count() })
+        .from(shopBanners)
+        .where(eq(shopBanners.categoryId, out.categoryId as number));
       out.position = n;
     }
     return out;
@@ -73,11 +88,25 @@ function bannerPreparer(storage: Storage) {
 /** `/api/v2/shop-banner-categories` and `/api/v2/shop-banners`; a category's DELETE is served by routes.ts. */
 export function bannerResources(app: FastifyInstance) {
   restResource(app, {
-    name: 'shop-banner-categories', label: 'Banner category', table: shopBannerCategories, id: shopBannerCategories.id,
+    name: 'shop-banner-categories',
+    label: 'Banner category',
+    table: shopBannerCategories,
+    id: shopBannerCategories.id,
     owner: { shop: shopBannerCategories.shopId, field: 'shopId', storefront: 'supplier' },
     fields: {
-      name: { column: shopBannerCategories.name, schema: { type: 'string' }, write: { type: 'string', minLength: 1, maxLength: CATEGORY_NAME_MAX }, sort: true },
-      position: { column: shopBannerCategories.position, schema: { type: 'integer' }, write: position, optional: true, sort: true },
+      name: {
+        column: shopBannerCategories.name,
+        schema: { type: 'string' },
+        write: { type: 'string', minLength: 1, maxLength: CATEGORY_NAME_MAX },
+        sort: true,
+      },
+      position: {
+        column: shopBannerCategories.position,
+        schema: { type: 'integer' },
+        write: position,
+        optional: true,
+        sort: true,
+      },
       createdAt: { column: shopBannerCategories.createdAt, schema: dateTime, sort: true },
     },
     defaultSort: { field: 'position', order: 'asc' },
@@ -89,14 +118,41 @@ export function bannerResources(app: FastifyInstance) {
   });
 
   restResource(app, {
-    name: 'shop-banners', label: 'Banner', table: shopBanners, id: shopBanners.id,
+    name: 'shop-banners',
+    label: 'Banner',
+    table: shopBanners,
+    id: shopBanners.id,
     owner: { shop: shopBanners.shopId, field: 'shopId', storefront: 'supplier' },
     fields: {
       categoryId: { column: shopBanners.categoryId, schema: { type: 'integer' }, write: id, filter: ['eq'] },
-      title: { column: shopBanners.title, schema: { type: 'string' }, write: { type: 'string', minLength: 1, maxLength: BANNER_TITLE_MAX }, sort: true },
-      imageUrl: { column: shopBanners.imageUrl, schema: { type: 'string' }, write: { type: 'string', maxLength: 200, description: 'An image stored through POST /api/v2/storefront-images' } },
-      link: { column: shopBanners.link, schema: { type: ['string', 'null'] }, write: { type: ['string', 'null'], maxLength: 500, description: 'https://… or a path starting with /' }, optional: true },
-      position: { column: shopBanners.position, schema: { type: 'integer' }, write: position, optional: true, sort: true },
+      title: {
+        column: shopBanners.title,
+        schema: { type: 'string' },
+        write: { type: 'string', minLength: 1, maxLength: BANNER_TITLE_MAX },
+        sort: true,
+      },
+      imageUrl: {
+        column: shopBanners.imageUrl,
+        schema: { type: 'string' },
+        write: {
+          type: 'string',
+          maxLength: 200,
+          description: 'An image stored through POST /api/v2/storefront-images',
+        },
+      },
+      link: {
+        column: shopBanners.link,
+        schema: { type: ['string', 'null'] },
+        write: { type: ['string', 'null'], maxLength: 500, description: 'https://… or a path starting with /' },
+        optional: true,
+      },
+      position: {
+        column: shopBanners.position,
+        schema: { type: 'integer' },
+        write: position,
+        optional: true,
+        sort: true,
+      },
       createdAt: { column: shopBanners.createdAt, schema: dateTime, sort: true },
     },
     defaultSort: { field: 'position', order: 'asc' },
@@ -126,17 +182,27 @@ export async function deleteBannerCategory(db: Db, user: AuthUser, categoryId: n
     }
     await lockBoard(tx, category.shopId);
     const banners = await tx.select().from(shopBanners).where(eq(shopBanners.categoryId, categoryId));
-    const cards = await tx.select({ id: boardCards.id }).from(boardCards)
+    const cards = await tx
+      .select({ id: boardCards.id })
+      .from(boardCards)
       .where(and(eq(boardCards.shopId, category.shopId), eq(boardCards.bannerCategoryId, categoryId)));
     // The banners go with it (foreign key cascade); banner cards keep their place with no category (set null).
     await tx.delete(shopBannerCategories).where(eq(shopBannerCategories.id, categoryId));
     if (cards.length) await bumpBoard(tx, category.shopId);
-    await audit(tx, { actorId: user.id, action: 'delete', entity: 'shop_banner_category', entityId: categoryId,
-      before: { category, banners, cardIds: cards.map((c) => c.id) } });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'delete',
+      entity: 'shop_banner_category',
+      entityId: categoryId,
+      before: { category, banners, cardIds: cards.map((c) => c.id) },
+    });
     return category;
   });
 }
 
 async function bumpBoard(tx: Tx, shopId: number) {
-  await tx.update(boards).set({ version: sql`${boards.version} + 1`, updatedAt: new Date() }).where(eq(boards.shopId, shopId));
+  await tx
+    .update(boards)
+    .set({ version: sql`${boards.version} + 1`, updatedAt: new Date() })
+    .where(eq(boards.shopId, shopId));
 }

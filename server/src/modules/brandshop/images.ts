@@ -18,7 +18,11 @@ const STORED_IMAGE = /^\/uploads\/image\/([0-9a-f]{32}\.(?:jpg|png|webp))$/;
 export async function assertStoredImage(storage: Storage, field: string, url: string): Promise<void> {
   const m = STORED_IMAGE.exec(url);
   const there = m && (await storage.size(`image/${m[1]}`)) !== null;
-  if (!there) throw fieldError(field, `${field} must be an image uploaded through /api/v2/storefront-images (a path like /uploads/image/<name>.png)`);
+  if (!there)
+    throw fieldError(
+      field,
+      `${field} must be an image uploaded through /api/v2/storefront-images (a path like /uploads/image/<name>.png)`,
+    );
 }
 
 /** `POST /api/v2/storefront-images`: one image in `file` (and the shop it is for in `shopId`) → `{ url, width, height }`. */

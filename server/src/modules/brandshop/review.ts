@@ -18,19 +18,39 @@ import { profileOf } from './service.js';
 
 const STALE = 'This shop was reviewed or changed by someone else since you opened it. Reload it and try again.';
 
-async function decide(db: Db, user: AuthUser, shopId: number, readVersion: number | undefined,
-  change: (status: string) => { status: 'active' | 'rejected'; reviewNote: string | null; action: string }) {
+async function decide(
+  db: Db,
+  user: AuthUser,
+  shopId: number,
+  readVersion: number | undefined,
+  change: (status: string) => { status: 'active' | 'rejected'; reviewNote: string | null; action: string },
+) {
   return db.transaction(async (tx) => {
     await assertStorefrontAccess(tx, user, shopId, 'supplier');
     const [current] = await tx.select().from(shops).where(eq(shops.id, shopId)).for('update');
-    if (readVersion !== undefined && readVersion !== current.version) throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
+    if (readVersion !== undefined && readVersion !== current.version)
+      throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
     const next = change(current.status);
     const now = new Date();
-    await tx.update(shops).set({
-      status: next.status, reviewNote: next.reviewNote, reviewedAt: now, reviewedBy: user.id, version: current.version + 1, updatedAt: now,
-    }).where(eq(shops.id, shopId));
-    await audit(tx, { actorId: user.id, action: next.action, entity: 'shop', entityId: shopId,
-      before: { status: current.status, reviewNote: current.reviewNote }, after: { status: next.status, reviewNote: next.reviewNote } });
+    await tx
+      .update(shops)
+      .set({
+        status: next.status,
+        reviewNote: next.reviewNote,
+        reviewedAt: now,
+        reviewedBy: user.id,
+        version: current.version + 1,
+        updatedAt: now,
+      })
+      .where(eq(shops.id, shopId));
+    await audit(tx, {
+      actorId: user.id,
+      action: next.action,
+      entity: 'shop',
+      entityId: shopId,
+      before: { status: current.status, reviewNote: current.reviewNote },
+      after: { status: next.status, reviewNote: next.reviewNote },
+    });
     return profileOf(tx, shopId);
   });
 }

@@ -19,27 +19,69 @@ const nullableInt = { type: ['integer', 'null'] } as const;
 export const shopSummary = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, name: { type: 'string' }, kind: { type: 'string', enum: ['supplier', 'housebrand'] },
-    status: { type: 'string', enum: SHOP_STATUSES }, logoUrl: nullableString, ownerName: nullableString, ownerEmail: nullableString,
-    productCount: { type: 'integer' }, approvedProductCount: { type: 'integer' }, createdAt: dateTime, reviewNote: nullableString,
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    kind: { type: 'string', enum: ['supplier', 'housebrand'] },
+    status: { type: 'string', enum: SHOP_STATUSES },
+    logoUrl: nullableString,
+    ownerName: nullableString,
+    ownerEmail: nullableString,
+    productCount: { type: 'integer' },
+    approvedProductCount: { type: 'integer' },
+    createdAt: dateTime,
+    reviewNote: nullableString,
     liveVersion: nullableInt,
   },
-  required: ['id', 'name', 'kind', 'status', 'logoUrl', 'ownerName', 'ownerEmail', 'productCount', 'approvedProductCount', 'createdAt', 'reviewNote', 'liveVersion'],
+  required: [
+    'id',
+    'name',
+    'kind',
+    'status',
+    'logoUrl',
+    'ownerName',
+    'ownerEmail',
+    'productCount',
+    'approvedProductCount',
+    'createdAt',
+    'reviewNote',
+    'liveVersion',
+  ],
 } as const;
 
 export const shopProfile = {
   type: 'object',
   properties: {
     ...shopSummary.properties,
-    description: nullableString, coverUrl: nullableString, contactEmail: nullableString, contactPhone: nullableString,
-    reviewedAt: nullableDateTime, version: { type: 'integer' }, publishedAt: nullableDateTime, canRollback: { type: 'boolean' },
+    description: nullableString,
+    coverUrl: nullableString,
+    contactEmail: nullableString,
+    contactPhone: nullableString,
+    reviewedAt: nullableDateTime,
+    version: { type: 'integer' },
+    publishedAt: nullableDateTime,
+    canRollback: { type: 'boolean' },
   },
-  required: [...shopSummary.required, 'description', 'coverUrl', 'contactEmail', 'contactPhone', 'reviewedAt', 'version', 'publishedAt', 'canRollback'],
+  required: [
+    ...shopSummary.required,
+    'description',
+    'coverUrl',
+    'contactEmail',
+    'contactPhone',
+    'reviewedAt',
+    'version',
+    'publishedAt',
+    'canRollback',
+  ],
 } as const;
 
 const banner = {
   type: 'object',
-  properties: { id: { type: 'integer' }, title: { type: 'string' }, imageUrl: { type: 'string' }, link: nullableString },
+  properties: {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    imageUrl: { type: 'string' },
+    link: nullableString,
+  },
   required: ['id', 'title', 'imageUrl', 'link'],
 } as const;
 
@@ -48,7 +90,13 @@ export const storefront = {
   properties: {
     shop: {
       type: 'object',
-      properties: { id: { type: 'integer' }, name: { type: 'string' }, description: nullableString, logoUrl: nullableString, coverUrl: nullableString },
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        description: nullableString,
+        logoUrl: nullableString,
+        coverUrl: nullableString,
+      },
       required: ['id', 'name', 'description', 'logoUrl', 'coverUrl'],
     },
     source: { type: 'string', enum: ['draft', 'live'] },
@@ -60,14 +108,19 @@ export const storefront = {
       items: {
         type: 'object',
         properties: {
-          id: { type: 'integer' }, name: { type: 'string' },
+          id: { type: 'integer' },
+          name: { type: 'string' },
           cards: {
             type: 'array',
             items: {
               type: 'object',
               properties: {
-                id: { type: 'integer' }, type: { type: 'string', enum: CARD_CODES }, name: { type: 'string' }, description: nullableString,
-                products: { type: 'array', items: storeProductSchema }, banners: { type: 'array', items: banner },
+                id: { type: 'integer' },
+                type: { type: 'string', enum: CARD_CODES },
+                name: { type: 'string' },
+                description: nullableString,
+                products: { type: 'array', items: storeProductSchema },
+                banners: { type: 'array', items: banner },
               },
               required: ['id', 'type', 'name', 'description', 'products', 'banners'],
             },
@@ -94,7 +147,11 @@ export const storedImage = {
 
 // ---------- legacy lists ----------
 
-const keyword = { type: 'string', maxLength: 100, description: 'Shop name, owner name or owner e-mail contains this (any case)' } as const;
+const keyword = {
+  type: 'string',
+  maxLength: 100,
+  description: 'Shop name, owner name or owner e-mail contains this (any case)',
+} as const;
 /** Narrows a list to one shop; a shop the caller does not reach answers 404. */
 export const oneShop = { ...id, description: 'Only this shop (404 when the caller does not reach it)' } as const;
 
@@ -103,7 +160,11 @@ export const shopListQuery = {
   status: { type: 'string', enum: SHOP_STATUSES },
   shopId: oneShop,
   ...pageQuery,
-  sort: { type: 'string', enum: ['createdAt', 'name'], description: 'Unsorted: shops awaiting review first, oldest first; then the others by name' },
+  sort: {
+    type: 'string',
+    enum: ['createdAt', 'name'],
+    description: 'Unsorted: shops awaiting review first, oldest first; then the others by name',
+  },
   order: { type: 'string', enum: ['asc', 'desc'], description: 'With sort (default asc)' },
 } as const;
 
@@ -111,21 +172,39 @@ export const shopList = listResponse(shopSummary);
 
 const pickItem = {
   type: 'object',
-  properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string', enum: SHOP_STATUSES }, logoUrl: nullableString },
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    status: { type: 'string', enum: SHOP_STATUSES },
+    logoUrl: nullableString,
+  },
   required: ['id', 'name', 'status', 'logoUrl'],
 } as const;
-export const pickerList = { type: 'object', properties: { items: { type: 'array', items: pickItem } }, required: ['items'] } as const;
+export const pickerList = {
+  type: 'object',
+  properties: { items: { type: 'array', items: pickItem } },
+  required: ['items'],
+} as const;
 
 const masterItem = {
   type: 'object',
   properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string', enum: SHOP_STATUSES } },
   required: ['id', 'name', 'status'],
 } as const;
-export const shopMasterList = { type: 'object', properties: { items: { type: 'array', items: masterItem } }, required: ['items'] } as const;
+export const shopMasterList = {
+  type: 'object',
+  properties: { items: { type: 'array', items: masterItem } },
+  required: ['items'],
+} as const;
 
 export const brandProfileBody = {
   keyword,
-  shoptype: { type: 'string', enum: ['housebrand', 'supplier'], default: 'housebrand', description: 'Which shops: house brands (default) or suppliers\' brand shops' },
+  shoptype: {
+    type: 'string',
+    enum: ['housebrand', 'supplier'],
+    default: 'housebrand',
+    description: "Which shops: house brands (default) or suppliers' brand shops",
+  },
   ...pageQuery,
 } as const;
 
@@ -134,7 +213,11 @@ export const brandList = {
   properties: {
     items: {
       type: 'array',
-      items: { type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'code', 'name'] },
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } },
+        required: ['id', 'code', 'name'],
+      },
     },
   },
   required: ['items'],
@@ -156,13 +239,26 @@ export const profilePatch = {
 } as const;
 
 export const storefrontQuery = {
-  source: { type: 'string', enum: ['draft', 'live'], default: 'draft', description: 'draft: the board as arranged now; live: the published version' },
+  source: {
+    type: 'string',
+    enum: ['draft', 'live'],
+    default: 'draft',
+    description: 'draft: the board as arranged now; live: the published version',
+  },
 } as const;
 
-export const publishBody = { version: { type: 'integer', minimum: 0, description: 'The board version that was previewed' } } as const;
-export const rollbackBody = { liveVersion: { type: 'integer', minimum: 1, description: 'The live version that was shown' } } as const;
+export const publishBody = {
+  version: { type: 'integer', minimum: 0, description: 'The board version that was previewed' },
+} as const;
+export const rollbackBody = {
+  liveVersion: { type: 'integer', minimum: 1, description: 'The live version that was shown' },
+} as const;
 
-const reviewVersion = { type: 'integer', minimum: 1, description: 'The profile version the reviewer saw; when sent, another one answers 409' } as const;
+const reviewVersion = {
+  type: 'integer',
+  minimum: 1,
+  description: 'The profile version the reviewer saw; when sent, another one answers 409',
+} as const;
 export const approveBody = { version: reviewVersion } as const;
 export const rejectBody = {
   reason: { type: 'string', minLength: REASON_MIN, maxLength: REASON_MAX, description: 'Shown to the supplier' },
@@ -173,6 +269,12 @@ export const deleteCategoryBody = { entityid: { ...id, description: 'The banner 
 
 export const bannerCategoryItem = {
   type: 'object',
-  properties: { id: { type: 'integer' }, shopId: { type: 'integer' }, name: { type: 'string' }, position: { type: 'integer' }, createdAt: dateTime },
+  properties: {
+    id: { type: 'integer' },
+    shopId: { type: 'integer' },
+    name: { type: 'string' },
+    position: { type: 'integer' },
+    createdAt: dateTime,
+  },
   required: ['id', 'shopId', 'name', 'position', 'createdAt'],
 } as const;

@@ -10,14 +10,25 @@ import { entryRoutes } from './entries.js';
  * events (docs/api/calendar.md).
  */
 export default async function calendarRoutes(app: FastifyInstance) {
-  restRoutes(app, 'calendar-events', { tags: s.TAGS }).get<{ Querystring: CalendarQuery }>('', {
-    summary: 'Campaign, flash-sale, banner and coupon windows overlapping from–to, by start (total in x-total-count)',
-    query: s.query, queryRequired: ['from', 'to'],
-    response: { 200: { type: 'array', items: s.event, headers: { 'x-total-count': { type: 'integer', description: 'Events in the range' } } } },
-  }, async (req, reply) => {
-    const events = await calendarEvents(app.db, requireUser(req), req.query);
-    reply.header('x-total-count', String(events.length));
-    return events;
-  });
+  restRoutes(app, 'calendar-events', { tags: s.TAGS }).get<{ Querystring: CalendarQuery }>(
+    '',
+    {
+      summary: 'Campaign, flash-sale, banner and coupon windows overlapping from–to, by start (total in x-total-count)',
+      query: s.query,
+      queryRequired: ['from', 'to'],
+      response: {
+        200: {
+          type: 'array',
+          items: s.event,
+          headers: { 'x-total-count': { type: 'integer', description: 'Events in the range' } },
+        },
+      },
+    },
+    async (req, reply) => {
+      const events = await calendarEvents(app.db, requireUser(req), req.query);
+      reply.header('x-total-count', String(events.length));
+      return events;
+    },
+  );
   entryRoutes(app);
 }

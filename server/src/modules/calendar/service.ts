@@ -15,7 +15,12 @@ import { fieldError, forbidden } from '../../lib/errors.js';
 export const EVENT_KINDS = ['campaign', 'flashsale', 'banner', 'coupon'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 /** Each kind's screen in the table: who may see it, and where its link goes. */
-const SCREEN_OF: Record<EventKind, string> = { campaign: 'campaign', flashsale: 'promotion-flashsale', banner: 'banners', coupon: 'promotion-coupon' };
+const SCREEN_OF: Record<EventKind, string> = {
+  campaign: 'campaign',
+  flashsale: 'promotion-flashsale',
+  banner: 'banners',
+  coupon: 'promotion-coupon',
+};
 export const MAX_SPAN_DAYS = 366;
 const DAY = 86_400_000;
 
@@ -39,48 +44,112 @@ export function linkOf(kind: EventKind, id: number): string {
 
 /** Overlaps from–to, and is not a window closed before it began. */
 const window = (s: { startsAt: PgColumn; end: SQL }, from: Date, to: Date) =>
-  and(lt(s.startsAt, to), sql`coalesce(${s.end}, 'infinity'::timestamptz) > ${from}`, sql`coalesce(${s.end}, 'infinity'::timestamptz) > ${s.startsAt}`);
+  and(
+    lt(s.startsAt, to),
+    sql`coalesce(${s.end}, 'infinity'::timestamptz) > ${from}`,
+    sql`coalesce(${s.end}, 'infinity'::timestamptz) > ${s.startsAt}`,
+  );
 
-export interface CalendarQuery { from: string; to: string; kind?: EventKind[] }
+export interface CalendarQuery {
+  from: string;
+  to: string;
+  kind?: EventKind[];
+}
 
 export async function calendarEvents(db: Db, user: AuthUser, q: CalendarQuery) {
   const from = new Date(q.from);
   const to = new Date(q.to);
   if (to <= from) throw fieldError('to', 'to must be after from');
-  if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * DAY) throw fieldError('to', `to may be at most ${MAX_SPAN_DAYS} days after from`);
+  if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * DAY)
+    throw fieldError('to', `to may be at most ${MAX_SPAN_DAYS} days after from`);
   const visible = visibleKinds(user);
   const asked = q.kind?.length ? q.kind : visible;
   const hidden = asked.filter((k) => !visible.includes(k));
   if (hidden.length) throw forbidden(`You do not have permission to see ${hidden.join(', ')} events.`);
 
-  const sources: Record<EventKind, () => Promise<{ id: number; title: string; startsAt: Date; endsAt: Date | string | null; timezone: string }[]>> = {
+  const sources: Record<
+    EventKind,
+    () => Promise<{ id: number; title: string; startsAt: Date; endsAt: Date | string | null; timezone: string }[]>
+  > = {
     // Drafts are not planned yet; a closed campaign ran until it was closed.
     campaign: () => {
       const end = sql<Date | string | null>`least(${campaigns.endsAt}, ${campaigns.closedAt})`;
-      return db.select({ id: campaigns.id, title: campaigns.name, startsAt: campaigns.startsAt, endsAt: end, timezone: campaigns.timezone })
-        .from(campaigns).where(and(ne(campaigns.status, 'draft'), window({ startsAt: campaigns.startsAt, end }, from, to)));
+      return db
+        .select({
+          id: campaigns.id,
+          title: campaigns.name,
+          startsAt: campaigns.startsAt,
+          endsAt: end,
+          timezone: campaigns.timezone,
+        })
+        .from(campaigns)
+        .where(and(ne(campaigns.status, 'draft'), window({ startsAt: campaigns.startsAt, end }, from, to)));
     },
     flashsale: () => {
       const end = sql<Date | string | null>`least(${flashSales.endsAt}, ${flashSales.closedAt})`;
-      return db.select({ id: flashSales.id, title: products.name, startsAt: flashSales.startsAt, endsAt: end, timezone: flashSales.timezone })
-        .from(flashSales).innerJoin(products, eq(products.id, flashSales.productId)).where(window({ startsAt: flashSales.startsAt, end }, from, to));
+      return db
+        .select({
+          id: flashSales.id,
+          title: products.name,
+          startsAt: flashSales.startsAt,
+          endsAt: end,
+          timezone: flashSales.timezone,
+        })
+        .from(flashSales)
+        .innerJoin(products, eq(products.id, flashSales.productId))
+        .where(window({ startsAt: flashSales.startsAt, end }, from, to));
     },
     // A banner switched off shows nowhere.
-    banner: () => db.select({ id: banners.id, title: banners.title, startsAt: banners.startsAt, endsAt: banners.endsAt, timezone: banners.timezone })
-      .from(banners).where(and(eq(banners.active, true), window({ startsAt: banners.startsAt, end: sql`${banners.endsAt}` }, from, to))),
+    banner: () =>
+      db
+        .select({
+          id: banners.id,
+          title: banners.title,
+          startsAt: banners.startsAt,
+          endsAt: banners.endsAt,
+          timezone: banners.timezone,
+        })
+        .from(banners)
+        .where(
+          and(eq(banners.active, true), window({ startsAt: banners.startsAt, end: sql`${banners.endsAt}` }, from, to)),
+        ),
     // A closed batch's codes stopped working when it was closed, which is not stored: it is left out.
-    coupon: () => db.select({ id: couponBatches.id, title: couponBatches.name, startsAt: couponBatches.startsAt, endsAt: couponBatches.endsAt, timezone: couponBatches.timezone })
-      .from(couponBatches).where(and(ne(couponBatches.status, 'closed'), window({ startsAt: couponBatches.startsAt, end: sql`${couponBatches.endsAt}` }, from, to))),
+    coupon: () =>
+      db
+        .select({
+          id: couponBatches.id,
+          title: couponBatches.name,
+          startsAt: couponBatches.startsAt,
+          endsAt: couponBatches.endsAt,
+          timezone: couponBatches.timezone,
+        })
+        .from(couponBatches)
+        .where(
+          and(
+            ne(couponBatches.status, 'closed'),
+            window({ startsAt: couponBatches.startsAt, end: sql`${couponBatches.endsAt}` }, from, to),
+          ),
+        ),
   };
 
   const events = [];
   for (const kind of EVENT_KINDS.filter((k) => asked.includes(k))) {
     for (const r of await sources[kind]()) {
       events.push({
-        id: `${kind}-${r.id}`, kind, title: r.title, startsAt: r.startsAt.toISOString(),
-        endsAt: r.endsAt === null ? null : new Date(r.endsAt).toISOString(), timezone: r.timezone, link: linkOf(kind, r.id),
+        id: `${kind}-${r.id}`,
+        kind,
+        title: r.title,
+        startsAt: r.startsAt.toISOString(),
+        endsAt: r.endsAt === null ? null : new Date(r.endsAt).toISOString(),
+        timezone: r.timezone,
+        link: linkOf(kind, r.id),
       });
     }
   }
-  return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || EVENT_KINDS.indexOf(a.kind) - EVENT_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id));
+  return events.sort(
+    (a, b) =>
+      a.startsAt.localeCompare(b.startsAt) ||
+      EVENT_KINDS.indexOf(a.kind) - EVENT_KINDS.indexOf(b.kind) ||
+      a.id.localeCompare(b.id),
+  );
 }

@@ -24,45 +24,96 @@ export const sellable = and(eq(products.approvalStatus, 'approved'), eq(products
 export const weightKgSql = sql<string>`coalesce(${products.weight} * case when ${weightUnit.code} = 'g' then 0.001 else 1 end, 0)`;
 
 const gridColumns = {
-  id: products.id, shopId: products.shopId, shopName: shops.name, code: products.code, name: products.name, imageUrl: products.imageUrl,
-  price: products.price, compareAtPrice: products.compareAtPrice, stock: products.stock, brandId: products.brandId, brandName: brand.name,
-  categoryId: products.level1Id, categoryName: category.name, colorCode: color.code, colorName: color.name, colorHex: sql<string | null>`${color.extra}->>'hex'`,
-  weightKg: weightKgSql, createdAt: products.createdAt,
+  id: products.id,
+  shopId: products.shopId,
+  shopName: shops.name,
+  code: products.code,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  price: products.price,
+  compareAtPrice: products.compareAtPrice,
+  stock: products.stock,
+  brandId: products.brandId,
+  brandName: brand.name,
+  categoryId: products.level1Id,
+  categoryName: category.name,
+  colorCode: color.code,
+  colorName: color.name,
+  colorHex: sql<string | null>`${color.extra}->>'hex'`,
+  weightKg: weightKgSql,
+  createdAt: products.createdAt,
 };
 
 type GridRow = { [K in keyof typeof gridColumns]: unknown } & Record<string, unknown>;
 
 export interface GridProduct {
-  id: number; shopId: number; shopName: string; code: string; name: string; imageUrl: string | null; price: number; compareAtPrice: number | null;
-  discountPercent: number; stock: number; brandId: number | null; brandName: string | null; categoryId: number | null; categoryName: string | null;
-  colors: { code: string; name: string; hex: string | null }[]; weightKg: number;
+  id: number;
+  shopId: number;
+  shopName: string;
+  code: string;
+  name: string;
+  imageUrl: string | null;
+  price: number;
+  compareAtPrice: number | null;
+  discountPercent: number;
+  stock: number;
+  brandId: number | null;
+  brandName: string | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  colors: { code: string; name: string; hex: string | null }[];
+  weightKg: number;
 }
 
 function toGrid(r: GridRow): GridProduct {
   const price = Number(r.price);
   const was = r.compareAtPrice === null ? null : Number(r.compareAtPrice);
   return {
-    id: Number(r.id), shopId: Number(r.shopId), shopName: String(r.shopName), code: String(r.code), name: String(r.name), imageUrl: (r.imageUrl as string | null) ?? null,
-    price, compareAtPrice: was, discountPercent: was && was > price ? Math.round(((was - price) / was) * 100) : 0, stock: Number(r.stock),
-    brandId: r.brandId === null ? null : Number(r.brandId), brandName: (r.brandName as string | null) ?? null,
-    categoryId: r.categoryId === null ? null : Number(r.categoryId), categoryName: (r.categoryName as string | null) ?? null,
-    colors: r.colorCode ? [{ code: String(r.colorCode), name: String(r.colorName), hex: (r.colorHex as string | null) ?? null }] : [],
+    id: Number(r.id),
+    shopId: Number(r.shopId),
+    shopName: String(r.shopName),
+    code: String(r.code),
+    name: String(r.name),
+    imageUrl: (r.imageUrl as string | null) ?? null,
+    price,
+    compareAtPrice: was,
+    discountPercent: was && was > price ? Math.round(((was - price) / was) * 100) : 0,
+    stock: Number(r.stock),
+    brandId: r.brandId === null ? null : Number(r.brandId),
+    brandName: (r.brandName as string | null) ?? null,
+    categoryId: r.categoryId === null ? null : Number(r.categoryId),
+    categoryName: (r.categoryName as string | null) ?? null,
+    colors: r.colorCode
+      ? [{ code: String(r.colorCode), name: String(r.colorName), hex: (r.colorHex as string | null) ?? null }]
+      : [],
     weightKg: Math.round(Number(r.weightKg) * 1000) / 1000,
   };
 }
 
-const grid = (db: Db | Tx) => db.select(gridColumns).from(products)
-  .innerJoin(shops, eq(shops.id, products.shopId))
-  .leftJoin(brand, eq(brand.id, products.brandId))
-  .leftJoin(category, eq(category.id, products.level1Id))
-  .leftJoin(color, eq(color.id, products.colorId))
-  .leftJoin(weightUnit, eq(weightUnit.id, products.weightUnitId));
+const grid = (db: Db | Tx) =>
+  db
+    .select(gridColumns)
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(brand, eq(brand.id, products.brandId))
+    .leftJoin(category, eq(category.id, products.level1Id))
+    .leftJoin(color, eq(color.id, products.colorId))
+    .leftJoin(weightUnit, eq(weightUnit.id, products.weightUnitId));
 
 export const GRID_SORTS = ['createdAt', 'price', 'name', 'stock'] as const;
 
 export interface GridQuery {
-  _start?: number; _end?: number; _sort?: (typeof GRID_SORTS)[number]; _order?: 'asc' | 'desc';
-  name_like?: string; shopId?: number[]; brandId?: number[]; categoryId?: number[]; price_gte?: number; price_lte?: number; inStock?: boolean;
+  _start?: number;
+  _end?: number;
+  _sort?: (typeof GRID_SORTS)[number];
+  _order?: 'asc' | 'desc';
+  name_like?: string;
+  shopId?: number[];
+  brandId?: number[];
+  categoryId?: number[];
+  price_gte?: number;
+  price_lte?: number;
+  inStock?: boolean;
 }
 
 /** The grid: newest first unless sorted; `name_like` looks in the name and the code. */
@@ -86,15 +137,28 @@ export async function listGrid(db: Db, q: GridQuery): Promise<{ rows: GridProduc
     q.price_lte !== undefined ? lte(products.price, String(q.price_lte)) : undefined,
     q.inStock === undefined ? undefined : q.inStock ? sql`${products.stock} > 0` : eq(products.stock, 0),
   );
-  const column = { createdAt: products.createdAt, price: products.price, name: products.name, stock: products.stock }[q._sort ?? 'createdAt'];
-  const order: SQL = (q._sort ? q._order ?? 'asc' : 'desc') === 'desc' ? desc(column) : asc(column);
+  const column = { createdAt: products.createdAt, price: products.price, name: products.name, stock: products.stock }[
+    q._sort ?? 'createdAt'
+  ];
+  const order: SQL = (q._sort ? (q._order ?? 'asc') : 'desc') === 'desc' ? desc(column) : asc(column);
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
-  const rows = end === start ? [] : await grid(db).where(where).orderBy(order, asc(products.id)).limit(end - start).offset(start);
+  const rows =
+    end === start
+      ? []
+      : await grid(db)
+          .where(where)
+          .orderBy(order, asc(products.id))
+          .limit(end - start)
+          .offset(start);
   return { rows: rows.map(toGrid), total };
 }
 
 export interface ProductDetail extends GridProduct {
-  description: string | null; keyHighlights: string[]; images: string[]; unitName: string | null; warrantyName: string | null;
+  description: string | null;
+  keyHighlights: string[];
+  images: string[];
+  unitName: string | null;
+  warrantyName: string | null;
 }
 
 export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
@@ -102,14 +166,30 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
   if (!row) throw notFound('Product');
   const unit = alias(masterData, 'unit');
   const warranty = alias(masterData, 'warranty');
-  const [extra] = await db.select({ description: products.description, keyHighlights: products.keyHighlights, unitName: unit.name, warrantyName: warranty.name })
-    .from(products).leftJoin(unit, eq(unit.id, products.unitId)).leftJoin(warranty, eq(warranty.id, products.warrantyId)).where(eq(products.id, id));
-  const media = await db.select({ url: productMedia.url }).from(productMedia)
-    .where(and(eq(productMedia.productId, id), eq(productMedia.kind, 'image'))).orderBy(asc(productMedia.sort), asc(productMedia.id));
+  const [extra] = await db
+    .select({
+      description: products.description,
+      keyHighlights: products.keyHighlights,
+      unitName: unit.name,
+      warrantyName: warranty.name,
+    })
+    .from(products)
+    .leftJoin(unit, eq(unit.id, products.unitId))
+    .leftJoin(warranty, eq(warranty.id, products.warrantyId))
+    .where(eq(products.id, id));
+  const media = await db
+    .select({ url: productMedia.url })
+    .from(productMedia)
+    .where(and(eq(productMedia.productId, id), eq(productMedia.kind, 'image')))
+    .orderBy(asc(productMedia.sort), asc(productMedia.id));
   const g = toGrid(row);
   const images = media.map((m) => m.url);
   return {
-    ...g, description: extra.description, keyHighlights: extra.keyHighlights, unitName: extra.unitName, warrantyName: extra.warrantyName,
+    ...g,
+    description: extra.description,
+    keyHighlights: extra.keyHighlights,
+    unitName: extra.unitName,
+    warrantyName: extra.warrantyName,
     images: images.length ? images : g.imageUrl ? [g.imageUrl] : [],
   };
 }
@@ -117,18 +197,45 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
 /** The grid filters' choices: shops, brands and categories that have products on sale, by name. */
 export async function gridFilters(db: Db) {
   const [shopRows, brandRows, categoryRows] = await Promise.all([
-    db.selectDistinct({ id: shops.id, name: shops.name }).from(products).innerJoin(shops, eq(shops.id, products.shopId)).where(sellable).orderBy(shops.name, shops.id),
-    db.selectDistinct({ id: brand.id, name: brand.name }).from(products).innerJoin(brand, eq(brand.id, products.brandId)).where(sellable).orderBy(brand.name, brand.id),
-    db.selectDistinct({ id: category.id, name: category.name }).from(products).innerJoin(category, eq(category.id, products.level1Id)).where(sellable).orderBy(category.name, category.id),
+    db
+      .selectDistinct({ id: shops.id, name: shops.name })
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .where(sellable)
+      .orderBy(shops.name, shops.id),
+    db
+      .selectDistinct({ id: brand.id, name: brand.name })
+      .from(products)
+      .innerJoin(brand, eq(brand.id, products.brandId))
+      .where(sellable)
+      .orderBy(brand.name, brand.id),
+    db
+      .selectDistinct({ id: category.id, name: category.name })
+      .from(products)
+      .innerJoin(category, eq(category.id, products.level1Id))
+      .where(sellable)
+      .orderBy(category.name, category.id),
   ]);
   return { shops: shopRows, brands: brandRows, categories: categoryRows };
 }
 
-export interface CartLine { productId: number; quantity: number }
+export interface CartLine {
+  productId: number;
+  quantity: number;
+}
 
 export interface PricedLine {
-  productId: number; shopId: number; shopName: string; code: string; name: string; imageUrl: string | null;
-  price: number; stock: number; weightKg: number; quantity: number; amount: number;
+  productId: number;
+  shopId: number;
+  shopName: string;
+  code: string;
+  name: string;
+  imageUrl: string | null;
+  price: number;
+  stock: number;
+  weightKg: number;
+  quantity: number;
+  amount: number;
 }
 
 const money = (v: number) => Math.round(v * 100) / 100;
@@ -140,45 +247,93 @@ const money = (v: number) => Math.round(v * 100) / 100;
 export async function priceLines(q: Db | Tx, items: CartLine[], lock = false): Promise<PricedLine[]> {
   const seen = new Set<number>();
   items.forEach((it, i) => {
-    if (seen.has(it.productId)) throw fieldError(`items.${i}.productId`, `Product ${it.productId} is in the cart twice; add to its quantity instead.`);
+    if (seen.has(it.productId))
+      throw fieldError(
+        `items.${i}.productId`,
+        `Product ${it.productId} is in the cart twice; add to its quantity instead.`,
+      );
     seen.add(it.productId);
   });
   const ids = [...seen].sort((a, b) => a - b);
   // Locked in id order: two checkouts of the same products never wait on each other in a circle.
-  const query = q.select({ id: products.id, shopId: products.shopId, shopName: shops.name, code: products.code, name: products.name,
-    imageUrl: products.imageUrl, price: products.price, stock: products.stock, approvalStatus: products.approvalStatus, online: products.online,
-    weightKg: weightKgSql })
-    .from(products).innerJoin(shops, eq(shops.id, products.shopId)).leftJoin(weightUnit, eq(weightUnit.id, products.weightUnitId))
-    .where(inArray(products.id, ids)).orderBy(asc(products.id));
+  const query = q
+    .select({
+      id: products.id,
+      shopId: products.shopId,
+      shopName: shops.name,
+      code: products.code,
+      name: products.name,
+      imageUrl: products.imageUrl,
+      price: products.price,
+      stock: products.stock,
+      approvalStatus: products.approvalStatus,
+      online: products.online,
+      weightKg: weightKgSql,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(weightUnit, eq(weightUnit.id, products.weightUnitId))
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id));
   // NO KEY UPDATE: order items referencing these products may still be written by others meanwhile.
   const rows = lock ? await query.for('no key update', { of: products }) : await query;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const lines = items.map((it, i) => {
     const p = byId.get(it.productId);
     if (!p) throw fieldError(`items.${i}.productId`, `Product ${it.productId} does not exist.`);
-    if (p.approvalStatus !== 'approved' || !p.online) throw fieldError(`items.${i}.productId`, `${p.name} is no longer on sale; remove it from the cart.`);
+    if (p.approvalStatus !== 'approved' || !p.online)
+      throw fieldError(`items.${i}.productId`, `${p.name} is no longer on sale; remove it from the cart.`);
     const price = Number(p.price);
     return {
-      productId: p.id, shopId: p.shopId, shopName: p.shopName, code: p.code, name: p.name, imageUrl: p.imageUrl, price, stock: p.stock,
-      weightKg: Math.round(Number(p.weightKg) * 1000) / 1000, quantity: it.quantity, amount: money(price * it.quantity),
+      productId: p.id,
+      shopId: p.shopId,
+      shopName: p.shopName,
+      code: p.code,
+      name: p.name,
+      imageUrl: p.imageUrl,
+      price,
+      stock: p.stock,
+      weightKg: Math.round(Number(p.weightKg) * 1000) / 1000,
+      quantity: it.quantity,
+      amount: money(price * it.quantity),
     };
   });
   const shopsInCart = [...new Set(lines.map((l) => l.shopName))];
   if (shopsInCart.length > 1) {
-    throw fieldError('items', `An order goes to one shop, and this cart holds products of ${shopsInCart.join(' and ')}; place one order per shop.`);
+    throw fieldError(
+      'items',
+      `An order goes to one shop, and this cart holds products of ${shopsInCart.join(' and ')}; place one order per shop.`,
+    );
   }
   return lines;
 }
 
 export const subtotalOf = (lines: PricedLine[]) => money(lines.reduce((s, l) => s + l.amount, 0));
-export const weightOf = (lines: PricedLine[]) => Math.round(lines.reduce((s, l) => s + l.weightKg * l.quantity, 0) * 1000) / 1000;
+export const weightOf = (lines: PricedLine[]) =>
+  Math.round(lines.reduce((s, l) => s + l.weightKg * l.quantity, 0) * 1000) / 1000;
 
 /** The province of a district (400 naming `field` when there is no such district). */
 export async function districtOf(q: Db | Tx, districtId: number, field: string) {
-  const [d] = await q.execute(sql`select d.id, d.name, d.zipcode, p.id as province_id, p.name as province from districts d join provinces p on p.id = d.province_id where d.id = ${districtId}`)
-    .then((r) => (r as unknown as { rows: { id: number; name: string; zipcode: string; province_id: number; province: string }[] }).rows);
+  const [d] = await q
+    .execute(
+      sql`select d.id, d.name, d.zipcode, p.id as province_id, p.name as province from districts d join provinces p on p.id = d.province_id where d.id = ${districtId}`,
+    )
+    .then(
+      (r) =>
+        (
+          r as unknown as {
+            rows: { id: number; name: string; zipcode: string; province_id: number; province: string }[];
+          }
+        ).rows,
+    );
   if (!d) throw fieldError(field, `District ${districtId} does not exist`);
-  return { districtId: Number(d.id), district: d.name, zipcode: d.zipcode, provinceId: Number(d.province_id), province: d.province };
+  return {
+    districtId: Number(d.id),
+    district: d.name,
+    zipcode: d.zipcode,
+    provinceId: Number(d.province_id),
+    province: d.province,
+  };
 }
 
 /** The shipping charged: the rate, or nothing once the subtotal reaches the free-shipping amount. */
@@ -186,7 +341,10 @@ export function charged(ratePrice: number, subtotal: number, freeFrom: number | 
   return freeFrom !== null && subtotal >= freeFrom ? 0 : ratePrice;
 }
 
-export interface QuoteInput { items: CartLine[]; districtId?: number }
+export interface QuoteInput {
+  items: CartLine[];
+  districtId?: number;
+}
 
 /**
  * The cart priced now: lines, subtotal, weight and, with a district, the price of each transport
@@ -198,16 +356,36 @@ export async function quoteCart(db: Db, input: QuoteInput) {
   const weightKg = weightOf(lines);
   const freeShippingFrom = await getSetting(db, 'freeShippingFrom');
   const maxQuantity = await getSetting(db, 'checkoutMaxQuantity');
-  let options: { transportType: string; transportTypeName: string; zone: string; zoneName: string; ratePrice: number | null; price: number | null; reason: string | null }[] = [];
+  let options: {
+    transportType: string;
+    transportTypeName: string;
+    zone: string;
+    zoneName: string;
+    ratePrice: number | null;
+    price: number | null;
+    reason: string | null;
+  }[] = [];
   if (input.districtId !== undefined) {
     const { provinceId } = await districtOf(db, input.districtId, 'districtId');
     options = (await quoteAll(db, provinceId, weightKg)).map((o) => ({
-      transportType: o.transportType, transportTypeName: o.transportTypeName, zone: o.zone, zoneName: o.zoneName,
-      ratePrice: o.price, price: o.price === null ? null : charged(o.price, subtotal, freeShippingFrom), reason: o.reason ?? null,
+      transportType: o.transportType,
+      transportTypeName: o.transportTypeName,
+      zone: o.zone,
+      zoneName: o.zoneName,
+      ratePrice: o.price,
+      price: o.price === null ? null : charged(o.price, subtotal, freeShippingFrom),
+      reason: o.reason ?? null,
     }));
   }
   return {
-    shopId: lines[0].shopId, shopName: lines[0].shopName, lines, subtotal, weightKg, freeShippingFrom, maxQuantity,
-    freeShipping: freeShippingFrom !== null && subtotal >= freeShippingFrom, options,
+    shopId: lines[0].shopId,
+    shopName: lines[0].shopName,
+    lines,
+    subtotal,
+    weightKg,
+    freeShippingFrom,
+    maxQuantity,
+    freeShipping: freeShippingFrom !== null && subtotal >= freeShippingFrom,
+    options,
   };
 }

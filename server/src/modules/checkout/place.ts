@@ -21,7 +21,12 @@ import { charged, districtOf, priceLines, subtotalOf, weightOf, type PricedLine 
 export const PAYMENT_METHODS = ['transfer', 'cod'] as const;
 
 export interface AddressInput {
-  name: string; phone: string; email?: string | null; address: string; subdistrict?: string | null; districtId: number;
+  name: string;
+  phone: string;
+  email?: string | null;
+  address: string;
+  subdistrict?: string | null;
+  districtId: number;
 }
 
 export interface PlaceInput {
@@ -36,8 +41,19 @@ export interface PlaceInput {
 }
 
 export interface Placed {
-  orderId: number; orderNo: string; shopId: number; shopName: string; status: string; channel: string; itemCount: number;
-  subtotal: number; discount: number; shipping: number; total: number; couponCode: string | null; createdAt: string;
+  orderId: number;
+  orderNo: string;
+  shopId: number;
+  shopName: string;
+  status: string;
+  channel: string;
+  itemCount: number;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  couponCode: string | null;
+  createdAt: string;
 }
 
 const thb = (v: number) => `${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} THB`;
@@ -48,26 +64,62 @@ const money = (v: number) => Math.round(v * 100) / 100;
 function phoneDigits(raw: string): string {
   let digits = raw.replace(/[\s\-().]/g, '');
   if (digits.startsWith('+66')) digits = `0${digits.slice(3)}`;
-  if (!/^\d{9,15}$/.test(digits)) throw fieldError('billing.phone', 'billing.phone must be a phone number of 9 to 15 digits');
+  if (!/^\d{9,15}$/.test(digits))
+    throw fieldError('billing.phone', 'billing.phone must be a phone number of 9 to 15 digits');
   return digits;
 }
 
 async function answerOf(q: Db | Tx, orderId: number): Promise<Placed> {
-  const [o] = await q.select({
-    id: orders.id, orderNo: orders.orderNo, shopId: orders.shopId, shopName: shops.name, status: orders.status, channel: orders.channel,
-    itemCount: orders.itemCount, subtotal: orders.subtotal, discount: orders.discount, shipping: orders.shippingFee, total: orders.total, createdAt: orders.createdAt,
-    couponCode: sql<string | null>`(select c.code from coupon_redemptions r join coupon_codes c on c.id = r.code_id where r.order_id = ${orders.id})`,
-  }).from(orders).innerJoin(shops, eq(shops.id, orders.shopId)).where(eq(orders.id, orderId));
+  const [o] = await q
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      shopId: orders.shopId,
+      shopName: shops.name,
+      status: orders.status,
+      channel: orders.channel,
+      itemCount: orders.itemCount,
+      subtotal: orders.subtotal,
+      discount: orders.discount,
+      shipping: orders.shippingFee,
+      total: orders.total,
+      createdAt: orders.createdAt,
+      couponCode: sql<
+        string | null
+      >`(select c.code from coupon_redemptions r join coupon_codes c on c.id = r.code_id where r.order_id = ${orders.id})`,
+    })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(eq(orders.id, orderId));
   return {
-    orderId: o.id, orderNo: o.orderNo, shopId: o.shopId, shopName: o.shopName, status: o.status, channel: o.channel, itemCount: o.itemCount,
-    subtotal: Number(o.subtotal), discount: Number(o.discount), shipping: Number(o.shipping), total: Number(o.total), couponCode: o.couponCode, createdAt: o.createdAt.toISOString(),
+    orderId: o.id,
+    orderNo: o.orderNo,
+    shopId: o.shopId,
+    shopName: o.shopName,
+    status: o.status,
+    channel: o.channel,
+    itemCount: o.itemCount,
+    subtotal: Number(o.subtotal),
+    discount: Number(o.discount),
+    shipping: Number(o.shipping),
+    total: Number(o.total),
+    couponCode: o.couponCode,
+    createdAt: o.createdAt.toISOString(),
   };
 }
 
 /** The same key again (a double click, a retry): the order it placed, when it asked for the same items. */
 async function replay(tx: Tx, orderId: number, input: PlaceInput): Promise<Placed> {
-  const items = await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
-  const same = (xs: { productId: number | null; qty: number }[]) => xs.map((x) => `${x.productId}:${x.qty}`).sort().join(',');
+  const items = await tx
+    .select({ productId: orderItems.productId, qty: orderItems.qty })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  const same = (xs: { productId: number | null; qty: number }[]) =>
+    xs
+      .map((x) => `${x.productId}:${x.qty}`)
+      .sort()
+      .join(',');
   const answer = await answerOf(tx, orderId);
   if (same(items) !== same(input.items.map((i) => ({ productId: i.productId, qty: i.quantity })))) {
     const message = `This idempotency key already placed order ${answer.orderNo} with other items; start a new checkout for another order.`;
@@ -81,9 +133,16 @@ function checkStock(lines: PricedLine[]) {
   if (!short.length) return;
   const errors: FieldError[] = short.map(({ l, i }) => ({
     field: `items.${i}.quantity`,
-    message: l.stock === 0 ? `${l.name} is sold out.` : `Only ${l.stock} of ${l.name} ${l.stock === 1 ? 'is' : 'are'} left; the order asks for ${l.quantity}.`,
+    message:
+      l.stock === 0
+        ? `${l.name} is sold out.`
+        : `Only ${l.stock} of ${l.name} ${l.stock === 1 ? 'is' : 'are'} left; the order asks for ${l.quantity}.`,
   }));
-  throw new HttpError(409, `${errors.map((e) => e.message).join(' ')} Change the cart and place the order again.`, errors);
+  throw new HttpError(
+    409,
+    `${errors.map((e) => e.message).join(' ')} Change the cart and place the order again.`,
+    errors,
+  );
 }
 
 function checkColors(lines: PricedLine[], input: PlaceInput, colorOf: Map<number, string | null>) {
@@ -91,7 +150,10 @@ function checkColors(lines: PricedLine[], input: PlaceInput, colorOf: Map<number
     const own = colorOf.get(it.productId);
     const wrong = (it.colors ?? []).filter((c) => c !== own);
     if (wrong.length) {
-      throw fieldError(`items.${i}.colors`, `${lines[i].name} comes in ${own ?? 'no colour choice'}, not ${wrong.join(', ')}.`);
+      throw fieldError(
+        `items.${i}.colors`,
+        `${lines[i].name} comes in ${own ?? 'no colour choice'}, not ${wrong.join(', ')}.`,
+      );
     }
   });
 }
@@ -106,17 +168,26 @@ export async function placeOrder(db: Db, user: AuthUser, input: PlaceInput): Pro
   return db.transaction(async (tx) => {
     // One key, one order: a second request with the key waits here, then finds the first one's order.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${input.idempotencyKey}`}, 0))`);
-    const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+    const [existing] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, input.idempotencyKey));
     if (existing) return replay(tx, existing.id, input);
 
     const maxQuantity = await getSetting(tx, 'checkoutMaxQuantity');
     input.items.forEach((it, i) => {
       if (it.quantity > maxQuantity) {
-        throw fieldError(`items.${i}.quantity`, `items.${i}.quantity may be at most ${maxQuantity} (the most units of one product a back-office order takes)`);
+        throw fieldError(
+          `items.${i}.quantity`,
+          `items.${i}.quantity may be at most ${maxQuantity} (the most units of one product a back-office order takes)`,
+        );
       }
     });
     const lines = await priceLines(tx, input.items, true);
-    const colorRows = await tx.execute(sql`select p.id, c.code from products p left join master_data c on c.id = p.color_id where p.id in ${lines.map((l) => l.productId)}`)
+    const colorRows = await tx
+      .execute(
+        sql`select p.id, c.code from products p left join master_data c on c.id = p.color_id where p.id in ${lines.map((l) => l.productId)}`,
+      )
       .then((r) => (r as unknown as { rows: { id: number; code: string | null }[] }).rows);
     checkColors(lines, input, new Map(colorRows.map((r) => [Number(r.id), r.code])));
     checkStock(lines);
@@ -125,65 +196,141 @@ export async function placeOrder(db: Db, user: AuthUser, input: PlaceInput): Pro
     const phone = phoneDigits(input.billing.phone);
     const email = input.billing.email?.trim().toLowerCase() || null;
     const subtotal = subtotalOf(lines);
-    const rate = await quoteShipping(tx, { provinceId: place.provinceId, weightKg: weightOf(lines), transportType: input.transportType });
+    const rate = await quoteShipping(tx, {
+      provinceId: place.provinceId,
+      weightKg: weightOf(lines),
+      transportType: input.transportType,
+    });
     const shipping = charged(rate.price, subtotal, await getSetting(tx, 'freeShippingFrom'));
 
-    const [{ id }] = await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)
+    const [{ id }] = await tx
+      .execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)
       .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
     const now = new Date();
     const orderNo = `BO${String(now.getUTCFullYear() % 100).padStart(2, '0')}${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(id).padStart(6, '0')}`;
     const address: OrderAddress = {
-      name: input.billing.name.trim(), phone, address: input.billing.address.trim(), subdistrict: input.billing.subdistrict?.trim() || null,
-      districtId: place.districtId, district: place.district, provinceId: place.provinceId, province: place.province, zipcode: place.zipcode,
+      name: input.billing.name.trim(),
+      phone,
+      address: input.billing.address.trim(),
+      subdistrict: input.billing.subdistrict?.trim() || null,
+      districtId: place.districtId,
+      district: place.district,
+      provinceId: place.provinceId,
+      province: place.province,
+      zipcode: place.zipcode,
     };
     await tx.insert(orders).values({
-      id, shopId: lines[0].shopId, orderNo, customerName: address.name, customerPhone: phone, customerEmail: email, channel: 'back office',
-      status: 'pending_payment', shipment: 'delivery', paymentMethod: input.paymentMethod, itemCount: lines.length,
-      subtotal: subtotal.toFixed(2), discount: '0', shippingFee: shipping.toFixed(2), total: money(subtotal + shipping).toFixed(2),
-      shippingAddress: address, billingAddress: address, transportType: input.transportType,
-      idempotencyKey: input.idempotencyKey, createdBy: user.id, createdAt: now, updatedAt: now,
+      id,
+      shopId: lines[0].shopId,
+      orderNo,
+      customerName: address.name,
+      customerPhone: phone,
+      customerEmail: email,
+      channel: 'back office',
+      status: 'pending_payment',
+      shipment: 'delivery',
+      paymentMethod: input.paymentMethod,
+      itemCount: lines.length,
+      subtotal: subtotal.toFixed(2),
+      discount: '0',
+      shippingFee: shipping.toFixed(2),
+      total: money(subtotal + shipping).toFixed(2),
+      shippingAddress: address,
+      billingAddress: address,
+      transportType: input.transportType,
+      idempotencyKey: input.idempotencyKey,
+      createdBy: user.id,
+      createdAt: now,
+      updatedAt: now,
     });
-    await tx.insert(orderItems).values(lines.map((l) => ({
-      orderId: id, productId: l.productId, productCode: l.code, productName: l.name, qty: l.quantity, unitPrice: l.price.toFixed(2), amount: l.amount.toFixed(2),
-    })));
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: id,
+        productId: l.productId,
+        productCode: l.code,
+        productName: l.name,
+        qty: l.quantity,
+        unitPrice: l.price.toFixed(2),
+        amount: l.amount.toFixed(2),
+      })),
+    );
     for (const l of lines) {
       // The rows are locked and their stock checked above; the condition keeps stock from going below 0 whatever happens.
-      const taken = await tx.update(products).set({ stock: sql`${products.stock} - ${l.quantity}` })
-        .where(and(eq(products.id, l.productId), sql`${products.stock} >= ${l.quantity}`)).returning({ id: products.id });
+      const taken = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${l.quantity}` })
+        .where(and(eq(products.id, l.productId), sql`${products.stock} >= ${l.quantity}`))
+        .returning({ id: products.id });
       if (!taken.length) checkStock([{ ...l, stock: 0 }]);
     }
 
     let discount = 0;
     if (input.couponCode?.trim()) {
       try {
-        const r = await redeemCoupon(tx, { code: input.couponCode, orderId: id, customer: email ?? phone, subtotal, actorId: user.id });
+        const r = await redeemCoupon(tx, {
+          code: input.couponCode,
+          orderId: id,
+          customer: email ?? phone,
+          subtotal,
+          actorId: user.id,
+        });
         discount = r.discount;
       } catch (err) {
         // The coupon's reasons name `code`; this body calls it couponCode.
         if (err instanceof HttpError && err.errors?.some((e) => e.field === 'code')) {
-          throw new HttpError(err.statusCode, err.message, err.errors.map((e) => (e.field === 'code' ? { ...e, field: 'couponCode' } : e)));
+          throw new HttpError(
+            err.statusCode,
+            err.message,
+            err.errors.map((e) => (e.field === 'code' ? { ...e, field: 'couponCode' } : e)),
+          );
         }
         throw err;
       }
     }
     const total = money(subtotal - discount + shipping);
-    if (discount) await tx.update(orders).set({ discount: discount.toFixed(2), total: total.toFixed(2) }).where(eq(orders.id, id));
+    if (discount)
+      await tx
+        .update(orders)
+        .set({ discount: discount.toFixed(2), total: total.toFixed(2) })
+        .where(eq(orders.id, id));
 
     // What the customer was shown: every price, then the total. Any difference undoes everything above.
-    const repriced = input.items.map((it, i) => ({ it, l: lines[i], i })).filter(({ it, l }) => cents(it.price) !== cents(l.price));
+    const repriced = input.items
+      .map((it, i) => ({ it, l: lines[i], i }))
+      .filter(({ it, l }) => cents(it.price) !== cents(l.price));
     if (repriced.length || cents(total) !== cents(input.expectedTotal)) {
-      const errors: FieldError[] = repriced.map(({ l, it, i }) => ({ field: `items.${i}.price`, message: `${l.name} now costs ${thb(l.price)} (the cart showed ${thb(it.price)}).` }));
-      const why = repriced.length ? errors.map((e) => e.message).join(' ')
+      const errors: FieldError[] = repriced.map(({ l, it, i }) => ({
+        field: `items.${i}.price`,
+        message: `${l.name} now costs ${thb(l.price)} (the cart showed ${thb(it.price)}).`,
+      }));
+      const why = repriced.length
+        ? errors.map((e) => e.message).join(' ')
         : `Shipping is ${thb(shipping)} and the discount ${thb(discount)} now.`;
       const message = `The total is now ${thb(total)}, not ${thb(input.expectedTotal)}. ${why} Show the customer the new total and place the order again.`;
-      throw new HttpError(409, message, [...errors, { field: 'expectedTotal', message: `The total is now ${thb(total)}.` }]);
+      throw new HttpError(409, message, [
+        ...errors,
+        { field: 'expectedTotal', message: `The total is now ${thb(total)}.` },
+      ]);
     }
 
     const answer = await answerOf(tx, id);
     await audit(tx, {
-      actorId: user.id, action: 'order.create', entity: 'order', entityId: id,
-      after: { ...answer, items: lines.map((l, i) => ({ productId: l.productId, qty: l.quantity, unitPrice: l.price, colors: input.items[i].colors ?? [] })),
-        transportType: input.transportType, paymentMethod: input.paymentMethod, rateId: rate.rateId },
+      actorId: user.id,
+      action: 'order.create',
+      entity: 'order',
+      entityId: id,
+      after: {
+        ...answer,
+        items: lines.map((l, i) => ({
+          productId: l.productId,
+          qty: l.quantity,
+          unitPrice: l.price,
+          colors: input.items[i].colors ?? [],
+        })),
+        transportType: input.transportType,
+        paymentMethod: input.paymentMethod,
+        rateId: rate.rateId,
+      },
     });
     // The shop's suppliers hear of the order once it commits (their bell, in real time).
     await notifyNewOrder(tx, id);

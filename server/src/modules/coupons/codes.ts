@@ -13,7 +13,8 @@ const CHUNK = 1000;
 /** Rounds of drawing again before giving up (31^8 codes: a second round is already rare). */
 const MAX_ROUNDS = 20;
 
-export const randomPart = (): string => Array.from({ length: RANDOM_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+export const randomPart = (): string =>
+  Array.from({ length: RANDOM_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /** A code as the customer typed it, in the stored form. */
 export const normalizeCode = (raw: string): string => raw.trim().toUpperCase();
@@ -22,7 +23,13 @@ export const normalizeCode = (raw: string): string => raw.trim().toUpperCase();
  * Inserts `n` new codes for the batch inside the caller's transaction. A code another batch holds
  * (or one being inserted by a concurrent batch) is skipped by ON CONFLICT and drawn again.
  */
-export async function insertCodes(tx: Tx, batchId: number, prefix: string, n: number, draw: () => string = randomPart): Promise<number> {
+export async function insertCodes(
+  tx: Tx,
+  batchId: number,
+  prefix: string,
+  n: number,
+  draw: () => string = randomPart,
+): Promise<number> {
   let missing = n;
   for (let round = 0; missing > 0; round++) {
     if (round === MAX_ROUNDS) throw new Error(`Could not draw ${n} unique coupon codes for prefix ${prefix}`);
@@ -31,8 +38,11 @@ export async function insertCodes(tx: Tx, batchId: number, prefix: string, n: nu
     for (let tries = 0; fresh.size < missing && tries < missing * 10; tries++) fresh.add(`${prefix}-${draw()}`);
     const all = [...fresh];
     for (let i = 0; i < all.length; i += CHUNK) {
-      const inserted = await tx.insert(couponCodes).values(all.slice(i, i + CHUNK).map((code) => ({ batchId, code })))
-        .onConflictDoNothing({ target: couponCodes.code }).returning({ id: couponCodes.id });
+      const inserted = await tx
+        .insert(couponCodes)
+        .values(all.slice(i, i + CHUNK).map((code) => ({ batchId, code })))
+        .onConflictDoNothing({ target: couponCodes.code })
+        .returning({ id: couponCodes.id });
       missing -= inserted.length;
     }
   }

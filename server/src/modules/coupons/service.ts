@@ -23,24 +23,47 @@ const codesUsed = sql<number>`(select count(*)::int from coupon_codes c where c.
 const redemptionCount = sql<number>`(select count(*)::int from coupon_redemptions r join coupon_codes c on c.id = r.code_id where c.batch_id = ${couponBatches.id})`;
 
 const batchColumns = {
-  batch: couponBatches, codesUsed, redemptionCount,
-  createdByName: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+  batch: couponBatches,
+  codesUsed,
+  redemptionCount,
+  createdByName: sql<
+    string | null
+  >`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
 };
 
-type BatchRow = { batch: typeof couponBatches.$inferSelect; codesUsed: number; redemptionCount: number; createdByName: string | null };
+type BatchRow = {
+  batch: typeof couponBatches.$inferSelect;
+  codesUsed: number;
+  redemptionCount: number;
+  createdByName: string | null;
+};
 
 function toBatch({ batch: b, codesUsed: used, redemptionCount: redeemed, createdByName }: BatchRow) {
   return {
-    id: b.id, name: b.name, prefix: b.prefix, discountType: b.discountType as 'percent' | 'fixed', discountValue: Number(b.discountValue),
-    maxDiscount: num(b.maxDiscount), minSpend: Number(b.minSpend), codeCount: b.codeCount, usesPerCode: b.usesPerCode,
-    usesPerCustomer: b.usesPerCustomer, startsAt: b.startsAt.toISOString(), endsAt: iso(b.endsAt), timezone: b.timezone,
+    id: b.id,
+    name: b.name,
+    prefix: b.prefix,
+    discountType: b.discountType as 'percent' | 'fixed',
+    discountValue: Number(b.discountValue),
+    maxDiscount: num(b.maxDiscount),
+    minSpend: Number(b.minSpend),
+    codeCount: b.codeCount,
+    usesPerCode: b.usesPerCode,
+    usesPerCustomer: b.usesPerCustomer,
+    startsAt: b.startsAt.toISOString(),
+    endsAt: iso(b.endsAt),
+    timezone: b.timezone,
     status: (b.status === 'closed' ? 'closed' : windowState(b)) as BatchState,
-    codesUsed: Number(used), redemptionCount: Number(redeemed), createdAt: b.createdAt.toISOString(), createdByName,
+    codesUsed: Number(used),
+    redemptionCount: Number(redeemed),
+    createdAt: b.createdAt.toISOString(),
+    createdByName,
   };
 }
 export type CouponBatch = ReturnType<typeof toBatch>;
 
-const batchFrom = (db: Db) => db.select(batchColumns).from(couponBatches).leftJoin(users, eq(users.id, couponBatches.createdBy));
+const batchFrom = (db: Db) =>
+  db.select(batchColumns).from(couponBatches).leftJoin(users, eq(users.id, couponBatches.createdBy));
 
 /** Rows `_start` to `_end` (at most MAX_PAGE), as the REST lists take them. */
 export function pageOf(q: { _start?: number; _end?: number }) {
@@ -54,16 +77,29 @@ export function pageOf(q: { _start?: number; _end?: number }) {
 const stateCondition = (state: BatchState, now: Date): SQL | undefined => {
   const open = ne(couponBatches.status, 'closed');
   switch (state) {
-    case 'closed': return eq(couponBatches.status, 'closed');
-    case 'scheduled': return and(open, gt(couponBatches.startsAt, now));
-    case 'live': return and(open, lte(couponBatches.startsAt, now), sql`coalesce(${couponBatches.endsAt}, 'infinity'::timestamptz) > ${now}`);
-    case 'expired': return and(open, lte(couponBatches.endsAt, now));
+    case 'closed':
+      return eq(couponBatches.status, 'closed');
+    case 'scheduled':
+      return and(open, gt(couponBatches.startsAt, now));
+    case 'live':
+      return and(
+        open,
+        lte(couponBatches.startsAt, now),
+        sql`coalesce(${couponBatches.endsAt}, 'infinity'::timestamptz) > ${now}`,
+      );
+    case 'expired':
+      return and(open, lte(couponBatches.endsAt, now));
   }
 };
 
 export interface BatchListQuery {
-  _start?: number; _end?: number; _sort?: 'createdAt' | 'startsAt' | 'name'; _order?: 'asc' | 'desc';
-  status?: BatchState[]; name_like?: string; code?: string;
+  _start?: number;
+  _end?: number;
+  _sort?: 'createdAt' | 'startsAt' | 'name';
+  _order?: 'asc' | 'desc';
+  status?: BatchState[];
+  name_like?: string;
+  code?: string;
 }
 
 export async function listBatches(db: Db, q: BatchListQuery) {
@@ -73,15 +109,26 @@ export async function listBatches(db: Db, q: BatchListQuery) {
   const conds: (SQL | undefined)[] = [];
   if (q.status?.length) conds.push(or(...q.status.map((s) => stateCondition(s, now))));
   const search = q.name_like?.trim();
-  if (search) conds.push(or(ilike(couponBatches.name, containing(search)), ilike(couponBatches.prefix, containing(search))));
-  if (q.code?.trim()) conds.push(sql`${couponBatches.id} in (select batch_id from coupon_codes where code = ${normalizeCode(q.code)})`);
+  if (search)
+    conds.push(or(ilike(couponBatches.name, containing(search)), ilike(couponBatches.prefix, containing(search))));
+  if (q.code?.trim())
+    conds.push(sql`${couponBatches.id} in (select batch_id from coupon_codes where code = ${normalizeCode(q.code)})`);
   const where = and(...conds);
-  const column = q._sort === 'name' ? couponBatches.name : q._sort === 'startsAt' ? couponBatches.startsAt : couponBatches.createdAt;
+  const column =
+    q._sort === 'name' ? couponBatches.name : q._sort === 'startsAt' ? couponBatches.startsAt : couponBatches.createdAt;
   const dir = q._sort ? (q._order ?? 'asc') : 'desc';
   const [{ total }] = await db.select({ total: count() }).from(couponBatches).where(where);
-  const rows = limit === 0 ? [] : await batchFrom(db).where(where)
-    .orderBy(dir === 'desc' ? desc(column) : asc(column), dir === 'desc' ? desc(couponBatches.id) : asc(couponBatches.id))
-    .limit(limit).offset(offset);
+  const rows =
+    limit === 0
+      ? []
+      : await batchFrom(db)
+          .where(where)
+          .orderBy(
+            dir === 'desc' ? desc(column) : asc(column),
+            dir === 'desc' ? desc(couponBatches.id) : asc(couponBatches.id),
+          )
+          .limit(limit)
+          .offset(offset);
   return { rows: rows.map(toBatch), total };
 }
 
@@ -92,12 +139,20 @@ export async function getBatch(db: Db, id: number): Promise<CouponBatch> {
 }
 
 export interface BatchInput extends WindowInput {
-  name: string; prefix: string; discountType: 'percent' | 'fixed'; discountValue: number; maxDiscount?: number | null;
-  minSpend?: number; codeCount: number; usesPerCode?: number; usesPerCustomer?: number;
+  name: string;
+  prefix: string;
+  discountType: 'percent' | 'fixed';
+  discountValue: number;
+  maxDiscount?: number | null;
+  minSpend?: number;
+  codeCount: number;
+  usesPerCode?: number;
+  usesPerCustomer?: number;
 }
 
 const twoDecimals = (field: string, v: number) => {
-  if (Math.abs(v * 100 - Math.round(v * 100)) > 1e-6) throw fieldError(field, `${field} must have at most two decimals`);
+  if (Math.abs(v * 100 - Math.round(v * 100)) > 1e-6)
+    throw fieldError(field, `${field} must have at most two decimals`);
   return v.toFixed(2);
 };
 
@@ -113,19 +168,41 @@ export async function createBatch(db: Db, user: AuthUser, input: BatchInput): Pr
     throw fieldError('maxDiscount', 'maxDiscount caps a percent discount; a fixed discount takes none');
   }
   const discountValue = twoDecimals('discountValue', input.discountValue);
-  const maxDiscount = input.maxDiscount === undefined || input.maxDiscount === null ? null : twoDecimals('maxDiscount', input.maxDiscount);
+  const maxDiscount =
+    input.maxDiscount === undefined || input.maxDiscount === null
+      ? null
+      : twoDecimals('maxDiscount', input.maxDiscount);
   const minSpend = twoDecimals('minSpend', input.minSpend ?? 0);
   const window = checkWindow(input);
-  if (window.endsAt && window.endsAt <= new Date()) throw fieldError('endsAt', 'endsAt is in the past; the codes could never be used');
+  if (window.endsAt && window.endsAt <= new Date())
+    throw fieldError('endsAt', 'endsAt is in the past; the codes could never be used');
   const prefix = input.prefix.toUpperCase();
 
   const id = await db.transaction(async (tx) => {
-    const [created] = await tx.insert(couponBatches).values({
-      name, prefix, discountType: input.discountType, discountValue, maxDiscount, minSpend, codeCount: input.codeCount,
-      usesPerCode: input.usesPerCode ?? 1, usesPerCustomer: input.usesPerCustomer ?? 1, ...window, createdBy: user.id,
-    }).returning();
+    const [created] = await tx
+      .insert(couponBatches)
+      .values({
+        name,
+        prefix,
+        discountType: input.discountType,
+        discountValue,
+        maxDiscount,
+        minSpend,
+        codeCount: input.codeCount,
+        usesPerCode: input.usesPerCode ?? 1,
+        usesPerCustomer: input.usesPerCustomer ?? 1,
+        ...window,
+        createdBy: user.id,
+      })
+      .returning();
     await insertCodes(tx, created.id, prefix, input.codeCount);
-    await audit(tx, { actorId: user.id, action: 'create', entity: 'coupon_batch', entityId: created.id, after: created });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'create',
+      entity: 'coupon_batch',
+      entityId: created.id,
+      after: created,
+    });
     return created.id;
   });
   return getBatch(db, id);
@@ -138,7 +215,14 @@ export async function closeBatch(db: Db, user: AuthUser, id: number): Promise<Co
     if (!current) throw notFound('Coupon batch');
     if (current.status === 'closed') throw conflict('This coupon batch is already closed.');
     await tx.update(couponBatches).set({ status: 'closed' }).where(eq(couponBatches.id, id));
-    await audit(tx, { actorId: user.id, action: 'close', entity: 'coupon_batch', entityId: id, before: { status: current.status }, after: { status: 'closed' } });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'close',
+      entity: 'coupon_batch',
+      entityId: id,
+      before: { status: current.status },
+      after: { status: 'closed' },
+    });
   });
   return getBatch(db, id);
 }
@@ -149,7 +233,11 @@ async function assertBatch(db: Db, id: number) {
   return b;
 }
 
-export async function listCodes(db: Db, batchId: number, q: { _start?: number; _end?: number; code_like?: string; used?: boolean }) {
+export async function listCodes(
+  db: Db,
+  batchId: number,
+  q: { _start?: number; _end?: number; code_like?: string; used?: boolean },
+) {
   const b = await assertBatch(db, batchId);
   const { offset, limit } = pageOf(q);
   const conds: (SQL | undefined)[] = [eq(couponCodes.batchId, batchId)];
@@ -157,36 +245,73 @@ export async function listCodes(db: Db, batchId: number, q: { _start?: number; _
   if (q.used !== undefined) conds.push(q.used ? gt(couponCodes.usedCount, 0) : eq(couponCodes.usedCount, 0));
   const where = and(...conds);
   const [{ total }] = await db.select({ total: count() }).from(couponCodes).where(where);
-  const rows = limit === 0 ? [] : await db.select().from(couponCodes).where(where).orderBy(asc(couponCodes.id)).limit(limit).offset(offset);
-  return { rows: rows.map((c) => ({ id: c.id, code: c.code, usedCount: c.usedCount, usesLeft: Math.max(0, b.usesPerCode - c.usedCount) })), total };
+  const rows =
+    limit === 0
+      ? []
+      : await db.select().from(couponCodes).where(where).orderBy(asc(couponCodes.id)).limit(limit).offset(offset);
+  return {
+    rows: rows.map((c) => ({
+      id: c.id,
+      code: c.code,
+      usedCount: c.usedCount,
+      usesLeft: Math.max(0, b.usesPerCode - c.usedCount),
+    })),
+    total,
+  };
 }
 
 /** Every code of a batch as CSV; cells that a spreadsheet would run as a formula are escaped. */
 export async function codesCsv(db: Db, batchId: number): Promise<{ csv: string; filename: string }> {
   const b = await assertBatch(db, batchId);
   const rows = await db.select().from(couponCodes).where(eq(couponCodes.batchId, batchId)).orderBy(asc(couponCodes.id));
-  const csv = stringify(rows.map((c) => [c.code, b.name, c.usedCount, Math.max(0, b.usesPerCode - c.usedCount), b.startsAt.toISOString(), iso(b.endsAt) ?? '']), {
-    header: true, columns: ['code', 'batch', 'used', 'uses_left', 'valid_from', 'valid_until'], escape_formulas: true,
-  });
+  const csv = stringify(
+    rows.map((c) => [
+      c.code,
+      b.name,
+      c.usedCount,
+      Math.max(0, b.usesPerCode - c.usedCount),
+      b.startsAt.toISOString(),
+      iso(b.endsAt) ?? '',
+    ]),
+    {
+      header: true,
+      columns: ['code', 'batch', 'used', 'uses_left', 'valid_from', 'valid_until'],
+      escape_formulas: true,
+    },
+  );
   return { csv, filename: `coupons-${b.prefix.toLowerCase()}-${b.id}.csv` };
 }
 
 /** How a batch was used: codes used, redemptions, orders, customers and the discount given. */
 export async function batchReport(db: Db, batchId: number) {
   const b = await assertBatch(db, batchId);
-  const [r] = await db.select({
-    redemptions: count(),
-    orders: sql<number>`count(distinct ${couponRedemptions.orderId})::int`,
-    customers: sql<number>`count(distinct ${couponRedemptions.customer})::int`,
-    discountGiven: sql<string>`coalesce(sum(${couponRedemptions.discount}), 0)`,
-    first: sql<string | null>`min(${couponRedemptions.redeemedAt})`,
-    last: sql<string | null>`max(${couponRedemptions.redeemedAt})`,
-  }).from(couponRedemptions).innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId)).where(eq(couponCodes.batchId, batchId));
-  const [{ used }] = await db.select({ used: count() }).from(couponCodes).where(and(eq(couponCodes.batchId, batchId), gt(couponCodes.usedCount, 0)));
+  const [r] = await db
+    .select({
+      redemptions: count(),
+      orders: sql<number>`count(distinct ${couponRedemptions.orderId})::int`,
+      customers: sql<number>`count(distinct ${couponRedemptions.customer})::int`,
+      discountGiven: sql<string>`coalesce(sum(${couponRedemptions.discount}), 0)`,
+      first: sql<string | null>`min(${couponRedemptions.redeemedAt})`,
+      last: sql<string | null>`max(${couponRedemptions.redeemedAt})`,
+    })
+    .from(couponRedemptions)
+    .innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId))
+    .where(eq(couponCodes.batchId, batchId));
+  const [{ used }] = await db
+    .select({ used: count() })
+    .from(couponCodes)
+    .where(and(eq(couponCodes.batchId, batchId), gt(couponCodes.usedCount, 0)));
   const at = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
   return {
-    batchId, codeCount: b.codeCount, codesUsed: used, redemptions: r.redemptions, orders: Number(r.orders), customers: Number(r.customers),
-    discountGiven: Math.round(Number(r.discountGiven) * 100) / 100, firstRedeemedAt: at(r.first), lastRedeemedAt: at(r.last),
+    batchId,
+    codeCount: b.codeCount,
+    codesUsed: used,
+    redemptions: r.redemptions,
+    orders: Number(r.orders),
+    customers: Number(r.customers),
+    discountGiven: Math.round(Number(r.discountGiven) * 100) / 100,
+    firstRedeemedAt: at(r.first),
+    lastRedeemedAt: at(r.last),
   };
 }
 
@@ -194,11 +319,33 @@ export async function listRedemptions(db: Db, batchId: number, q: { _start?: num
   await assertBatch(db, batchId);
   const { offset, limit } = pageOf(q);
   const where = eq(couponCodes.batchId, batchId);
-  const [{ total }] = await db.select({ total: count() }).from(couponRedemptions).innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId)).where(where);
-  const rows = limit === 0 ? [] : await db.select({
-    id: couponRedemptions.id, code: couponCodes.code, orderId: couponRedemptions.orderId, orderNo: orders.orderNo,
-    customer: couponRedemptions.customer, discount: couponRedemptions.discount, redeemedAt: couponRedemptions.redeemedAt,
-  }).from(couponRedemptions).innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId)).leftJoin(orders, eq(orders.id, couponRedemptions.orderId))
-    .where(where).orderBy(desc(couponRedemptions.redeemedAt), desc(couponRedemptions.id)).limit(limit).offset(offset);
-  return { rows: rows.map((r) => ({ ...r, discount: Number(r.discount), redeemedAt: r.redeemedAt.toISOString() })), total };
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(couponRedemptions)
+    .innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId))
+    .where(where);
+  const rows =
+    limit === 0
+      ? []
+      : await db
+          .select({
+            id: couponRedemptions.id,
+            code: couponCodes.code,
+            orderId: couponRedemptions.orderId,
+            orderNo: orders.orderNo,
+            customer: couponRedemptions.customer,
+            discount: couponRedemptions.discount,
+            redeemedAt: couponRedemptions.redeemedAt,
+          })
+          .from(couponRedemptions)
+          .innerJoin(couponCodes, eq(couponCodes.id, couponRedemptions.codeId))
+          .leftJoin(orders, eq(orders.id, couponRedemptions.orderId))
+          .where(where)
+          .orderBy(desc(couponRedemptions.redeemedAt), desc(couponRedemptions.id))
+          .limit(limit)
+          .offset(offset);
+  return {
+    rows: rows.map((r) => ({ ...r, discount: Number(r.discount), redeemedAt: r.redeemedAt.toISOString() })),
+    total,
+  };
 }

@@ -10,8 +10,15 @@ export const MAX_RANGE_DAYS = 731;
 /** Without `from`/`to`: the 30 days up to today. */
 export const DEFAULT_RANGE_DAYS = 30;
 
-export interface DayRange { from: string; to: string; days: number }
-export interface Ranges { current: DayRange; previous: DayRange }
+export interface DayRange {
+  from: string;
+  to: string;
+  days: number;
+}
+export interface Ranges {
+  current: DayRange;
+  previous: DayRange;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -33,7 +40,11 @@ export function parseRange(q: { from?: string; to?: string }, now = new Date()):
   const from = q.from !== undefined ? dayOf('from', q.from) : to - (DEFAULT_RANGE_DAYS - 1) * DAY;
   if (from > to) throw fieldError('from', 'from must be on or before to');
   const days = Math.round((to - from) / DAY) + 1;
-  if (days > MAX_RANGE_DAYS) throw fieldError('to', `The range may span at most two years (${MAX_RANGE_DAYS} days): pick a to date closer to from`);
+  if (days > MAX_RANGE_DAYS)
+    throw fieldError(
+      'to',
+      `The range may span at most two years (${MAX_RANGE_DAYS} days): pick a to date closer to from`,
+    );
   return {
     current: { from: iso(from), to: iso(to), days },
     previous: { from: iso(from - days * DAY), to: iso(from - DAY), days },

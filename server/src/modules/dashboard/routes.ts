@@ -10,18 +10,34 @@ import { analytics, ecommerceOverview, visitors, type AnalyticsQuery, type Range
  * (docs/api/dashboard.md). `/api/user/visitors` is the catalogue's name for the storefront visitors.
  */
 export default async function dashboardRoutes(app: FastifyInstance) {
-  routesOf(app, '/api/user', { tags: s.TAGS }).get<{ Querystring: AnalyticsQuery }>('visitors', {
-    summary: 'Storefront visits and visitors per day over a date range, by channel',
-    query: s.analyticsQuery, response: s.visitorsResponse,
-  }, async (req) => visitors(app.db, requireUser(req), req.query));
+  routesOf(app, '/api/user', { tags: s.TAGS }).get<{ Querystring: AnalyticsQuery }>(
+    'visitors',
+    {
+      summary: 'Storefront visits and visitors per day over a date range, by channel',
+      query: s.analyticsQuery,
+      response: s.visitorsResponse,
+    },
+    async (req) => visitors(app.db, requireUser(req), req.query),
+  );
 
-  restRoutes(app, 'analytics', { tags: s.TAGS }).get<{ Querystring: AnalyticsQuery }>('', {
-    summary: 'Visitors, orders, conversion and revenue over a date range against the range before it, by channel and by day',
-    query: s.analyticsQuery, response: { 200: s.analyticsResponse },
-  }, async (req) => analytics(app.db, requireUser(req), req.query));
+  restRoutes(app, 'analytics', { tags: s.TAGS }).get<{ Querystring: AnalyticsQuery }>(
+    '',
+    {
+      summary:
+        'Visitors, orders, conversion and revenue over a date range against the range before it, by channel and by day',
+      query: s.analyticsQuery,
+      response: { 200: s.analyticsResponse },
+    },
+    async (req) => analytics(app.db, requireUser(req), req.query),
+  );
 
-  restRoutes(app, 'ecommerce-overview', { tags: s.TAGS }).get<{ Querystring: RangeQuery }>('', {
-    summary: 'Sales trend, orders by status, top products and shops over a date range; the pending work queues now',
-    query: s.rangeQuery, response: { 200: s.overviewResponse },
-  }, async (req) => ecommerceOverview(app.db, requireUser(req), req.query));
+  restRoutes(app, 'ecommerce-overview', { tags: s.TAGS }).get<{ Querystring: RangeQuery }>(
+    '',
+    {
+      summary: 'Sales trend, orders by status, top products and shops over a date range; the pending work queues now',
+      query: s.rangeQuery,
+      response: { 200: s.overviewResponse },
+    },
+    async (req) => ecommerceOverview(app.db, requireUser(req), req.query),
+  );
 }

@@ -24,31 +24,52 @@ const money = (v: unknown) => Math.round(Number(v) * 100) / 100;
 
 export async function saleReport(db: Db, user: AuthUser, q: ListQuery) {
   const where: SQL | undefined = await saleConditions(db, user, q);
-  const rows = await db.select({ ...saleColumns, orderCount: sql<number>`fig.order_count`, unitsOrdered: sql<number>`fig.units_ordered` })
+  const rows = await db
+    .select({ ...saleColumns, orderCount: sql<number>`fig.order_count`, unitsOrdered: sql<number>`fig.units_ordered` })
     .from(flashSales)
     .innerJoin(products, eq(products.id, flashSales.productId))
     .innerJoin(shops, eq(shops.id, flashSales.shopId))
     .leftJoin(users, eq(users.id, flashSales.createdBy))
     .innerJoin(figures, sql`true`)
-    .where(where).orderBy(...orderOf(q)).limit(q.limit).offset((q.page - 1) * q.limit);
+    .where(where)
+    .orderBy(...orderOf(q))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   const items = rows.map(({ orderCount, unitsOrdered, ...r }) => {
     const sale = toSale(r as SaleRow);
     const sold = Math.min(Number(unitsOrdered), sale.stockLimit);
     return {
-      ...sale, orderCount: Number(orderCount), unitsOrdered: Number(unitsOrdered), unitsSold: sold,
-      revenue: money(sold * sale.salePrice), discount: money(sold * (sale.normalPrice - sale.salePrice)),
+      ...sale,
+      orderCount: Number(orderCount),
+      unitsOrdered: Number(unitsOrdered),
+      unitsSold: sold,
+      revenue: money(sold * sale.salePrice),
+      discount: money(sold * (sale.normalPrice - sale.salePrice)),
     };
   });
 
-  const [sum] = await db.select({
-    sales: count(),
-    orderCount: sql<number>`coalesce(sum(fig.order_count), 0)::int`,
-    unitsSold: sql<number>`coalesce(sum(${unitsSold}), 0)::int`,
-    revenue: sql<string>`coalesce(sum(${unitsSold} * ${flashSales.salePrice}), 0)`,
-    discount: sql<string>`coalesce(sum(${unitsSold} * (${flashSales.normalPrice} - ${flashSales.salePrice})), 0)`,
-  }).from(flashSales).innerJoin(products, eq(products.id, flashSales.productId)).innerJoin(figures, sql`true`).where(where);
+  const [sum] = await db
+    .select({
+      sales: count(),
+      orderCount: sql<number>`coalesce(sum(fig.order_count), 0)::int`,
+      unitsSold: sql<number>`coalesce(sum(${unitsSold}), 0)::int`,
+      revenue: sql<string>`coalesce(sum(${unitsSold} * ${flashSales.salePrice}), 0)`,
+      discount: sql<string>`coalesce(sum(${unitsSold} * (${flashSales.normalPrice} - ${flashSales.salePrice})), 0)`,
+    })
+    .from(flashSales)
+    .innerJoin(products, eq(products.id, flashSales.productId))
+    .innerJoin(figures, sql`true`)
+    .where(where);
   return {
-    items, total: sum.sales, maxpage: maxpage(sum.sales, q.limit),
-    totals: { sales: sum.sales, orderCount: Number(sum.orderCount), unitsSold: Number(sum.unitsSold), revenue: money(sum.revenue), discount: money(sum.discount) },
+    items,
+    total: sum.sales,
+    maxpage: maxpage(sum.sales, q.limit),
+    totals: {
+      sales: sum.sales,
+      orderCount: Number(sum.orderCount),
+      unitsSold: Number(sum.unitsSold),
+      revenue: money(sum.revenue),
+      discount: money(sum.discount),
+    },
   };
 }

@@ -1,5 +1,14 @@
 /** JSON schemas of flash sales (docs/api/flashsale.md). */
-import { dateTime, id, listResponse, money as moneyOf, nullableDateTime, nullableString, pageQuery, writeResponse } from '../../lib/schemas.js';
+import {
+  dateTime,
+  id,
+  listResponse,
+  money as moneyOf,
+  nullableDateTime,
+  nullableString,
+  pageQuery,
+  writeResponse,
+} from '../../lib/schemas.js';
 import { WINDOW_FIELDS } from '../../lib/window.js';
 
 export const TAGS = ['flashsale'];
@@ -14,35 +23,81 @@ const money = moneyOf({ positive: true });
 export const flashSale = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, productId: { type: 'integer' }, productCode: { type: 'string' }, productName: { type: 'string' },
-    productImageUrl: nullableString, productPrice: { type: 'number' }, shopId: { type: 'integer' }, shopName: { type: 'string' },
-    salePrice: { type: 'number' }, normalPrice: { type: 'number' }, discountPercent: { type: 'integer' }, stockLimit: { type: 'integer' },
-    startsAt: dateTime, endsAt: dateTime, timezone: { type: 'string' },
-    status: { type: 'string', enum: SALE_STATES }, closedAt: nullableDateTime, createdAt: dateTime, createdByName: nullableString,
+    id: { type: 'integer' },
+    productId: { type: 'integer' },
+    productCode: { type: 'string' },
+    productName: { type: 'string' },
+    productImageUrl: nullableString,
+    productPrice: { type: 'number' },
+    shopId: { type: 'integer' },
+    shopName: { type: 'string' },
+    salePrice: { type: 'number' },
+    normalPrice: { type: 'number' },
+    discountPercent: { type: 'integer' },
+    stockLimit: { type: 'integer' },
+    startsAt: dateTime,
+    endsAt: dateTime,
+    timezone: { type: 'string' },
+    status: { type: 'string', enum: SALE_STATES },
+    closedAt: nullableDateTime,
+    createdAt: dateTime,
+    createdByName: nullableString,
   },
-  required: ['id', 'productId', 'productCode', 'productName', 'productImageUrl', 'productPrice', 'shopId', 'shopName', 'salePrice', 'normalPrice',
-    'discountPercent', 'stockLimit', 'startsAt', 'endsAt', 'timezone', 'status', 'closedAt', 'createdAt', 'createdByName'],
+  required: [
+    'id',
+    'productId',
+    'productCode',
+    'productName',
+    'productImageUrl',
+    'productPrice',
+    'shopId',
+    'shopName',
+    'salePrice',
+    'normalPrice',
+    'discountPercent',
+    'stockLimit',
+    'startsAt',
+    'endsAt',
+    'timezone',
+    'status',
+    'closedAt',
+    'createdAt',
+    'createdByName',
+  ],
 } as const;
 
 export const saleFigures = {
   type: 'object',
   properties: {
     ...flashSale.properties,
-    orderCount: { type: 'integer' }, unitsOrdered: { type: 'integer' }, unitsSold: { type: 'integer' },
-    revenue: { type: 'number' }, discount: { type: 'number' },
+    orderCount: { type: 'integer' },
+    unitsOrdered: { type: 'integer' },
+    unitsSold: { type: 'integer' },
+    revenue: { type: 'number' },
+    discount: { type: 'number' },
   },
   required: [...flashSale.required, 'orderCount', 'unitsOrdered', 'unitsSold', 'revenue', 'discount'],
 } as const;
 
 const totals = {
   type: 'object',
-  properties: { sales: { type: 'integer' }, orderCount: { type: 'integer' }, unitsSold: { type: 'integer' }, revenue: { type: 'number' }, discount: { type: 'number' } },
+  properties: {
+    sales: { type: 'integer' },
+    orderCount: { type: 'integer' },
+    unitsSold: { type: 'integer' },
+    revenue: { type: 'number' },
+    discount: { type: 'number' },
+  },
   required: ['sales', 'orderCount', 'unitsSold', 'revenue', 'discount'],
 } as const;
 
 export const saleFilters = {
   id: { ...id, description: 'Only this sale' },
-  status: { type: 'string', enum: SALE_STATES, description: 'scheduled (not started), live, expired (window over) or closed' },
+  status: {
+    type: 'string',
+    enum: SALE_STATES,
+    description: 'scheduled (not started), live, expired (window over) or closed',
+  },
   shopId: { ...id, description: "The product's shop (404 when there is no such shop)" },
   productId: id,
   search: { type: 'string', maxLength: 200, description: 'Product name or code contains this (any case)' },
@@ -51,7 +106,8 @@ export const saleFilters = {
 } as const;
 
 export const listQuery = {
-  ...pageQuery, ...saleFilters,
+  ...pageQuery,
+  ...saleFilters,
   sort: { type: 'string', enum: SALE_SORTS, description: 'Default: startsAt, newest first' },
   order: { type: 'string', enum: ['asc', 'desc'], description: 'Only with sort (default asc)' },
 } as const;
@@ -66,8 +122,14 @@ export const reportAnswer = {
 export const candidate = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, imageUrl: nullableString,
-    shopId: { type: 'integer' }, shopName: { type: 'string' }, price: { type: 'number' }, compareAtPrice: { type: ['number', 'null'] },
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    imageUrl: nullableString,
+    shopId: { type: 'integer' },
+    shopName: { type: 'string' },
+    price: { type: 'number' },
+    compareAtPrice: { type: ['number', 'null'] },
   },
   required: ['id', 'code', 'name', 'imageUrl', 'shopId', 'shopName', 'price', 'compareAtPrice'],
 } as const;

@@ -35,15 +35,28 @@ const linkName = sql<string | null>`case home_categories.link_type
   end`;
 
 const tileFields = {
-  id: homeCategories.id, names: homeCategories.names, imageUrl: homeCategories.imageUrl, linkType: homeCategories.linkType,
-  linkId: homeCategories.linkId, linkName, position: homeCategories.position, active: homeCategories.active,
-  startsAt: homeCategories.startsAt, endsAt: homeCategories.endsAt, timezone: homeCategories.timezone,
-  createdAt: homeCategories.createdAt, updatedAt: homeCategories.updatedAt,
+  id: homeCategories.id,
+  names: homeCategories.names,
+  imageUrl: homeCategories.imageUrl,
+  linkType: homeCategories.linkType,
+  linkId: homeCategories.linkId,
+  linkName,
+  position: homeCategories.position,
+  active: homeCategories.active,
+  startsAt: homeCategories.startsAt,
+  endsAt: homeCategories.endsAt,
+  timezone: homeCategories.timezone,
+  createdAt: homeCategories.createdAt,
+  updatedAt: homeCategories.updatedAt,
 };
 
 type TileRow = { startsAt: Date; endsAt: Date | null; createdAt: Date; updatedAt: Date };
 const toTile = <R extends TileRow>(r: R) => ({
-  ...r, startsAt: iso(r.startsAt), endsAt: r.endsAt ? iso(r.endsAt) : null, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
+  ...r,
+  startsAt: iso(r.startsAt),
+  endsAt: r.endsAt ? iso(r.endsAt) : null,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
 });
 
 async function readTile(tx: Db | Tx, id: number) {
@@ -54,12 +67,20 @@ async function readTile(tx: Db | Tx, id: number) {
 
 /** Tile ids in their order (ties, which a dense table never has, by id). */
 const orderOf = async (tx: Db | Tx) =>
-  (await tx.select({ id: homeCategories.id }).from(homeCategories).orderBy(asc(homeCategories.position), asc(homeCategories.id))).map((r) => r.id);
+  (
+    await tx
+      .select({ id: homeCategories.id })
+      .from(homeCategories)
+      .orderBy(asc(homeCategories.position), asc(homeCategories.id))
+  ).map((r) => r.id);
 
 /** Stores each listed tile's place (0-based) in one statement. */
 async function place(tx: Tx, ids: number[]) {
   if (!ids.length) return;
-  const places = sql`case ${homeCategories.id} ${sql.join(ids.map((id, i) => sql`when ${id} then ${i}::int`), sql` `)} end`;
+  const places = sql`case ${homeCategories.id} ${sql.join(
+    ids.map((id, i) => sql`when ${id} then ${i}::int`),
+    sql` `,
+  )} end`;
   await tx.update(homeCategories).set({ position: places }).where(inArray(homeCategories.id, ids));
 }
 
@@ -76,11 +97,21 @@ function cleanNames(input: Record<Language, string>): Record<Language, string> {
 
 /** 400 naming `linkId` unless the target exists and takes a link now. */
 async function assertTarget(tx: Db | Tx, linkType: LinkType, linkId: number): Promise<void> {
-  const found = linkType === 'category'
-    ? await tx.select({ id: masterData.id }).from(masterData).where(and(eq(masterData.id, linkId), eq(masterData.type, 'level1'), eq(masterData.status, 'active')))
-    : linkType === 'campaign'
-      ? await tx.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, linkId), ne(campaigns.status, 'closed')))
-      : await tx.select({ id: products.id }).from(products).where(and(eq(products.id, linkId), eq(products.approvalStatus, 'approved')));
+  const found =
+    linkType === 'category'
+      ? await tx
+          .select({ id: masterData.id })
+          .from(masterData)
+          .where(and(eq(masterData.id, linkId), eq(masterData.type, 'level1'), eq(masterData.status, 'active')))
+      : linkType === 'campaign'
+        ? await tx
+            .select({ id: campaigns.id })
+            .from(campaigns)
+            .where(and(eq(campaigns.id, linkId), ne(campaigns.status, 'closed')))
+        : await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(and(eq(products.id, linkId), eq(products.approvalStatus, 'approved')));
   if (found.length) return;
   const words: Record<LinkType, string> = {
     category: 'a level-1 product category (GET /api/masterdata/masterproductlevel1)',
@@ -92,7 +123,12 @@ async function assertTarget(tx: Db | Tx, linkType: LinkType, linkId: number): Pr
 
 // ---------- reads ----------
 
-export interface ListQuery { _start?: number; _end?: number; active?: boolean; linkType?: LinkType[] }
+export interface ListQuery {
+  _start?: number;
+  _end?: number;
+  active?: boolean;
+  linkType?: LinkType[];
+}
 
 export async function listTiles(db: Db, q: ListQuery) {
   const offset = q._start ?? 0;
@@ -104,8 +140,16 @@ export async function listTiles(db: Db, q: ListQuery) {
     q.linkType?.length ? inArray(homeCategories.linkType, q.linkType) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(homeCategories).where(where);
-  const found = end === offset ? [] : await db.select(tileFields).from(homeCategories).where(where)
-    .orderBy(asc(homeCategories.position), asc(homeCategories.id)).limit(end - offset).offset(offset);
+  const found =
+    end === offset
+      ? []
+      : await db
+          .select(tileFields)
+          .from(homeCategories)
+          .where(where)
+          .orderBy(asc(homeCategories.position), asc(homeCategories.id))
+          .limit(end - offset)
+          .offset(offset);
   return { rows: found.map(toTile), total };
 }
 
@@ -114,7 +158,11 @@ export const getTile = (db: Db, id: number) => readTile(db, id);
 // ---------- writes ----------
 
 export interface TileInput extends WindowInput {
-  names: Record<Language, string>; imageUrl: string; linkType: LinkType; linkId: number; active?: boolean;
+  names: Record<Language, string>;
+  imageUrl: string;
+  linkType: LinkType;
+  linkId: number;
+  active?: boolean;
 }
 
 /** A new tile at the end of the order. */
@@ -125,10 +173,21 @@ export async function createTile(db: Db, storage: Storage, user: AuthUser, input
   return db.transaction(async (tx) => {
     await lockTiles(tx);
     await assertTarget(tx, input.linkType, input.linkId);
-    const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${homeCategories.position}) + 1, 0)::int` }).from(homeCategories);
-    const [row] = await tx.insert(homeCategories).values({
-      names, imageUrl: input.imageUrl, linkType: input.linkType, linkId: input.linkId, position: next, active: input.active ?? true, ...window,
-    }).returning({ id: homeCategories.id });
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${homeCategories.position}) + 1, 0)::int` })
+      .from(homeCategories);
+    const [row] = await tx
+      .insert(homeCategories)
+      .values({
+        names,
+        imageUrl: input.imageUrl,
+        linkType: input.linkType,
+        linkId: input.linkId,
+        position: next,
+        active: input.active ?? true,
+        ...window,
+      })
+      .returning({ id: homeCategories.id });
     const created = await readTile(tx, row.id);
     await audit(tx, { actorId: user.id, action: 'create', entity: 'home_category', entityId: row.id, after: created });
     return created;
@@ -148,10 +207,18 @@ export async function updateTile(db: Db, storage: Storage, user: AuthUser, id: n
     // A target is checked when the link changes; an unchanged one may have closed since and is left alone.
     if (input.linkType !== undefined || input.linkId !== undefined) await assertTarget(tx, linkType, linkId);
     const before = await readTile(tx, id);
-    await tx.update(homeCategories).set({
-      ...(names ? { names } : {}), ...(input.imageUrl !== undefined ? { imageUrl: input.imageUrl } : {}),
-      linkType, linkId, ...(input.active !== undefined ? { active: input.active } : {}), ...window, updatedAt: new Date(),
-    }).where(eq(homeCategories.id, id));
+    await tx
+      .update(homeCategories)
+      .set({
+        ...(names ? { names } : {}),
+        ...(input.imageUrl !== undefined ? { imageUrl: input.imageUrl } : {}),
+        linkType,
+        linkId,
+        ...(input.active !== undefined ? { active: input.active } : {}),
+        ...window,
+        updatedAt: new Date(),
+      })
+      .where(eq(homeCategories.id, id));
     const after = await readTile(tx, id);
     await audit(tx, { actorId: user.id, action: 'update', entity: 'home_category', entityId: id, before, after });
     return after;
@@ -179,38 +246,78 @@ export async function moveTile(db: Db, user: AuthUser, id: number, index: number
     const rest = before.filter((x) => x !== id);
     const after = [...rest.slice(0, index), id, ...rest.slice(index)];
     await place(tx, after);
-    await audit(tx, { actorId: user.id, action: 'move', entity: 'home_category', entityId: id, before: { order: before }, after: { order: after } });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'move',
+      entity: 'home_category',
+      entityId: id,
+      before: { order: before },
+      after: { order: after },
+    });
     return readTile(tx, id);
   });
 }
 
 // ---------- link targets ----------
 
-export interface TargetQuery { linkType: LinkType; search?: string; id?: number[] }
+export interface TargetQuery {
+  linkType: LinkType;
+  search?: string;
+  id?: number[];
+}
 
 /** Candidates for a tile's link, by name: what `assertTarget` accepts, at most TARGETS_MAX. */
 export async function findTargets(db: Db, q: TargetQuery) {
   const s = q.search?.trim();
   const ids = q.id?.length ? q.id : undefined;
   if (q.linkType === 'category') {
-    const where = and(eq(masterData.type, 'level1'), eq(masterData.status, 'active'), s ? ilike(masterData.name, containing(s)) : undefined,
-      ids ? inArray(masterData.id, ids) : undefined);
+    const where = and(
+      eq(masterData.type, 'level1'),
+      eq(masterData.status, 'active'),
+      s ? ilike(masterData.name, containing(s)) : undefined,
+      ids ? inArray(masterData.id, ids) : undefined,
+    );
     const [{ total }] = await db.select({ total: count() }).from(masterData).where(where);
-    const found = await db.select({ id: masterData.id, name: masterData.name, detail: masterData.code, imageUrl: sql<string | null>`null` })
-      .from(masterData).where(where).orderBy(asc(masterData.sort), asc(masterData.id)).limit(TARGETS_MAX);
+    const found = await db
+      .select({ id: masterData.id, name: masterData.name, detail: masterData.code, imageUrl: sql<string | null>`null` })
+      .from(masterData)
+      .where(where)
+      .orderBy(asc(masterData.sort), asc(masterData.id))
+      .limit(TARGETS_MAX);
     return { rows: found, total };
   }
   if (q.linkType === 'campaign') {
-    const where = and(ne(campaigns.status, 'closed'), s ? ilike(campaigns.name, containing(s)) : undefined, ids ? inArray(campaigns.id, ids) : undefined);
+    const where = and(
+      ne(campaigns.status, 'closed'),
+      s ? ilike(campaigns.name, containing(s)) : undefined,
+      ids ? inArray(campaigns.id, ids) : undefined,
+    );
     const [{ total }] = await db.select({ total: count() }).from(campaigns).where(where);
-    const found = await db.select({ id: campaigns.id, name: campaigns.name, detail: campaigns.status, imageUrl: campaigns.imageUrl })
-      .from(campaigns).where(where).orderBy(asc(campaigns.name), asc(campaigns.id)).limit(TARGETS_MAX);
+    const found = await db
+      .select({ id: campaigns.id, name: campaigns.name, detail: campaigns.status, imageUrl: campaigns.imageUrl })
+      .from(campaigns)
+      .where(where)
+      .orderBy(asc(campaigns.name), asc(campaigns.id))
+      .limit(TARGETS_MAX);
     return { rows: found, total };
   }
-  const where = and(eq(products.approvalStatus, 'approved'), s ? or(ilike(products.name, containing(s)), ilike(products.code, containing(s))) : undefined,
-    ids ? inArray(products.id, ids) : undefined);
+  const where = and(
+    eq(products.approvalStatus, 'approved'),
+    s ? or(ilike(products.name, containing(s)), ilike(products.code, containing(s))) : undefined,
+    ids ? inArray(products.id, ids) : undefined,
+  );
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
-  const found = await db.select({ id: products.id, name: products.name, detail: sql<string>`${products.code} || ' · ' || ${shops.name}`, imageUrl: products.imageUrl })
-    .from(products).innerJoin(shops, eq(shops.id, products.shopId)).where(where).orderBy(asc(products.name), asc(products.id)).limit(TARGETS_MAX);
+  const found = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      detail: sql<string>`${products.code} || ' · ' || ${shops.name}`,
+      imageUrl: products.imageUrl,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(TARGETS_MAX);
   return { rows: found, total };
 }

@@ -10,14 +10,25 @@ export default async function housebrandRoutes(app: FastifyInstance) {
   const { db } = app;
   const r = routesOf(app, '/api/housebrand', { tags: ['housebrand'] });
 
-  r.post<{ Body: { keyword?: string; shoptype: ShopKind; page: number; limit: number } }>('brandprofile', {
-    summary: "House brands, paged and by name; or suppliers' brand shops for those who hold the brand-shop menu",
-    body: brandProfileBody, response: shopList,
-  }, async (req) => brandProfiles(db, requireUser(req), req.body));
+  r.post<{ Body: { keyword?: string; shoptype: ShopKind; page: number; limit: number } }>(
+    'brandprofile',
+    {
+      summary: "House brands, paged and by name; or suppliers' brand shops for those who hold the brand-shop menu",
+      body: brandProfileBody,
+      response: shopList,
+    },
+    async (req) => brandProfiles(db, requireUser(req), req.body),
+  );
 
-  r.get('masterbrand', { summary: 'Product brands, for the house-brand board\'s brand filter', response: brandList },
-    async () => ({ items: (await masterList(db, 'brand')).map((b) => ({ id: b.id, code: b.code, name: b.name })) }));
+  r.get(
+    'masterbrand',
+    { summary: "Product brands, for the house-brand board's brand filter", response: brandList },
+    async () => ({ items: (await masterList(db, 'brand')).map((b) => ({ id: b.id, code: b.code, name: b.name })) }),
+  );
 
-  r.get('shopmaster', { summary: 'Every house brand the caller reaches, by name', response: shopMasterList },
-    async (req) => shopMaster(db, requireUser(req), 'housebrand'));
+  r.get(
+    'shopmaster',
+    { summary: 'Every house brand the caller reaches, by name', response: shopMasterList },
+    async (req) => shopMaster(db, requireUser(req), 'housebrand'),
+  );
 }

@@ -21,15 +21,26 @@ const CANDIDATES = 20;
 
 /** Every product id on the card, in its order (also those the storefront no longer shows). */
 const productIdsOn = async (tx: Db | Tx, cardId: number) =>
-  (await tx.select({ id: boardCardProducts.productId }).from(boardCardProducts)
-    .where(eq(boardCardProducts.cardId, cardId)).orderBy(asc(boardCardProducts.position), asc(boardCardProducts.productId))).map((r) => r.id);
+  (
+    await tx
+      .select({ id: boardCardProducts.productId })
+      .from(boardCardProducts)
+      .where(eq(boardCardProducts.cardId, cardId))
+      .orderBy(asc(boardCardProducts.position), asc(boardCardProducts.productId))
+  ).map((r) => r.id);
 
 async function setProducts(tx: Tx, cardId: number, ids: number[]) {
   await tx.delete(boardCardProducts).where(eq(boardCardProducts.cardId, cardId));
-  if (ids.length) await tx.insert(boardCardProducts).values(ids.map((productId, position) => ({ cardId, productId, position })));
+  if (ids.length)
+    await tx.insert(boardCardProducts).values(ids.map((productId, position) => ({ cardId, productId, position })));
 }
 
-export async function cardDetail(db: Db, user: AuthUser, family: Family, q: { id: number; shopid: number; listid?: number }) {
+export async function cardDetail(
+  db: Db,
+  user: AuthUser,
+  family: Family,
+  q: { id: number; shopid: number; listid?: number },
+) {
   return readSnapshot(db, async (tx) => {
     await assertStorefrontAccess(tx, user, q.shopid, family);
     const card = await cardOf(tx, q.shopid, q.id);
@@ -45,8 +56,14 @@ export async function cardDetail(db: Db, user: AuthUser, family: Family, q: { id
 }
 
 export interface SearchInput {
-  taskid: number; shopid: number; search?: string; filterbrand?: number; filtercatemenu?: number; filterpercen?: number;
-  page: number; limit: number;
+  taskid: number;
+  shopid: number;
+  search?: string;
+  filterbrand?: number;
+  filtercatemenu?: number;
+  filterpercen?: number;
+  page: number;
+  limit: number;
 }
 
 export async function searchProducts(db: Db, user: AuthUser, family: Family, b: SearchInput) {
@@ -54,8 +71,13 @@ export async function searchProducts(db: Db, user: AuthUser, family: Family, b: 
     await assertStorefrontAccess(tx, user, b.shopid, family);
     const card = await cardOf(tx, b.shopid, b.taskid);
     const found = await searchStoreProducts(tx, b.shopid, {
-      search: b.search, brandId: b.filterbrand, categoryId: b.filtercatemenu, minDiscount: b.filterpercen,
-      exclude: await productIdsOn(tx, card.id), page: b.page, limit: b.limit,
+      search: b.search,
+      brandId: b.filterbrand,
+      categoryId: b.filtercatemenu,
+      minDiscount: b.filterpercen,
+      exclude: await productIdsOn(tx, card.id),
+      page: b.page,
+      limit: b.limit,
     });
     return { property_master: found.items, total: found.total, maxpage: maxpage(found.total, b.limit) };
   });
@@ -65,15 +87,25 @@ const listed = (ids: number[]) => ids.join(', ');
 
 /** A banner strip shows banners: its products cannot be changed. */
 function assertShowsProducts(card: { type: string }) {
-  if (card.type !== 'products') throw new HttpError(409, 'This card is a banner strip: it shows banners, not products. Make it a product group first.');
+  if (card.type !== 'products')
+    throw new HttpError(
+      409,
+      'This card is a banner strip: it shows banners, not products. Make it a product group first.',
+    );
 }
 
-export interface DetailUpdateInput { taskid: number; shopid: number; add?: number[]; remove?: number[] }
+export interface DetailUpdateInput {
+  taskid: number;
+  shopid: number;
+  add?: number[];
+  remove?: number[];
+}
 
 export async function changeProducts(db: Db, user: AuthUser, family: Family, input: DetailUpdateInput) {
   const add = input.add ?? [];
   const remove = input.remove ?? [];
-  if (!add.length && !remove.length) throw fieldError('post.add', 'Name at least one product to add (post.add) or remove (post.remove)');
+  if (!add.length && !remove.length)
+    throw fieldError('post.add', 'Name at least one product to add (post.add) or remove (post.remove)');
   const both = add.filter((id) => remove.includes(id));
   if (both.length) throw fieldError('post.add', `A product cannot be both added and removed: ${listed(both)}`);
   return writeBoard(db, user, family, input.shopid, async (tx, version) => {
@@ -81,20 +113,34 @@ export async function changeProducts(db: Db, user: AuthUser, family: Family, inp
     assertShowsProducts(card);
     const before = await productIdsOn(tx, card.id);
     const absent = remove.filter((id) => !before.includes(id));
-    if (absent.length) throw fieldError('post.remove', `Not on this card, so they cannot be removed: ${listed(absent)}`);
+    if (absent.length)
+      throw fieldError('post.remove', `Not on this card, so they cannot be removed: ${listed(absent)}`);
     const already = add.filter((id) => before.includes(id));
     if (already.length) throw fieldError('post.add', `Already on this card: ${listed(already)}`);
     const allowed = await showableIds(tx, input.shopid, add);
     const refused = add.filter((id) => !allowed.has(id));
-    if (refused.length) throw fieldError('post.add', `post.add must be this shop's approved products; these are not: ${listed(refused)}`);
+    if (refused.length)
+      throw fieldError('post.add', `post.add must be this shop's approved products; these are not: ${listed(refused)}`);
     const after = [...before.filter((id) => !remove.includes(id)), ...add];
     await setProducts(tx, card.id, after);
-    await audit(tx, { actorId: user.id, action: 'change_products', entity: 'board_card', entityId: card.id, before: { productIds: before }, after: { productIds: after, version } });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'change_products',
+      entity: 'board_card',
+      entityId: card.id,
+      before: { productIds: before },
+      after: { productIds: after, version },
+    });
     return { message: 'Card products saved.', property_items: await storeProductsByIds(tx, input.shopid, after) };
   });
 }
 
-export async function orderProducts(db: Db, user: AuthUser, family: Family, input: { shopid: number; task: number; items: number[] }) {
+export async function orderProducts(
+  db: Db,
+  user: AuthUser,
+  family: Family,
+  input: { shopid: number; task: number; items: number[] },
+) {
   return writeBoard(db, user, family, input.shopid, async (tx, version) => {
     const card = await cardOf(tx, input.shopid, input.task);
     const before = await productIdsOn(tx, card.id);
@@ -108,7 +154,14 @@ export async function orderProducts(db: Db, user: AuthUser, family: Family, inpu
     }
     const after = [...input.items, ...before.filter((id) => !shown.has(id))];
     await setProducts(tx, card.id, after);
-    await audit(tx, { actorId: user.id, action: 'order_products', entity: 'board_card', entityId: card.id, before: { productIds: before }, after: { productIds: after, version } });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'order_products',
+      entity: 'board_card',
+      entityId: card.id,
+      before: { productIds: before },
+      after: { productIds: after, version },
+    });
     return { message: 'Card products reordered.', property_items: await storeProductsByIds(tx, input.shopid, after) };
   });
 }

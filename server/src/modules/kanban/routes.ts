@@ -19,34 +19,59 @@ export default async function kanbanRoutes(app: FastifyInstance) {
     const r = routesOf(app, BASE[family], { tags: TAGS[family] });
     const s = schemasFor(family);
 
-    r.get<{ Querystring: { shopId?: number } }>('master', { schema: s.master },
-      async (req) => board.masterFor(db, requireUser(req), family, req.query.shopId));
+    r.get<{ Querystring: { shopId?: number } }>('master', { schema: s.master }, async (req) =>
+      board.masterFor(db, requireUser(req), family, req.query.shopId),
+    );
 
-    r.get<{ Querystring: { shopId: number } }>('board', { schema: s.board },
-      async (req) => board.readBoard(db, requireUser(req), family, req.query.shopId));
+    r.get<{ Querystring: { shopId: number } }>('board', { schema: s.board }, async (req) =>
+      board.readBoard(db, requireUser(req), family, req.query.shopId),
+    );
 
-    r.post<{ Body: board.ColumnsUpdateInput }>('columns/update', { schema: s.columnsUpdate },
-      async (req) => ({ status: 200, ...await board.updateColumns(db, requireUser(req), family, req.body) }));
+    r.post<{ Body: board.ColumnsUpdateInput }>('columns/update', { schema: s.columnsUpdate }, async (req) => ({
+      status: 200,
+      ...(await board.updateColumns(db, requireUser(req), family, req.body)),
+    }));
 
-    r.post<{ Body: { shopId: number; columnId?: number; cardId?: number } }>('columns/delete', { schema: s.columnsDelete },
-      async (req) => ({ status: 200, ...await board.deleteFromBoard(db, requireUser(req), family, req.body) }));
+    r.post<{ Body: { shopId: number; columnId?: number; cardId?: number } }>(
+      'columns/delete',
+      { schema: s.columnsDelete },
+      async (req) => ({ status: 200, ...(await board.deleteFromBoard(db, requireUser(req), family, req.body)) }),
+    );
 
-    r.post<{ Body: board.MoveInput }>('card/orderby', { schema: s.cardOrderby },
-      async (req) => ({ status: 200, ...await board.move(db, requireUser(req), family, req.body) }));
+    r.post<{ Body: board.MoveInput }>('card/orderby', { schema: s.cardOrderby }, async (req) => ({
+      status: 200,
+      ...(await board.move(db, requireUser(req), family, req.body)),
+    }));
 
-    r.post<{ Body: { shopId: number; card: board.CardPatch } }>('card/update', { schema: s.cardUpdate },
-      async (req) => ({ status: 200, ...await board.updateCard(db, requireUser(req), family, req.body.shopId, req.body.card) }));
+    r.post<{ Body: { shopId: number; card: board.CardPatch } }>(
+      'card/update',
+      { schema: s.cardUpdate },
+      async (req) => ({
+        status: 200,
+        ...(await board.updateCard(db, requireUser(req), family, req.body.shopId, req.body.card)),
+      }),
+    );
 
-    r.get<{ Querystring: { id: number; shopid: number; listid?: number } }>('detail-card', { schema: s.detailCard },
-      async (req) => details.cardDetail(db, requireUser(req), family, req.query));
+    r.get<{ Querystring: { id: number; shopid: number; listid?: number } }>(
+      'detail-card',
+      { schema: s.detailCard },
+      async (req) => details.cardDetail(db, requireUser(req), family, req.query),
+    );
 
-    r.post<{ Body: details.SearchInput }>('searchproduct-card', { schema: s.searchProducts },
-      async (req) => details.searchProducts(db, requireUser(req), family, req.body));
+    r.post<{ Body: details.SearchInput }>('searchproduct-card', { schema: s.searchProducts }, async (req) =>
+      details.searchProducts(db, requireUser(req), family, req.body),
+    );
 
-    r.post<{ Body: { post: details.DetailUpdateInput } }>('card/detail-update', { schema: s.detailUpdate },
-      async (req) => ({ status: 200, ...await details.changeProducts(db, requireUser(req), family, req.body.post) }));
+    r.post<{ Body: { post: details.DetailUpdateInput } }>(
+      'card/detail-update',
+      { schema: s.detailUpdate },
+      async (req) => ({ status: 200, ...(await details.changeProducts(db, requireUser(req), family, req.body.post)) }),
+    );
 
-    r.post<{ Body: { shopid: number; task: number; items: number[] } }>('card/detail-orderby', { schema: s.detailOrderby },
-      async (req) => ({ status: 200, ...await details.orderProducts(db, requireUser(req), family, req.body) }));
+    r.post<{ Body: { shopid: number; task: number; items: number[] } }>(
+      'card/detail-orderby',
+      { schema: s.detailOrderby },
+      async (req) => ({ status: 200, ...(await details.orderProducts(db, requireUser(req), family, req.body)) }),
+    );
   }
 }

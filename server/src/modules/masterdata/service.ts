@@ -11,41 +11,89 @@ import type { StoredFile } from '../../lib/uploads.js';
 
 /** endpoint → master_data.type */
 export const MASTER_TYPES: Record<string, string> = {
-  masterproductlevel1: 'level1', masterproductlevel2: 'level2', masterbrand: 'brand', masterproductunit: 'unit', masterwarranty: 'warranty',
-  masterunitdimension: 'unit_dimension', masterweightunit: 'weight_unit', mastervolumeunit: 'volume_unit', mastercolor: 'color',
-  masterproductstatus: 'product_status', mastershippingtype: 'shipping_type', mastertisproduct: 'tis', masterfeedback: 'feedback',
+  masterproductlevel1: 'level1',
+  masterproductlevel2: 'level2',
+  masterbrand: 'brand',
+  masterproductunit: 'unit',
+  masterwarranty: 'warranty',
+  masterunitdimension: 'unit_dimension',
+  masterweightunit: 'weight_unit',
+  mastervolumeunit: 'volume_unit',
+  mastercolor: 'color',
+  masterproductstatus: 'product_status',
+  mastershippingtype: 'shipping_type',
+  mastertisproduct: 'tis',
+  masterfeedback: 'feedback',
 };
 
 export async function masterList(db: Db, type: string, q: { search?: string; level1Id?: number } = {}) {
   const s = q.search?.trim();
-  const rows = await db.select().from(masterData).where(and(eq(masterData.type, type),
-    s ? or(ilike(masterData.name, containing(s)), ilike(masterData.code, containing(s))) : undefined,
-    q.level1Id ? eq(masterData.parentId, q.level1Id) : undefined)).orderBy(asc(masterData.sort), asc(masterData.id));
+  const rows = await db
+    .select()
+    .from(masterData)
+    .where(
+      and(
+        eq(masterData.type, type),
+        s ? or(ilike(masterData.name, containing(s)), ilike(masterData.code, containing(s))) : undefined,
+        q.level1Id ? eq(masterData.parentId, q.level1Id) : undefined,
+      ),
+    )
+    .orderBy(asc(masterData.sort), asc(masterData.id));
   return rows;
 }
 
 async function loadAttributes(db: Db, ids: number[]) {
   if (!ids.length) return [];
   const attrs = await db.select().from(attributes).where(inArray(attributes.id, ids));
-  const items = await db.select().from(attributeItems).where(inArray(attributeItems.attributeId, ids)).orderBy(asc(attributeItems.sort), asc(attributeItems.id));
-  return ids.map((i) => attrs.find((a) => a.id === i)!).map((a) => ({
-    id: a.id, name: a.name, iconUrl: a.iconUrl, status: a.status, updatedAt: a.updatedAt.toISOString(),
-    items: items.filter((x) => x.attributeId === a.id).map((x) => ({ id: x.id, name: x.name, sort: x.sort })),
-  }));
+  const items = await db
+    .select()
+    .from(attributeItems)
+    .where(inArray(attributeItems.attributeId, ids))
+    .orderBy(asc(attributeItems.sort), asc(attributeItems.id));
+  return ids
+    .map((i) => attrs.find((a) => a.id === i)!)
+    .map((a) => ({
+      id: a.id,
+      name: a.name,
+      iconUrl: a.iconUrl,
+      status: a.status,
+      updatedAt: a.updatedAt.toISOString(),
+      items: items.filter((x) => x.attributeId === a.id).map((x) => ({ id: x.id, name: x.name, sort: x.sort })),
+    }));
 }
 const oneAttribute = async (db: Db, attrId: number) => (await loadAttributes(db, [attrId]))[0];
 
 const dupName = (name: string) => conflict(`An attribute named ${name} already exists.`);
 
-export interface AttributeQuery { page: number; limit: number; search?: string; status?: string }
+export interface AttributeQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: string;
+}
 
 export async function listAttributes(db: Db, q: AttributeQuery) {
   const s = q.search?.trim();
-  const where = and(s ? ilike(attributes.name, containing(s)) : undefined, q.status ? eq(attributes.status, q.status) : undefined);
+  const where = and(
+    s ? ilike(attributes.name, containing(s)) : undefined,
+    q.status ? eq(attributes.status, q.status) : undefined,
+  );
   const [{ total }] = await db.select({ total: count() }).from(attributes).where(where);
-  const ids = await db.select({ id: attributes.id }).from(attributes).where(where).orderBy(asc(attributes.name), asc(attributes.id))
-    .limit(q.limit).offset((q.page - 1) * q.limit);
-  return { items: await loadAttributes(db, ids.map((r) => r.id)), total, maxpage: maxpage(total, q.limit) };
+  const ids = await db
+    .select({ id: attributes.id })
+    .from(attributes)
+    .where(where)
+    .orderBy(asc(attributes.name), asc(attributes.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return {
+    items: await loadAttributes(
+      db,
+      ids.map((r) => r.id),
+    ),
+    total,
+    maxpage: maxpage(total, q.limit),
+  };
 }
 
 export async function createAttribute(db: Db, user: AuthUser, input: { name: string; items?: string[] }) {
@@ -55,8 +103,15 @@ export async function createAttribute(db: Db, user: AuthUser, input: { name: str
     const newId = await db.transaction(async (tx) => {
       const [a] = await tx.insert(attributes).values({ name }).returning();
       const items = (input.items ?? []).map((n) => n.trim()).filter(Boolean);
-      if (items.length) await tx.insert(attributeItems).values(items.map((n, sort) => ({ attributeId: a.id, name: n, sort })));
-      await audit(tx, { actorId: user.id, action: 'create', entity: 'attribute', entityId: a.id, after: { name, items } });
+      if (items.length)
+        await tx.insert(attributeItems).values(items.map((n, sort) => ({ attributeId: a.id, name: n, sort })));
+      await audit(tx, {
+        actorId: user.id,
+        action: 'create',
+        entity: 'attribute',
+        entityId: a.id,
+        after: { name, items },
+      });
       return a.id;
     });
     return oneAttribute(db, newId);
@@ -66,7 +121,11 @@ export async function createAttribute(db: Db, user: AuthUser, input: { name: str
   }
 }
 
-export interface AttributeEdit { id: number; name?: string; items?: { id?: number; name: string }[] }
+export interface AttributeEdit {
+  id: number;
+  name?: string;
+  items?: { id?: number; name: string }[];
+}
 
 export async function editAttribute(db: Db, user: AuthUser, input: AttributeEdit) {
   const { id: attrId, name, items } = input;
@@ -81,14 +140,26 @@ export async function editAttribute(db: Db, user: AuthUser, input: AttributeEdit
       }
       if (items) {
         const foreign = items.filter((i) => i.id && !beforeItems.some((b) => b.id === i.id));
-        if (foreign.length) throw fieldError('items', `items ids must be items of this attribute; not found: ${foreign.map((f) => f.id).join(', ')}`);
+        if (foreign.length)
+          throw fieldError(
+            'items',
+            `items ids must be items of this attribute; not found: ${foreign.map((f) => f.id).join(', ')}`,
+          );
         for (const [sort, it] of items.entries()) {
-          if (it.id) await tx.update(attributeItems).set({ name: it.name.trim(), sort }).where(eq(attributeItems.id, it.id));
+          if (it.id)
+            await tx.update(attributeItems).set({ name: it.name.trim(), sort }).where(eq(attributeItems.id, it.id));
           else await tx.insert(attributeItems).values({ attributeId: attrId, name: it.name.trim(), sort });
         }
         await tx.update(attributes).set({ updatedAt: new Date() }).where(eq(attributes.id, attrId));
       }
-      await audit(tx, { actorId: user.id, action: 'edit', entity: 'attribute', entityId: attrId, before: { ...before, items: beforeItems }, after: input });
+      await audit(tx, {
+        actorId: user.id,
+        action: 'edit',
+        entity: 'attribute',
+        entityId: attrId,
+        before: { ...before, items: beforeItems },
+        after: input,
+      });
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw dupName(name!.trim());
@@ -102,10 +173,20 @@ export async function setAttributeStatus(db: Db, user: AuthUser, attrId: number,
     const [before] = await tx.select().from(attributes).where(eq(attributes.id, attrId));
     if (!before) throw notFound('Attribute');
     if (before.status === status) throw conflict(`This attribute is already ${status}.`);
-    const [after] = await tx.update(attributes).set({ status, updatedAt: new Date() })
-      .where(and(eq(attributes.id, attrId), eq(attributes.status, before.status))).returning();
+    const [after] = await tx
+      .update(attributes)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(attributes.id, attrId), eq(attributes.status, before.status)))
+      .returning();
     if (!after) throw conflict('This attribute was changed by someone else. Reload and try again.');
-    await audit(tx, { actorId: user.id, action: 'set_status', entity: 'attribute', entityId: before.id, before, after });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'set_status',
+      entity: 'attribute',
+      entityId: before.id,
+      before,
+      after,
+    });
   });
   return oneAttribute(db, attrId);
 }
@@ -122,8 +203,17 @@ export async function deleteAttributeItem(db: Db, user: AuthUser, itemId: number
   const attrId = await db.transaction(async (tx) => {
     const [row] = await tx.delete(attributeItems).where(eq(attributeItems.id, itemId)).returning();
     if (!row) throw notFound('Attribute item');
-    await tx.update(attributes).set({ updatedAt: sql`now()` }).where(eq(attributes.id, row.attributeId));
-    await audit(tx, { actorId: user.id, action: 'delete_item', entity: 'attribute', entityId: row.attributeId, before: row });
+    await tx
+      .update(attributes)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(attributes.id, row.attributeId));
+    await audit(tx, {
+      actorId: user.id,
+      action: 'delete_item',
+      entity: 'attribute',
+      entityId: row.attributeId,
+      before: row,
+    });
     return row.attributeId;
   });
   return oneAttribute(db, attrId);
@@ -134,7 +224,14 @@ export async function setAttributeIcon(db: Db, user: AuthUser, attrId: number, f
     const [before] = await tx.select().from(attributes).where(eq(attributes.id, attrId));
     if (!before) throw notFound('Attribute');
     await tx.update(attributes).set({ iconUrl: file.url, updatedAt: new Date() }).where(eq(attributes.id, attrId));
-    await audit(tx, { actorId: user.id, action: 'set_icon', entity: 'attribute', entityId: attrId, before: { iconUrl: before.iconUrl }, after: { iconUrl: file.url } });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'set_icon',
+      entity: 'attribute',
+      entityId: attrId,
+      before: { iconUrl: before.iconUrl },
+      after: { iconUrl: file.url },
+    });
   });
   return oneAttribute(db, attrId);
 }

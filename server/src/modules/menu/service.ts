@@ -11,48 +11,87 @@ export interface NavItem {
   roles?: string[];
   children?: NavItem[];
 }
-export interface NavGroup { subheader: string; items: NavItem[] }
+export interface NavGroup {
+  subheader: string;
+  items: NavItem[];
+}
 
 /**
  * Make the DB match the code catalogue. Built-in grants only for items inserted now. Only what differs is
  * written (every start runs this, and the catalogue rarely changes between two starts).
  */
 export async function syncMenu(db: Db): Promise<void> {
-  await db.insert(roles).values(ROLE_CATALOGUE.map((r) => ({ ...r, builtin: true }))).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values(ROLE_CATALOGUE.map((r) => ({ ...r, builtin: true })))
+    .onConflictDoNothing();
   const roleRows = await db.select({ id: roles.id, code: roles.code }).from(roles);
   const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
-  const existing = new Map((await db.select({
-    path: menuItems.path, parentPath: menuItems.parentPath, groupKey: menuItems.groupKey, title: menuItems.title,
-    icon: menuItems.icon, area: menuItems.area, sort: menuItems.sort, roles: menuItems.roles,
-  }).from(menuItems)).map((r) => [r.path, r]));
+  const existing = new Map(
+    (
+      await db
+        .select({
+          path: menuItems.path,
+          parentPath: menuItems.parentPath,
+          groupKey: menuItems.groupKey,
+          title: menuItems.title,
+          icon: menuItems.icon,
+          area: menuItems.area,
+          sort: menuItems.sort,
+          roles: menuItems.roles,
+        })
+        .from(menuItems)
+    ).map((r) => [r.path, r]),
+  );
   let changed = false;
 
   for (const m of MENU_CATALOGUE) {
     const values = {
-      path: m.path, parentPath: m.parent ?? null, groupKey: m.group, title: m.title, icon: m.icon ?? null,
-      area: m.area, sort: m.sort, roles: m.roles ?? null,
+      path: m.path,
+      parentPath: m.parent ?? null,
+      groupKey: m.group,
+      title: m.title,
+      icon: m.icon ?? null,
+      area: m.area,
+      sort: m.sort,
+      roles: m.roles ?? null,
     };
     const now = existing.get(m.path);
     if (now && JSON.stringify(now) === JSON.stringify(values)) continue;
     changed = true;
-    const [row] = await db.insert(menuItems).values(values)
+    const [row] = await db
+      .insert(menuItems)
+      .values(values)
       .onConflictDoUpdate({ target: menuItems.path, set: { ...values } })
       .returning({ id: menuItems.id });
     if (!now) {
       const grants = m.grants.map((code) => roleId.get(code)).filter((id): id is number => id !== undefined);
       if (grants.length) {
-        await db.insert(roleMenus).values(grants.map((rid) => ({ roleId: rid, menuItemId: row.id }))).onConflictDoNothing();
+        await db
+          .insert(roleMenus)
+          .values(grants.map((rid) => ({ roleId: rid, menuItemId: row.id })))
+          .onConflictDoNothing();
       }
     }
   }
   // Screens removed from the catalogue leave the menu (grants cascade).
-  const gone = await db.delete(menuItems).where(notInArray(menuItems.path, MENU_CATALOGUE.map((m) => m.path))).returning({ id: menuItems.id });
+  const gone = await db
+    .delete(menuItems)
+    .where(
+      notInArray(
+        menuItems.path,
+        MENU_CATALOGUE.map((m) => m.path),
+      ),
+    )
+    .returning({ id: menuItems.id });
   // Grants may have changed: cached auth records (menus) are stale.
   if (changed || gone.length) await invalidateAuth(db);
 }
 
 export async function grantedPaths(db: Db, roleCode: string): Promise<string[]> {
-  const rows = await db.select({ path: menuItems.path }).from(menuItems)
+  const rows = await db
+    .select({ path: menuItems.path })
+    .from(menuItems)
     .innerJoin(roleMenus, eq(roleMenus.menuItemId, menuItems.id))
     .innerJoin(roles, eq(roles.id, roleMenus.roleId))
     .where(eq(roles.code, roleCode));
@@ -61,10 +100,16 @@ export async function grantedPaths(db: Db, roleCode: string): Promise<string[]> 
 
 /** navConfig for a role, from the role's grants in the DB. */
 export async function buildNavConfig(db: Db, roleCode: string): Promise<NavGroup[]> {
-  const rows = await db.select({
-    path: menuItems.path, parentPath: menuItems.parentPath, groupKey: menuItems.groupKey, title: menuItems.title,
-    icon: menuItems.icon, roles: menuItems.roles,
-  }).from(menuItems)
+  const rows = await db
+    .select({
+      path: menuItems.path,
+      parentPath: menuItems.parentPath,
+      groupKey: menuItems.groupKey,
+      title: menuItems.title,
+      icon: menuItems.icon,
+      roles: menuItems.roles,
+    })
+    .from(menuItems)
     .innerJoin(roleMenus, eq(roleMenus.menuItemId, menuItems.id))
     .innerJoin(roles, and(eq(roles.id, roleMenus.roleId), eq(roles.code, roleCode)))
     .orderBy(asc(menuItems.sort), asc(menuItems.id));

@@ -18,14 +18,17 @@ export const NOTIFY_CATEGORIES: readonly { code: string; name: string }[] = [
 ];
 
 export async function ensureNotifyCategories(db: Db | Tx): Promise<void> {
-  await db.insert(masterData)
+  await db
+    .insert(masterData)
     .values(NOTIFY_CATEGORIES.map((c, i) => ({ type: CATEGORY_TYPE, code: c.code, name: c.name, sort: (i + 1) * 10 })))
     .onConflictDoNothing();
 }
 
 /** The active categories, in their order. */
 export async function listCategories(db: Db | Tx) {
-  return db.select({ code: masterData.code, name: masterData.name }).from(masterData)
+  return db
+    .select({ code: masterData.code, name: masterData.name })
+    .from(masterData)
     .where(and(eq(masterData.type, CATEGORY_TYPE), eq(masterData.status, 'active')))
     .orderBy(asc(masterData.sort), asc(masterData.id));
 }

@@ -29,48 +29,89 @@ export default async function notificationRoutes(app: FastifyInstance) {
 
   // ----- the promotion screen -----
   const promo = routesOf(app, '/api/promotion', { tags: s.TAGS });
-  promo.get('masternotify', { summary: 'Message categories, in order', response: s.categoryList },
-    async () => ({ items: await listCategories(db) }));
-  promo.get<{ Querystring: { id: number } }>('notification', {
-    summary: 'One message with its audience, schedule, status and counts', query: { id: { type: 'integer', minimum: 1 } }, required: ['id'],
-    response: s.messageAnswer,
-  }, async (req) => ({ data: await svc.getMessage(db, req.query.id) }));
+  promo.get('masternotify', { summary: 'Message categories, in order', response: s.categoryList }, async () => ({
+    items: await listCategories(db),
+  }));
+  promo.get<{ Querystring: { id: number } }>(
+    'notification',
+    {
+      summary: 'One message with its audience, schedule, status and counts',
+      query: { id: { type: 'integer', minimum: 1 } },
+      required: ['id'],
+      response: s.messageAnswer,
+    },
+    async (req) => ({ data: await svc.getMessage(db, req.query.id) }),
+  );
 
   const notify = routesOf(app, '/api/notify', { tags: s.TAGS });
-  notify.get<{ Querystring: svc.ListQuery }>('getmessagenotifylist', {
-    summary: 'Messages, latest schedule first', query: s.listQuery, response: s.messageList,
-  }, async (req) => svc.listMessages(db, req.query));
-  notify.post<{ Body: svc.NewMessage }>('createmessage', {
-    summary: 'Compose a message to an audience, sent now (scheduledAt left out) or at a time',
-    body: s.createBody, required: ['title', 'body', 'category', 'audience'], response: s.messageWritten,
-  }, async (req) => {
-    const message = await svc.createMessage(db, requireUser(req), req.body);
-    const due = Date.parse(message.scheduledAt!) <= Date.now();
-    if (due) worker?.wake();
-    return ok(due ? 'Message queued: it goes out now.' : 'Message scheduled.', message);
-  });
+  notify.get<{ Querystring: svc.ListQuery }>(
+    'getmessagenotifylist',
+    {
+      summary: 'Messages, latest schedule first',
+      query: s.listQuery,
+      response: s.messageList,
+    },
+    async (req) => svc.listMessages(db, req.query),
+  );
+  notify.post<{ Body: svc.NewMessage }>(
+    'createmessage',
+    {
+      summary: 'Compose a message to an audience, sent now (scheduledAt left out) or at a time',
+      body: s.createBody,
+      required: ['title', 'body', 'category', 'audience'],
+      response: s.messageWritten,
+    },
+    async (req) => {
+      const message = await svc.createMessage(db, requireUser(req), req.body);
+      const due = Date.parse(message.scheduledAt!) <= Date.now();
+      if (due) worker?.wake();
+      return ok(due ? 'Message queued: it goes out now.' : 'Message scheduled.', message);
+    },
+  );
 
   const listed = <T>(reply: FastifyReply, found: { rows: T[]; total: number }) => {
     reply.header('x-total-count', String(found.total));
     return found.rows;
   };
   const messages = restRoutes(app, 'notification-messages', { tags: s.TAGS });
-  messages.post<{ Params: { id: number } }>('/:id/cancel', {
-    summary: 'Cancel a scheduled message (a sent or cancelled one: 409)', response: { 200: s.message },
-  }, async (req) => svc.cancelMessage(db, requireUser(req), req.params.id));
+  messages.post<{ Params: { id: number } }>(
+    '/:id/cancel',
+    {
+      summary: 'Cancel a scheduled message (a sent or cancelled one: 409)',
+      response: { 200: s.message },
+    },
+    async (req) => svc.cancelMessage(db, requireUser(req), req.params.id),
+  );
   const audiences = restRoutes(app, 'notification-audiences', { tags: s.TAGS });
-  audiences.get<{ Querystring: svc.AudienceQuery }>('', {
-    summary: 'Everyone, each shop and each role, with the active users each reaches (total in x-total-count)',
-    query: s.audienceQuery, response: { 200: s.rows(s.audienceRow) },
-  }, async (req, reply) => listed(reply, await svc.listAudiences(db, req.query)));
+  audiences.get<{ Querystring: svc.AudienceQuery }>(
+    '',
+    {
+      summary: 'Everyone, each shop and each role, with the active users each reaches (total in x-total-count)',
+      query: s.audienceQuery,
+      response: { 200: s.rows(s.audienceRow) },
+    },
+    async (req, reply) => listed(reply, await svc.listAudiences(db, req.query)),
+  );
 
   // ----- each signed-in user's own notifications -----
-  notify.get<{ Querystring: { page: number; limit: number } }>('getmessagenotify', {
-    summary: 'The caller\'s notifications, newest first, with the unread count', query: s.inboxQuery, response: s.inboxList,
-  }, async (req) => svc.inbox(db, requireUser(req), req.query));
-  notify.post<{ Body: { id?: number; all?: true } }>('readmessage', {
-    summary: 'Mark one of the caller\'s notifications read (`id`), or all of them (`all: true`)', body: s.readBody, response: s.readAnswer,
-  }, async (req) => ok('Marked read.', await svc.markRead(db, requireUser(req), req.body)));
+  notify.get<{ Querystring: { page: number; limit: number } }>(
+    'getmessagenotify',
+    {
+      summary: "The caller's notifications, newest first, with the unread count",
+      query: s.inboxQuery,
+      response: s.inboxList,
+    },
+    async (req) => svc.inbox(db, requireUser(req), req.query),
+  );
+  notify.post<{ Body: { id?: number; all?: true } }>(
+    'readmessage',
+    {
+      summary: "Mark one of the caller's notifications read (`id`), or all of them (`all: true`)",
+      body: s.readBody,
+      response: s.readAnswer,
+    },
+    async (req) => ok('Marked read.', await svc.markRead(db, requireUser(req), req.body)),
+  );
 
   notify.get('events', { schema: s.eventsSchema }, async (req, reply) => {
     const user = requireUser(req);

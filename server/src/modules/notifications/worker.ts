@@ -20,10 +20,14 @@ type Message = typeof m.$inferSelect;
 /** Which active users a message reaches, as a condition on `users u`. */
 function audienceCondition(msg: Pick<Message, 'audience' | 'audienceShopId' | 'audienceRoleId' | 'audienceUserId'>) {
   switch (msg.audience) {
-    case 'shop': return sql`exists (select 1 from user_shops us where us.user_id = u.id and us.shop_id = ${msg.audienceShopId})`;
-    case 'role': return sql`u.role_id = ${msg.audienceRoleId}`;
-    case 'user': return sql`u.id = ${msg.audienceUserId}`;
-    default: return sql`true`;
+    case 'shop':
+      return sql`exists (select 1 from user_shops us where us.user_id = u.id and us.shop_id = ${msg.audienceShopId})`;
+    case 'role':
+      return sql`u.role_id = ${msg.audienceRoleId}`;
+    case 'user':
+      return sql`u.id = ${msg.audienceUserId}`;
+    default:
+      return sql`true`;
   }
 }
 
@@ -33,35 +37,51 @@ function audienceCondition(msg: Pick<Message, 'audience' | 'audienceShopId' | 'a
  * Inside the caller's transaction, which holds the message row.
  */
 export async function deliver(tx: Tx, msg: Message, at: Date): Promise<number> {
-  const inserted = await queryRows<{ user_id: number }>(tx as unknown as Db, sql`
+  const inserted = await queryRows<{ user_id: number }>(
+    tx as unknown as Db,
+    sql`
     insert into notification_recipients (message_id, user_id, delivered_at)
     select ${msg.id}, u.id, ${at.toISOString()}::timestamptz from users u
     where u.status = 'active' and ${audienceCondition(msg)}
     on conflict do nothing
-    returning user_id`);
-  await recordDeliveries(tx, inserted.map((x) => ({ messageId: msg.id, userId: Number(x.user_id) })));
+    returning user_id`,
+  );
+  await recordDeliveries(
+    tx,
+    inserted.map((x) => ({ messageId: msg.id, userId: Number(x.user_id) })),
+  );
   await tx.update(m).set({ status: 'sent', sentAt: at, recipientCount: inserted.length }).where(eq(m.id, msg.id));
   return inserted.length;
 }
 
-export interface Delivered { id: number; recipients: number }
+export interface Delivered {
+  id: number;
+  recipients: number;
+}
 
 /** One pass: every message due at `now`, sent once. Answers what this pass sent. */
 export async function deliverDue(db: Db, now = new Date()): Promise<Delivered[]> {
   const sent: Delivered[] = [];
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const due = await tx.select().from(m)
+      const due = await tx
+        .select()
+        .from(m)
         .where(and(eq(m.status, 'scheduled'), lte(m.scheduledAt, now)))
-        .orderBy(asc(m.scheduledAt), asc(m.id)).limit(BATCH)
+        .orderBy(asc(m.scheduledAt), asc(m.id))
+        .limit(BATCH)
         .for('update', { skipLocked: true });
       const out: Delivered[] = [];
       for (const msg of due) {
         const recipients = await deliver(tx, msg, now);
         // The worker sends on behalf of the person who scheduled the message.
         await audit(tx, {
-          actorId: msg.createdBy as number, action: 'send', entity: 'notification_message', entityId: msg.id,
-          before: { status: msg.status }, after: { status: 'sent', sentAt: now, recipientCount: recipients },
+          actorId: msg.createdBy as number,
+          action: 'send',
+          entity: 'notification_message',
+          entityId: msg.id,
+          before: { status: msg.status },
+          after: { status: 'sent', sentAt: now, recipientCount: recipients },
         });
         out.push({ id: msg.id, recipients });
       }
@@ -93,7 +113,9 @@ export function deliveryWorker(db: Db, log: FastifyBaseLogger, everyMs: number):
       return running;
     }
     running = deliverDue(db)
-      .then((sent) => { if (sent.length) log.info({ sent }, 'notifications delivered'); })
+      .then((sent) => {
+        if (sent.length) log.info({ sent }, 'notifications delivered');
+      })
       .catch((err) => log.error({ err }, 'notification delivery pass failed'))
       .finally(() => {
         running = null;

@@ -15,11 +15,16 @@ export default async function oldfornewRoutes(app: FastifyInstance) {
   const u = requireUser;
   const r = routesOf(app, '/api/promotion', { tags: TAGS });
 
-  r.get<{ Querystring: svc.ListQuery }>('oldfornew', schemas.oldfornew, async (req) => svc.listCampaigns(db, req.query));
-  r.post<{ Body: svc.CampaignInput }>('createoldfornew', schemas.createoldfornew,
-    async (req) => ok('Trade-in campaign created.', await svc.createCampaign(db, u(req), req.body)));
-  r.post<{ Body: svc.CampaignEdit }>('editoldfornew', schemas.editoldfornew,
-    async (req) => ok('Trade-in campaign saved.', await svc.editCampaign(db, u(req), req.body)));
-  r.post<{ Body: { id: number; updatedAt?: string } }>('closeoldfornew', schemas.closeoldfornew,
-    async (req) => ok('Trade-in campaign closed.', await svc.closeCampaign(db, u(req), req.body)));
+  r.get<{ Querystring: svc.ListQuery }>('oldfornew', schemas.oldfornew, async (req) =>
+    svc.listCampaigns(db, req.query),
+  );
+  r.post<{ Body: svc.CampaignInput }>('createoldfornew', schemas.createoldfornew, async (req) =>
+    ok('Trade-in campaign created.', await svc.createCampaign(db, u(req), req.body)),
+  );
+  r.post<{ Body: svc.CampaignEdit }>('editoldfornew', schemas.editoldfornew, async (req) =>
+    ok('Trade-in campaign saved.', await svc.editCampaign(db, u(req), req.body)),
+  );
+  r.post<{ Body: { id: number; updatedAt?: string } }>('closeoldfornew', schemas.closeoldfornew, async (req) =>
+    ok('Trade-in campaign closed.', await svc.closeCampaign(db, u(req), req.body)),
+  );
 }

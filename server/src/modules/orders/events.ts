@@ -22,7 +22,8 @@ const ENGLISH = {
   contacted: (p: EventParams) => `Contacted customer by ${p.channel}: ${p.note}`,
   contactDeleted: () => 'Contact note deleted',
   slipApproved: (p: EventParams) => `Payment slip #${p.slip} approved (${p.amount} THB)`,
-  slipApprovedPart: (p: EventParams) => `Payment slip #${p.slip} approved (${p.amount} THB): ${p.paid} of ${p.total} THB paid, ${p.owed} THB still owed`,
+  slipApprovedPart: (p: EventParams) =>
+    `Payment slip #${p.slip} approved (${p.amount} THB): ${p.paid} of ${p.total} THB paid, ${p.owed} THB still owed`,
   slipRejected: (p: EventParams) => `Payment slip #${p.slip} rejected${tail(': ', p.note)}`,
   slipUploaded: (p: EventParams) => `Payment slip #${p.slip} uploaded (${p.amount} THB)`,
   slipReplaced: (p: EventParams) => `Payment slip #${p.slip} replaced by #${p.by}`,
@@ -34,7 +35,8 @@ const ENGLISH = {
   transferCancelAsked: (p: EventParams) => `Transfer ${p.transferNo} asked to cancel${tail(': ', p.reason)}`,
   transferCancelled: (p: EventParams) => `Transfer ${p.transferNo} cancelled${tail(': ', p.reason)}`,
   transferCleared: (p: EventParams) => `Transfer ${p.transferNo} cleared (goods arrived)`,
-  claimFiled: (p: EventParams) => `${p.kind === 'return' ? 'Return' : 'Claim'} ${p.claimNo} filed${tail(' ', p.qty === undefined ? undefined : `(${p.qty} pcs)`)}`,
+  claimFiled: (p: EventParams) =>
+    `${p.kind === 'return' ? 'Return' : 'Claim'} ${p.claimNo} filed${tail(' ', p.qty === undefined ? undefined : `(${p.qty} pcs)`)}`,
   claimMoved: (p: EventParams) => `Claim ${p.claimNo}: ${p.from} → ${p.to}${tail(' — ', p.resolution)}`,
 } satisfies Record<string, (p: EventParams) => string>;
 
@@ -48,6 +50,8 @@ export interface EventText {
 
 /** An event's words: its code and values, and the English they make. Empty values are left out. */
 export function said(code: EventCode, params: Record<string, string | number | null | undefined> = {}): EventText {
-  const kept = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '')) as EventParams;
+  const kept = Object.fromEntries(
+    Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as EventParams;
   return { message: ENGLISH[code](kept), data: { code, params: kept } };
 }

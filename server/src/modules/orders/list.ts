@@ -10,8 +10,16 @@ import { ORDER_STATUSES } from './state.js';
 import { containing, startingWith } from '../../lib/sql.js';
 
 export interface OrderListFilter {
-  page: number; limit: number; status?: string; channel?: string; shopId?: number; branchId?: number;
-  dateFrom?: string; dateTo?: string; search?: string; branchOnly?: boolean;
+  page: number;
+  limit: number;
+  status?: string;
+  channel?: string;
+  shopId?: number;
+  branchId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  search?: string;
+  branchOnly?: boolean;
 }
 
 /** Deepest row a page may reach: OFFSET scans stay bounded. */
@@ -32,23 +40,47 @@ export interface OrderListStatements {
 
 const DAY = 86_400_000;
 
-const shopCond = (shops: number[] | null, col: SQL) => (shops === null ? null
-  : shops.length === 1 ? sql`${col} = ${shops[0]}` : shops.length ? sql`${col} = any(${sql.raw(`'{${shops.map(Number).join(',')}}'::int[]`)})` : sql`false`);
+const shopCond = (shops: number[] | null, col: SQL) =>
+  shops === null
+    ? null
+    : shops.length === 1
+      ? sql`${col} = ${shops[0]}`
+      : shops.length
+        ? sql`${col} = any(${sql.raw(`'{${shops.map(Number).join(',')}}'::int[]`)})`
+        : sql`false`;
 
 /**
  * The WHERE of a filtered order list (columns of `orders`, unqualified) and whether it sets a filter the
  * status counters do not cover. `shops`: the shop ids to restrict to (supplier scope or shopId filter), null = every shop.
  */
-export function orderListWhere(shops: number[] | null, f: Omit<OrderListFilter, 'page' | 'limit'>): { where: SQL; extra: boolean } {
+export function orderListWhere(
+  shops: number[] | null,
+  f: Omit<OrderListFilter, 'page' | 'limit'>,
+): { where: SQL; extra: boolean } {
   const conds: SQL[] = [];
   const sc = shopCond(shops, sql`shop_id`);
   if (sc) conds.push(sc);
   if (f.status) conds.push(sql`status = ${f.status}`);
   let extra = false;
-  if (f.channel) { conds.push(sql`channel = ${f.channel}`); extra = true; }
-  if (f.branchId !== undefined) { conds.push(sql`branch_id = ${f.branchId}`); extra = true; } else if (f.branchOnly) { conds.push(sql`branch_id is not null`); extra = true; }
-  if (f.dateFrom) { conds.push(sql`created_at >= ${new Date(f.dateFrom).toISOString()}::timestamptz`); extra = true; }
-  if (f.dateTo) { conds.push(sql`created_at < ${new Date(new Date(f.dateTo).getTime() + DAY).toISOString()}::timestamptz`); extra = true; }
+  if (f.channel) {
+    conds.push(sql`channel = ${f.channel}`);
+    extra = true;
+  }
+  if (f.branchId !== undefined) {
+    conds.push(sql`branch_id = ${f.branchId}`);
+    extra = true;
+  } else if (f.branchOnly) {
+    conds.push(sql`branch_id is not null`);
+    extra = true;
+  }
+  if (f.dateFrom) {
+    conds.push(sql`created_at >= ${new Date(f.dateFrom).toISOString()}::timestamptz`);
+    extra = true;
+  }
+  if (f.dateTo) {
+    conds.push(sql`created_at < ${new Date(new Date(f.dateTo).getTime() + DAY).toISOString()}::timestamptz`);
+    extra = true;
+  }
   const search = f.search?.trim();
   if (search) {
     const like = containing(search);
@@ -80,9 +112,22 @@ export function orderListStatements(shops: number[] | null, f: OrderListFilter):
 }
 
 export interface OrderRowRaw {
-  id: number; order_no: string; shop_id: number; shop_name: string; customer_name: string; customer_phone: string;
-  channel: string; branch_id: number | null; branch_name: string | null; shipment: string; status: string;
-  payment_method: string; item_count: number; total: string; created_at: Date | string; updated_at: Date | string;
+  id: number;
+  order_no: string;
+  shop_id: number;
+  shop_name: string;
+  customer_name: string;
+  customer_phone: string;
+  channel: string;
+  branch_id: number | null;
+  branch_name: string | null;
+  shipment: string;
+  status: string;
+  payment_method: string;
+  item_count: number;
+  total: string;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
 /** ISO 8601 UTC text made by PostgreSQL (list rows): JS need not parse and re-format two dates per row. */
@@ -90,14 +135,26 @@ export const isoSql = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 export const isoOf = (d: Date | string | null | undefined) =>
-  (d == null ? null : typeof d === 'string' && ISO_UTC.test(d) ? d : new Date(d).toISOString());
+  d == null ? null : typeof d === 'string' && ISO_UTC.test(d) ? d : new Date(d).toISOString();
 
 export function toOrderSummary(r: OrderRowRaw) {
   return {
-    id: Number(r.id), orderNo: r.order_no, shopId: Number(r.shop_id), shopName: r.shop_name, customerName: r.customer_name,
-    customerPhone: r.customer_phone, channel: r.channel, branchId: r.branch_id == null ? null : Number(r.branch_id),
-    branchName: r.branch_name, shipment: r.shipment, status: r.status, paymentMethod: r.payment_method,
-    itemCount: Number(r.item_count), total: Number(r.total), createdAt: isoOf(r.created_at)!, updatedAt: isoOf(r.updated_at)!,
+    id: Number(r.id),
+    orderNo: r.order_no,
+    shopId: Number(r.shop_id),
+    shopName: r.shop_name,
+    customerName: r.customer_name,
+    customerPhone: r.customer_phone,
+    channel: r.channel,
+    branchId: r.branch_id == null ? null : Number(r.branch_id),
+    branchName: r.branch_name,
+    shipment: r.shipment,
+    status: r.status,
+    paymentMethod: r.payment_method,
+    itemCount: Number(r.item_count),
+    total: Number(r.total),
+    createdAt: isoOf(r.created_at)!,
+    updatedAt: isoOf(r.updated_at)!,
   };
 }
 

@@ -10,14 +10,27 @@ import { said, type EventText } from './events.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { maxpage } from '../../lib/schemas.js';
 import {
-  CLAIMABLE, ITEM_READY_STATUSES, STATUS_TIMESTAMP, SUPPLIER_STEPS, canTransition, nextStatuses, type OrderStatus,
+  CLAIMABLE,
+  ITEM_READY_STATUSES,
+  STATUS_TIMESTAMP,
+  SUPPLIER_STEPS,
+  canTransition,
+  nextStatuses,
+  type OrderStatus,
 } from './state.js';
 import {
-  MAX_LIST_DEPTH, isoOf, isoSql, orderListStatements, orderListWhere, statusSums, toOrderSummary, type OrderListFilter, type OrderRowRaw,
+  MAX_LIST_DEPTH,
+  isoOf,
+  isoSql,
+  orderListStatements,
+  orderListWhere,
+  statusSums,
+  toOrderSummary,
+  type OrderListFilter,
+  type OrderRowRaw,
 } from './list.js';
 import type { CsvExport } from '../../lib/csv-export.js';
 import { type Tx } from '../../lib/sql.js';
-
 
 /** The shop ids a list may read: a shopId filter (404 if foreign) or the caller's scope (null = all). */
 export function listShops(user: AuthUser, shopId?: number): number[] | null {
@@ -30,8 +43,10 @@ export function listShops(user: AuthUser, shopId?: number): number[] | null {
 
 export function checkDepth(page: number, limit: number) {
   if (page * limit > MAX_LIST_DEPTH) {
-    throw badRequest(`Pages go ${MAX_LIST_DEPTH.toLocaleString('en')} orders deep; narrow the filter (status, shop, dates) to see older orders.`,
-      [{ field: 'page', message: `page × limit must be ≤ ${MAX_LIST_DEPTH}` }]);
+    throw badRequest(
+      `Pages go ${MAX_LIST_DEPTH.toLocaleString('en')} orders deep; narrow the filter (status, shop, dates) to see older orders.`,
+      [{ field: 'page', message: `page × limit must be ≤ ${MAX_LIST_DEPTH}` }],
+    );
   }
 }
 
@@ -41,10 +56,20 @@ export async function orderList(db: Db, user: AuthUser, f: OrderListFilter) {
   checkDepth(f.page, f.limit);
   const st = orderListStatements(listShops(user, f.shopId), f);
   // Rows, tab counts and (when needed) the count in one statement: one round trip, one pool connection.
-  const [{ rows, sums, n }] = await queryRows<{ rows: OrderRowRaw[]; sums: { status: string; n: string | number }[]; n: string | null }>(db, st.page);
+  const [{ rows, sums, n }] = await queryRows<{
+    rows: OrderRowRaw[];
+    sums: { status: string; n: string | number }[];
+    n: string | null;
+  }>(db, st.page);
   const sumordersstatus = statusSums(sums);
-  const totalorders = n != null ? Number(n) : sumordersstatus.find((s) => s.status === (f.status ?? 'all'))?.count ?? 0;
-  return { orders: rows.map(toOrderSummary), totalorders, maxpageorders: maxpage(totalorders, f.limit), sumordersstatus };
+  const totalorders =
+    n != null ? Number(n) : (sumordersstatus.find((s) => s.status === (f.status ?? 'all'))?.count ?? 0);
+  return {
+    orders: rows.map(toOrderSummary),
+    totalorders,
+    maxpageorders: maxpage(totalorders, f.limit),
+    sumordersstatus,
+  };
 }
 
 export async function statusCounts(db: Db, user: AuthUser, shopId?: number) {
@@ -58,17 +83,42 @@ export async function branchOrders(db: Db, user: AuthUser, f: OrderListFilter) {
 }
 
 /** The order list's filter as a streamed CSV (lib/csv-export.ts): every matching order, newest first. */
-export function exportOrders(user: AuthUser, f: Omit<OrderListFilter, 'page' | 'limit'>): CsvExport<Record<string, unknown>> {
+export function exportOrders(
+  user: AuthUser,
+  f: Omit<OrderListFilter, 'page' | 'limit'>,
+): CsvExport<Record<string, unknown>> {
   const { where } = orderListWhere(listShops(user, f.shopId), f);
   const select = sql`select o.id, o.created_at as sort_at, o.order_no as "orderNo", ${isoSql(sql`o.created_at`)} as "createdAt", s.name as "shopName",
       o.customer_name as "customerName", o.customer_phone as "customerPhone", o.channel, b.name as "branchName", o.status,
       o.item_count as "itemCount", o.total::text as total
     from (select * from orders ${where}) o join shops s on s.id = o.shop_id left join branches b on b.id = o.branch_id`;
-  const head = ['orderNo', 'createdAt', 'shopName', 'customerName', 'customerPhone', 'channel', 'branchName', 'status', 'itemCount', 'total'] as const;
+  const head = [
+    'orderNo',
+    'createdAt',
+    'shopName',
+    'customerName',
+    'customerPhone',
+    'channel',
+    'branchName',
+    'status',
+    'itemCount',
+    'total',
+  ] as const;
   return {
     filename: 'orders.csv',
-    columns: head.map((h) => ({ header: h, value: (r: Record<string, unknown>) => (h === 'itemCount' || h === 'total' ? Number(r[h]) : r[h] as string | null) })),
-    query: { select, key: [['sort_at', 'timestamptz'], ['id', 'integer']], order: 'desc' },
+    columns: head.map((h) => ({
+      header: h,
+      value: (r: Record<string, unknown>) =>
+        h === 'itemCount' || h === 'total' ? Number(r[h]) : (r[h] as string | null),
+    })),
+    query: {
+      select,
+      key: [
+        ['sort_at', 'timestamptz'],
+        ['id', 'integer'],
+      ],
+      order: 'desc',
+    },
   };
 }
 
@@ -86,22 +136,50 @@ export async function loadOrder(db: Db | Tx, user: AuthUser, id: number): Promis
 }
 
 async function timeline(db: Db, orderId: number) {
-  const rows = await queryRows<{ id: number; kind: string; from_status: string | null; to_status: string | null; message: string;
-    ref_id: number | null; actor_id: number | null; actor_name: string | null; created_at: Date }>(db, sql`
+  const rows = await queryRows<{
+    id: number;
+    kind: string;
+    from_status: string | null;
+    to_status: string | null;
+    message: string;
+    ref_id: number | null;
+    actor_id: number | null;
+    actor_name: string | null;
+    created_at: Date;
+  }>(
+    db,
+    sql`
     select e.*, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name
-    from order_events e left join users u on u.id = e.actor_id where e.order_id = ${orderId} order by e.created_at desc, e.id desc`);
+    from order_events e left join users u on u.id = e.actor_id where e.order_id = ${orderId} order by e.created_at desc, e.id desc`,
+  );
   return rows.map(eventOut);
 }
 
-export function eventOut(e: { id: number; kind: string; from_status: string | null; to_status: string | null; message: string;
+export function eventOut(e: {
+  id: number;
+  kind: string;
+  from_status: string | null;
+  to_status: string | null;
+  message: string;
   data?: { code: string; params: Record<string, string | number> } | null;
-  ref_id?: number | null; actor_id: number | null; actor_name: string | null; created_at: Date | string }) {
+  ref_id?: number | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  created_at: Date | string;
+}) {
   return {
-    id: Number(e.id), kind: e.kind, fromStatus: e.from_status, toStatus: e.to_status, message: e.message,
+    id: Number(e.id),
+    kind: e.kind,
+    fromStatus: e.from_status,
+    toStatus: e.to_status,
+    message: e.message,
     // The message as a code and values, for the client to word in the reader's language (null on rows from before).
-    code: e.data?.code ?? null, params: e.data?.params ?? null,
+    code: e.data?.code ?? null,
+    params: e.data?.params ?? null,
     refId: e.ref_id == null ? null : Number(e.ref_id),
-    actorId: e.actor_id == null ? null : Number(e.actor_id), actorName: e.actor_name, createdAt: isoOf(e.created_at)!,
+    actorId: e.actor_id == null ? null : Number(e.actor_id),
+    actorName: e.actor_name,
+    createdAt: isoOf(e.created_at)!,
   };
 }
 
@@ -110,15 +188,25 @@ function detailOf(o: OrderFull) {
   return {
     ...toOrderSummary(o),
     customerEmail: (o.customer_email as string | null) ?? null,
-    shippingAddress: o.shipping_address ?? null, billingAddress: o.billing_address ?? null,
-    subtotal: Number(o.subtotal), discount: Number(o.discount), shippingFee: Number(o.shipping_fee),
-    redeemPoints: Number(o.redeem_points), redeemRestored: Boolean(o.redeem_restored),
-    transportType: (o.transport_type as string | null) ?? null, trackingNo: (o.tracking_no as string | null) ?? null,
+    shippingAddress: o.shipping_address ?? null,
+    billingAddress: o.billing_address ?? null,
+    subtotal: Number(o.subtotal),
+    discount: Number(o.discount),
+    shippingFee: Number(o.shipping_fee),
+    redeemPoints: Number(o.redeem_points),
+    redeemRestored: Boolean(o.redeem_restored),
+    transportType: (o.transport_type as string | null) ?? null,
+    trackingNo: (o.tracking_no as string | null) ?? null,
     cancelReason: (o.cancel_reason as string | null) ?? null,
-    paidAt: isoOf(o.paid_at as Date), shippedAt: isoOf(o.shipped_at as Date), deliveredAt: isoOf(o.delivered_at as Date),
-    completedAt: isoOf(o.completed_at as Date), cancelledAt: isoOf(o.cancelled_at as Date), version: Number(o.version),
+    paidAt: isoOf(o.paid_at as Date),
+    shippedAt: isoOf(o.shipped_at as Date),
+    deliveredAt: isoOf(o.delivered_at as Date),
+    completedAt: isoOf(o.completed_at as Date),
+    cancelledAt: isoOf(o.cancelled_at as Date),
+    version: Number(o.version),
     nextStatuses: nextStatuses(status).filter((s) => s !== 'cancelled'),
-    canCancel: canTransition(status, 'cancelled'), canClaim: CLAIMABLE.includes(status),
+    canCancel: canTransition(status, 'cancelled'),
+    canClaim: CLAIMABLE.includes(status),
   };
 }
 
@@ -134,21 +222,60 @@ export async function orderViewItems(db: Db, user: AuthUser, id: number) {
 }
 
 export async function itemsOf(db: Db | Tx, orderId: number) {
-  const rows = await queryRows<{ id: number; order_id: number; product_id: number | null; product_code: string; product_name: string;
-    qty: number; unit_price: string; amount: string; ready: boolean; ready_at: Date | null; claimed: string }>(db as Db, sql`
+  const rows = await queryRows<{
+    id: number;
+    order_id: number;
+    product_id: number | null;
+    product_code: string;
+    product_name: string;
+    qty: number;
+    unit_price: string;
+    amount: string;
+    ready: boolean;
+    ready_at: Date | null;
+    claimed: string;
+  }>(
+    db as Db,
+    sql`
     select i.*, coalesce((select sum(c.qty) from order_claims c where c.order_item_id = i.id and c.status <> 'rejected'), 0) as claimed
-    from order_items i where i.order_id = ${orderId} order by i.id`);
+    from order_items i where i.order_id = ${orderId} order by i.id`,
+  );
   return rows.map((i) => ({
-    id: Number(i.id), orderId: Number(i.order_id), productId: i.product_id == null ? null : Number(i.product_id),
-    productCode: i.product_code, productName: i.product_name, qty: Number(i.qty), unitPrice: Number(i.unit_price),
-    amount: Number(i.amount), ready: Boolean(i.ready), readyAt: isoOf(i.ready_at), claimedQty: Number(i.claimed),
+    id: Number(i.id),
+    orderId: Number(i.order_id),
+    productId: i.product_id == null ? null : Number(i.product_id),
+    productCode: i.product_code,
+    productName: i.product_name,
+    qty: Number(i.qty),
+    unitPrice: Number(i.unit_price),
+    amount: Number(i.amount),
+    ready: Boolean(i.ready),
+    readyAt: isoOf(i.ready_at),
+    claimedQty: Number(i.claimed),
   }));
 }
 
-export async function addEvent(tx: Tx, e: { orderId: number; kind: string; text: EventText; actorId: number; from?: string | null; to?: string | null; refId?: number | null }) {
+export async function addEvent(
+  tx: Tx,
+  e: {
+    orderId: number;
+    kind: string;
+    text: EventText;
+    actorId: number;
+    from?: string | null;
+    to?: string | null;
+    refId?: number | null;
+  },
+) {
   await tx.insert(orderEvents).values({
-    orderId: e.orderId, kind: e.kind, message: e.text.message, data: e.text.data, actorId: e.actorId,
-    fromStatus: e.from ?? null, toStatus: e.to ?? null, refId: e.refId ?? null,
+    orderId: e.orderId,
+    kind: e.kind,
+    message: e.text.message,
+    data: e.text.data,
+    actorId: e.actorId,
+    fromStatus: e.from ?? null,
+    toStatus: e.to ?? null,
+    refId: e.refId ?? null,
   });
 }
 
@@ -159,8 +286,13 @@ export function illegal(orderNo: string, from: string, to: string) {
 }
 
 export interface TransitionOpts {
-  expectedStatus?: string; note?: string; reason?: string; kind?: string; said?: EventText;
-  set?: Partial<typeof orders.$inferInsert>; extraWhere?: SQL;
+  expectedStatus?: string;
+  note?: string;
+  reason?: string;
+  kind?: string;
+  said?: EventText;
+  set?: Partial<typeof orders.$inferInsert>;
+  extraWhere?: SQL;
   /** Extra statements in the same transaction (the order is already moved). */
   inTx?: (tx: Tx) => Promise<void>;
 }
@@ -173,7 +305,9 @@ export async function transition(db: Db, user: AuthUser, id: number, to: OrderSt
   const o = await loadOrder(db, user, id);
   const from = o.status;
   if (opts.expectedStatus && opts.expectedStatus !== from) {
-    throw conflict(`Order ${o.order_no} is now ${label(from)} (the screen showed ${label(opts.expectedStatus)}). Reload and try again.`);
+    throw conflict(
+      `Order ${o.order_no} is now ${label(from)} (the screen showed ${label(opts.expectedStatus)}). Reload and try again.`,
+    );
   }
   if (!canTransition(from, to)) throw illegal(o.order_no, from, to);
   if (to === 'shipped' && !o.tracking_no && !opts.set?.trackingNo) {
@@ -187,9 +321,17 @@ export async function transition(db: Db, user: AuthUser, id: number, to: OrderSt
       conds.push(sql`not exists (select 1 from order_items i where i.order_id = ${orders.id} and not i.ready)`);
     }
     if (opts.extraWhere) conds.push(opts.extraWhere);
-    const moved = await tx.update(orders).set({
-      ...opts.set, status: to, version: sql`${orders.version} + 1`, updatedAt: now, ...(stampCol ? { [stampCol]: now } : {}),
-    }).where(and(...conds)).returning({ id: orders.id });
+    const moved = await tx
+      .update(orders)
+      .set({
+        ...opts.set,
+        status: to,
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+        ...(stampCol ? { [stampCol]: now } : {}),
+      })
+      .where(and(...conds))
+      .returning({ id: orders.id });
     if (!moved.length) {
       const [cur] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
       if (cur && cur.status === from && to === 'ready_to_ship') {
@@ -200,19 +342,37 @@ export async function transition(db: Db, user: AuthUser, id: number, to: OrderSt
     }
     const text = opts.said ?? said('status', { from, to, reason: opts.reason, note: opts.note });
     await addEvent(tx, { orderId: id, kind: opts.kind ?? 'status', from, to, text, actorId: user.id });
-    await audit(tx, { actorId: user.id, action: `order.${to}`, entity: 'order', entityId: id, before: { status: from }, after: { status: to, ...opts.set } });
+    await audit(tx, {
+      actorId: user.id,
+      action: `order.${to}`,
+      entity: 'order',
+      entityId: id,
+      before: { status: from },
+      after: { status: to, ...opts.set },
+    });
     if (opts.inTx) await opts.inTx(tx);
   });
   return orderView(db, user, id);
 }
 
-export async function changeStatus(db: Db, user: AuthUser, b: { id?: number; ids?: number[]; status: OrderStatus; expectedStatus?: string; note?: string }) {
-  if (b.status === 'cancelled') throw badRequest('Use cancelorder (with a reason) to cancel an order.', [{ field: 'status', message: 'use cancelorder' }]);
+export async function changeStatus(
+  db: Db,
+  user: AuthUser,
+  b: { id?: number; ids?: number[]; status: OrderStatus; expectedStatus?: string; note?: string },
+) {
+  if (b.status === 'cancelled')
+    throw badRequest('Use cancelorder (with a reason) to cancel an order.', [
+      { field: 'status', message: 'use cancelorder' },
+    ]);
   if (user.area === 'supplier' && !SUPPLIER_STEPS.includes(b.status)) {
-    throw forbidden('Suppliers move their orders to preparing or ready to ship only; payment and delivery are confirmed by the marketplace.');
+    throw forbidden(
+      'Suppliers move their orders to preparing or ready to ship only; payment and delivery are confirmed by the marketplace.',
+    );
   }
-  if (b.id !== undefined && b.ids !== undefined) throw badRequest('Send id or ids, not both.', [{ field: 'ids', message: 'send id or ids' }]);
-  if (b.id !== undefined) return { single: await transition(db, user, b.id, b.status, { expectedStatus: b.expectedStatus, note: b.note }) };
+  if (b.id !== undefined && b.ids !== undefined)
+    throw badRequest('Send id or ids, not both.', [{ field: 'ids', message: 'send id or ids' }]);
+  if (b.id !== undefined)
+    return { single: await transition(db, user, b.id, b.status, { expectedStatus: b.expectedStatus, note: b.note }) };
   if (!b.ids?.length) throw badRequest('id or ids is required', [{ field: 'id', message: 'id or ids is required' }]);
   const updated: number[] = [];
   const failed: { id: number; message: string }[] = [];
@@ -231,28 +391,50 @@ export async function changeStatus(db: Db, user: AuthUser, b: { id?: number; ids
 
 export async function cancelOrder(db: Db, user: AuthUser, b: { id: number; reason: string; expectedStatus?: string }) {
   const reason = b.reason.trim();
-  if (!reason) throw badRequest('Give a reason for the cancellation.', [{ field: 'reason', message: 'reason must not be empty' }]);
-  return transition(db, user, b.id, 'cancelled', { expectedStatus: b.expectedStatus, reason, set: { cancelReason: reason } });
+  if (!reason)
+    throw badRequest('Give a reason for the cancellation.', [{ field: 'reason', message: 'reason must not be empty' }]);
+  return transition(db, user, b.id, 'cancelled', {
+    expectedStatus: b.expectedStatus,
+    reason,
+    set: { cancelReason: reason },
+  });
 }
 
 export async function shipOrder(db: Db, user: AuthUser, b: { id: number; transportType: string; trackingNo: string }) {
   const trackingNo = b.trackingNo.trim();
-  if (!trackingNo) throw badRequest('Enter the tracking number.', [{ field: 'trackingNo', message: 'trackingNo must not be empty' }]);
+  if (!trackingNo)
+    throw badRequest('Enter the tracking number.', [{ field: 'trackingNo', message: 'trackingNo must not be empty' }]);
   await assertMasterCode(db, 'transporttype', b.transportType, 'transportType');
   const o = await loadOrder(db, user, b.id);
   if (o.status === 'shipped') {
     // Correct the tracking data of an order already on its way.
     await db.transaction(async (tx) => {
-      const r = await tx.update(orders).set({ transportType: b.transportType, trackingNo, updatedAt: new Date(), version: sql`${orders.version} + 1` })
-        .where(and(eq(orders.id, b.id), eq(orders.status, 'shipped'))).returning({ id: orders.id });
+      const r = await tx
+        .update(orders)
+        .set({ transportType: b.transportType, trackingNo, updatedAt: new Date(), version: sql`${orders.version} + 1` })
+        .where(and(eq(orders.id, b.id), eq(orders.status, 'shipped')))
+        .returning({ id: orders.id });
       if (!r.length) throw illegal(o.order_no, 'delivered', 'shipped');
-      await addEvent(tx, { orderId: b.id, kind: 'shipping', text: said('trackingChanged', { transportType: b.transportType, trackingNo }), actorId: user.id });
-      await audit(tx, { actorId: user.id, action: 'order.tracking', entity: 'order', entityId: b.id, before: { trackingNo: o.tracking_no }, after: { trackingNo } });
+      await addEvent(tx, {
+        orderId: b.id,
+        kind: 'shipping',
+        text: said('trackingChanged', { transportType: b.transportType, trackingNo }),
+        actorId: user.id,
+      });
+      await audit(tx, {
+        actorId: user.id,
+        action: 'order.tracking',
+        entity: 'order',
+        entityId: b.id,
+        before: { trackingNo: o.tracking_no },
+        after: { trackingNo },
+      });
     });
     return orderView(db, user, b.id);
   }
   return transition(db, user, b.id, 'shipped', {
-    kind: 'shipping', set: { transportType: b.transportType, trackingNo },
+    kind: 'shipping',
+    set: { transportType: b.transportType, trackingNo },
     said: said('shipped', { transportType: b.transportType, trackingNo }),
   });
 }
@@ -264,13 +446,28 @@ export async function confirmReceived(db: Db, user: AuthUser, id: number) {
 export async function restoreRedeem(db: Db, user: AuthUser, id: number) {
   const o = await loadOrder(db, user, id);
   if (Number(o.redeem_points) <= 0) throw conflict(`Order ${o.order_no} used no redeem points.`);
-  if (o.status !== 'cancelled') throw conflict(`Order ${o.order_no} is ${label(o.status)}; points are given back only on a cancelled order.`);
+  if (o.status !== 'cancelled')
+    throw conflict(`Order ${o.order_no} is ${label(o.status)}; points are given back only on a cancelled order.`);
   await db.transaction(async (tx) => {
-    const r = await tx.update(orders).set({ redeemRestored: true, updatedAt: new Date(), version: sql`${orders.version} + 1` })
-      .where(and(eq(orders.id, id), eq(orders.status, 'cancelled'), eq(orders.redeemRestored, false))).returning({ id: orders.id });
+    const r = await tx
+      .update(orders)
+      .set({ redeemRestored: true, updatedAt: new Date(), version: sql`${orders.version} + 1` })
+      .where(and(eq(orders.id, id), eq(orders.status, 'cancelled'), eq(orders.redeemRestored, false)))
+      .returning({ id: orders.id });
     if (!r.length) throw conflict(`The redeem points of order ${o.order_no} were already given back.`);
-    await addEvent(tx, { orderId: id, kind: 'redeem', text: said('redeemRestored', { points: Number(o.redeem_points) }), actorId: user.id });
-    await audit(tx, { actorId: user.id, action: 'order.restoreredeem', entity: 'order', entityId: id, after: { points: Number(o.redeem_points) } });
+    await addEvent(tx, {
+      orderId: id,
+      kind: 'redeem',
+      text: said('redeemRestored', { points: Number(o.redeem_points) }),
+      actorId: user.id,
+    });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'order.restoreredeem',
+      entity: 'order',
+      entityId: id,
+      after: { points: Number(o.redeem_points) },
+    });
   });
   return orderView(db, user, id);
 }
@@ -278,22 +475,43 @@ export async function restoreRedeem(db: Db, user: AuthUser, id: number) {
 export async function setItemsReady(db: Db, user: AuthUser, b: { orderId: number; itemIds: number[]; ready: boolean }) {
   const o = await loadOrder(db, user, b.orderId);
   if (!ITEM_READY_STATUSES.includes(o.status as OrderStatus)) {
-    throw conflict(`Order ${o.order_no} is ${label(o.status)}; items can be marked ready only while it is paid or preparing.`);
+    throw conflict(
+      `Order ${o.order_no} is ${label(o.status)}; items can be marked ready only while it is paid or preparing.`,
+    );
   }
   const ids = [...new Set(b.itemIds)];
   const now = new Date();
   await db.transaction(async (tx) => {
-    const r = await tx.update(orderItems).set({ ready: b.ready, readyAt: b.ready ? now : null, readyBy: b.ready ? user.id : null })
-      .where(and(eq(orderItems.orderId, b.orderId), sql`${orderItems.id} = any(${sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`)})`,
-        sql`exists (select 1 from orders o where o.id = ${b.orderId} and o.status in ('paid', 'preparing'))`))
+    const r = await tx
+      .update(orderItems)
+      .set({ ready: b.ready, readyAt: b.ready ? now : null, readyBy: b.ready ? user.id : null })
+      .where(
+        and(
+          eq(orderItems.orderId, b.orderId),
+          sql`${orderItems.id} = any(${sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`)})`,
+          sql`exists (select 1 from orders o where o.id = ${b.orderId} and o.status in ('paid', 'preparing'))`,
+        ),
+      )
       .returning({ id: orderItems.id, name: orderItems.productName });
     if (r.length !== ids.length) {
       const [cur] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, b.orderId));
-      if (cur && !ITEM_READY_STATUSES.includes(cur.status as OrderStatus)) throw conflict(`Order ${o.order_no} is now ${label(cur.status)}; items cannot change.`);
+      if (cur && !ITEM_READY_STATUSES.includes(cur.status as OrderStatus))
+        throw conflict(`Order ${o.order_no} is now ${label(cur.status)}; items cannot change.`);
       throw notFound('Order item');
     }
-    await addEvent(tx, { orderId: b.orderId, kind: 'items', text: said(b.ready ? 'itemsReady' : 'itemsNotReady', { items: r.map((x) => x.name).join(', ') }), actorId: user.id });
-    await audit(tx, { actorId: user.id, action: 'order.itemsready', entity: 'order', entityId: b.orderId, after: { itemIds: ids, ready: b.ready } });
+    await addEvent(tx, {
+      orderId: b.orderId,
+      kind: 'items',
+      text: said(b.ready ? 'itemsReady' : 'itemsNotReady', { items: r.map((x) => x.name).join(', ') }),
+      actorId: user.id,
+    });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'order.itemsready',
+      entity: 'order',
+      entityId: b.orderId,
+      after: { itemIds: ids, ready: b.ready },
+    });
   });
   return itemsOf(db, b.orderId);
 }
@@ -307,32 +525,72 @@ export async function billReport(db: Db, user: AuthUser, id: number) {
     await addEvent(tx, { orderId: id, kind: 'document', text: said('billPrinted', { documentNo }), actorId: user.id });
   });
   return {
-    documentNo, orderNo: view.orderNo, status: view.status, shop: { id: view.shopId, name: view.shopName },
+    documentNo,
+    orderNo: view.orderNo,
+    status: view.status,
+    shop: { id: view.shopId, name: view.shopName },
     customer: { name: view.customerName, phone: view.customerPhone, email: view.customerEmail },
-    shippingAddress: view.shippingAddress, billingAddress: view.billingAddress, items,
-    subtotal: view.subtotal, discount: view.discount, shippingFee: view.shippingFee, total: view.total,
-    redeemPoints: view.redeemPoints, createdAt: view.createdAt, printedAt: printedAt.toISOString(), printedBy: user.username,
+    shippingAddress: view.shippingAddress,
+    billingAddress: view.billingAddress,
+    items,
+    subtotal: view.subtotal,
+    discount: view.discount,
+    shippingFee: view.shippingFee,
+    total: view.total,
+    redeemPoints: view.redeemPoints,
+    createdAt: view.createdAt,
+    printedAt: printedAt.toISOString(),
+    printedBy: user.username,
   };
 }
 
 // ---- contact notes --------------------------------------------------------------------------
 
-type ContactRow = { id: number; order_id: number; channel: string; note: string; actor_id: number | null; actor_name: string | null; created_at: Date };
+type ContactRow = {
+  id: number;
+  order_id: number;
+  channel: string;
+  note: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  created_at: Date;
+};
 const contactOut = (c: ContactRow) => ({
-  id: Number(c.id), orderId: Number(c.order_id), channel: c.channel, note: c.note,
-  actorId: c.actor_id == null ? null : Number(c.actor_id), actorName: c.actor_name, createdAt: isoOf(c.created_at)!,
+  id: Number(c.id),
+  orderId: Number(c.order_id),
+  channel: c.channel,
+  note: c.note,
+  actorId: c.actor_id == null ? null : Number(c.actor_id),
+  actorName: c.actor_name,
+  createdAt: isoOf(c.created_at)!,
 });
 const contactSelect = sql`select c.*, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name
   from order_contacts c left join users u on u.id = c.actor_id`;
 
 export async function addContact(db: Db, user: AuthUser, b: { id: number; channel: string; note: string }) {
   const note = b.note.trim();
-  if (!note) throw badRequest('Write what was said to the customer.', [{ field: 'note', message: 'note must not be empty' }]);
+  if (!note)
+    throw badRequest('Write what was said to the customer.', [{ field: 'note', message: 'note must not be empty' }]);
   await loadOrder(db, user, b.id);
   const id = await db.transaction(async (tx) => {
-    const [c] = await tx.insert(orderContacts).values({ orderId: b.id, channel: b.channel, note, actorId: user.id }).returning({ id: orderContacts.id });
-    await addEvent(tx, { orderId: b.id, kind: 'contact', text: said('contacted', { channel: b.channel, note }), actorId: user.id, refId: c.id });
-    await audit(tx, { actorId: user.id, action: 'order.contact', entity: 'order', entityId: b.id, after: { contactId: c.id, channel: b.channel } });
+    const [c] = await tx
+      .insert(orderContacts)
+      .values({ orderId: b.id, channel: b.channel, note, actorId: user.id })
+      .returning({ id: orderContacts.id });
+    await addEvent(tx, {
+      orderId: b.id,
+      kind: 'contact',
+      text: said('contacted', { channel: b.channel, note }),
+      actorId: user.id,
+      refId: c.id,
+    });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'order.contact',
+      entity: 'order',
+      entityId: b.id,
+      after: { contactId: c.id, channel: b.channel },
+    });
     return c.id;
   });
   const [row] = await queryRows<ContactRow>(db, sql`${contactSelect} where c.id = ${id}`);
@@ -341,18 +599,38 @@ export async function addContact(db: Db, user: AuthUser, b: { id: number; channe
 
 export async function listContacts(db: Db, user: AuthUser, orderId: number) {
   await loadOrder(db, user, orderId);
-  const rows = await queryRows<ContactRow>(db, sql`${contactSelect} where c.order_id = ${orderId} and c.deleted_at is null order by c.created_at desc, c.id desc`);
+  const rows = await queryRows<ContactRow>(
+    db,
+    sql`${contactSelect} where c.order_id = ${orderId} and c.deleted_at is null order by c.created_at desc, c.id desc`,
+  );
   return { items: rows.map(contactOut), total: rows.length, maxpage: rows.length ? 1 : 0 };
 }
 
 export async function deleteContact(db: Db, user: AuthUser, id: number) {
-  const [c] = await db.select({ id: orderContacts.id, orderId: orderContacts.orderId, deletedAt: orderContacts.deletedAt }).from(orderContacts).where(eq(orderContacts.id, id));
+  const [c] = await db
+    .select({ id: orderContacts.id, orderId: orderContacts.orderId, deletedAt: orderContacts.deletedAt })
+    .from(orderContacts)
+    .where(eq(orderContacts.id, id));
   if (!c || c.deletedAt) throw notFound('Contact note');
-  try { await loadOrder(db, user, c.orderId); } catch { throw notFound('Contact note'); }
+  try {
+    await loadOrder(db, user, c.orderId);
+  } catch {
+    throw notFound('Contact note');
+  }
   await db.transaction(async (tx) => {
-    const r = await tx.update(orderContacts).set({ deletedAt: new Date() }).where(and(eq(orderContacts.id, id), sql`${orderContacts.deletedAt} is null`)).returning({ id: orderContacts.id });
+    const r = await tx
+      .update(orderContacts)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(orderContacts.id, id), sql`${orderContacts.deletedAt} is null`))
+      .returning({ id: orderContacts.id });
     if (!r.length) throw notFound('Contact note');
-    await addEvent(tx, { orderId: c.orderId, kind: 'contact', text: said('contactDeleted'), actorId: user.id, refId: id });
+    await addEvent(tx, {
+      orderId: c.orderId,
+      kind: 'contact',
+      text: said('contactDeleted'),
+      actorId: user.id,
+      refId: id,
+    });
     await audit(tx, { actorId: user.id, action: 'order.contact.delete', entity: 'order_contact', entityId: id });
   });
 }
@@ -369,8 +647,18 @@ export async function syncOrders(db: Db, user: AuthUser, b: { shopId?: number; o
     }
   }
   return db.transaction(async (tx) => {
-    const job = await enqueue(tx, { topic: 'orders.sync', payload: { shopIds: shops, orderIds: orderIds ?? null, requestedBy: user.username }, createdBy: user.id });
-    await audit(tx, { actorId: user.id, action: 'order.sync', entity: 'outbox_job', entityId: job.id, after: { shopIds: shops, orderIds } });
+    const job = await enqueue(tx, {
+      topic: 'orders.sync',
+      payload: { shopIds: shops, orderIds: orderIds ?? null, requestedBy: user.username },
+      createdBy: user.id,
+    });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'order.sync',
+      entity: 'outbox_job',
+      entityId: job.id,
+      after: { shopIds: shops, orderIds },
+    });
     return { jobId: job.id, status: job.status };
   });
 }
@@ -378,6 +666,9 @@ export async function syncOrders(db: Db, user: AuthUser, b: { shopId?: number; o
 // ---- master codes ---------------------------------------------------------------------------
 
 export async function assertMasterCode(db: Db, kind: string, code: string, field: string) {
-  const rows = await queryRows<{ code: string }>(db, sql`select code from order_master_data where kind = ${kind} and code = ${code}`);
+  const rows = await queryRows<{ code: string }>(
+    db,
+    sql`select code from order_master_data where kind = ${kind} and code = ${code}`,
+  );
   if (!rows.length) throw badRequest(`Unknown ${field} "${code}".`, [{ field, message: `unknown ${field}` }]);
 }

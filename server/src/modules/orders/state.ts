@@ -8,7 +8,14 @@
  *   claims / returns: on delivered or completed orders
  */
 export const ORDER_STATUSES = [
-  'pending_payment', 'paid', 'preparing', 'ready_to_ship', 'shipped', 'delivered', 'completed', 'cancelled',
+  'pending_payment',
+  'paid',
+  'preparing',
+  'ready_to_ship',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -32,8 +39,14 @@ export const ITEM_READY_STATUSES: OrderStatus[] = ['paid', 'preparing'];
 export const OPEN_STATUSES: OrderStatus[] = ['pending_payment', 'paid', 'preparing', 'ready_to_ship', 'shipped'];
 
 /** The timestamp column each target status sets. */
-export const STATUS_TIMESTAMP: Partial<Record<OrderStatus, 'paidAt' | 'shippedAt' | 'deliveredAt' | 'completedAt' | 'cancelledAt'>> = {
-  paid: 'paidAt', shipped: 'shippedAt', delivered: 'deliveredAt', completed: 'completedAt', cancelled: 'cancelledAt',
+export const STATUS_TIMESTAMP: Partial<
+  Record<OrderStatus, 'paidAt' | 'shippedAt' | 'deliveredAt' | 'completedAt' | 'cancelledAt'>
+> = {
+  paid: 'paidAt',
+  shipped: 'shippedAt',
+  delivered: 'deliveredAt',
+  completed: 'completedAt',
+  cancelled: 'cancelledAt',
 };
 
 export function nextStatuses(from: string): OrderStatus[] {
@@ -43,14 +56,19 @@ export function canTransition(from: string, to: string): boolean {
   return nextStatuses(from).includes(to as OrderStatus);
 }
 
-export const STATE_MACHINE_DOC = 'Order state machine: pending_payment → paid → preparing → ready_to_ship → shipped → delivered → completed; '
-  + 'cancelled from pending_payment, paid, preparing or ready_to_ship (cancel until shipped); claims on delivered/completed. '
-  + 'An illegal or concurrent (stale) change answers 409.';
+export const STATE_MACHINE_DOC =
+  'Order state machine: pending_payment → paid → preparing → ready_to_ship → shipped → delivered → completed; ' +
+  'cancelled from pending_payment, paid, preparing or ready_to_ship (cancel until shipped); claims on delivered/completed. ' +
+  'An illegal or concurrent (stale) change answers 409.';
 
 /** Claims: filed → reviewing → approved | rejected; approved → resolved. */
 export const CLAIM_STATUSES = ['filed', 'reviewing', 'approved', 'rejected', 'resolved'] as const;
 export const CLAIM_TRANSITIONS: Record<string, string[]> = {
-  filed: ['reviewing', 'rejected'], reviewing: ['approved', 'rejected'], approved: ['resolved'], rejected: [], resolved: [],
+  filed: ['reviewing', 'rejected'],
+  reviewing: ['approved', 'rejected'],
+  approved: ['resolved'],
+  rejected: [],
+  resolved: [],
 };
 
 export const SLIP_STATUSES = ['pending', 'approved', 'rejected', 'replaced'] as const;

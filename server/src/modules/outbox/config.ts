@@ -21,7 +21,10 @@ export const TOPICS: Record<string, { system: OutboxSystem; endpoint: string }> 
 
 export const systemOf = (topic: string): OutboxSystem | null => TOPICS[topic]?.system ?? null;
 
-export interface OutboxTarget { url: string; secret: string }
+export interface OutboxTarget {
+  url: string;
+  secret: string;
+}
 
 export interface OutboxConfig {
   /** How often the relay looks for due jobs, ms; 0 = no relay (test apps, unless a test turns it on). */
@@ -39,7 +42,12 @@ export interface OutboxConfig {
 }
 
 export const OUTBOX_DEFAULTS: Omit<OutboxConfig, 'targets'> = {
-  workerMs: 5000, backoffMs: 10_000, maxBackoffMs: 3_600_000, maxAttempts: 8, timeoutMs: 10_000, leaseMs: 60_000,
+  workerMs: 5000,
+  backoffMs: 10_000,
+  maxBackoffMs: 3_600_000,
+  maxAttempts: 8,
+  timeoutMs: 10_000,
+  leaseMs: 60_000,
 };
 
 /** The relay's settings from the environment; a URL without its secret (or a bad URL) stops the server at start. */
@@ -49,9 +57,11 @@ export function outboxConfigFrom(env: NodeJS.ProcessEnv): OutboxConfig {
     const key = `OUTBOX_${system.toUpperCase()}`;
     const url = env[`${key}_URL`]?.trim();
     if (!url) continue;
-    if (!/^https?:\/\//.test(url) || !URL.canParse(url)) throw new Error(`${key}_URL must be an http(s) URL, got "${url}"`);
+    if (!/^https?:\/\//.test(url) || !URL.canParse(url))
+      throw new Error(`${key}_URL must be an http(s) URL, got "${url}"`);
     const secret = env[`${key}_SECRET`] ?? '';
-    if (secret.length < 16) throw new Error(`${key}_SECRET must be set (16 characters or more) when ${key}_URL is: it signs every request`);
+    if (secret.length < 16)
+      throw new Error(`${key}_SECRET must be set (16 characters or more) when ${key}_URL is: it signs every request`);
     targets[system] = { url, secret };
   }
   const config: OutboxConfig = {
@@ -63,10 +73,15 @@ export function outboxConfigFrom(env: NodeJS.ProcessEnv): OutboxConfig {
     leaseMs: wholeNumber('OUTBOX_LEASE_MS', env['OUTBOX_LEASE_MS'], OUTBOX_DEFAULTS.leaseMs, 1),
     targets,
   };
-  if (config.leaseMs <= config.timeoutMs) throw new Error('OUTBOX_LEASE_MS must be longer than OUTBOX_TIMEOUT_MS (a job is held while its request runs)');
+  if (config.leaseMs <= config.timeoutMs)
+    throw new Error('OUTBOX_LEASE_MS must be longer than OUTBOX_TIMEOUT_MS (a job is held while its request runs)');
   return config;
 }
 
 /** The settings an app runs with: test apps pass part of them (or none: no relay, nothing configured). */
-export const outboxSettings = (given: Partial<OutboxConfig> | undefined): OutboxConfig =>
-  ({ ...OUTBOX_DEFAULTS, workerMs: 0, targets: {}, ...given });
+export const outboxSettings = (given: Partial<OutboxConfig> | undefined): OutboxConfig => ({
+  ...OUTBOX_DEFAULTS,
+  workerMs: 0,
+  targets: {},
+  ...given,
+});

@@ -24,7 +24,11 @@ const MIRRORS: Record<string, Mirror> = {
   },
   'product.create_gp_item': {
     key: 'gpItemId',
-    update: (tx, ids, status) => tx.update(gpItems).set({ status: status === 'sent' ? 'active' : status }).where(inArray(gpItems.id, ids)),
+    update: (tx, ids, status) =>
+      tx
+        .update(gpItems)
+        .set({ status: status === 'sent' ? 'active' : status })
+        .where(inArray(gpItems.id, ids)),
   },
 };
 

@@ -27,21 +27,30 @@ const ERROR_EXCERPT = 300;
 const ms = (n: number) => sql`(${n} * interval '1 millisecond')`;
 
 /** Delay before try `attempt + 1`: base · 2^(attempt−1), capped, with "equal jitter" (between half and all of it) so retries spread. */
-export function backoffDelay(settings: Pick<OutboxConfig, 'backoffMs' | 'maxBackoffMs'>, attempt: number, random = Math.random): number {
+export function backoffDelay(
+  settings: Pick<OutboxConfig, 'backoffMs' | 'maxBackoffMs'>,
+  attempt: number,
+  random = Math.random,
+): number {
   const full = Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(full / 2 + random() * (full / 2));
 }
 
-export const signature = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export const signature = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** The request body of a job: the same bytes on every try. */
 export const requestBody = (job: Job) =>
   JSON.stringify({ id: job.id, topic: job.topic, payload: job.payload, createdAt: job.createdAt.toISOString() });
 
 /** Topics whose system has an address: the only jobs a relay claims. */
-const sendableTopics = (settings: OutboxConfig) => Object.keys(TOPICS).filter((t) => settings.targets[TOPICS[t].system]);
+const sendableTopics = (settings: OutboxConfig) =>
+  Object.keys(TOPICS).filter((t) => settings.targets[TOPICS[t].system]);
 
-export interface Claimed { job: Job; token: string }
+export interface Claimed {
+  job: Job;
+  token: string;
+}
 
 /**
  * Claims up to `limit` due jobs for this relay: queued or failed ones whose time has come, and sending
@@ -54,16 +63,40 @@ export async function claimDue(db: Db, settings: OutboxConfig, limit = BATCH): P
   const token = randomUUID();
   return db.transaction(async (tx) => {
     const leaseLost = and(eq(j.status, 'sending'), lt(j.claimedUntil, sql`now()`));
-    const dead = await tx.update(j).set({
-      status: 'dead', lastError: 'No outcome recorded before the lease ran out on the last try', claimedUntil: null, claimToken: null, updatedAt: sql`now()`,
-    }).where(and(inArray(j.topic, topics), leaseLost, gte(j.attempts, settings.maxAttempts))).returning();
-    const due = tx.select({ id: j.id }).from(j)
-      .where(and(inArray(j.topic, topics), or(and(inArray(j.status, ['queued', 'failed']), lte(j.nextAttemptAt, sql`now()`)), leaseLost)))
-      .orderBy(asc(j.nextAttemptAt), asc(j.id)).limit(limit)
+    const dead = await tx
+      .update(j)
+      .set({
+        status: 'dead',
+        lastError: 'No outcome recorded before the lease ran out on the last try',
+        claimedUntil: null,
+        claimToken: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(inArray(j.topic, topics), leaseLost, gte(j.attempts, settings.maxAttempts)))
+      .returning();
+    const due = tx
+      .select({ id: j.id })
+      .from(j)
+      .where(
+        and(
+          inArray(j.topic, topics),
+          or(and(inArray(j.status, ['queued', 'failed']), lte(j.nextAttemptAt, sql`now()`)), leaseLost),
+        ),
+      )
+      .orderBy(asc(j.nextAttemptAt), asc(j.id))
+      .limit(limit)
       .for('update', { skipLocked: true });
-    const rows = await tx.update(j).set({
-      status: 'sending', attempts: sql`${j.attempts} + 1`, claimedUntil: sql`now() + ${ms(settings.leaseMs)}`, claimToken: token, updatedAt: sql`now()`,
-    }).where(inArray(j.id, due)).returning();
+    const rows = await tx
+      .update(j)
+      .set({
+        status: 'sending',
+        attempts: sql`${j.attempts} + 1`,
+        claimedUntil: sql`now() + ${ms(settings.leaseMs)}`,
+        claimToken: token,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(j.id, due))
+      .returning();
     await mirrorJobs(tx, [...dead, ...rows]);
     return rows.map((job) => ({ job, token }));
   });
@@ -76,10 +109,16 @@ export async function send(job: Job, target: OutboxTarget, timeoutMs: number): P
   const body = requestBody(job);
   try {
     const res = await fetch(target.url, {
-      method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs),
+      method: 'POST',
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
       headers: {
-        'content-type': 'application/json', 'user-agent': 'seller-center-outbox',
-        'idempotency-key': job.idempotencyKey, 'x-signature': signature(target.secret, body), 'x-outbox-topic': job.topic,
+        'content-type': 'application/json',
+        'user-agent': 'seller-center-outbox',
+        'idempotency-key': job.idempotencyKey,
+        'x-signature': signature(target.secret, body),
+        'x-outbox-topic': job.topic,
       },
     });
     const text = await res.text().catch(() => '');
@@ -97,32 +136,51 @@ export async function send(job: Job, target: OutboxTarget, timeoutMs: number): P
  * Records a try's outcome (and its record's status, mirrors.ts), only while this relay still holds the job's lease.
  * Answers the job's new state (null: lease lost).
  */
-export async function finish(db: Db, settings: OutboxConfig, { job, token }: Claimed, outcome: Outcome): Promise<string | null> {
+export async function finish(
+  db: Db,
+  settings: OutboxConfig,
+  { job, token }: Claimed,
+  outcome: Outcome,
+): Promise<string | null> {
   const held = and(eq(j.id, job.id), eq(j.claimToken, token), eq(j.status, 'sending'));
   const released = { claimedUntil: null, claimToken: null, updatedAt: sql`now()` };
   const update = outcome.ok
     ? { ...released, status: 'sent', sentAt: sql`now()`, lastError: null }
     : job.attempts >= settings.maxAttempts
       ? { ...released, status: 'dead', lastError: outcome.error }
-      : { ...released, status: 'failed', lastError: outcome.error, nextAttemptAt: sql`now() + ${ms(backoffDelay(settings, job.attempts))}` };
+      : {
+          ...released,
+          status: 'failed',
+          lastError: outcome.error,
+          nextAttemptAt: sql`now() + ${ms(backoffDelay(settings, job.attempts))}`,
+        };
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(j).set(update).where(held).returning({ topic: j.topic, payload: j.payload, status: j.status });
+    const [row] = await tx
+      .update(j)
+      .set(update)
+      .where(held)
+      .returning({ topic: j.topic, payload: j.payload, status: j.status });
     if (row) await mirrorJobs(tx, [row]);
     return row?.status ?? null;
   });
 }
 
-export interface PassResult { id: number; status: string | null }
+export interface PassResult {
+  id: number;
+  status: string | null;
+}
 
 /** One pass: claims, sends and records batches until fewer than a batch are due. */
 export async function relayPass(db: Db, settings: OutboxConfig): Promise<PassResult[]> {
   const done: PassResult[] = [];
   for (;;) {
     const claimed = await claimDue(db, settings);
-    const results = await Promise.all(claimed.map(async (c) => {
-      const target = settings.targets[systemOf(c.job.topic)!]!;
-      return { id: c.job.id, status: await finish(db, settings, c, await send(c.job, target, settings.timeoutMs)) };
-    }));
+    const results = await Promise.all(
+      claimed.map(async (c) => {
+        const target = settings.targets[systemOf(c.job.topic)!]!;
+        return { id: c.job.id, status: await finish(db, settings, c, await send(c.job, target, settings.timeoutMs)) };
+      }),
+    );
     done.push(...results);
     if (claimed.length < BATCH) return done;
   }
@@ -149,7 +207,9 @@ export function outboxRelay(db: Db, log: FastifyBaseLogger, settings: OutboxConf
       return running;
     }
     running = relayPass(db, settings)
-      .then((jobs) => { if (jobs.length) log.info({ jobs }, 'outbox jobs relayed'); })
+      .then((jobs) => {
+        if (jobs.length) log.info({ jobs }, 'outbox jobs relayed');
+      })
       .catch((err) => log.error({ err }, 'outbox relay pass failed'))
       .finally(() => {
         running = null;

@@ -30,15 +30,26 @@ export default async function outboxRoutes(app: FastifyInstance) {
   }
 
   const jobs = restRoutes(app, 'outbox-jobs', { tags: s.TAGS });
-  jobs.get<{ Querystring: svc.JobQuery }>('', {
-    summary: 'Jobs for outside systems the caller may queue, newest first, with their delivery state (total in x-total-count)',
-    query: s.listQuery, response: { 200: s.jobList },
-  }, async (req, reply) => {
-    const found = await svc.listJobs(db, requireUser(req), settings, req.query);
-    reply.header('x-total-count', String(found.total));
-    return found.rows;
-  });
-  jobs.post<{ Params: { id: number } }>('/:id/retry', {
-    summary: 'Put a failed or dead job back in the queue with all its tries (another state: 409)', response: { 200: s.job },
-  }, async (req) => svc.retryJob(db, requireUser(req), settings, req.params.id));
+  jobs.get<{ Querystring: svc.JobQuery }>(
+    '',
+    {
+      summary:
+        'Jobs for outside systems the caller may queue, newest first, with their delivery state (total in x-total-count)',
+      query: s.listQuery,
+      response: { 200: s.jobList },
+    },
+    async (req, reply) => {
+      const found = await svc.listJobs(db, requireUser(req), settings, req.query);
+      reply.header('x-total-count', String(found.total));
+      return found.rows;
+    },
+  );
+  jobs.post<{ Params: { id: number } }>(
+    '/:id/retry',
+    {
+      summary: 'Put a failed or dead job back in the queue with all its tries (another state: 409)',
+      response: { 200: s.job },
+    },
+    async (req) => svc.retryJob(db, requireUser(req), settings, req.params.id),
+  );
 }

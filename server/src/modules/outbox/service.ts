@@ -24,9 +24,15 @@ export const WAKE_CHANNEL = 'outbox';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Queues a job for the topic's outside system inside the caller's transaction; relays hear of it after the commit. */
-export async function enqueue(tx: Tx | Db, job: { topic: string; payload: Record<string, unknown>; createdBy: number }): Promise<Job> {
+export async function enqueue(
+  tx: Tx | Db,
+  job: { topic: string; payload: Record<string, unknown>; createdBy: number },
+): Promise<Job> {
   if (!TOPICS[job.topic]) throw new Error(`outbox topic ${job.topic} has no outside system (modules/outbox/config.ts)`);
-  const [row] = await tx.insert(outboxJobs).values({ ...job, status: 'queued' }).returning();
+  const [row] = await tx
+    .insert(outboxJobs)
+    .values({ ...job, status: 'queued' })
+    .returning();
   await publish(tx, WAKE_CHANNEL, { id: row.id });
   return row;
 }
@@ -34,8 +40,12 @@ export async function enqueue(tx: Tx | Db, job: { topic: string; payload: Record
 /** A job's delivery state as the screens show it: `nextAttemptAt` only while a retry waits. */
 export function deliveryState(j: Job) {
   return {
-    system: systemOf(j.topic), status: j.status, attempts: j.attempts, lastError: j.lastError,
-    nextAttemptAt: j.status === 'failed' ? iso(j.nextAttemptAt) : null, sentAt: iso(j.sentAt),
+    system: systemOf(j.topic),
+    status: j.status,
+    attempts: j.attempts,
+    lastError: j.lastError,
+    nextAttemptAt: j.status === 'failed' ? iso(j.nextAttemptAt) : null,
+    sentAt: iso(j.sentAt),
   };
 }
 
@@ -47,20 +57,33 @@ export const isConfigured = (settings: OutboxConfig, topic: string) => {
 
 export function jobView(j: Job, settings: OutboxConfig) {
   return {
-    id: j.id, topic: j.topic, ...deliveryState(j), configured: isConfigured(settings, j.topic), maxAttempts: settings.maxAttempts,
-    payload: j.payload, createdAt: iso(j.createdAt)!, updatedAt: iso(j.updatedAt)!,
+    id: j.id,
+    topic: j.topic,
+    ...deliveryState(j),
+    configured: isConfigured(settings, j.topic),
+    maxAttempts: settings.maxAttempts,
+    payload: j.payload,
+    createdAt: iso(j.createdAt)!,
+    updatedAt: iso(j.updatedAt)!,
   };
 }
 
 /** The topics whose jobs the caller may see and retry: those of the endpoints they may call. */
 export function topicsFor(user: AuthUser): string[] {
-  return Object.entries(TOPICS).filter(([, t]) => {
-    const access = accessFor(t.endpoint);
-    return !!access && allows(user, access);
-  }).map(([topic]) => topic);
+  return Object.entries(TOPICS)
+    .filter(([, t]) => {
+      const access = accessFor(t.endpoint);
+      return !!access && allows(user, access);
+    })
+    .map(([topic]) => topic);
 }
 
-export interface JobQuery { topic?: string[]; status?: string[]; _start: number; _end: number }
+export interface JobQuery {
+  topic?: string[];
+  status?: string[];
+  _start: number;
+  _end: number;
+}
 
 export async function listJobs(db: Db, user: AuthUser, settings: OutboxConfig, q: JobQuery) {
   const mine = topicsFor(user);
@@ -68,9 +91,17 @@ export async function listJobs(db: Db, user: AuthUser, settings: OutboxConfig, q
   if (!topics.length) return { rows: [], total: 0 };
   const where: SQL[] = [inArray(outboxJobs.topic, topics)];
   if (q.status) where.push(inArray(outboxJobs.status, q.status));
-  const [{ total }] = await db.select({ total: count() }).from(outboxJobs).where(and(...where));
-  const rows = await db.select().from(outboxJobs).where(and(...where))
-    .orderBy(desc(outboxJobs.createdAt), desc(outboxJobs.id)).limit(Math.max(0, q._end - q._start)).offset(q._start);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(outboxJobs)
+    .where(and(...where));
+  const rows = await db
+    .select()
+    .from(outboxJobs)
+    .where(and(...where))
+    .orderBy(desc(outboxJobs.createdAt), desc(outboxJobs.id))
+    .limit(Math.max(0, q._end - q._start))
+    .offset(q._start);
   return { rows: rows.map((j) => jobView(j, settings)), total };
 }
 
@@ -82,13 +113,27 @@ export async function retryJob(db: Db, user: AuthUser, settings: OutboxConfig, i
     if (job.status !== 'failed' && job.status !== 'dead') {
       throw conflict(`Job #${id} is ${job.status}: only a failed or dead job can be tried again.`);
     }
-    const [row] = await tx.update(outboxJobs).set({
-      status: 'queued', attempts: 0, lastError: null, nextAttemptAt: sql`now()`, claimedUntil: null, claimToken: null, updatedAt: sql`now()`,
-    }).where(eq(outboxJobs.id, id)).returning();
+    const [row] = await tx
+      .update(outboxJobs)
+      .set({
+        status: 'queued',
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: sql`now()`,
+        claimedUntil: null,
+        claimToken: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(outboxJobs.id, id))
+      .returning();
     await mirrorJobs(tx, [row]);
     await audit(tx, {
-      actorId: user.id, action: 'outbox.retry', entity: 'outbox_job', entityId: id,
-      before: { status: job.status, attempts: job.attempts, lastError: job.lastError }, after: { status: 'queued' },
+      actorId: user.id,
+      action: 'outbox.retry',
+      entity: 'outbox_job',
+      entityId: id,
+      before: { status: job.status, attempts: job.attempts, lastError: job.lastError },
+      after: { status: 'queued' },
     });
     await publish(tx, WAKE_CHANNEL, { id });
     return jobView(row, settings);

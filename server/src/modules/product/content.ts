@@ -6,7 +6,6 @@ import type { AuthUser } from '../../auth/types.js';
 import { changeProduct, getProduct, loadProduct } from './service.js';
 import { productAttributeRows } from './attributes.js';
 
-
 export async function getTags(db: Db, user: AuthUser, id: number) {
   const p = await loadProduct(db, user, id);
   return { id, tags: p.searchTags ?? [] };
@@ -31,7 +30,8 @@ export async function generateKeyHighlights(db: Db, user: AuthUser, id: number, 
   for (const a of attrs) if (a.itemName) out.push(`${a.name}: ${a.itemName}`);
   const w = name(p.warrantyId);
   if (w && w !== 'No warranty') out.push(`${w} manufacturer warranty`);
-  if (p.width && p.length) out.push(`Size ${p.width} x ${p.length}${p.height ? ` x ${p.height}` : ''} ${code(p.dimensionUnitId) || 'cm'}`);
+  if (p.width && p.length)
+    out.push(`Size ${p.width} x ${p.length}${p.height ? ` x ${p.height}` : ''} ${code(p.dimensionUnitId) || 'cm'}`);
   if (p.weight) out.push(`Weight ${p.weight} ${code(p.weightUnitId) || 'kg'}`);
   if (p.tisId) out.push(`Certified ${name(p.tisId)!.split(' ').slice(0, 2).join(' ')}`);
   if (!out.length && p.level2Name) out.push(`${p.level2Name} from ${p.shopName}`);

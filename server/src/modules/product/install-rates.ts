@@ -9,8 +9,10 @@ import { maxpage } from '../../lib/schemas.js';
 import { iso } from './service.js';
 import { containing } from '../../lib/sql.js';
 
-
-export async function listInstallRates(db: Db, q: { page: number; limit: number; search?: string; status?: string; level1Id?: number }) {
+export async function listInstallRates(
+  db: Db,
+  q: { page: number; limit: number; search?: string; status?: string; level1Id?: number },
+) {
   const conds: (SQL | undefined)[] = [];
   const s = q.search?.trim();
   if (s) conds.push(ilike(installRates.name, containing(s)));
@@ -18,12 +20,30 @@ export async function listInstallRates(db: Db, q: { page: number; limit: number;
   if (q.level1Id) conds.push(eq(installRates.level1Id, q.level1Id));
   const where = and(...conds);
   const [{ total }] = await db.select({ total: count() }).from(installRates).where(where);
-  const rows = await db.select({
-    id: installRates.id, name: installRates.name, level1Id: installRates.level1Id, level1Name: masterData.name, productId: installRates.productId,
-    productCode: products.code, price: installRates.price, status: installRates.status, updatedAt: installRates.updatedAt,
-  }).from(installRates).leftJoin(masterData, eq(masterData.id, installRates.level1Id)).leftJoin(products, eq(products.id, installRates.productId))
-    .where(where).orderBy(asc(installRates.name), asc(installRates.id)).limit(q.limit).offset((q.page - 1) * q.limit);
-  return { items: rows.map((r) => ({ ...r, price: Number(r.price), updatedAt: iso(r.updatedAt) })), total, maxpage: maxpage(total, q.limit) };
+  const rows = await db
+    .select({
+      id: installRates.id,
+      name: installRates.name,
+      level1Id: installRates.level1Id,
+      level1Name: masterData.name,
+      productId: installRates.productId,
+      productCode: products.code,
+      price: installRates.price,
+      status: installRates.status,
+      updatedAt: installRates.updatedAt,
+    })
+    .from(installRates)
+    .leftJoin(masterData, eq(masterData.id, installRates.level1Id))
+    .leftJoin(products, eq(products.id, installRates.productId))
+    .where(where)
+    .orderBy(asc(installRates.name), asc(installRates.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return {
+    items: rows.map((r) => ({ ...r, price: Number(r.price), updatedAt: iso(r.updatedAt) })),
+    total,
+    maxpage: maxpage(total, q.limit),
+  };
 }
 
 export async function setInstallRateStatus(db: Db, user: AuthUser, id: number, status: 'active' | 'inactive') {
@@ -31,8 +51,11 @@ export async function setInstallRateStatus(db: Db, user: AuthUser, id: number, s
     const [before] = await tx.select().from(installRates).where(eq(installRates.id, id));
     if (!before) throw notFound('Install rate');
     if (before.status === status) throw conflict(`This install rate is already ${status}.`);
-    const [after] = await tx.update(installRates).set({ status, updatedAt: new Date() })
-      .where(and(eq(installRates.id, id), eq(installRates.status, before.status))).returning();
+    const [after] = await tx
+      .update(installRates)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(installRates.id, id), eq(installRates.status, before.status)))
+      .returning();
     if (!after) throw conflict('This install rate was changed by someone else. Reload and try again.');
     await audit(tx, { actorId: user.id, action: 'set_status', entity: 'install_rate', entityId: id, before, after });
     return { ...after, price: Number(after.price), updatedAt: iso(after.updatedAt) };

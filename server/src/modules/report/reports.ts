@@ -17,8 +17,18 @@ import { PRODUCT_STATES } from '../../db/schema.js';
 
 /** A report's filters as the query gives them (dates are Bangkok calendar days, both included). */
 export interface ReportQuery {
-  dateFrom: string; dateTo: string; shopId?: number; page?: number; limit?: number;
-  status?: string; shipment?: string; transportType?: string; service?: string; kind?: string; rating?: number; online?: boolean;
+  dateFrom: string;
+  dateTo: string;
+  shopId?: number;
+  page?: number;
+  limit?: number;
+  status?: string;
+  shipment?: string;
+  transportType?: string;
+  service?: string;
+  kind?: string;
+  rating?: number;
+  online?: boolean;
 }
 
 /** The longest range a report reads: two years (a bounded scan, and what a person compares). */
@@ -28,8 +38,12 @@ export const MAX_RANGE_YEARS = 2;
 export function rangeOf(q: Pick<ReportQuery, 'dateFrom' | 'dateTo'>): { from: string; to: string } {
   const from = new Date(`${q.dateFrom}T00:00:00+07:00`);
   const last = new Date(`${q.dateTo}T00:00:00+07:00`);
-  if (Number.isNaN(from.getTime())) throw badRequest('dateFrom must be a valid date', [{ field: 'dateFrom', message: 'dateFrom must be a valid date' }]);
-  if (Number.isNaN(last.getTime())) throw badRequest('dateTo must be a valid date', [{ field: 'dateTo', message: 'dateTo must be a valid date' }]);
+  if (Number.isNaN(from.getTime()))
+    throw badRequest('dateFrom must be a valid date', [
+      { field: 'dateFrom', message: 'dateFrom must be a valid date' },
+    ]);
+  if (Number.isNaN(last.getTime()))
+    throw badRequest('dateTo must be a valid date', [{ field: 'dateTo', message: 'dateTo must be a valid date' }]);
   if (last < from) {
     const message = 'dateTo must be on or after dateFrom';
     throw badRequest(message, [{ field: 'dateTo', message }]);
@@ -50,7 +64,8 @@ export interface Ctx {
   inRange(col: SQL): SQL;
   /** The shop condition (the shopId filter, or the caller's scope), `true` when there is none. */
   inShops(col: SQL): SQL;
-  from: string; to: string;
+  from: string;
+  to: string;
 }
 
 type FieldType = 'text' | 'int' | 'number' | 'money' | 'time' | 'bool';
@@ -85,28 +100,54 @@ const ORDER = { type: 'string', enum: [...ORDER_STATUSES] } as const;
 
 /** Orders through their steps: paid, shipped, delivered, with the days each step took. */
 const trackOrder: ReportDef = {
-  name: 'reporttrackorder', filename: 'order-tracking.csv',
+  name: 'reporttrackorder',
+  filename: 'order-tracking.csv',
   summary: 'Order tracking: orders created in the range with the time each step took',
   description: 'Rows: orders created in the range (Bangkok days), newest first. Totals over the whole filter.',
   filters: { status: ORDER },
   fields: {
-    orderNo: 'text', createdAt: 'time', shopName: 'text', customerName: 'text', channel: 'text', status: 'text',
-    paidAt: 'time', shippedAt: 'time', deliveredAt: 'time', cancelledAt: 'time', daysToShip: 'number', daysToDeliver: 'number', total: 'money',
+    orderNo: 'text',
+    createdAt: 'time',
+    shopName: 'text',
+    customerName: 'text',
+    channel: 'text',
+    status: 'text',
+    paidAt: 'time',
+    shippedAt: 'time',
+    deliveredAt: 'time',
+    cancelledAt: 'time',
+    daysToShip: 'number',
+    daysToDeliver: 'number',
+    total: 'money',
   },
-  select: (c) => sql`select o.id, o.created_at as "sortAt", o.order_no as "orderNo", ${iso(sql`o.created_at`)} as "createdAt", s.name as "shopName",
+  select: (
+    c,
+  ) => sql`select o.id, o.created_at as "sortAt", o.order_no as "orderNo", ${iso(sql`o.created_at`)} as "createdAt", s.name as "shopName",
       o.customer_name as "customerName", o.channel, o.status, ${iso(sql`o.paid_at`)} as "paidAt", ${iso(sql`o.shipped_at`)} as "shippedAt",
       ${iso(sql`o.delivered_at`)} as "deliveredAt", ${iso(sql`o.cancelled_at`)} as "cancelledAt",
       ${days(sql`o.paid_at`, sql`o.shipped_at`)} as "daysToShip", ${days(sql`o.shipped_at`, sql`o.delivered_at`)} as "daysToDeliver", o.total::text as total
     from orders o join shops s on s.id = o.shop_id
     where ${c.inRange(sql`o.created_at`)} and ${c.inShops(sql`o.shop_id`)} and ${eqIf(c.q.status, sql`o.status = ${c.q.status}`)}`,
-  key: [['sortAt', 'timestamptz'], ['id', 'integer']], order: 'desc',
+  key: [
+    ['sortAt', 'timestamptz'],
+    ['id', 'integer'],
+  ],
+  order: 'desc',
   totals: (c) => sql`select count(*)::int as rows, count(o.paid_at)::int as paid, count(o.shipped_at)::int as shipped,
       count(o.delivered_at)::int as delivered, (count(*) filter (where o.status = 'cancelled'))::int as cancelled,
       round(avg(extract(epoch from (o.shipped_at - o.paid_at)) / 86400)::numeric, 1)::float8 as "avgDaysToShip",
       round(avg(extract(epoch from (o.delivered_at - o.shipped_at)) / 86400)::numeric, 1)::float8 as "avgDaysToDeliver",
       coalesce(sum(o.total), 0)::text as total
     from orders o where ${c.inRange(sql`o.created_at`)} and ${c.inShops(sql`o.shop_id`)} and ${eqIf(c.q.status, sql`o.status = ${c.q.status}`)}`,
-  totalFields: { paid: 'int', shipped: 'int', delivered: 'int', cancelled: 'int', avgDaysToShip: 'number', avgDaysToDeliver: 'number', total: 'money' },
+  totalFields: {
+    paid: 'int',
+    shipped: 'int',
+    delivered: 'int',
+    cancelled: 'int',
+    avgDaysToShip: 'number',
+    avgDaysToDeliver: 'number',
+    total: 'money',
+  },
   // Orders by status from the daily rollups (kept by the order triggers, migration 0010; days are Bangkok days like the range): no scan.
   chart: (c) => sql`select d.status as key, sum(d.orders)::int as value from order_daily_stats d
     where d.day >= ${c.q.dateFrom}::date and d.day <= ${c.q.dateTo}::date and ${c.inShops(sql`d.shop_id`)} and ${eqIf(c.q.status, sql`d.status = ${c.q.status}`)}
@@ -119,29 +160,57 @@ const shippingWhere = (c: Ctx) => sql`${c.inRange(sql`o.created_at`)} and ${c.in
 
 /** Orders with their shipment: how, by which carrier, the tracking number, when shipped and delivered. */
 const shippingOrder: ReportDef = {
-  name: 'reportshippingorder', filename: 'shipping-orders.csv',
+  name: 'reportshippingorder',
+  filename: 'shipping-orders.csv',
   summary: 'Shipping: orders created in the range with shipment, carrier, tracking and dates',
-  description: 'Rows: orders created in the range (Bangkok days), newest first. `awaiting` counts paid orders not shipped yet.',
+  description:
+    'Rows: orders created in the range (Bangkok days), newest first. `awaiting` counts paid orders not shipped yet.',
   filters: {
-    status: ORDER, shipment: { type: 'string', enum: ['delivery', 'pickup', 'install'] },
-    transportType: { type: 'string', minLength: 1, maxLength: 40, description: 'A carrier code (masterdata mastertransporttype)' },
+    status: ORDER,
+    shipment: { type: 'string', enum: ['delivery', 'pickup', 'install'] },
+    transportType: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      description: 'A carrier code (masterdata mastertransporttype)',
+    },
   },
   fields: {
-    orderNo: 'text', createdAt: 'time', shopName: 'text', customerName: 'text', status: 'text', shipment: 'text', transportType: 'text',
-    trackingNo: 'text', province: 'text', shippingFee: 'money', shippedAt: 'time', deliveredAt: 'time',
+    orderNo: 'text',
+    createdAt: 'time',
+    shopName: 'text',
+    customerName: 'text',
+    status: 'text',
+    shipment: 'text',
+    transportType: 'text',
+    trackingNo: 'text',
+    province: 'text',
+    shippingFee: 'money',
+    shippedAt: 'time',
+    deliveredAt: 'time',
   },
-  select: (c) => sql`select o.id, o.created_at as "sortAt", o.order_no as "orderNo", ${iso(sql`o.created_at`)} as "createdAt", s.name as "shopName",
+  select: (
+    c,
+  ) => sql`select o.id, o.created_at as "sortAt", o.order_no as "orderNo", ${iso(sql`o.created_at`)} as "createdAt", s.name as "shopName",
       o.customer_name as "customerName", o.status, o.shipment, o.transport_type as "transportType", o.tracking_no as "trackingNo",
       o.shipping_address->>'province' as province, o.shipping_fee::text as "shippingFee",
       ${iso(sql`o.shipped_at`)} as "shippedAt", ${iso(sql`o.delivered_at`)} as "deliveredAt"
     from orders o join shops s on s.id = o.shop_id where ${shippingWhere(c)}`,
-  key: [['sortAt', 'timestamptz'], ['id', 'integer']], order: 'desc',
-  totals: (c) => sql`select count(*)::int as rows, count(o.shipped_at)::int as shipped, count(o.delivered_at)::int as delivered,
+  key: [
+    ['sortAt', 'timestamptz'],
+    ['id', 'integer'],
+  ],
+  order: 'desc',
+  totals: (
+    c,
+  ) => sql`select count(*)::int as rows, count(o.shipped_at)::int as shipped, count(o.delivered_at)::int as delivered,
       (count(*) filter (where o.status in ('paid', 'preparing', 'ready_to_ship')))::int as awaiting,
       coalesce(sum(o.shipping_fee), 0)::text as "shippingFees"
     from orders o where ${shippingWhere(c)}`,
   totalFields: { shipped: 'int', delivered: 'int', awaiting: 'int', shippingFees: 'money' },
-  chart: (c) => sql`select coalesce(o.transport_type, 'none') as key, count(*)::int as value from orders o where ${shippingWhere(c)}
+  chart: (
+    c,
+  ) => sql`select coalesce(o.transport_type, 'none') as key, count(*)::int as value from orders o where ${shippingWhere(c)}
     group by 1 order by 2 desc, 1`,
 };
 
@@ -158,20 +227,42 @@ const airWhere = (c: Ctx) => sql`${c.inRange(sql`o.created_at`)} and ${c.inShops
   and ${eqIf(c.q.status, sql`o.status = ${c.q.status}`)} and ${eqIf(c.q.service, sql`o.shipment = ${c.q.service}`)}`;
 
 const airService: ReportDef = {
-  name: 'orderair', filename: 'air-service-orders.csv',
+  name: 'orderair',
+  filename: 'air-service-orders.csv',
   summary: 'Air-conditioner service: orders with air-conditioner units, by service (installation, delivery, pick-up)',
-  description: 'An order is in the report when one of its items is in the Air Conditioners sub-category. `service` is the order\'s shipment: install, delivery or pickup.',
+  description:
+    "An order is in the report when one of its items is in the Air Conditioners sub-category. `service` is the order's shipment: install, delivery or pickup.",
   filters: { status: ORDER, service: { type: 'string', enum: ['install', 'delivery', 'pickup'] } },
-  fields: { orderNo: 'text', createdAt: 'time', shopName: 'text', customerName: 'text', status: 'text', service: 'text', units: 'int', amount: 'money', total: 'money' },
-  select: (c) => sql`select o.id, o.created_at as "sortAt", o.order_no as "orderNo", ${iso(sql`o.created_at`)} as "createdAt", s.name as "shopName",
+  fields: {
+    orderNo: 'text',
+    createdAt: 'time',
+    shopName: 'text',
+    customerName: 'text',
+    status: 'text',
+    service: 'text',
+    units: 'int',
+    amount: 'money',
+    total: 'money',
+  },
+  select: (
+    c,
+  ) => sql`select o.id, o.created_at as "sortAt", o.order_no as "orderNo", ${iso(sql`o.created_at`)} as "createdAt", s.name as "shopName",
       o.customer_name as "customerName", o.status, o.shipment as service, a.units, a.amount::text as amount, o.total::text as total
     from orders o join (${AIR_LINES}) a on a.order_id = o.id join shops s on s.id = o.shop_id where ${airWhere(c)}`,
-  key: [['sortAt', 'timestamptz'], ['id', 'integer']], order: 'desc',
-  totals: (c) => sql`select count(*)::int as rows, coalesce(sum(a.units), 0)::int as units, coalesce(sum(a.amount), 0)::text as amount,
+  key: [
+    ['sortAt', 'timestamptz'],
+    ['id', 'integer'],
+  ],
+  order: 'desc',
+  totals: (
+    c,
+  ) => sql`select count(*)::int as rows, coalesce(sum(a.units), 0)::int as units, coalesce(sum(a.amount), 0)::text as amount,
       (count(*) filter (where o.shipment = 'install'))::int as installations
     from orders o join (${AIR_LINES}) a on a.order_id = o.id where ${airWhere(c)}`,
   totalFields: { units: 'int', amount: 'money', installations: 'int' },
-  chart: (c) => sql`select o.shipment as key, count(*)::int as value from orders o join (${AIR_LINES}) a on a.order_id = o.id
+  chart: (
+    c,
+  ) => sql`select o.shipment as key, count(*)::int as value from orders o join (${AIR_LINES}) a on a.order_id = o.id
     where ${airWhere(c)} group by 1 order by 2 desc, 1`,
 };
 
@@ -179,21 +270,42 @@ const couponWhere = (c: Ctx) => sql`${c.inRange(sql`r.redeemed_at`)} and ${c.inS
 
 /** Coupon redemptions: each use of a coupon-line code on an order. */
 const coupon: ReportDef = {
-  name: 'reportcupon', filename: 'coupon-redemptions.csv',
+  name: 'reportcupon',
+  filename: 'coupon-redemptions.csv',
   summary: 'Coupon redemptions in the range: code, coupon line, order, customer and discount',
-  description: 'Rows: redemptions in the range (Bangkok days), newest first. With a shop filter, redemptions on that shop\'s orders.',
+  description:
+    "Rows: redemptions in the range (Bangkok days), newest first. With a shop filter, redemptions on that shop's orders.",
   filters: {},
-  fields: { redeemedAt: 'time', code: 'text', batchName: 'text', orderNo: 'text', shopName: 'text', customer: 'text', discount: 'money', orderTotal: 'money' },
-  select: (c) => sql`select r.id, r.redeemed_at as "sortAt", ${iso(sql`r.redeemed_at`)} as "redeemedAt", k.code, b.name as "batchName",
+  fields: {
+    redeemedAt: 'time',
+    code: 'text',
+    batchName: 'text',
+    orderNo: 'text',
+    shopName: 'text',
+    customer: 'text',
+    discount: 'money',
+    orderTotal: 'money',
+  },
+  select: (
+    c,
+  ) => sql`select r.id, r.redeemed_at as "sortAt", ${iso(sql`r.redeemed_at`)} as "redeemedAt", k.code, b.name as "batchName",
       o.order_no as "orderNo", s.name as "shopName", r.customer, r.discount::text as discount, o.total::text as "orderTotal"
     from coupon_redemptions r join coupon_codes k on k.id = r.code_id join coupon_batches b on b.id = k.batch_id
     left join orders o on o.id = r.order_id left join shops s on s.id = o.shop_id where ${couponWhere(c)}`,
-  key: [['sortAt', 'timestamptz'], ['id', 'integer']], order: 'desc',
-  totals: (c) => sql`select count(*)::int as rows, count(distinct r.customer)::int as customers, coalesce(sum(r.discount), 0)::text as discount,
+  key: [
+    ['sortAt', 'timestamptz'],
+    ['id', 'integer'],
+  ],
+  order: 'desc',
+  totals: (
+    c,
+  ) => sql`select count(*)::int as rows, count(distinct r.customer)::int as customers, coalesce(sum(r.discount), 0)::text as discount,
       coalesce(sum(o.total), 0)::text as "orderTotal"
     from coupon_redemptions r left join orders o on o.id = r.order_id where ${couponWhere(c)}`,
   totalFields: { customers: 'int', discount: 'money', orderTotal: 'money' },
-  chart: (c) => sql`select to_char(r.redeemed_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as key, count(*)::int as value
+  chart: (
+    c,
+  ) => sql`select to_char(r.redeemed_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as key, count(*)::int as value
     from coupon_redemptions r left join orders o on o.id = r.order_id where ${couponWhere(c)} group by 1 order by 1`,
 };
 
@@ -202,26 +314,48 @@ const usage = (c: Ctx) => sql`select k.batch_id, count(distinct k.id)::int as co
     sum(r.discount) as discount, sum(o.total) as revenue
   from coupon_redemptions r join coupon_codes k on k.id = r.code_id left join orders o on o.id = r.order_id
   where ${c.inRange(sql`r.redeemed_at`)} and ${c.inShops(sql`o.shop_id`)} group by k.batch_id`;
-const batchWhere = (c: Ctx) => sql`b.starts_at < ${c.to}::timestamptz and (b.ends_at is null or b.ends_at >= ${c.from}::timestamptz)
+const batchWhere = (
+  c: Ctx,
+) => sql`b.starts_at < ${c.to}::timestamptz and (b.ends_at is null or b.ends_at >= ${c.from}::timestamptz)
   and ${eqIf(c.q.status, sql`b.status = ${c.q.status}`)}`;
 
 const promotionOnline: ReportDef = {
-  name: 'reportpromotiononline', filename: 'coupon-lines-usage.csv',
+  name: 'reportpromotiononline',
+  filename: 'coupon-lines-usage.csv',
   summary: 'Coupon lines: each line whose window meets the range, with its codes and their use in the range',
-  description: 'Rows: coupon lines (batches) whose window overlaps the range, latest start first; usage counts redemptions in the range '
-    + '(with a shop filter, on that shop\'s orders).',
+  description:
+    'Rows: coupon lines (batches) whose window overlaps the range, latest start first; usage counts redemptions in the range ' +
+    "(with a shop filter, on that shop's orders).",
   filters: { status: { type: 'string', enum: ['active', 'closed'] } },
   fields: {
-    name: 'text', prefix: 'text', discountType: 'text', discountValue: 'money', startsAt: 'time', endsAt: 'time', status: 'text',
-    codeCount: 'int', codesUsed: 'int', redemptions: 'int', discount: 'money', revenue: 'money',
+    name: 'text',
+    prefix: 'text',
+    discountType: 'text',
+    discountValue: 'money',
+    startsAt: 'time',
+    endsAt: 'time',
+    status: 'text',
+    codeCount: 'int',
+    codesUsed: 'int',
+    redemptions: 'int',
+    discount: 'money',
+    revenue: 'money',
   },
-  select: (c) => sql`select b.id, b.starts_at as "sortAt", b.name, b.prefix, b.discount_type as "discountType", b.discount_value::text as "discountValue",
+  select: (
+    c,
+  ) => sql`select b.id, b.starts_at as "sortAt", b.name, b.prefix, b.discount_type as "discountType", b.discount_value::text as "discountValue",
       ${iso(sql`b.starts_at`)} as "startsAt", ${iso(sql`b.ends_at`)} as "endsAt", b.status, b.code_count as "codeCount",
       coalesce(u.codes_used, 0) as "codesUsed", coalesce(u.redemptions, 0) as redemptions,
       coalesce(u.discount, 0)::text as discount, coalesce(u.revenue, 0)::text as revenue
     from coupon_batches b left join (${usage(c)}) u on u.batch_id = b.id where ${batchWhere(c)}`,
-  key: [['sortAt', 'timestamptz'], ['id', 'integer']], order: 'desc',
-  totals: (c) => sql`select count(*)::int as rows, coalesce(sum(b.code_count), 0)::int as "codeCount", coalesce(sum(u.codes_used), 0)::int as "codesUsed",
+  key: [
+    ['sortAt', 'timestamptz'],
+    ['id', 'integer'],
+  ],
+  order: 'desc',
+  totals: (
+    c,
+  ) => sql`select count(*)::int as rows, coalesce(sum(b.code_count), 0)::int as "codeCount", coalesce(sum(u.codes_used), 0)::int as "codesUsed",
       coalesce(sum(u.redemptions), 0)::int as redemptions, coalesce(sum(u.discount), 0)::text as discount, coalesce(sum(u.revenue), 0)::text as revenue
     from coupon_batches b left join (${usage(c)}) u on u.batch_id = b.id where ${batchWhere(c)}`,
   totalFields: { codeCount: 'int', codesUsed: 'int', redemptions: 'int', discount: 'money', revenue: 'money' },
@@ -246,23 +380,51 @@ const promos = (c: Ctx) => sql`
     coalesce(trade.n, 0) as "tradeIn", coalesce(sold.units, 0) as units, coalesce(sold.revenue, 0)::text as revenue
   from products p join shops s on s.id = p.shop_id left join flash on flash.product_id = p.id left join home on home.product_id = p.id
     left join trade on trade.product_id = p.id left join sold on sold.product_id = p.id
-  where ${c.inShops(sql`p.shop_id`)} and ${c.q.kind === 'flashsale' ? sql`flash.n > 0` : c.q.kind === 'homesale' ? sql`home.n > 0`
-    : c.q.kind === 'tradein' ? sql`trade.n > 0` : sql`(flash.n > 0 or home.n > 0 or trade.n > 0)`}`;
+  where ${c.inShops(sql`p.shop_id`)} and ${
+    c.q.kind === 'flashsale'
+      ? sql`flash.n > 0`
+      : c.q.kind === 'homesale'
+        ? sql`home.n > 0`
+        : c.q.kind === 'tradein'
+          ? sql`trade.n > 0`
+          : sql`(flash.n > 0 or home.n > 0 or trade.n > 0)`
+  }`;
 
 const productPromotion: ReportDef = {
-  name: 'reportproductpromotion', filename: 'product-promotions.csv',
-  summary: 'Product promotions: products in a flash sale, home-sale group or trade-in campaign during the range, with their sales',
-  description: 'Rows: products with at least one promotion whose window meets the range (`kind` narrows to one), by product code. '
-    + 'Units and revenue: order items of orders created in the range, not cancelled.',
+  name: 'reportproductpromotion',
+  filename: 'product-promotions.csv',
+  summary:
+    'Product promotions: products in a flash sale, home-sale group or trade-in campaign during the range, with their sales',
+  description:
+    'Rows: products with at least one promotion whose window meets the range (`kind` narrows to one), by product code. ' +
+    'Units and revenue: order items of orders created in the range, not cancelled.',
   filters: { kind: { type: 'string', enum: ['flashsale', 'homesale', 'tradein'] } },
-  fields: { code: 'text', name: 'text', shopName: 'text', price: 'money', flashSales: 'int', homeSale: 'int', tradeIn: 'int', units: 'int', revenue: 'money' },
+  fields: {
+    code: 'text',
+    name: 'text',
+    shopName: 'text',
+    price: 'money',
+    flashSales: 'int',
+    homeSale: 'int',
+    tradeIn: 'int',
+    units: 'int',
+    revenue: 'money',
+  },
   select: promos,
-  key: [['code', 'text'], ['id', 'integer']], order: 'asc',
-  totals: (c) => sql`select count(*)::int as rows, coalesce(sum(q."flashSales"), 0)::int as "flashSales", coalesce(sum(q."homeSale"), 0)::int as "homeSale",
+  key: [
+    ['code', 'text'],
+    ['id', 'integer'],
+  ],
+  order: 'asc',
+  totals: (
+    c,
+  ) => sql`select count(*)::int as rows, coalesce(sum(q."flashSales"), 0)::int as "flashSales", coalesce(sum(q."homeSale"), 0)::int as "homeSale",
       coalesce(sum(q."tradeIn"), 0)::int as "tradeIn", coalesce(sum(q.units), 0)::int as units, coalesce(sum(q.revenue::numeric), 0)::text as revenue
     from (${promos(c)}) q`,
   totalFields: { flashSales: 'int', homeSale: 'int', tradeIn: 'int', units: 'int', revenue: 'money' },
-  chart: (c) => sql`select key, value from (select 'flashsale' as key, coalesce(sum(q."flashSales"), 0)::int as value, 1 as n from (${promos(c)}) q
+  chart: (
+    c,
+  ) => sql`select key, value from (select 'flashsale' as key, coalesce(sum(q."flashSales"), 0)::int as value, 1 as n from (${promos(c)}) q
     union all select 'homesale', coalesce(sum(q."homeSale"), 0)::int, 2 from (${promos(c)}) q
     union all select 'tradein', coalesce(sum(q."tradeIn"), 0)::int, 3 from (${promos(c)}) q) x order by n`,
 };
@@ -272,18 +434,37 @@ const reviewWhere = (c: Ctx) => sql`${c.inRange(sql`r.created_at`)} and ${c.inSh
 
 /** Customers' reviews of products (product_reviews). */
 const review: ReportDef = {
-  name: 'reportreview', filename: 'product-reviews.csv',
+  name: 'reportreview',
+  filename: 'product-reviews.csv',
   summary: 'Product reviews written in the range: product, customer, rating, words and reply',
   description: 'Rows: reviews written in the range (Bangkok days), newest first.',
-  filters: { status: { type: 'string', enum: ['published', 'hidden'] }, rating: { type: 'integer', minimum: 1, maximum: 5 } },
-  fields: {
-    createdAt: 'time', productCode: 'text', productName: 'text', shopName: 'text', customerName: 'text', rating: 'int', title: 'text', body: 'text',
-    status: 'text', reply: 'text', repliedAt: 'time',
+  filters: {
+    status: { type: 'string', enum: ['published', 'hidden'] },
+    rating: { type: 'integer', minimum: 1, maximum: 5 },
   },
-  select: (c) => sql`select r.id, r.created_at as "sortAt", ${iso(sql`r.created_at`)} as "createdAt", p.code as "productCode", p.name as "productName",
+  fields: {
+    createdAt: 'time',
+    productCode: 'text',
+    productName: 'text',
+    shopName: 'text',
+    customerName: 'text',
+    rating: 'int',
+    title: 'text',
+    body: 'text',
+    status: 'text',
+    reply: 'text',
+    repliedAt: 'time',
+  },
+  select: (
+    c,
+  ) => sql`select r.id, r.created_at as "sortAt", ${iso(sql`r.created_at`)} as "createdAt", p.code as "productCode", p.name as "productName",
       s.name as "shopName", r.customer_name as "customerName", r.rating, r.title, r.body, r.status, r.reply, ${iso(sql`r.replied_at`)} as "repliedAt"
     from product_reviews r join products p on p.id = r.product_id join shops s on s.id = r.shop_id where ${reviewWhere(c)}`,
-  key: [['sortAt', 'timestamptz'], ['id', 'integer']], order: 'desc',
+  key: [
+    ['sortAt', 'timestamptz'],
+    ['id', 'integer'],
+  ],
+  order: 'desc',
   totals: (c) => sql`select count(*)::int as rows, round(avg(r.rating)::numeric, 2)::float8 as "averageRating",
       count(r.replied_at)::int as replied, (count(*) filter (where r.status = 'hidden'))::int as hidden
     from product_reviews r where ${reviewWhere(c)}`,
@@ -297,27 +478,57 @@ const productWhere = (c: Ctx) => sql`${c.inRange(sql`p.created_at`)} and ${c.inS
 
 /** Products by approval state and whether they are on sale online, with their stock. */
 const productStatus: ReportDef = {
-  name: 'reporttstatusproduct', filename: 'product-status.csv',
+  name: 'reporttstatusproduct',
+  filename: 'product-status.csv',
   summary: 'Product status: products created in the range with approval state, online, stock and price',
   description: 'Rows: products created in the range (Bangkok days), newest first.',
   filters: { status: { type: 'string', enum: [...PRODUCT_STATES] }, online: { type: 'boolean' } },
   fields: {
-    code: 'text', name: 'text', shopName: 'text', category: 'text', status: 'text', online: 'bool', stock: 'int', price: 'money',
-    createdAt: 'time', updatedAt: 'time',
+    code: 'text',
+    name: 'text',
+    shopName: 'text',
+    category: 'text',
+    status: 'text',
+    online: 'bool',
+    stock: 'int',
+    price: 'money',
+    createdAt: 'time',
+    updatedAt: 'time',
   },
-  select: (c) => sql`select p.id, p.created_at as "sortAt", p.code, p.name, s.name as "shopName", l1.name as category, p.approval_status as status,
+  select: (
+    c,
+  ) => sql`select p.id, p.created_at as "sortAt", p.code, p.name, s.name as "shopName", l1.name as category, p.approval_status as status,
       p.online, p.stock, p.price::text as price, ${iso(sql`p.created_at`)} as "createdAt", ${iso(sql`p.updated_at`)} as "updatedAt"
     from products p join shops s on s.id = p.shop_id left join master_data l1 on l1.id = p.level1_id where ${productWhere(c)}`,
-  key: [['sortAt', 'timestamptz'], ['id', 'integer']], order: 'desc',
-  totals: (c) => sql`select count(*)::int as rows, ${sql.join(PRODUCT_STATES.map((s) => sql`(count(*) filter (where p.approval_status = ${s}))::int as ${sql.identifier(s)}`), sql`, `)},
+  key: [
+    ['sortAt', 'timestamptz'],
+    ['id', 'integer'],
+  ],
+  order: 'desc',
+  totals: (c) => sql`select count(*)::int as rows, ${sql.join(
+    PRODUCT_STATES.map((s) => sql`(count(*) filter (where p.approval_status = ${s}))::int as ${sql.identifier(s)}`),
+    sql`, `,
+  )},
       (count(*) filter (where p.online))::int as online, coalesce(sum(p.stock), 0)::int as stock
     from products p where ${productWhere(c)}`,
   totalFields: { ...Object.fromEntries(PRODUCT_STATES.map((s) => [s, 'int' as const])), online: 'int', stock: 'int' },
   chart: (c) => sql`select p.approval_status as key, count(*)::int as value from products p where ${productWhere(c)}
-    group by 1 order by array_position(array[${sql.join(PRODUCT_STATES.map((s) => sql`${s}`), sql`, `)}]::text[], p.approval_status)`,
+    group by 1 order by array_position(array[${sql.join(
+      PRODUCT_STATES.map((s) => sql`${s}`),
+      sql`, `,
+    )}]::text[], p.approval_status)`,
 };
 
-export const REPORTS: readonly ReportDef[] = [trackOrder, shippingOrder, airService, coupon, promotionOnline, productPromotion, review, productStatus];
+export const REPORTS: readonly ReportDef[] = [
+  trackOrder,
+  shippingOrder,
+  airService,
+  coupon,
+  promotionOnline,
+  productPromotion,
+  review,
+  productStatus,
+];
 
 // ---------- running one ----------
 
@@ -336,9 +547,16 @@ export async function contextOf(db: Db, user: AuthUser, q: ReportQuery): Promise
   if (q.shopId !== undefined) await assertShopAccess(db, user, q.shopId);
   const shops = q.shopId !== undefined ? [q.shopId] : shopScope(user);
   return {
-    q, from, to,
+    q,
+    from,
+    to,
     inRange: (col) => sql`${col} >= ${from}::timestamptz and ${col} < ${to}::timestamptz`,
-    inShops: (col) => (shops === null ? sql`true` : shops.length ? sql`${col} = any(${`{${shops.map(Number).join(',')}}`}::int[])` : sql`false`),
+    inShops: (col) =>
+      shops === null
+        ? sql`true`
+        : shops.length
+          ? sql`${col} = any(${`{${shops.map(Number).join(',')}}`}::int[])`
+          : sql`false`,
   };
 }
 
@@ -350,7 +568,10 @@ export async function runReport(db: Db, user: AuthUser, def: ReportDef, q: Repor
   const order = keyOrder(def.key, def.order);
   // Three independent reads: on PostgreSQL they run side by side on the pool (PGlite queues them).
   const [rows, [t], points] = await Promise.all([
-    queryRows<Record<string, unknown>>(db, sql`select * from (${def.select(c)}) q order by ${order} limit ${limit} offset ${(page - 1) * limit}`),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select * from (${def.select(c)}) q order by ${order} limit ${limit} offset ${(page - 1) * limit}`,
+    ),
     queryRows<Record<string, unknown>>(db, def.totals(c)),
     def.chart ? queryRows<{ key: string; value: unknown }>(db, def.chart(c)) : Promise.resolve(undefined),
   ]);
@@ -358,7 +579,8 @@ export async function runReport(db: Db, user: AuthUser, def: ReportDef, q: Repor
   const total = Number(t.rows);
   return {
     items: rows.map((r) => ({ id: Number(r.id), ...pick(def.fields, r) })),
-    total, maxpage: maxpage(total, limit),
+    total,
+    maxpage: maxpage(total, limit),
     totals: { rows: total, ...pick(def.totalFields, t) },
     ...(chart ? { chart } : {}),
   };
@@ -372,7 +594,12 @@ export function bangkokTime(isoText: string): string {
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The whole filtered report as a streamed CSV (after the same checks as a page). */
-export async function reportExport(db: Db, user: AuthUser, def: ReportDef, q: ReportQuery): Promise<CsvExport<Record<string, unknown>>> {
+export async function reportExport(
+  db: Db,
+  user: AuthUser,
+  def: ReportDef,
+  q: ReportQuery,
+): Promise<CsvExport<Record<string, unknown>>> {
   const c = await contextOf(db, user, q);
   const [t] = await queryRows<{ rows: number }>(db, def.totals(c));
   const columns: CsvColumn<Record<string, unknown>>[] = Object.entries(def.fields).map(([k, type]) => ({
@@ -382,5 +609,10 @@ export async function reportExport(db: Db, user: AuthUser, def: ReportDef, q: Re
       return type === 'time' && typeof v === 'string' ? bangkokTime(v) : v;
     },
   }));
-  return { filename: def.filename, columns, query: { select: def.select(c), key: def.key, order: def.order }, rows: Number(t.rows) };
+  return {
+    filename: def.filename,
+    columns,
+    query: { select: def.select(c), key: def.key, order: def.order },
+    rows: Number(t.rows),
+  };
 }

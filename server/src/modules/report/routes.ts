@@ -7,9 +7,13 @@ import { reportsRoutes } from './reports-routes.js';
 
 export default async function reportRoutes(app: FastifyInstance) {
   const r = routesOf(app, '/api/report', { tags: ['report'] });
-  r.get<{ Querystring: { shopId?: number } }>('getReloadDashboard', {
-    schema: dashboardSchema,
-  }, async (req) => ({ data: await dashboard(app.db, requireUser(req), req.query.shopId) }));
+  r.get<{ Querystring: { shopId?: number } }>(
+    'getReloadDashboard',
+    {
+      schema: dashboardSchema,
+    },
+    async (req) => ({ data: await dashboard(app.db, requireUser(req), req.query.shopId) }),
+  );
   // The report screens (reports-routes.ts).
   reportsRoutes(app);
 }

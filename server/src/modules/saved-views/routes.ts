@@ -14,8 +14,21 @@ export default async function savedViewRoutes(app: FastifyInstance) {
     id: savedViews.id,
     owner: { user: savedViews.userId },
     fields: {
-      listKey: { column: savedViews.listKey, schema: { type: 'string' }, write: listKey, createOnly: true, filter: ['eq'], sort: true },
-      name: { column: savedViews.name, schema: { type: 'string' }, write: name, filter: ['eq', 'ne', 'like'], sort: true },
+      listKey: {
+        column: savedViews.listKey,
+        schema: { type: 'string' },
+        write: listKey,
+        createOnly: true,
+        filter: ['eq'],
+        sort: true,
+      },
+      name: {
+        column: savedViews.name,
+        schema: { type: 'string' },
+        write: name,
+        filter: ['eq', 'ne', 'like'],
+        sort: true,
+      },
       state: { column: savedViews.state, schema: storedState, write: viewState },
       createdAt: { column: savedViews.createdAt, schema: dateTime, filter: ['gte', 'lte'], sort: true },
       updatedAt: { column: savedViews.updatedAt, schema: dateTime, filter: ['gte', 'lte'], sort: true },

@@ -14,8 +14,12 @@ export const name = { type: 'string', minLength: 1, maxLength: NAME_MAX } as con
 export const viewState = closedObject({
   filters: { type: 'array', maxItems: 50, items: { type: 'object' } },
   sorters: {
-    type: 'array', maxItems: 10,
-    items: closedObject({ field: { type: 'string', minLength: 1, maxLength: 100 }, order: { type: 'string', enum: ['asc', 'desc'] } }, ['field', 'order']),
+    type: 'array',
+    maxItems: 10,
+    items: closedObject(
+      { field: { type: 'string', minLength: 1, maxLength: 100 }, order: { type: 'string', enum: ['asc', 'desc'] } },
+      ['field', 'order'],
+    ),
   },
   columns: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 } },
   pageSize: { type: 'integer', minimum: 1, maximum: 100 },

@@ -11,7 +11,10 @@ export function prepareView(body: Record<string, unknown>): Record<string, unkno
   if (body.state !== undefined) {
     const bytes = Buffer.byteLength(JSON.stringify(body.state));
     if (bytes > STATE_MAX_BYTES) {
-      throw fieldError('state', `state must be at most ${STATE_MAX_BYTES / 1024} KB (this one is ${Math.ceil(bytes / 1024)} KB)`);
+      throw fieldError(
+        'state',
+        `state must be at most ${STATE_MAX_BYTES / 1024} KB (this one is ${Math.ceil(bytes / 1024)} KB)`,
+      );
     }
   }
   return out;

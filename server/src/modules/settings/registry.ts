@@ -37,17 +37,26 @@ const define = <T>(d: Definition<T>) => d;
 
 export const SETTINGS = {
   defaultLanguage: define<Language>({
-    id: 1, kind: { type: 'enum', values: LANGUAGES }, default: 'en', public: true,
-    description: 'The language the app starts in when the browser asks for none of the five it ships, and the one a missing translation falls back to.',
+    id: 1,
+    kind: { type: 'enum', values: LANGUAGES },
+    default: 'en',
+    public: true,
+    description:
+      'The language the app starts in when the browser asks for none of the five it ships, and the one a missing translation falls back to.',
     readBy: 'client: src/providers/i18n.ts (i18next fallbackLng), through GET /api/v2/client-settings',
   }),
   freeShippingFrom: define<number | null>({
-    id: 2, kind: { type: 'money', min: 0, max: 10_000_000, nullable: true }, default: null,
-    description: 'Back-office orders whose subtotal reaches this amount (THB) ship free; empty: shipping is always charged.',
+    id: 2,
+    kind: { type: 'money', min: 0, max: 10_000_000, nullable: true },
+    default: null,
+    description:
+      'Back-office orders whose subtotal reaches this amount (THB) ship free; empty: shipping is always charged.',
     readBy: 'server: modules/checkout (quotes and placing an order)',
   }),
   checkoutMaxQuantity: define<number>({
-    id: 3, kind: { type: 'integer', min: 1, max: 9999 }, default: 50,
+    id: 3,
+    kind: { type: 'integer', min: 1, max: 9999 },
+    default: 50,
     description: 'The most units of one product a back-office order may take (a guard against typing 500 for 5).',
     readBy: 'server: modules/checkout (placing an order); client: the checkout cart',
   }),
@@ -61,9 +70,12 @@ export type SettingValue<K extends SettingKey> = (typeof SETTINGS)[K]['default']
 export function schemaOf(key: SettingKey): Record<string, unknown> {
   const k = SETTINGS[key].kind;
   switch (k.type) {
-    case 'enum': return { type: 'string', enum: k.values };
-    case 'integer': return { type: 'integer', minimum: k.min, maximum: k.max };
-    case 'money': return { type: k.nullable ? ['number', 'null'] : 'number', minimum: k.min, maximum: k.max, multipleOf: 0.01 };
+    case 'enum':
+      return { type: 'string', enum: k.values };
+    case 'integer':
+      return { type: 'integer', minimum: k.min, maximum: k.max };
+    case 'money':
+      return { type: k.nullable ? ['number', 'null'] : 'number', minimum: k.min, maximum: k.max, multipleOf: 0.01 };
   }
 }
 
@@ -76,7 +88,8 @@ export function checkValue(key: SettingKey, value: unknown): unknown {
       if (typeof value !== 'string' || !k.values.includes(value)) throw refuse(`one of: ${k.values.join(', ')}`);
       return value;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < k.min || value > k.max) throw refuse(`a whole number from ${k.min} to ${k.max}`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < k.min || value > k.max)
+        throw refuse(`a whole number from ${k.min} to ${k.max}`);
       return value;
     case 'money': {
       if (value === null && k.nullable) return null;
@@ -103,24 +116,49 @@ export async function getSetting<K extends SettingKey>(db: Db | Tx, key: K): Pro
 }
 
 export interface Setting {
-  key: SettingKey; value: unknown; default: unknown; isDefault: boolean; schema: Record<string, unknown>;
-  description: string; readBy: string; updatedAt: string | null; updatedByName: string | null;
+  key: SettingKey;
+  value: unknown;
+  default: unknown;
+  isDefault: boolean;
+  schema: Record<string, unknown>;
+  description: string;
+  readBy: string;
+  updatedAt: string | null;
+  updatedByName: string | null;
 }
 
 /** Every setting with its value now (stored or default), its schema and who changed it last. */
 export async function listSettings(db: Db | Tx): Promise<Setting[]> {
-  const rows = await db.select({ key: settings.key, value: settings.value, updatedAt: settings.updatedAt, first: users.firstName, last: users.lastName })
-    .from(settings).leftJoin(users, eq(users.id, settings.updatedBy));
+  const rows = await db
+    .select({
+      key: settings.key,
+      value: settings.value,
+      updatedAt: settings.updatedAt,
+      first: users.firstName,
+      last: users.lastName,
+    })
+    .from(settings)
+    .leftJoin(users, eq(users.id, settings.updatedBy));
   const stored = new Map(rows.map((r) => [r.key, r]));
   return SETTING_KEYS.map((key) => {
     const d = SETTINGS[key];
     const row = stored.get(key);
     let value: unknown = d.default;
     if (row) {
-      try { value = checkValue(key, row.value); } catch { value = d.default; }
+      try {
+        value = checkValue(key, row.value);
+      } catch {
+        value = d.default;
+      }
     }
     return {
-      key, value, default: d.default, isDefault: !row, schema: schemaOf(key), description: d.description, readBy: d.readBy,
+      key,
+      value,
+      default: d.default,
+      isDefault: !row,
+      schema: schemaOf(key),
+      description: d.description,
+      readBy: d.readBy,
       updatedAt: row ? row.updatedAt.toISOString() : null,
       updatedByName: row && row.first !== null ? `${row.first} ${row.last ?? ''}`.trim() : null,
     };
@@ -137,14 +175,19 @@ const changedMeanwhile = (key: string) => {
   return new HttpError(409, message, [{ field: 'updatedAt', message }]);
 };
 
-export interface ChangeInput { key: string; value: unknown; updatedAt: string | null }
+export interface ChangeInput {
+  key: string;
+  value: unknown;
+  updatedAt: string | null;
+}
 
 /**
  * Sets one key. `updatedAt` is the one the person read (null: the key was still at its default): another
  * change since → 409 naming `updatedAt`. The row is locked for the check; audited as `setting`.
  */
 export async function changeSetting(db: Db, actorId: number, input: ChangeInput): Promise<Setting> {
-  if (!(SETTING_KEYS as string[]).includes(input.key)) throw fieldError('key', `${input.key} is not a setting; settings: ${SETTING_KEYS.join(', ')}`);
+  if (!(SETTING_KEYS as string[]).includes(input.key))
+    throw fieldError('key', `${input.key} is not a setting; settings: ${SETTING_KEYS.join(', ')}`);
   const key = input.key as SettingKey;
   const value = checkValue(key, input.value);
   // JSON null is a value (e.g. no free shipping); drizzle would write SQL NULL for it.
@@ -156,14 +199,27 @@ export async function changeSetting(db: Db, actorId: number, input: ChangeInput)
       throw changedMeanwhile(key);
     }
     if (current) {
-      await tx.update(settings).set({ value: stored, updatedBy: actorId, updatedAt: new Date() }).where(eq(settings.key, key));
+      await tx
+        .update(settings)
+        .set({ value: stored, updatedBy: actorId, updatedAt: new Date() })
+        .where(eq(settings.key, key));
     } else {
       // Two first changes at once: the key's primary key lets one in, the other reads as changed meanwhile.
-      const inserted = await tx.insert(settings).values({ key, value: stored, updatedBy: actorId }).onConflictDoNothing().returning({ key: settings.key });
+      const inserted = await tx
+        .insert(settings)
+        .values({ key, value: stored, updatedBy: actorId })
+        .onConflictDoNothing()
+        .returning({ key: settings.key });
       if (!inserted.length) throw changedMeanwhile(key);
     }
-    await audit(tx, { actorId, action: 'update', entity: 'setting', entityId: SETTINGS[key].id,
-      before: { key, value: current ? current.value : null, isDefault: !current }, after: { key, value } });
+    await audit(tx, {
+      actorId,
+      action: 'update',
+      entity: 'setting',
+      entityId: SETTINGS[key].id,
+      before: { key, value: current ? current.value : null, isDefault: !current },
+      after: { key, value },
+    });
     return (await listSettings(tx)).find((s) => s.key === key)!;
   });
 }

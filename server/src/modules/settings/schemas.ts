@@ -8,11 +8,33 @@ const nullableNumber = { type: ['number', 'null'] } as const;
 export const rate = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, zone: { type: 'string' }, zoneName: { type: 'string' }, transportType: { type: 'string' }, transportTypeName: { type: 'string' },
-    weightFrom: { type: 'number' }, weightTo: nullableNumber, price: { type: 'number' }, active: { type: 'boolean' }, version: { type: 'integer' },
-    createdAt: dateTime, updatedAt: dateTime,
+    id: { type: 'integer' },
+    zone: { type: 'string' },
+    zoneName: { type: 'string' },
+    transportType: { type: 'string' },
+    transportTypeName: { type: 'string' },
+    weightFrom: { type: 'number' },
+    weightTo: nullableNumber,
+    price: { type: 'number' },
+    active: { type: 'boolean' },
+    version: { type: 'integer' },
+    createdAt: dateTime,
+    updatedAt: dateTime,
   },
-  required: ['id', 'zone', 'zoneName', 'transportType', 'transportTypeName', 'weightFrom', 'weightTo', 'price', 'active', 'version', 'createdAt', 'updatedAt'],
+  required: [
+    'id',
+    'zone',
+    'zoneName',
+    'transportType',
+    'transportTypeName',
+    'weightFrom',
+    'weightTo',
+    'price',
+    'active',
+    'version',
+    'createdAt',
+    'updatedAt',
+  ],
 } as const;
 
 const code = { type: 'string', minLength: 1, maxLength: 40 } as const;
@@ -33,7 +55,11 @@ export const rateBody = {
   zone: { ...code, description: 'A shipping-zone code (GET /api/v2/shipping-zones); required to create' },
   transportType: { ...code, description: 'A mastertransporttype code; required to create' },
   weightFrom: { ...weight, description: 'kg, inclusive, at most 3 decimals; required to create' },
-  weightTo: { ...weight, type: ['number', 'null'], description: 'kg, exclusive, above weightFrom; null or left out: and heavier' },
+  weightTo: {
+    ...weight,
+    type: ['number', 'null'],
+    description: 'kg, exclusive, above weightFrom; null or left out: and heavier',
+  },
   price: money({ max: 1_000_000, description: 'THB, at most 2 decimals; required to create' }),
   active: { type: 'boolean', description: 'false deactivates the rate (its band is free again); default true' },
 } as const;
@@ -41,17 +67,36 @@ export const rateBody = {
 export const zone = {
   type: 'object',
   properties: {
-    code: { type: 'string' }, name: { type: 'string' }, nameTh: { type: 'string' },
-    provinces: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'code', 'name'] } },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    nameTh: { type: 'string' },
+    provinces: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } },
+        required: ['id', 'code', 'name'],
+      },
+    },
   },
   required: ['code', 'name', 'nameTh', 'provinces'],
 } as const;
 
 export const zoneBody = {
-  code: { type: 'string', minLength: 1, maxLength: 40, description: 'The zone: a new code (create, 2–40 of a–z, 0–9, _) or the zone to change' },
+  code: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 40,
+    description: 'The zone: a new code (create, 2–40 of a–z, 0–9, _) or the zone to change',
+  },
   name: { type: 'string', minLength: 1, maxLength: 80 },
   nameTh: { type: 'string', minLength: 1, maxLength: 80 },
-  provinces: { type: 'array', maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 10 }, description: 'Province codes (masterprovince); they leave the zones that had them' },
+  provinces: {
+    type: 'array',
+    maxItems: 200,
+    items: { type: 'string', minLength: 1, maxLength: 10 },
+    description: 'Province codes (masterprovince); they leave the zones that had them',
+  },
 } as const;
 
 const anyValue = { description: 'Typed per key: see schema' } as const;
@@ -59,9 +104,14 @@ const anyValue = { description: 'Typed per key: see schema' } as const;
 const valueSchema = {
   type: 'object',
   properties: {
-    type: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'A JSON type, or several (e.g. number and null)' },
+    type: {
+      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+      description: 'A JSON type, or several (e.g. number and null)',
+    },
     enum: { type: 'array', items: { type: 'string' } },
-    minimum: { type: 'number' }, maximum: { type: 'number' }, multipleOf: { type: 'number' },
+    minimum: { type: 'number' },
+    maximum: { type: 'number' },
+    multipleOf: { type: 'number' },
   },
   required: ['type'],
 } as const;
@@ -69,27 +119,50 @@ const valueSchema = {
 export const setting = {
   type: 'object',
   properties: {
-    key: { type: 'string' }, value: anyValue, default: anyValue, isDefault: { type: 'boolean' },
-    schema: valueSchema, description: { type: 'string' }, readBy: { type: 'string' },
-    updatedAt: nullableDateTime, updatedByName: nullableString,
+    key: { type: 'string' },
+    value: anyValue,
+    default: anyValue,
+    isDefault: { type: 'boolean' },
+    schema: valueSchema,
+    description: { type: 'string' },
+    readBy: { type: 'string' },
+    updatedAt: nullableDateTime,
+    updatedByName: nullableString,
   },
   required: ['key', 'value', 'default', 'isDefault', 'schema', 'description', 'readBy', 'updatedAt', 'updatedByName'],
 } as const;
 
 export const settingChange = {
   key: { type: 'string', minLength: 1, maxLength: 60, description: 'The setting to change' },
-  value: { description: 'The new value, of the key\'s type (schema in configcontrol); null where the key allows none' },
+  value: { description: "The new value, of the key's type (schema in configcontrol); null where the key allows none" },
   updatedAt: { ...nullableDateTime, description: 'The updatedAt you read; null when the setting was at its default' },
 } as const;
 
 export const quote = {
   type: 'object',
   properties: {
-    zone: { type: 'string' }, zoneName: { type: 'string' }, transportType: { type: 'string' }, transportTypeName: { type: 'string' },
-    weightKg: { type: 'number' }, rateId: { type: ['integer', 'null'] }, weightFrom: nullableNumber, weightTo: nullableNumber,
-    price: nullableNumber, reason: { type: 'string' },
+    zone: { type: 'string' },
+    zoneName: { type: 'string' },
+    transportType: { type: 'string' },
+    transportTypeName: { type: 'string' },
+    weightKg: { type: 'number' },
+    rateId: { type: ['integer', 'null'] },
+    weightFrom: nullableNumber,
+    weightTo: nullableNumber,
+    price: nullableNumber,
+    reason: { type: 'string' },
   },
-  required: ['zone', 'zoneName', 'transportType', 'transportTypeName', 'weightKg', 'rateId', 'weightFrom', 'weightTo', 'price'],
+  required: [
+    'zone',
+    'zoneName',
+    'transportType',
+    'transportTypeName',
+    'weightKg',
+    'rateId',
+    'weightFrom',
+    'weightTo',
+    'price',
+  ],
 } as const;
 
 export const quoteBody = {

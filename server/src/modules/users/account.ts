@@ -20,22 +20,36 @@ export async function ownAccount(db: Db, user: AuthUser) {
 
 const STALE = 'Your account was changed elsewhere since you opened this page. Reload it and try again.';
 
-export async function updateOwnAccount(db: Db, user: AuthUser, body: { updatedAt: string; firstName?: string; lastName?: string; phone?: string | null }) {
+export async function updateOwnAccount(
+  db: Db,
+  user: AuthUser,
+  body: { updatedAt: string; firstName?: string; lastName?: string; phone?: string | null },
+) {
   const { updatedAt, ...fields } = body;
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone, updatedAt: users.updatedAt })
-      .from(users).where(eq(users.id, user.id)).for('update');
+    const [current] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone, updatedAt: users.updatedAt })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
     if (!current) throw notFound('User');
-    if (current.updatedAt.getTime() !== new Date(updatedAt).getTime()) throw new HttpError(409, STALE, [{ field: 'updatedAt', message: STALE }]);
+    if (current.updatedAt.getTime() !== new Date(updatedAt).getTime())
+      throw new HttpError(409, STALE, [{ field: 'updatedAt', message: STALE }]);
     const values = await cleanStaffFields(tx, fields, user.id);
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(values)) {
       const was = current[k as keyof typeof current];
-      if (was !== v) { before[k] = was; after[k] = v; }
+      if (was !== v) {
+        before[k] = was;
+        after[k] = v;
+      }
     }
     if (Object.keys(after).length) {
-      await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
       await audit(tx, { actorId: user.id, action: 'profile.update', entity: 'user', entityId: user.id, before, after });
     }
     return (await userSummary(tx, user.id))!;
@@ -50,12 +64,16 @@ export async function changePassword(db: Db, user: AuthUser, body: { currentPass
   }
   const problem = passwordProblem(body.newPassword);
   if (problem) throw fieldError('newPassword', problem.replace(/^password/, 'newPassword'));
-  if (body.newPassword === body.currentPassword) throw fieldError('newPassword', 'newPassword must differ from the current password');
+  if (body.newPassword === body.currentPassword)
+    throw fieldError('newPassword', 'newPassword must differ from the current password');
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     // Only the hash the current password was checked against is replaced: a change made meanwhile wins.
-    const changed = await tx.update(users).set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(users.id, user.id), eq(users.passwordHash, row.passwordHash))).returning({ id: users.id });
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, row.passwordHash)))
+      .returning({ id: users.id });
     if (!changed.length) throw new HttpError(409, 'Your password was changed meanwhile. Sign in again.');
     // A reset link sent earlier has no use any more.
     await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));

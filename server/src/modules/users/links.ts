@@ -37,15 +37,27 @@ const gone = (message: string) => new HttpError(410, message);
 
 /** The token's row and account, refused when unknown (404), used or expired (410), or the account is disabled (403). */
 async function usable(q: Db | Tx, token: string, lock: boolean) {
-  const query = q.select({
-    id: passwordTokens.id, userId: passwordTokens.userId, purpose: passwordTokens.purpose, expiresAt: passwordTokens.expiresAt,
-    usedAt: passwordTokens.usedAt, username: users.username, firstName: users.firstName, lastName: users.lastName,
-    status: users.status, area: roles.area,
-  }).from(passwordTokens).innerJoin(users, eq(users.id, passwordTokens.userId)).innerJoin(roles, eq(roles.id, users.roleId))
+  const query = q
+    .select({
+      id: passwordTokens.id,
+      userId: passwordTokens.userId,
+      purpose: passwordTokens.purpose,
+      expiresAt: passwordTokens.expiresAt,
+      usedAt: passwordTokens.usedAt,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+      area: roles.area,
+    })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(passwordTokens.tokenHash, digest(token)));
   const [row] = lock ? await query.for('update', { of: passwordTokens }) : await query;
   if (!row) throw new HttpError(404, NOT_VALID);
-  if (row.usedAt) throw gone('This link was already used. Sign in with your password, or ask an administrator for a new link.');
+  if (row.usedAt)
+    throw gone('This link was already used. Sign in with your password, or ask an administrator for a new link.');
   if (row.expiresAt.getTime() <= Date.now()) throw gone('This link has expired. Ask an administrator for a new one.');
   if (row.status !== 'active') throw forbidden('This account is disabled. Contact an administrator.');
   return row;
@@ -53,7 +65,15 @@ async function usable(q: Db | Tx, token: string, lock: boolean) {
 
 export async function checkLink(db: Db, token: string) {
   const row = await usable(db, token, false);
-  return { data: { username: row.username, firstName: row.firstName, lastName: row.lastName, purpose: row.purpose, expiresAt: row.expiresAt.toISOString() } };
+  return {
+    data: {
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      purpose: row.purpose,
+      expiresAt: row.expiresAt.toISOString(),
+    },
+  };
 }
 
 export async function setPassword(db: Db, token: string, password: string) {
@@ -67,9 +87,20 @@ export async function setPassword(db: Db, token: string, password: string) {
     await tx.update(passwordTokens).set({ usedAt: new Date() }).where(eq(passwordTokens.id, row.id));
     await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, row.userId), isNull(passwordTokens.usedAt)));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
-    await audit(tx, { actorId: row.userId, action: 'password.set', entity: 'user', entityId: row.userId, after: { purpose: row.purpose } });
+    await audit(tx, {
+      actorId: row.userId,
+      action: 'password.set',
+      entity: 'user',
+      entityId: row.userId,
+      after: { purpose: row.purpose },
+    });
     return row;
   });
   await invalidateAuth(db, done.userId);
-  return { status: 200, message: 'Your password is set. Sign in with it now.', username: done.username, area: done.area === 'supplier' ? 'supplier' as const : 'admin' as const };
+  return {
+    status: 200,
+    message: 'Your password is set. Sign in with it now.',
+    username: done.username,
+    area: done.area === 'supplier' ? ('supplier' as const) : ('admin' as const),
+  };
 }

@@ -7,26 +7,70 @@ export const USER_STATUSES = ['active', 'disabled'] as const;
 export const AREAS = ['admin', 'supplier'] as const;
 export const USER_SORTS = ['name', 'username', 'createdAt'] as const;
 
-const text = (max: number, min = 0) => ({ type: 'string', minLength: min, maxLength: max } as const);
-const nullableText = (max: number) => ({ type: ['string', 'null'], maxLength: max } as const);
+const text = (max: number, min = 0) => ({ type: 'string', minLength: min, maxLength: max }) as const;
+const nullableText = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 
 export const NAME_MAX = 100;
-export const PHONE = { type: ['string', 'null'], maxLength: 20, description: '6–20 of digits, spaces, + and - (null or empty clears it)' } as const;
+export const PHONE = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  description: '6–20 of digits, spaces, + and - (null or empty clears it)',
+} as const;
 
-const shop = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] } as const;
+const shop = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' } },
+  required: ['id', 'name'],
+} as const;
 
 export const userSummary = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, username: { type: 'string' }, email: { type: 'string' }, firstName: { type: 'string' }, lastName: { type: 'string' },
-    phone: nullableString, roleId: { type: 'integer' }, role: { type: 'string' }, roleName: { type: 'string' },
-    area: { type: 'string', enum: AREAS }, status: { type: 'string', enum: USER_STATUSES },
-    employeeCode: nullableString, department: nullableString, position: nullableString, userType: nullableString,
-    invitation: { type: ['string', 'null'], enum: ['pending', 'expired', null], description: 'An invited user who has not set a password yet: is the last link still valid' },
-    shops: { type: 'array', items: shop }, createdAt: dateTime, updatedAt: dateTime,
+    id: { type: 'integer' },
+    username: { type: 'string' },
+    email: { type: 'string' },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    phone: nullableString,
+    roleId: { type: 'integer' },
+    role: { type: 'string' },
+    roleName: { type: 'string' },
+    area: { type: 'string', enum: AREAS },
+    status: { type: 'string', enum: USER_STATUSES },
+    employeeCode: nullableString,
+    department: nullableString,
+    position: nullableString,
+    userType: nullableString,
+    invitation: {
+      type: ['string', 'null'],
+      enum: ['pending', 'expired', null],
+      description: 'An invited user who has not set a password yet: is the last link still valid',
+    },
+    shops: { type: 'array', items: shop },
+    createdAt: dateTime,
+    updatedAt: dateTime,
   },
-  required: ['id', 'username', 'email', 'firstName', 'lastName', 'phone', 'roleId', 'role', 'roleName', 'area', 'status', 'employeeCode',
-    'department', 'position', 'userType', 'invitation', 'shops', 'createdAt', 'updatedAt'],
+  required: [
+    'id',
+    'username',
+    'email',
+    'firstName',
+    'lastName',
+    'phone',
+    'roleId',
+    'role',
+    'roleName',
+    'area',
+    'status',
+    'employeeCode',
+    'department',
+    'position',
+    'userType',
+    'invitation',
+    'shops',
+    'createdAt',
+    'updatedAt',
+  ],
 } as const;
 
 export const userListQuery = {
@@ -44,8 +88,12 @@ export const userList = listResponse(userSummary);
 const link = {
   type: 'object',
   properties: {
-    url: { type: 'string', description: 'The path of the one-time page, /set-password?token=…; shown once, only its hash is kept' },
-    expiresAt: dateTime, purpose: { type: 'string', enum: ['invite', 'reset'] },
+    url: {
+      type: 'string',
+      description: 'The path of the one-time page, /set-password?token=…; shown once, only its hash is kept',
+    },
+    expiresAt: dateTime,
+    purpose: { type: 'string', enum: ['invite', 'reset'] },
   },
   required: ['url', 'expiresAt', 'purpose'],
 } as const;
@@ -63,7 +111,11 @@ export const staffFields = {
 } as const;
 
 export const createStaffBody = {
-  username: { type: 'string', pattern: '^[A-Za-z0-9._-]{3,50}$', description: '3–50 letters, digits, dots, dashes or underscores; stored in lower case' },
+  username: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9._-]{3,50}$',
+    description: '3–50 letters, digits, dots, dashes or underscores; stored in lower case',
+  },
   roleId: { ...id, description: 'A staff role (getuserroles?area=admin)' },
   ...staffFields,
 } as const;
@@ -91,9 +143,14 @@ export const userWritten = writeResponse(userSummary);
 export const role = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, area: { type: 'string', enum: AREAS },
-    builtin: { type: 'boolean' }, editable: { type: 'boolean', description: 'Its menus may be changed (every role but admin)' },
-    userCount: { type: 'integer' }, menuCount: { type: 'integer' },
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    area: { type: 'string', enum: AREAS },
+    builtin: { type: 'boolean' },
+    editable: { type: 'boolean', description: 'Its menus may be changed (every role but admin)' },
+    userCount: { type: 'integer' },
+    menuCount: { type: 'integer' },
   },
   required: ['id', 'code', 'name', 'area', 'builtin', 'editable', 'userCount', 'menuCount'],
 } as const;
@@ -109,20 +166,37 @@ export const roleDetail = {
 
 const menuLeaf = {
   type: 'object',
-  properties: { path: { type: 'string' }, title: { type: 'string' }, onlyFor: { type: ['array', 'null'], items: { type: 'string' } } },
+  properties: {
+    path: { type: 'string' },
+    title: { type: 'string' },
+    onlyFor: { type: ['array', 'null'], items: { type: 'string' } },
+  },
   required: ['path', 'title', 'onlyFor'],
 } as const;
 export const menuNode = {
   type: 'object',
   properties: {
-    path: { type: 'string' }, title: { type: 'string' }, group: { type: 'string' }, icon: nullableString,
-    onlyFor: { type: ['array', 'null'], items: { type: 'string' }, description: 'Only these roles may hold it (null: any role of the area)' },
+    path: { type: 'string' },
+    title: { type: 'string' },
+    group: { type: 'string' },
+    icon: nullableString,
+    onlyFor: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'Only these roles may hold it (null: any role of the area)',
+    },
     children: { type: 'array', items: menuLeaf },
   },
   required: ['path', 'title', 'group', 'icon', 'onlyFor', 'children'],
 } as const;
 
-const menus = { type: 'array', maxItems: 200, uniqueItems: true, items: text(200, 1), description: 'Menu paths (getlistMenuNew); a leaf brings its section' };
+const menus = {
+  type: 'array',
+  maxItems: 200,
+  uniqueItems: true,
+  items: text(200, 1),
+  description: 'Menu paths (getlistMenuNew); a leaf brings its section',
+};
 export const createRoleBody = { name: text(60, 2), menus } as const;
 export const patchRoleBody = { version: text(64, 1), name: text(60, 2), menus } as const;
 
@@ -130,28 +204,65 @@ export const patchRoleBody = { version: text(64, 1), name: text(60, 2), menus } 
 
 export const userTypes = {
   type: 'object',
-  properties: { items: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } }, required: ['code', 'name'] } } },
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { code: { type: 'string' }, name: { type: 'string' } },
+        required: ['code', 'name'],
+      },
+    },
+  },
   required: ['items'],
 } as const;
 
 export const employee = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, username: { type: 'string' }, firstName: { type: 'string' }, lastName: { type: 'string' }, email: { type: 'string' },
-    phone: nullableString, employeeCode: nullableString, department: nullableString, position: nullableString, userType: nullableString,
-    roleName: { type: 'string' }, role: { type: 'string' }, status: { type: 'string', enum: USER_STATUSES },
+    id: { type: 'integer' },
+    username: { type: 'string' },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    email: { type: 'string' },
+    phone: nullableString,
+    employeeCode: nullableString,
+    department: nullableString,
+    position: nullableString,
+    userType: nullableString,
+    roleName: { type: 'string' },
+    role: { type: 'string' },
+    status: { type: 'string', enum: USER_STATUSES },
   },
-  required: ['id', 'username', 'firstName', 'lastName', 'email', 'phone', 'employeeCode', 'department', 'position', 'userType', 'roleName', 'role', 'status'],
+  required: [
+    'id',
+    'username',
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'employeeCode',
+    'department',
+    'position',
+    'userType',
+    'roleName',
+    'role',
+    'status',
+  ],
 } as const;
 export const employeeQuery = {
-  page: userListQuery.page, limit: userListQuery.limit,
+  page: userListQuery.page,
+  limit: userListQuery.limit,
   search: { ...text(100), description: 'Name, username, employee code or position contains this (any case)' },
   department: text(80, 1),
   userType: text(40, 1),
 } as const;
 export const employeeList = {
   type: 'object',
-  properties: { ...listResponse(employee).properties, departments: { type: 'array', items: { type: 'string' }, description: 'Every department named on a staff account' } },
+  properties: {
+    ...listResponse(employee).properties,
+    departments: { type: 'array', items: { type: 'string' }, description: 'Every department named on a staff account' },
+  },
   required: ['items', 'total', 'maxpage', 'departments'],
 } as const;
 
@@ -159,7 +270,9 @@ export const employeeList = {
 
 export const accountPatchBody = {
   updatedAt: patchStaffBody.updatedAt,
-  firstName: staffFields.firstName, lastName: staffFields.lastName, phone: PHONE,
+  firstName: staffFields.firstName,
+  lastName: staffFields.lastName,
+  phone: PHONE,
 } as const;
 export const passwordBody = {
   currentPassword: text(200, 1),
@@ -174,7 +287,13 @@ export const linkInfo = {
   properties: {
     data: {
       type: 'object',
-      properties: { username: { type: 'string' }, firstName: { type: 'string' }, lastName: { type: 'string' }, purpose: link.properties.purpose, expiresAt: dateTime },
+      properties: {
+        username: { type: 'string' },
+        firstName: { type: 'string' },
+        lastName: { type: 'string' },
+        purpose: link.properties.purpose,
+        expiresAt: dateTime,
+      },
       required: ['username', 'firstName', 'lastName', 'purpose', 'expiresAt'],
     },
   },
@@ -182,6 +301,11 @@ export const linkInfo = {
 } as const;
 export const passwordSet = {
   type: 'object',
-  properties: { status: { type: 'integer' }, message: { type: 'string' }, username: { type: 'string' }, area: { type: 'string', enum: AREAS } },
+  properties: {
+    status: { type: 'integer' },
+    message: { type: 'string' },
+    username: { type: 'string' },
+    area: { type: 'string', enum: AREAS },
+  },
   required: ['status', 'message', 'username', 'area'],
 } as const;

@@ -7,7 +7,17 @@ import { applyFieldErrors } from "../errors";
  * Adding or renaming a board column: one name, saved by `onSave`; the server's words land on the
  * field when it refuses, and the dialog stays open. The caller closes it once the save is done.
  */
-export function ColumnNameDialog({ title, label, hint, initial = "", max, requiredMessage, tooLongMessage, onSave, onClose }: {
+export function ColumnNameDialog({
+  title,
+  label,
+  hint,
+  initial = "",
+  max,
+  requiredMessage,
+  tooLongMessage,
+  onSave,
+  onClose,
+}: {
   title: string;
   label: string;
   hint?: string;
@@ -32,13 +42,25 @@ export function ColumnNameDialog({ title, label, hint, initial = "", max, requir
     }
   };
   return (
-    <Modal open title={title} okText={t("buttons.save")} cancelText={t("buttons.cancel")} onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy} destroyOnHidden>
+    <Modal
+      open
+      title={title}
+      okText={t("buttons.save")}
+      cancelText={t("buttons.cancel")}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ name: initial }}>
         <Form.Item
           name="name"
           label={label}
           extra={hint}
-          rules={[{ required: true, whitespace: true, message: requiredMessage }, { max, message: tooLongMessage }]}
+          rules={[
+            { required: true, whitespace: true, message: requiredMessage },
+            { max, message: tooLongMessage },
+          ]}
         >
           <Input autoFocus dir="auto" maxLength={max + 1} />
         </Form.Item>

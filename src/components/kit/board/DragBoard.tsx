@@ -1,4 +1,15 @@
-import { memo, useCallback, useMemo, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent, type KeyboardEventHandler, type ReactNode } from "react";
+import {
+  memo,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type JSX,
+  type KeyboardEvent,
+  type KeyboardEventHandler,
+  type ReactNode,
+} from "react";
 import { useTranslate } from "@refinedev/core";
 import { theme } from "antd";
 import { HolderOutlined } from "@ant-design/icons";
@@ -68,7 +79,9 @@ const parse = (key: UniqueIdentifier | undefined | null): Ref | undefined => {
 /** Pointer and touch start a drag from the whole card or column header; the keyboard from its handle. */
 function split(listeners: DraggableSyntheticListeners) {
   const { onKeyDown, ...pointer } = listeners ?? {};
-  const keyboard: { onKeyDown?: KeyboardEventHandler<HTMLElement> } = onKeyDown ? { onKeyDown: onKeyDown as KeyboardEventHandler<HTMLElement> } : {};
+  const keyboard: { onKeyDown?: KeyboardEventHandler<HTMLElement> } = onKeyDown
+    ? { onKeyDown: onKeyDown as KeyboardEventHandler<HTMLElement> }
+    : {};
   return { pointer, keyboard };
 }
 
@@ -81,12 +94,20 @@ const collisions: CollisionDetection = (args) => {
   const hits = args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
   const card = hits.find((h) => parse(h.id)?.kind === "card");
   if (card) return [card];
-  const column = getFirstCollision(hits.filter((h) => parse(h.id)?.kind === "column"), "id");
+  const column = getFirstCollision(
+    hits.filter((h) => parse(h.id)?.kind === "column"),
+    "id",
+  );
   if (column != null) {
     // Over a column with cards: the nearest of its cards; an empty column is the target itself.
-    const ids = new Set((args.droppableContainers.find((c) => c.id === column)?.data.current?.cardKeys as string[] | undefined) ?? []);
+    const ids = new Set(
+      (args.droppableContainers.find((c) => c.id === column)?.data.current?.cardKeys as string[] | undefined) ?? [],
+    );
     if (!ids.size) return [{ id: column }];
-    return closestCorners({ ...args, droppableContainers: args.droppableContainers.filter((c) => ids.has(String(c.id))) });
+    return closestCorners({
+      ...args,
+      droppableContainers: args.droppableContainers.filter((c) => ids.has(String(c.id))),
+    });
   }
   return closestCorners(args);
 };
@@ -116,7 +137,9 @@ function keyboardCoordinates<C extends { id: number }>(view: { current: BoardSta
       const inHome = (r: Ref) => r.kind === "card" && locateCard(view.current, r.id)?.columnId === home;
       keep = vertical ? inHome : (r) => (r.kind === "column" ? r.id !== home : !inHome(r));
     }
-    const candidates = all.getEnabled().filter((c) => c.id === args.active || keep(parse(c.id) ?? { kind: "card", id: NaN }));
+    const candidates = all
+      .getEnabled()
+      .filter((c) => c.id === args.active || keep(parse(c.id) ?? { kind: "card", id: NaN }));
     // A map of dnd-kit's own class, holding the candidates only.
     const Map = all.constructor as new (entries: [UniqueIdentifier, (typeof candidates)[number]][]) => typeof all;
     const droppableContainers = new Map(candidates.map((c) => [c.id, c]));
@@ -168,7 +191,10 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
   const [active, setActive] = useState<Ref>();
   // While a card is dragged over another column it shows there: the board as if moved so far.
   const [preview, setPreview] = useState<BoardMove>();
-  const view = useMemo(() => (preview ? boardReducer(board, { type: "move", move: preview }) : board), [board, preview]);
+  const view = useMemo(
+    () => (preview ? boardReducer(board, { type: "move", move: preview }) : board),
+    [board, preview],
+  );
   const viewRef = useRef(view);
   viewRef.current = view;
   // The drop decided in onDragEnd, read by its announcement (dispatched right after it).
@@ -178,16 +204,23 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
 
   // Sensor options keep their identity: new ones would re-render every card (dnd-kit's context changes).
   const keyboard = useMemo(() => ({ coordinateGetter: keyboardCoordinates(viewRef) }), []);
-  const sensors = useSensors(useSensor(MouseSensor, MOUSE), useSensor(TouchSensor, TOUCH), useSensor(KeyboardSensor, keyboard));
+  const sensors = useSensors(
+    useSensor(MouseSensor, MOUSE),
+    useSensor(TouchSensor, TOUCH),
+    useSensor(KeyboardSensor, keyboard),
+  );
 
-  const words = useMemo<Words>(() => ({
-    cardRole: t("kit.board.cardRole"),
-    columnRole: t("kit.board.columnRole"),
-    moveCard: (name) => t("kit.board.moveCard", { card: name }),
-    moveColumn: (name) => t("kit.board.moveColumn", { column: name }),
-    count: (n) => t("kit.board.cardCount", { count: n }),
-    empty: t("kit.board.emptyColumn"),
-  }), [t]);
+  const words = useMemo<Words>(
+    () => ({
+      cardRole: t("kit.board.cardRole"),
+      columnRole: t("kit.board.columnRole"),
+      moveCard: (name) => t("kit.board.moveCard", { card: name }),
+      moveColumn: (name) => t("kit.board.moveColumn", { column: name }),
+      count: (n) => t("kit.board.cardCount", { count: n }),
+      empty: t("kit.board.emptyColumn"),
+    }),
+    [t],
+  );
 
   const open = useCallback((cardId: number) => {
     const { onCardOpen, board: b } = latest.current;
@@ -198,7 +231,16 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
   const label = useCallback((card: C) => latest.current.cardLabel(card), []);
   const canOpen = Boolean(props.onCardOpen);
   const shared: Shared<C> = useMemo(
-    () => ({ renderCard, columnExtra, columnFooter, emptyColumn, readOnly, open: canOpen ? open : undefined, label, words }),
+    () => ({
+      renderCard,
+      columnExtra,
+      columnFooter,
+      emptyColumn,
+      readOnly,
+      open: canOpen ? open : undefined,
+      label,
+      words,
+    }),
     [renderCard, columnExtra, columnFooter, emptyColumn, readOnly, canOpen, open, label, words],
   );
 
@@ -269,10 +311,22 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
       onDragStart: ({ active: a }) => {
         const { ref, name } = describe(a.id);
         if (ref?.kind === "column") {
-          return t("kit.board.announce.pickedUpColumn", { column: name, position: viewRef.current.columnOrder.indexOf(ref.id) + 1, total: columns() });
+          return t("kit.board.announce.pickedUpColumn", {
+            column: name,
+            position: viewRef.current.columnOrder.indexOf(ref.id) + 1,
+            total: columns(),
+          });
         }
         const at = ref && locateCard(viewRef.current, ref.id);
-        return at && t("kit.board.announce.pickedUpCard", { card: name, column: columnName(at.columnId), position: at.index + 1, total: total(at.columnId) });
+        return (
+          at &&
+          t("kit.board.announce.pickedUpCard", {
+            card: name,
+            column: columnName(at.columnId),
+            position: at.index + 1,
+            total: total(at.columnId),
+          })
+        );
       },
       onDragOver: ({ active: a, over }) => {
         // Over its own place (at pick-up, or once shown in a new column): already said.
@@ -282,29 +336,55 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
           const overRef = parse(over?.id);
           const overColumn = overRef?.kind === "card" ? locateCard(viewRef.current, overRef.id)?.columnId : overRef?.id;
           if (overColumn === undefined) return t("kit.board.announce.columnOverNothing", { column: name });
-          return t("kit.board.announce.columnOver", { column: name, position: viewRef.current.columnOrder.indexOf(overColumn) + 1, total: columns() });
+          return t("kit.board.announce.columnOver", {
+            column: name,
+            position: viewRef.current.columnOrder.indexOf(overColumn) + 1,
+            total: columns(),
+          });
         }
         if (!ref || !over) return t("kit.board.announce.cardOverNothing", { card: name });
         const to = targetOf(viewRef.current, ref.id, over.id);
-        return to && t("kit.board.announce.cardOver", { card: name, column: columnName(to.columnId), position: to.index + 1 });
+        return (
+          to &&
+          t("kit.board.announce.cardOver", { card: name, column: columnName(to.columnId), position: to.index + 1 })
+        );
       },
       onDragEnd: ({ active: a }) => {
         const { ref, name } = describe(a.id);
         const d = dropped.current;
         if (!ref || !d) return undefined;
         if (ref.kind === "column") {
-          return t(d.moved ? "kit.board.announce.columnMoved" : "kit.board.announce.columnDroppedInPlace", { column: name, position: d.index + 1, total: columns() });
+          return t(d.moved ? "kit.board.announce.columnMoved" : "kit.board.announce.columnDroppedInPlace", {
+            column: name,
+            position: d.index + 1,
+            total: columns(),
+          });
         }
-        return t(d.moved ? "kit.board.announce.cardMoved" : "kit.board.announce.cardDroppedInPlace", { card: name, column: columnName(d.columnId), position: d.index + 1 });
+        return t(d.moved ? "kit.board.announce.cardMoved" : "kit.board.announce.cardDroppedInPlace", {
+          card: name,
+          column: columnName(d.columnId),
+          position: d.index + 1,
+        });
       },
       onDragCancel: ({ active: a }) => {
         const { ref, name } = describe(a.id);
         const b = latest.current.board;
         if (ref?.kind === "column") {
-          return t("kit.board.announce.columnCancelled", { column: name, position: b.columnOrder.indexOf(ref.id) + 1, total: b.columnOrder.length });
+          return t("kit.board.announce.columnCancelled", {
+            column: name,
+            position: b.columnOrder.indexOf(ref.id) + 1,
+            total: b.columnOrder.length,
+          });
         }
         const at = ref && locateCard(b, ref.id);
-        return at && t("kit.board.announce.cardCancelled", { card: name, column: b.columns[at.columnId]?.name ?? "", position: at.index + 1 });
+        return (
+          at &&
+          t("kit.board.announce.cardCancelled", {
+            card: name,
+            column: b.columns[at.columnId]?.name ?? "",
+            position: at.index + 1,
+          })
+        );
       },
     };
   }, [t]);
@@ -338,7 +418,9 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
         <SortableContext items={columnKeys} strategy={horizontalListSortingStrategy} disabled={readOnly}>
           {view.columnOrder.map((id) => {
             const column = view.columns[id];
-            return column ? <ColumnView key={id} column={column} cards={view.cards} shared={shared as Shared<{ id: number }>} /> : null;
+            return column ? (
+              <ColumnView key={id} column={column} cards={view.cards} shared={shared as Shared<{ id: number }>} />
+            ) : null;
           })}
         </SortableContext>
         {boardExtra !== undefined && <div className="kit-board-extra">{boardExtra}</div>}
@@ -346,14 +428,20 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
       <DragOverlay>
         {activeCard ? (
           <div className="kit-board-card kit-board-card-overlay" style={style}>
-            <span className="kit-board-handle" aria-hidden><HolderOutlined /></span>
+            <span className="kit-board-handle" aria-hidden>
+              <HolderOutlined />
+            </span>
             <div className="kit-board-card-body">{renderCard(activeCard)}</div>
           </div>
         ) : activeColumn ? (
           <div className="kit-board-column kit-board-column-overlay" style={style}>
             <div className="kit-board-column-header">
-              <span className="kit-board-handle" aria-hidden><HolderOutlined /></span>
-              <span className="kit-board-column-name"><bdi>{activeColumn.name}</bdi></span>
+              <span className="kit-board-handle" aria-hidden>
+                <HolderOutlined />
+              </span>
+              <span className="kit-board-column-name">
+                <bdi>{activeColumn.name}</bdi>
+              </span>
               <span className="kit-board-count">{activeColumn.cardIds.length}</span>
             </div>
           </div>
@@ -395,12 +483,23 @@ const ColumnView = memo(function ColumnView<C extends { id: number }>({ column, 
     >
       <div className="kit-board-column-header" {...pointer}>
         {!shared.readOnly && (
-          <button type="button" className="kit-board-handle" ref={setActivatorNodeRef} {...attributes} {...keyboard} aria-label={shared.words.moveColumn(column.name)}>
+          <button
+            type="button"
+            className="kit-board-handle"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...keyboard}
+            aria-label={shared.words.moveColumn(column.name)}
+          >
             <HolderOutlined />
           </button>
         )}
-        <h3 className="kit-board-column-name" id={headingId}><bdi>{column.name}</bdi></h3>
-        <span className="kit-board-count" aria-label={shared.words.count(column.cardIds.length)}>{column.cardIds.length}</span>
+        <h3 className="kit-board-column-name" id={headingId}>
+          <bdi>{column.name}</bdi>
+        </h3>
+        <span className="kit-board-count" aria-label={shared.words.count(column.cardIds.length)}>
+          {column.cardIds.length}
+        </span>
         {shared.columnExtra && <div className="kit-board-column-extra">{shared.columnExtra(column)}</div>}
       </div>
       <SortableContext items={cardKeys} strategy={verticalListSortingStrategy} disabled={shared.readOnly}>
@@ -409,7 +508,9 @@ const ColumnView = memo(function ColumnView<C extends { id: number }>({ column, 
             const card = cards[id];
             return card ? <CardView key={id} card={card} shared={shared} /> : null;
           })}
-          {column.cardIds.length === 0 && <li className="kit-board-empty">{shared.emptyColumn ?? shared.words.empty}</li>}
+          {column.cardIds.length === 0 && (
+            <li className="kit-board-empty">{shared.emptyColumn ?? shared.words.empty}</li>
+          )}
         </ul>
       </SortableContext>
       {shared.columnFooter && <div className="kit-board-column-footer">{shared.columnFooter(column)}</div>}
@@ -440,12 +541,25 @@ const CardView = memo(function CardView<C extends { id: number }>({ card, shared
       {...pointer}
     >
       {!shared.readOnly && (
-        <button type="button" className="kit-board-handle" ref={setActivatorNodeRef} {...attributes} {...keyboard} aria-label={shared.words.moveCard(shared.label(card))}>
+        <button
+          type="button"
+          className="kit-board-handle"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...keyboard}
+          aria-label={shared.words.moveCard(shared.label(card))}
+        >
           <HolderOutlined />
         </button>
       )}
       {shared.open ? (
-        <div className="kit-board-card-body" role="button" tabIndex={0} onClick={() => shared.open?.(card.id)} onKeyDown={onKeyDown}>
+        <div
+          className="kit-board-card-body"
+          role="button"
+          tabIndex={0}
+          onClick={() => shared.open?.(card.id)}
+          onKeyDown={onKeyDown}
+        >
           {face}
         </div>
       ) : (

@@ -9,7 +9,10 @@ import type { BoardAction, BoardColumn, BoardMove, BoardState } from "./types";
 const clamp = (index: number, length: number) => Math.max(0, Math.min(Math.trunc(index), length));
 
 /** Where a card sits: its column and 0-based place. */
-export function locateCard<C extends { id: number }>(state: BoardState<C>, cardId: number): { columnId: number; index: number } | undefined {
+export function locateCard<C extends { id: number }>(
+  state: BoardState<C>,
+  cardId: number,
+): { columnId: number; index: number } | undefined {
   for (const columnId of state.columnOrder) {
     const index = state.columns[columnId]?.cardIds.indexOf(cardId) ?? -1;
     if (index >= 0) return { columnId, index };
@@ -35,7 +38,10 @@ function withColumns<C extends { id: number }>(state: BoardState<C>, ...changed:
   return { ...state, columns };
 }
 
-function moveCard<C extends { id: number }>(state: BoardState<C>, move: Extract<BoardMove, { kind: "card" }>): BoardState<C> {
+function moveCard<C extends { id: number }>(
+  state: BoardState<C>,
+  move: Extract<BoardMove, { kind: "card" }>,
+): BoardState<C> {
   const from = locateCard(state, move.cardId);
   const target = state.columns[move.toColumnId];
   if (!from || !target) return state;
@@ -46,8 +52,11 @@ function moveCard<C extends { id: number }>(state: BoardState<C>, move: Extract<
     if (index === from.index) return state;
     return withColumns(state, { ...source, cardIds: insert(rest, move.cardId, index) });
   }
-  const moved = withColumns(state, { ...source, cardIds: rest },
-    { ...target, cardIds: insert(target.cardIds, move.cardId, clamp(move.index, target.cardIds.length)) });
+  const moved = withColumns(
+    state,
+    { ...source, cardIds: rest },
+    { ...target, cardIds: insert(target.cardIds, move.cardId, clamp(move.index, target.cardIds.length)) },
+  );
   const card = state.cards[move.cardId] as (C & { columnId?: unknown }) | undefined;
   if (card && "columnId" in card && card.columnId !== move.toColumnId) {
     moved.cards = { ...state.cards, [move.cardId]: { ...card, columnId: move.toColumnId } };
@@ -55,7 +64,10 @@ function moveCard<C extends { id: number }>(state: BoardState<C>, move: Extract<
   return moved;
 }
 
-function moveColumn<C extends { id: number }>(state: BoardState<C>, move: Extract<BoardMove, { kind: "column" }>): BoardState<C> {
+function moveColumn<C extends { id: number }>(
+  state: BoardState<C>,
+  move: Extract<BoardMove, { kind: "column" }>,
+): BoardState<C> {
   const from = state.columnOrder.indexOf(move.columnId);
   if (from < 0) return state;
   const rest = state.columnOrder.filter((id) => id !== move.columnId);
@@ -107,7 +119,12 @@ export function boardReducer<C extends { id: number }>(state: BoardState<C>, act
     case "deleteCard": {
       const at = locateCard(state, action.cardId);
       if (!at && !state.cards[action.cardId]) return state;
-      const next = at ? withColumns(state, { ...state.columns[at.columnId], cardIds: state.columns[at.columnId].cardIds.filter((id) => id !== action.cardId) }) : { ...state };
+      const next = at
+        ? withColumns(state, {
+            ...state.columns[at.columnId],
+            cardIds: state.columns[at.columnId].cardIds.filter((id) => id !== action.cardId),
+          })
+        : { ...state };
       next.cards = without(state.cards, [action.cardId]);
       return next;
     }

@@ -21,7 +21,10 @@ export interface UseBoard<C extends { id: number }> {
   saving: boolean;
 }
 
-interface Pending { move: BoardMove; undo: BoardMove }
+interface Pending {
+  move: BoardMove;
+  undo: BoardMove;
+}
 
 /**
  * A board's state and the saving of its moves. A move shows at once, then is saved; saves go one at a
@@ -86,11 +89,21 @@ export function useBoard<C extends { id: number }>(opts: UseBoardOptions<C>): Us
           const dropped = pending.current.splice(0);
           const { t, open } = words.current;
           if (errorStatus(e) === 409) {
-            open?.({ type: "error", key: "kit.board.reloaded", message: t("kit.board.reloaded"), description: errorMessage(e) });
+            open?.({
+              type: "error",
+              key: "kit.board.reloaded",
+              message: t("kit.board.reloaded"),
+              description: errorMessage(e),
+            });
             await reload();
           } else {
             for (const p of dropped.reverse()) dispatch({ type: "move", move: p.undo });
-            open?.({ type: "error", key: "kit.board.saveFailed", message: t("kit.board.saveFailed"), description: errorMessage(e) });
+            open?.({
+              type: "error",
+              key: "kit.board.saveFailed",
+              message: t("kit.board.saveFailed"),
+              description: errorMessage(e),
+            });
           }
         }
       }
@@ -100,16 +113,19 @@ export function useBoard<C extends { id: number }>(opts: UseBoardOptions<C>): Us
     }
   }, [dispatch, reload]);
 
-  const move = useCallback((m: BoardMove) => {
-    const before = current.current;
-    if (!before) return;
-    const after = boardReducer(before, { type: "move", move: m });
-    const undo = undoOf(before, m);
-    if (after === before || !undo) return;
-    dispatch({ type: "load", board: after });
-    pending.current.push({ move: m, undo });
-    void pump();
-  }, [dispatch, pump]);
+  const move = useCallback(
+    (m: BoardMove) => {
+      const before = current.current;
+      if (!before) return;
+      const after = boardReducer(before, { type: "move", move: m });
+      const undo = undoOf(before, m);
+      if (after === before || !undo) return;
+      dispatch({ type: "load", board: after });
+      pending.current.push({ move: m, undo });
+      void pump();
+    },
+    [dispatch, pump],
+  );
 
   useEffect(() => {
     mounted.current = true;
