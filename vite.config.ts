@@ -49,10 +49,13 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/unit/setup.ts"],
-          // Screens rendered in jsdom while the server project loads both cores take seconds, not milliseconds.
-          testTimeout: 20_000,
+          // Screens rendered in jsdom while the server project loads both cores take seconds, not milliseconds (20 s
+          // timed out with other work on the machine); a passing test never waits for this.
+          testTimeout: 60_000,
           // Externalised, @refinedev/react-router would load its own react-router copy (no <Router> context).
           server: { deps: { inline: [/@refinedev\/react-router/] } },
+          // Node loads antd's CommonJS build (lib/): the app's one import of an antd internal must be that copy too.
+          alias: { "antd/es/form/context": "antd/lib/form/context" },
         },
       },
       {
@@ -78,7 +81,8 @@ export default defineConfig({
           // A shared 2-core machine: a real browser needs more than the default 1 s to settle.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files run side by side, as many as the other projects' workers: each file starts its own server on its
+          // own copy of the demo database and its own Chromium (tests/e2e/browser.ts), so none sees another's writes.
           pool: "forks",
           // After the unit and server projects: a browser competing with PGlite for 2 cores misses its timings.
           sequence: { groupOrder: 1 },

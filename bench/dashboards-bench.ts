@@ -28,6 +28,7 @@ import type { AuthUser } from '../server/src/auth/types.js';
 import { dashboardReads } from '../server/src/modules/report/service.js';
 import { analyticsReads, ecommerceReads, visitorsReads } from '../server/src/modules/dashboard/service.js';
 import { prepareDatabase } from '../server/src/db/template.js';
+import type { AutocannonReport } from './autocannon.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -109,7 +110,7 @@ async function http(url: string, token: string, conns: number): Promise<Measure>
   );
   const server = process.cpuUsage(cpu0);
   const lines = stdout.trim().split('\n');
-  const r = JSON.parse(lines.slice(0, -2).join('\n'));
+  const r = JSON.parse(lines.slice(0, -2).join('\n')) as AutocannonReport;
   const secs = (t: string) => {
     const m = /(\d+)m([\d.]+)s/.exec(t);
     return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
@@ -143,7 +144,7 @@ async function pgOrders(): Promise<number> {
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
   try {
-    return Number((await c.query('select count(*) as n from orders')).rows[0].n);
+    return Number((await c.query<{ n: string }>('select count(*) as n from orders')).rows[0].n);
   } catch {
     return 0;
   } finally {
@@ -242,13 +243,15 @@ async function benchOne(kind: string) {
       url: '/api/account/login',
       payload: { users: 'admin', password: 'Demo@2026', typeLogin: 'staff' },
     });
-    const token = login.json().accessToken as string;
+    const token = login.json<{ accessToken: string }>().accessToken;
     const [me] = await queryRows<{ id: number }>(app.db, sql`select id from users where username = 'admin'`);
     const user: AuthUser = {
       id: Number(me.id),
       username: 'admin',
       role: 'admin',
       area: 'admin',
+      // The bench reads services directly: no token is checked against the generation.
+      tokenGeneration: 0,
       status: 'active',
       menus: [],
       shopIds: [],

@@ -22,6 +22,7 @@ import { openDb } from '../server/src/db/client.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import { prepareDatabase } from '../server/src/db/template.js';
+import type { AutocannonReport } from './autocannon.js';
 
 const N = Number(process.env.BENCH_MP_ORDERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -167,7 +168,7 @@ async function autocannon(url: string, token: string, body: object): Promise<Mea
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
-  const r = JSON.parse(stdout);
+  const r = JSON.parse(stdout) as AutocannonReport;
   if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }

@@ -4,7 +4,7 @@
  *     at the same concurrency; (b) the endpoint over HTTP with autocannon (child process) at 1 and 50
  *     connections. Scenarios: shop + status filter (page 1) and a deep page of a shop.
  * Env: BENCH_ORDERS (1000000), BENCH_SECONDS (6), BENCH_ROUNDS (3: interleaved bare/endpoint pairs, median), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/seller_bench_orders),
- *      BENCH_DBS (pglite,postgres), BENCH_RESEED=1 (drop and seed the PostgreSQL bench database even when it already holds
+ *      BENCH_DBS (pglite,postgres), BENCH_SCENARIOS (all; a comma-separated list of scenario names, e.g. 'shop+status p1'), BENCH_RESEED=1 (drop and seed the PostgreSQL bench database even when it already holds
  *      ≥ BENCH_ORDERS orders), BENCH_DROP=1 (drop it afterwards). Data lives in a temp dir / the bench database, never in the repo.
  * Like with like: the app logs at 'warn' (a real pino logger, no per-request lines), its pool and the bare pool both have
  * 10 connections, and the bare loop runs the statements orderListStatements() gives the endpoint. autocannon runs in its
@@ -24,6 +24,7 @@ import { LocalStorage } from '../server/src/lib/storage.js';
 import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import { orderListStatements, type OrderListFilter } from '../server/src/modules/orders/list.js';
 import { prepareDatabase } from '../server/src/db/template.js';
+import type { AutocannonReport } from './autocannon.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -45,10 +46,14 @@ interface Row {
   p99: number;
   rps: number;
   cpu?: string;
+  /** CPU ms per request of this process (the loop, or the server in it), steadier than req/s when other work shares the CPUs. */
+  cpuMs?: number;
+  /** Endpoint rows: the median over rounds of each round's endpoint/bare req/s (the pair ran back to back). */
+  pairRatio?: number;
 }
 const rows: Row[] = [];
 
-type Measure = { p50: number; p99: number; rps: number; cpu: string };
+type Measure = { p50: number; p99: number; rps: number; cpu: string; cpuMs: number };
 const median = (ms: Measure[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor(ms.length / 2)];
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -76,6 +81,7 @@ async function bare(exec: Exec, shop: number, f: OrderListFilter, conns: number)
     p50: pct(lat, 50),
     p99: pct(lat, 99),
     rps: lat.length / SECONDS,
+    cpuMs: (c.user + c.system) / 1000 / Math.max(1, lat.length),
     cpu: `loop ${(((c.user + c.system) / 1e6 / SECONDS) * 100).toFixed(0)}% of a core`,
   };
 }
@@ -110,7 +116,7 @@ async function http(url: string, token: string, body: object, conns: number) {
   );
   const server = process.cpuUsage(cpu0);
   const lines = stdout.trim().split('\n');
-  const r = JSON.parse(lines.slice(0, -2).join('\n'));
+  const r = JSON.parse(lines.slice(0, -2).join('\n')) as AutocannonReport;
   const secs = (t: string) => {
     const m = /(\d+)m([\d.]+)s/.exec(t);
     return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
@@ -122,6 +128,7 @@ async function http(url: string, token: string, body: object, conns: number) {
     p50: r.latency.p50,
     p99: r.latency.p99,
     rps: r.requests.average,
+    cpuMs: (serverCpu * 1000) / Math.max(1, r.requests.total),
     cpu: `server ${((serverCpu / SECONDS) * 100).toFixed(0)}% · autocannon ${(((cu + cs) / SECONDS) * 100).toFixed(0)}% of a core`,
   };
 }
@@ -145,7 +152,7 @@ async function pgOrders(): Promise<number> {
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
   try {
-    return Number((await c.query('select count(*) as n from orders')).rows[0].n);
+    return Number((await c.query<{ n: string }>('select count(*) as n from orders')).rows[0].n);
   } catch {
     return 0;
   } finally {
@@ -205,7 +212,7 @@ async function benchOne(kind: string) {
       url: '/api/account/login',
       payload: { users: 'admin', password: 'Demo@2026', typeLogin: 'staff' },
     });
-    const token = login.json().accessToken as string;
+    const token = login.json<{ accessToken: string }>().accessToken;
     const [{ id: shop }] = (
       (await app.db.execute(
         (await import('drizzle-orm'))
@@ -226,7 +233,8 @@ async function benchOne(kind: string) {
       ['shop+status p1', { page: 1, limit: 20, status: 'completed', shopId: Number(shop) }],
       ['shop deep p2500', { page: 2500, limit: 20, shopId: Number(shop) }],
     ];
-    for (const [name, f] of scenarios) {
+    const only = process.env.BENCH_SCENARIOS?.split(',').map((x) => x.trim());
+    for (const [name, f] of scenarios.filter(([n]) => !only || only.includes(n))) {
       for (const conns of [1, 50]) {
         // The CPUs are shared: ROUNDS interleaved pairs, the order flipped every round (whoever runs second finds warm
         // caches), and each mode's round with the median req/s goes in the table.
@@ -255,7 +263,8 @@ async function benchOne(kind: string) {
           );
         }
         rows.push({ db: kind, scenario: name, conns, mode: 'bare', ...median(bs) });
-        rows.push({ db: kind, scenario: name, conns, mode: 'endpoint', ...median(es) });
+        const pair = es.map((e, i) => e.rps / bs[i].rps).sort((a, b) => a - b)[Math.floor(es.length / 2)];
+        rows.push({ db: kind, scenario: name, conns, mode: 'endpoint', ...median(es), pairRatio: pair });
       }
     }
     await app.close();
@@ -272,15 +281,15 @@ for (const kind of DBS) await benchOne(kind);
 if (DROP && DBS.includes('postgres')) await adminQuery(`drop database if exists "${pgName()}" with (force)`);
 
 console.log(
-  '\n| db | scenario | conns | bare p50 ms | bare p99 ms | bare req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s | endpoint/bare req/s | endpoint/bare p99 | CPU (bare · endpoint) |',
+  '\n| db | scenario | conns | bare p50 ms | bare p99 ms | bare req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s | endpoint/bare req/s | same, median of rounds | endpoint/bare p99 | CPU ms/req (bare · endpoint) | CPU (bare · endpoint) |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows.filter((x) => x.mode === 'bare')) {
   const e = rows.find(
     (x) => x.mode === 'endpoint' && x.db === r.db && x.scenario === r.scenario && x.conns === r.conns,
   )!;
   console.log(
-    `| ${r.db} | ${r.scenario} | ${r.conns} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${e.p50.toFixed(2)} | ${e.p99.toFixed(2)} | ${e.rps.toFixed(0)} | ${((e.rps / r.rps) * 100).toFixed(0)}% | ${(e.p99 / r.p99).toFixed(2)}× | ${r.cpu} · ${e.cpu} |`,
+    `| ${r.db} | ${r.scenario} | ${r.conns} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${e.p50.toFixed(2)} | ${e.p99.toFixed(2)} | ${e.rps.toFixed(0)} | ${((e.rps / r.rps) * 100).toFixed(0)}% | ${((e.pairRatio ?? 0) * 100).toFixed(0)}% | ${(e.p99 / r.p99).toFixed(2)}× | ${r.cpuMs?.toFixed(3)} · ${e.cpuMs?.toFixed(3)} | ${r.cpu} · ${e.cpu} |`,
   );
 }
 for (const r of rows.filter((x) => x.mode === 'seconds'))

@@ -27,6 +27,7 @@ import { seedLargeOrders } from '../server/src/db/seed/large.js';
 import type { AuthUser } from '../server/src/auth/types.js';
 import { REPORTS, runReport } from '../server/src/modules/report/reports.js';
 import { prepareDatabase } from '../server/src/db/template.js';
+import type { AutocannonReport } from './autocannon.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -50,9 +51,9 @@ async function autocannon(url: string, token: string, conns: number) {
     ['-j', '-c', String(conns), '-d', String(SECONDS), '-H', `authorization=Bearer ${token}`, url],
     { maxBuffer: 64 * MB },
   );
-  const r = JSON.parse(stdout);
+  const r = JSON.parse(stdout) as AutocannonReport;
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} non-2xx answers`);
-  return { p50: r.latency.p50 as number, p99: r.latency.p99 as number, rps: r.requests.average as number };
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average };
 }
 
 async function loop(fn: () => Promise<unknown>, conns: number) {
@@ -137,7 +138,7 @@ async function pgOrders(): Promise<number> {
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
   try {
-    return Number((await c.query('select count(*) as n from orders')).rows[0].n);
+    return Number((await c.query<{ n: string }>('select count(*) as n from orders')).rows[0].n);
   } catch {
     return 0;
   } finally {
@@ -189,13 +190,15 @@ async function benchOne(kind: string) {
       url: '/api/account/login',
       payload: { users: 'admin', password: 'Demo@2026', typeLogin: 'staff' },
     });
-    const token = login.json().accessToken as string;
+    const token = login.json<{ accessToken: string }>().accessToken;
     const [me] = await queryRows<{ id: number }>(app.db, sql`select id from users where username = 'admin'`);
     const user: AuthUser = {
       id: Number(me.id),
       username: 'admin',
       role: 'admin',
       area: 'admin',
+      // The bench reads services directly: no token is checked against the generation.
+      tokenGeneration: 0,
       status: 'active',
       menus: [],
       shopIds: [],

@@ -196,7 +196,7 @@ async function run(kind: 'pglite' | 'postgres') {
         url: '/api/account/login',
         payload: { users: 'supplier1', password: 'Demo@2026', typeLogin: 'supplier' },
       });
-      const token = login.json().accessToken as string;
+      const token = login.json<{ accessToken: string }>().accessToken;
       const url = `${base}/api/supplier/kanban/board?shopId=${shopId}`;
       await loadLoop(url, token, 1); // warm-up
       for (const conns of [1, 10]) {

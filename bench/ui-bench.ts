@@ -100,7 +100,7 @@ interface Req {
 /** Chromium's record of one page load, from the DevTools protocol (times in ms since the session began). */
 class Recorder {
   reqs = new Map<string, Req>();
-  constructor(private cdp: CDPSession) {
+  constructor(cdp: CDPSession) {
     cdp.on('Network.requestWillBeSent', (e) => {
       if (e.request.url.startsWith('data:')) return;
       this.reqs.set(e.requestId, { url: e.request.url, start: e.timestamp * 1000, bytes: 0, stream: false });
@@ -215,7 +215,7 @@ const watchReady = (selector: string) => `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-screen-ready'] });
 })();`;
 
-async function readyTime(page: Page, route: Route): Promise<number> {
+async function readyTime(page: Page): Promise<number> {
   await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, undefined, {
     timeout: 180_000,
     polling: 50,
@@ -228,7 +228,7 @@ async function load(page: Page, rec: Recorder, route: Route, net: Net, how: 'got
   const t0 = Date.now();
   if (how === 'goto') await page.goto(BASE + route.path, { waitUntil: 'commit' });
   else await page.reload({ waitUntil: 'commit' });
-  const ready = await readyTime(page, route);
+  const ready = await readyTime(page);
   await rec.settle();
   const reqs = [...rec.reqs.values()];
   const first = Math.min(...reqs.map((r) => r.start));

@@ -72,6 +72,14 @@ export interface Screen {
    * grant, and its endpoints are callable by any signed-in user (`signedInEndpoints()`).
    */
   everyone?: boolean;
+  /**
+   * A generated screen: no page component. Its list, record page and form come from the `/api/v2`
+   * resource `resource` (served by the server's `restResource`, described in src/api/resources.ts); its
+   * words from the feature's locale namespace under `words` (default: the feature), e.g. `product.installRate`:
+   * `<words>.fields.<field>`, `<words>.values.<field>.<value>`, `<words>.empty`. The routes the row names
+   * (list, show, create, edit) are the pages it offers; the endpoints must include `/api/v2/<resource>`.
+   */
+  generated?: { resource: string; words?: string };
 }
 
 const section = (s: Section): Section => s;
@@ -718,7 +726,12 @@ export const SCREENS: readonly Screen[] = [
     built: true,
     routes: { list: "/admin/product/reportnewproduct" },
     leaves: [{ path: "/admin/product/reportnewproduct", title: "nav.newProductReport", sort: 255 }],
-    endpoints: [`${P}/newproductlist`, `${P}/exportnewproductcsv`, `${P}/masterproduct`],
+    endpoints: [
+      `${P}/newproductlist`,
+      `${P}/exportnewproductcsv`,
+      `${P}/masterproduct`,
+      "/api/report/reportnewproduct",
+    ],
   }),
   screen({
     id: "product-installrate",
@@ -729,9 +742,11 @@ export const SCREENS: readonly Screen[] = [
     grant: "/admin/product/installrate",
     label: "resources.product-installrate",
     built: true,
-    routes: { list: "/admin/product/installrate" },
+    routes: { list: "/admin/product/installrate", edit: "/admin/product/installrate/:id" },
+    // Generated from the staff REST resource; the legacy verbs stay served for the old clients.
+    generated: { resource: "install-rates", words: "product.installRate" },
     leaves: [{ path: "/admin/product/installrate", title: "nav.installRates", sort: 256 }],
-    endpoints: [`${P}/productinstallrate`, `${P}/setstatusinstallrate`, `${P}/masterproduct`],
+    endpoints: [`${P}/productinstallrate`, `${P}/setstatusinstallrate`, `${P}/masterproduct`, "/api/v2/install-rates"],
   }),
   screen({
     id: "supplier-product",

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
+import "./providers/thai-font.css";
 import { RefineRoot, Shell } from "./chunks";
 import { homePath, isTokenValid, resumeSession } from "./providers/auth";
 import { readNavConfig, readToken, readUser } from "./providers/session-store";

@@ -13,6 +13,7 @@ import { installTemplate, prepareDatabase } from './db/template.js';
 import { guardPlugin } from './auth/guard.js';
 import './auth/types.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { registerJsonBody } from './lib/json-body.js';
 import { safeLogger } from './lib/logging.js';
 import { STATE_MACHINE_DOC } from './modules/orders/state.js';
 import { uploadsPlugin } from './lib/uploads.js';
@@ -114,6 +115,7 @@ async function setup(
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const spa = !!staticRoot && existsSync(join(staticRoot, 'index.html'));
   registerErrorHandling(app, { spa });
+  registerJsonBody(app);
   // First: every request's database work, the auth check's too, queues by the request's arrival on PGlite.
   await app.register(dbFairnessPlugin);
   // Before the guard: its refusals (401, 403) carry the security headers too.
@@ -154,14 +156,14 @@ async function setup(
       if (!schema) return { schema, url };
       // A route outside the table of screens (the health check) is open to all.
       if (access === undefined)
-        return { schema: documentOperation({ ...schema }, String(route.method), 'public') as typeof schema, url };
+        return { schema: documentOperation({ ...schema }, String(route.method), 'public'), url };
       const s = { ...schema } as Record<string, unknown>;
       s['x-access'] = access;
       // Multipart bodies are documented only (see multipartDoc): the stream is parsed and checked by the handler.
       if (s.multipartBody && !s.body) s.body = s.multipartBody;
       delete s.multipartBody;
       if (access !== 'public') s.security = [{ bearerAuth: [] }];
-      return { schema: documentOperation(s, String(route.method), access) as typeof schema, url };
+      return { schema: documentOperation(s, String(route.method), access), url };
     },
     transformObject: (doc) => ('openapiObject' in doc ? shareErrorAnswers(doc.openapiObject) : doc.swaggerObject),
   });
@@ -171,6 +173,6 @@ async function setup(
   for (const routes of await moduleRoutes()) await app.register(routes);
 
   if (spa) {
-    await app.register(fastifyStatic, spaStaticOptions(staticRoot!));
+    await app.register(fastifyStatic, spaStaticOptions(staticRoot));
   }
 }

@@ -22,10 +22,12 @@ export interface AppConfig {
   /** Built front end; served when the directory exists. */
   staticDir: string | null;
   /**
-   * Sign-in attempts in a window: `max` per account (its username and e-mail share one bucket; an unknown
-   * name has its own), `perAddress` from one client address across accounts (default 30). Kept in the database.
+   * Wrong passwords. Per account and client address (its username and e-mail share one account; an unknown name
+   * counts as one): `max` without delay, then each next attempt waits `delayMs` (default 1 s) doubled per attempt,
+   * up to 15 minutes. Per client address across accounts: `perAddress` in `timeWindowMs` (default 30 a minute).
+   * A right password is never counted, and one address's guesses never hold up another address. Kept in the database.
    */
-  loginRateLimit: { max: number; timeWindowMs: number; perAddress?: number };
+  loginRateLimit: { max: number; timeWindowMs: number; perAddress?: number; delayMs?: number };
   /** Supplier sign-ups per client address in a window, refused before the password is hashed. Default 5 an hour. */
   signupRateLimit?: { max: number; timeWindowMs: number };
   logger: FastifyServerOptions['logger'];
@@ -42,11 +44,17 @@ export interface AppConfig {
 }
 
 /**
- * Abuse-limit defaults. 30 sign-ins a minute from one address leaves room for an office behind one NAT
- * address and stops one address trying passwords across many accounts; 5 sign-ups an hour is more than
+ * Abuse-limit defaults. 30 wrong passwords a minute from one address leaves room for an office behind one NAT
+ * address and stops one address trying passwords across many accounts; 5 free wrong passwords per account and
+ * address, then 1 s, 2 s, 4 s… up to 15 minutes between attempts (forgotten an hour after the last), leave a
+ * person who mistypes unhindered and hold a guesser to a few dozen guesses a day; 5 sign-ups an hour is more than
  * one supplier needs and stops a sign-up flood (each costs an argon2 hash) at the sixth request.
  */
-export const LIMIT_DEFAULTS = { loginPerAddress: 30, signup: { max: 5, timeWindowMs: 3_600_000 } };
+export const LIMIT_DEFAULTS = {
+  loginPerAddress: 30,
+  loginSlowDown: { free: 5, delayMs: 1000, maxDelayMs: 900_000, forgetMs: 3_600_000 },
+  signup: { max: 5, timeWindowMs: 3_600_000 },
+};
 
 function flag(value: string | undefined, dflt: boolean): boolean {
   if (value === undefined || value === '') return dflt;
@@ -98,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: flag(env.SEED_DEMO, true),
     staticDir,
     loginRateLimit: {
-      max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 10),
+      max: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, LIMIT_DEFAULTS.loginSlowDown.free),
       timeWindowMs: 60_000,
       perAddress: positiveInt('LOGIN_ADDRESS_RATE_LIMIT', env.LOGIN_ADDRESS_RATE_LIMIT, LIMIT_DEFAULTS.loginPerAddress),
     },

@@ -21,12 +21,23 @@ if (app.seeded) {
   app.log.info(`Demo pictures: ${pictures} stored (${rendered} drawn, ${cached} from the cache) in ${ms} ms`);
 }
 
+/** However shutdown goes (a stalled upload keeps its connection open, the database does not close), the process ends. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+// A parent that exits at once after SIGTERM takes the readers of stdout and stderr with it: writing a log line then
+// fails with EPIPE, which must not end the process in an unhandled 'error' before the shutdown is done.
+for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
+
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    setTimeout(() => {
+      app.log.error(`shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     app.close().then(
       () => process.exit(0),
       (err) => {

@@ -99,7 +99,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Supplier sign-up: creates a supplier account with one pending shop */
+        /** Supplier sign-up: creates a supplier account with one pending shop; does not say whether the e-mail had one */
         post: {
             parameters: {
                 query?: never;
@@ -119,28 +119,16 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The same answer whether the e-mail was new (the account is made: sign in with it) or already had an account (left as it is; its owner gets a notice in their mailbox) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            accessToken: string;
-                            user: {
-                                id: number;
-                                username: string;
-                                email: string;
-                                firstName: string;
-                                lastName: string;
-                                role: string;
-                                roleName?: string;
-                                shops: {
-                                    id: number;
-                                    name: string;
-                                    status: string;
-                                }[];
-                            };
+                            /** @enum {integer} */
+                            status: 200;
+                            message: string;
                         };
                     };
                 };
@@ -6129,6 +6117,12 @@ export interface paths {
                                 hex: string | null;
                             }[];
                             weightKg: number;
+                            promotion: {
+                                /** @enum {string} */
+                                kind: "flash_sale" | "home_sale";
+                                id: number;
+                                name: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -6195,6 +6189,12 @@ export interface paths {
                                 hex: string | null;
                             }[];
                             weightKg: number;
+                            promotion: {
+                                /** @enum {string} */
+                                kind: "flash_sale" | "home_sale";
+                                id: number;
+                                name: string;
+                            } | null;
                             description: string | null;
                             keyHighlights: string[];
                             images: string[];
@@ -6323,13 +6323,26 @@ export interface paths {
                                 code: string;
                                 name: string;
                                 imageUrl: string | null;
+                                /** @description The unit price charged now: that of the live promotion, if any */
                                 price: number;
+                                /** @description The unit price without the promotion */
+                                listPrice: number;
+                                promotion: {
+                                    /** @enum {string} */
+                                    kind: "flash_sale" | "home_sale";
+                                    id: number;
+                                    name: string;
+                                } | null;
                                 stock: number;
                                 weightKg: number;
                                 quantity: number;
                                 amount: number;
+                                /** @description (listPrice − price) × quantity */
+                                saving: number;
                             }[];
                             subtotal: number;
+                            /** @description What the live promotions take off the lines, in all */
+                            saving: number;
                             weightKg: number;
                             freeShippingFrom: number | null;
                             freeShipping: boolean;
@@ -6342,6 +6355,10 @@ export interface paths {
                                 ratePrice: number | null;
                                 price: number | null;
                                 reason: string | null;
+                                /** @description Delivery takes at least this many days (null: no rate) */
+                                deliveryMinDays: number | null;
+                                /** @description and at most this many */
+                                deliveryMaxDays: number | null;
                             }[];
                         };
                     };
@@ -14571,6 +14588,12 @@ export interface paths {
                                 redeemPoints: number;
                                 redeemRestored: boolean;
                                 transportType: string | null;
+                                carrierName: string | null;
+                                shippingRate: number | null;
+                                /** Format: date */
+                                expectedDeliveryFrom: string | null;
+                                /** Format: date */
+                                expectedDeliveryTo: string | null;
                                 trackingNo: string | null;
                                 cancelReason: string | null;
                                 /** Format: date-time */
@@ -14661,6 +14684,13 @@ export interface paths {
                                 productName: string;
                                 qty: number;
                                 unitPrice: number;
+                                listPrice: number | null;
+                                promotion: {
+                                    /** @enum {string} */
+                                    kind: "flash_sale" | "home_sale";
+                                    id: number;
+                                    name: string;
+                                } | null;
                                 amount: number;
                                 ready: boolean;
                                 /** Format: date-time */
@@ -15104,6 +15134,13 @@ export interface paths {
                                     productName: string;
                                     qty: number;
                                     unitPrice: number;
+                                    listPrice: number | null;
+                                    promotion: {
+                                        /** @enum {string} */
+                                        kind: "flash_sale" | "home_sale";
+                                        id: number;
+                                        name: string;
+                                    } | null;
                                     amount: number;
                                     ready: boolean;
                                     /** Format: date-time */
@@ -18603,7 +18640,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Approval queue (default: pending and resubmitted, oldest first) */
+        /** Approval queue (default: pending and resubmitted, by submitted date, oldest first) */
         get: {
             parameters: {
                 query?: {
@@ -18612,6 +18649,8 @@ export interface paths {
                     search?: string;
                     shopId?: number;
                     status?: "pending" | "resubmitted" | "rejected" | "approved";
+                    sort?: "submittedAt";
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -21561,6 +21600,222 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/install-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Install rates (paged; total in x-total-count) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Index of the first row (default 0) */
+                    _start?: number;
+                    /** @description Index after the last row; at most 100 rows per page (default _start + 100) */
+                    _end?: number;
+                    /** @description Comma-separated fields to sort by */
+                    _sort?: string;
+                    /** @description Comma-separated asc|desc, one per _sort field (default asc) */
+                    _order?: string;
+                    /** @description id is any of these (repeat the parameter) */
+                    id?: number[];
+                    /** @description name contains this text (any case) */
+                    name_like?: string;
+                    /** @description productCode contains this text (any case) */
+                    productCode_like?: string;
+                    /** @description price is at least this */
+                    price_gte?: number;
+                    /** @description price is at most this */
+                    price_lte?: number;
+                    /** @description status is any of these (repeat the parameter) */
+                    status?: ("active" | "inactive")[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Rows matching the filters */
+                        "x-total-count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Service */
+                            name: string;
+                            /** Category */
+                            level1Name: string | null;
+                            /** Product code */
+                            productCode: string | null;
+                            /** Price (THB) */
+                            price: number;
+                            /**
+                             * Status
+                             * @enum {string}
+                             */
+                            status: "active" | "inactive";
+                            /**
+                             * Updated
+                             * Format: date-time
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/install-rates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One install rate */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Service */
+                            name: string;
+                            /** Category */
+                            level1Name: string | null;
+                            /** Product code */
+                            productCode: string | null;
+                            /** Price (THB) */
+                            price: number;
+                            /**
+                             * Status
+                             * @enum {string}
+                             */
+                            status: "active" | "inactive";
+                            /**
+                             * Updated
+                             * Format: date-time
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a install rate (only the fields sent) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Service */
+                        name?: string;
+                        /** Price (THB) */
+                        price?: number;
+                        /**
+                         * Status
+                         * @enum {string}
+                         */
+                        status?: "active" | "inactive";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Service */
+                            name: string;
+                            /** Category */
+                            level1Name: string | null;
+                            /** Product code */
+                            productCode: string | null;
+                            /** Price (THB) */
+                            price: number;
+                            /**
+                             * Status
+                             * @enum {string}
+                             */
+                            status: "active" | "inactive";
+                            /**
+                             * Updated
+                             * Format: date-time
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
     "/api/product/productinstallrate": {
         parameters: {
             query?: never;
@@ -23000,6 +23255,99 @@ export interface paths {
                                 resubmitted?: number | null;
                                 online?: number | null;
                                 stock?: number | null;
+                            };
+                            chart?: {
+                                key: string;
+                                value: number;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report/reportnewproduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New products: submissions of the new-product flow in the range, by approval state and shop
+         * @description Rows: new products (the supplier new-product flow) submitted for approval in the range (Bangkok days), latest submission first; a draft never submitted is not one. The range may span at most two years; a reversed or longer one is a 400 naming dateTo. `format=csv` answers the whole filter as CSV (text/csv, streamed; `x-export-rows` tells how many rows), ignoring page and limit.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description First day (a Bangkok calendar day, YYYY-MM-DD, included) */
+                    dateFrom: string;
+                    /** @description Last day (a Bangkok calendar day, YYYY-MM-DD, included) */
+                    dateTo: string;
+                    shopId?: number;
+                    status?: "draft" | "pending" | "approved" | "rejected" | "resubmitted";
+                    page?: number;
+                    limit?: number;
+                    /** @description csv: the whole filter as a CSV download */
+                    format?: "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id?: number;
+                                code?: string | null;
+                                name?: string | null;
+                                shopName?: string | null;
+                                category?: string | null;
+                                status?: string | null;
+                                /** Format: date-time */
+                                submittedAt?: string | null;
+                                /** Format: date-time */
+                                approvedAt?: string | null;
+                                daysToApprove?: number | null;
+                                rejectReason?: string | null;
+                                /** @description THB */
+                                price?: number | null;
+                                /** Format: date-time */
+                                createdAt?: string | null;
+                            }[];
+                            total: number;
+                            maxpage: number;
+                            /** @description Over the whole filter, not the page */
+                            totals: {
+                                rows?: number;
+                                draft?: number | null;
+                                pending?: number | null;
+                                approved?: number | null;
+                                rejected?: number | null;
+                                resubmitted?: number | null;
+                                shops?: number | null;
+                                avgDaysToApprove?: number | null;
                             };
                             chart?: {
                                 key: string;
@@ -25046,7 +25394,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give an account another role of its area (applies from its next request) */
+        /** Give an account another role of its area (its sessions end: it signs in again under the role) */
         post: {
             parameters: {
                 query?: never;
@@ -25948,7 +26296,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the own password; the current one is required */
+        /** Change the own password; the current one is required. The account's other sessions end; this one goes on with the token answered */
         post: {
             parameters: {
                 query?: never;
@@ -25975,6 +26323,121 @@ export interface paths {
                         "application/json": {
                             status: number;
                             message: string;
+                            /** @description the fresh token of this session: use it from now on */
+                            accessToken: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/my-account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The own account's active sessions (device, address, when), the current one marked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @description the browser or app that signed in, as it named itself */
+                                userAgent: string | null;
+                                /** @description the address of its last request */
+                                ip: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastSeenAt: string;
+                                /** @description the session of this request */
+                                current: boolean;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/my-account/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the own account but this one, which goes on with the token answered */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            message: string;
+                            /** @description the fresh token of this session: use it from now on */
+                            accessToken: string;
+                            /** @description how many other sessions ended */
+                            ended: number;
                         };
                     };
                 };

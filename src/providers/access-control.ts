@@ -1,5 +1,7 @@
 import type { AccessControlProvider } from "@refinedev/core";
 import { endpointsOf, findResource } from "../resources";
+import { REST_RESOURCES } from "../api/resources";
+import type { RestResourceDoc } from "../api/resource-doc";
 import type { ResourceMeta } from "../resources/types";
 import { grantedPaths, isSupplier, readNavConfig, readUser } from "./session-store";
 
@@ -21,6 +23,13 @@ const PAGES = new Set(["list", "create", "edit", "show"]);
 function offers(item: Item, resource: string, action: string): boolean {
   if (PAGES.has(action)) return typeof item[action] === "string";
   if (action !== "delete") return true;
+  // A generated screen deletes through its REST resource, when the resource serves delete.
+  const generated = item.meta?.generated;
+  if (typeof generated === "string")
+    return (
+      (REST_RESOURCES as Record<string, RestResourceDoc>)[generated]?.verbs.includes("delete") === true &&
+      (item.meta?.endpoints ?? []).includes(`/api/v2/${generated}`)
+    );
   const remove = endpointsOf(resource).remove;
   return !!remove && (item.meta?.endpoints ?? []).includes(remove.path);
 }

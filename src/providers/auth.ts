@@ -1,6 +1,6 @@
 import type { AuthProvider } from "@refinedev/core";
 import { jwtDecode } from "jwt-decode";
-import { TOKEN_KEY, errorMessage, errorStatus } from "./http-shared";
+import { errorMessage, errorStatus } from "./http-shared";
 import { signInQuery } from "./return-to";
 
 // The HTTP client (axios) is fetched on the first call, keeping it out of the sign-in page's first load.
@@ -9,6 +9,7 @@ import {
   clearSession,
   isSupplier,
   navLeaves,
+  readNavConfig,
   readToken,
   readUser,
   storeSession,
@@ -106,6 +107,20 @@ export function resumeSession() {
   if (isTokenValid(token)) scheduleExpiry(token!, readUser()?.role);
 }
 
+/**
+ * The server ended the account's other sessions and answered this one a fresh token (own password change,
+ * sign out everywhere else): it replaces the stored one, which the server refuses from now on.
+ */
+export function renewToken(token: string) {
+  const user = readUser();
+  if (!user) return;
+  storeSession(token, user, readNavConfig());
+  scheduleExpiry(token, user.role);
+}
+
+/** Where a sign-up whose e-mail and password do not sign in goes: the supplier sign-in page, saying why. */
+export const SIGNUP_RECEIVED = "/supplier/login?signup=1";
+
 const failure = (message: string) => ({ success: false, error: { name: "LoginError", message } });
 
 function startSession(token: string, user: SessionUser, navConfig: NavGroup[]) {
@@ -129,17 +144,15 @@ export const authProvider: AuthProvider = {
 
   register: async ({ email, password, firstName, lastName }: RegisterParams) => {
     try {
-      const { get, post } = await api();
+      const { post } = await api();
+      // The server answers a new and an already registered e-mail alike (200): signing in tells a new account.
       const body = await post("/api/account/register", { email, password, firstName, lastName });
-      if (!body?.accessToken) return failure(errorMessage(body));
-      // The menu comes only from /me; the token must be stored before asking for it.
-      localStorage.setItem(TOKEN_KEY, body.accessToken);
-      const me = await get("/api/account/me");
-      return startSession(body.accessToken, me.user ?? body.user, me.navConfig ?? []);
+      if (body?.status !== 200) return failure(errorMessage(body));
     } catch (error) {
-      clearSession();
       return failure(errorMessage(error));
     }
+    const signedIn = await authProvider.login({ users: email, password, typeLogin: "supplier" } satisfies LoginParams);
+    return signedIn.success ? signedIn : { success: true, redirectTo: SIGNUP_RECEIVED };
   },
 
   logout: async () => {

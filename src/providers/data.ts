@@ -19,7 +19,7 @@ export function createDataProvider(registry: ResourceModule[] = modules): DataPr
   const endpoint = <K extends Operation>(resource: string, op: K): NonNullable<EndpointMap[K]> => {
     const found = endpointsOf(resource)[op];
     if (!found) throw new Error(`Resource "${resource}" has no "${op}" endpoint`);
-    return found as NonNullable<EndpointMap[K]>;
+    return found;
   };
   const write = async (
     op: "create" | "update" | "remove",
@@ -30,7 +30,7 @@ export function createDataProvider(registry: ResourceModule[] = modules): DataPr
   ) => {
     const ep = endpoint(resource, op);
     const body = await call(ep.method, ep.path, ep.toRequest(variables as Record<string, unknown>, id, meta));
-    return { data: (ep.fromResponse ? ep.fromResponse(body) : (body?.data ?? body)) as any };
+    return { data: ep.fromResponse ? ep.fromResponse(body) : (body?.data ?? body) };
   };
 
   return {
@@ -57,7 +57,7 @@ export function createDataProvider(registry: ResourceModule[] = modules): DataPr
 
     create: ({ resource, variables, meta }) => write("create", resource, variables as object, undefined, meta),
     update: ({ resource, id, variables, meta }) => write("update", resource, variables as object, id, meta),
-    deleteOne: ({ resource, id, variables, meta }) => write("remove", resource, (variables ?? {}) as object, id, meta),
+    deleteOne: ({ resource, id, variables, meta }) => write("remove", resource, variables ?? {}, id, meta),
 
     /** `meta.resource` + `meta.action` pick one of the resource's domain verbs; `url` is ignored then. */
     custom: async ({ url, method, query, payload, meta }) => {
@@ -72,7 +72,7 @@ export function createDataProvider(registry: ResourceModule[] = modules): DataPr
       }
       const body =
         method === "get" ? await get(url, (query ?? {}) as Record<string, unknown>) : await post(url, payload);
-      return { data: body as any };
+      return { data: body };
     },
   };
 }

@@ -45,6 +45,8 @@ function noteAccessTag(response: AxiosResponse | undefined) {
     });
 }
 
+const retried = new WeakSet<object>();
+
 /** Every failure reaches callers as Refine's `HttpError` (`message`, `statusCode`, `errors`). */
 http.interceptors.response.use(
   (response) => {
@@ -53,6 +55,20 @@ http.interceptors.response.use(
   },
   (error: AxiosError) => {
     noteAccessTag(error.response);
+    // Sent with a token this session has replaced since (own password change, signing out elsewhere): the server
+    // refuses the old one, so the request goes once more with the new one rather than ending the session.
+    const config = error.config;
+    const token = readToken();
+    if (
+      error.response?.status === 401 &&
+      config &&
+      token &&
+      !retried.has(config) &&
+      config.headers.get("Authorization") !== `Bearer ${token}`
+    ) {
+      retried.add(config);
+      return http.request(config);
+    }
     return Promise.reject(toApiError(error.response?.status, error.response?.data));
   },
 );

@@ -4,7 +4,8 @@ import { urls } from "virtual:locale-bundles";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next, setI18n } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
-import { DETECTION, LANGUAGES } from "./languages";
+import { DETECTION, LANGUAGES, langTag } from "./languages";
+import { loadDayjsLocale, selectDayjsLocale } from "./locale";
 
 /**
  * Translation files: public/locales/<lng>/<namespace>.json, one namespace per domain, found in the
@@ -86,17 +87,25 @@ async function defaultLanguage(): Promise<string> {
 
 // Registered at once (i18next hands itself to react-i18next only in init): the hooks find the
 // instance and suspend until init has loaded the language.
+// A language's strings and its dayjs locale arrive together: i18next switches language only once both
+// are in, and dayjs is switched in the same tick as i18next, before any screen re-renders.
 i18n
-  .use(resourcesToBackend((lng: string, ns: string) => bundleOf(lng, partOf(ns)).then((b) => b[ns] ?? {})))
+  .use(
+    resourcesToBackend((lng: string, ns: string) =>
+      Promise.all([bundleOf(lng, partOf(ns)), loadDayjsLocale(lng)]).then(([b]) => b[ns] ?? {}),
+    ),
+  )
   .use(LanguageDetector)
   .use(initReactI18next);
+i18n.on("languageChanged", () => selectDayjsLocale(i18n.resolvedLanguage));
 setI18n(i18n);
 
 const likely = likelyLanguage();
 if (likely) bundleOf(likely, "common").catch(() => undefined);
 
 export const i18nReady = defaultLanguage().then((fallbackLng) => {
-  document.documentElement.lang = fallbackLng;
+  // A real tag ("zh-CN" for "cn"): detection reads it back through DETECTION's zh → cn.
+  document.documentElement.lang = langTag(fallbackLng);
   return i18n.init({
     supportedLngs: LANGUAGES.map((l) => l.code),
     fallbackLng,

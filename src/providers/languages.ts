@@ -9,6 +9,9 @@ export const LANGUAGES = [
   { code: "ar", label: "العربية" },
 ] as const;
 
+/** The BCP 47 tag of an app language for `lang` attributes: the app calls Chinese "cn", the document needs "zh-CN". */
+export const langTag = (lng: string | undefined): string => (lng === "cn" ? "zh-CN" : (lng ?? "en"));
+
 export const directionOf = (lng: string | undefined): "rtl" | "ltr" => (lng?.startsWith("ar") ? "rtl" : "ltr");
 
 /** Spec §2: query string `lng`, cookie, localStorage `i18nextLng`, sessionStorage, browser, html tag. */

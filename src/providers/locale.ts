@@ -1,4 +1,5 @@
 import type { Locale } from "antd/es/locale";
+import type dayjsType from "dayjs";
 import { useEffect, useState } from "react";
 
 type Loader<T> = () => Promise<{ default: T }>;
@@ -19,19 +20,33 @@ const DAYJS: Record<string, () => Promise<unknown>> = {
 };
 const DAYJS_NAME: Record<string, string> = { en: "en", fr: "fr", vi: "vi", cn: "zh-cn", ar: "ar" };
 
-let dayjsChanged = false;
+// dayjs stays out of the sign-in page's first load: it arrives with the first language's strings.
+let dayjs: typeof dayjsType | undefined;
 
-/** Loads the Ant Design locale and switches dayjs for a language; undefined means English. */
+/**
+ * Registers a language's dayjs locale without selecting it. i18next's backend waits for this before it
+ * switches language, so the switch below finds dayjs and the locale already there.
+ */
+export async function loadDayjsLocale(lng: string): Promise<void> {
+  const [loaded] = await Promise.all([import("dayjs"), DAYJS[lng]?.()]);
+  dayjs = loaded.default;
+}
+
+/**
+ * Selects dayjs's global locale for a language, synchronously, from i18next's `languageChanged`: the
+ * event fires before React re-renders, so no screen formats a date in the language just left.
+ */
+export function selectDayjsLocale(lng: string | undefined): void {
+  dayjs?.locale(DAYJS_NAME[lng ?? "en"] ?? "en");
+}
+
+/** Ant Design's locale for a language; undefined means English. */
 export async function loadLocale(lng: string | undefined): Promise<Locale | undefined> {
-  const code = lng && DAYJS_NAME[lng] ? lng : "en";
-  if (code === "en" && !dayjsChanged) return undefined;
-  const [antd, { default: dayjs }] = await Promise.all([ANTD[code]?.(), import("dayjs"), DAYJS[code]?.()]);
-  dayjs.locale(DAYJS_NAME[code]);
-  dayjsChanged = code !== "en";
+  const antd = lng ? await ANTD[lng]?.() : undefined;
   return antd?.default;
 }
 
-/** Ant Design and dayjs follow the i18next language. */
+/** Ant Design follows the i18next language. */
 export function useAntdLocale(lng: string | undefined): Locale | undefined {
   const [locale, setLocale] = useState<Locale | undefined>(undefined);
   useEffect(() => {

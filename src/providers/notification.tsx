@@ -5,6 +5,29 @@ import { useMemo } from "react";
 /** Spec §9, the main app's toasts: at most 5 at once, 3 s, top right. */
 export const MAIN_TOASTS = { maxCount: 5, duration: 3, placement: "topRight" } as const;
 
+const TOAST_GAP = 8;
+
+/**
+ * Top right is where a record's own actions are, so a toast opens below the app header and below the page header's
+ * actions as they stand with the page scrolled to the top: scrolling moves the actions up under the sticky header,
+ * never down, so the toast covers them at no scroll position. kit.css reads the variable.
+ */
+function placeToastsBelowPageHeader(): void {
+  const bottom = (selector: string, scrolls: boolean): number => {
+    const rect = document.querySelector(selector)?.getBoundingClientRect();
+    return rect ? rect.bottom + (scrolls ? window.scrollY : 0) : 0;
+  };
+  const bottoms = [
+    bottom('[data-testid="header"]', false),
+    bottom('[data-testid="top-nav"]', false),
+    bottom(".ant-page-header-heading", true),
+  ];
+  // A heading taller than half the window (a narrow phone) would push the toast too far: it stays under the header.
+  const limit = window.innerHeight / 2;
+  const top = Math.max(0, ...bottoms.filter((value) => value <= limit)) + TOAST_GAP;
+  document.documentElement.style.setProperty("--toast-top", `${Math.round(top)}px`);
+}
+
 /**
  * Refine notifications on antd's App-scoped notification API. Written here rather than taken
  * from @refinedev/antd so the sign-in bundle does not pull that package (markdown, pro-layout).
@@ -14,6 +37,7 @@ export function useNotificationProvider(): NotificationProvider {
   return useMemo(
     () => ({
       open: ({ key, message, description, type, undoableTimeout, cancelMutation }) => {
+        placeToastsBelowPageHeader();
         if (type === "progress") {
           const seconds = undoableTimeout ?? 5;
           notification.open({

@@ -1,8 +1,25 @@
+import type { CrudFilter, DataProvider } from "@refinedev/core";
 import simpleRest from "@refinedev/simple-rest";
 import { http } from "./http";
+
+const base = simpleRest("/api/v2", http);
+
+/**
+ * simple-rest writes ne/gte/lte/contains as `<field>_<op>` and any other operator as plain equality, so
+ * `id > 16` went out as `id=16`; the v2 server reads `<field>_gt` and `<field>_lt`.
+ */
+const strict = (filters: CrudFilter[] | undefined) =>
+  filters?.map((f) =>
+    "field" in f && (f.operator === "gt" || f.operator === "lt")
+      ? { field: `${f.field}_${f.operator}`, operator: "eq" as const, value: f.value as unknown }
+      : f,
+  );
 
 /**
  * The second data provider, `rest`: resources the legacy catalogue does not name, served as plain
  * REST under /api/v2 (server/src/lib/rest.ts). Same HTTP client, so the same token and errors.
  */
-export const restDataProvider = simpleRest("/api/v2", http);
+export const restDataProvider: DataProvider = {
+  ...base,
+  getList: (params) => base.getList({ ...params, filters: strict(params.filters) }),
+};

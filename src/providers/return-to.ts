@@ -1,14 +1,27 @@
 const SIGN_IN_PAGES = /^\/(supplier\/)?(login|register)(\/|\?|$)/;
 const ROOTS = new Set(["/", "/supplier"]);
 
+/** C0 controls and DEL: the URL parser drops tabs and newlines, so `/\t/evil.example` would be `//evil.example`. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /**
- * Where a sign-in page sends the user once signed in: the page they asked for (`?to=`), when it
- * is a path inside this app. Anything else (another site, a sign-in page) is ignored.
+ * Where a sign-in page sends the user once signed in: the page they asked for (`?to=`), when it is a path
+ * inside this app. Anything else (another site in any spelling, a control character, a sign-in page) is
+ * ignored, so the user lands on their home page: the router refuses to navigate off the app.
  */
-export function returnTo(search: string): string | null {
+export function returnTo(search: string, origin: string = window.location.origin): string | null {
   const to = new URLSearchParams(search).get("to");
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return null;
-  return SIGN_IN_PAGES.test(to) ? null : to;
+  if (!to || !to.startsWith("/") || CONTROL.test(to)) return null;
+  let url: URL;
+  try {
+    url = new URL(to, origin);
+  } catch {
+    return null;
+  }
+  // `//host`, `/\host` and the like parse to another origin.
+  if (url.origin !== origin) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return SIGN_IN_PAGES.test(path) ? null : path;
 }
 
 /** The query a sign-in page is opened with: the page to come back to, and whether the session expired. */
@@ -21,3 +34,5 @@ export function signInQuery(from: string | null, expired: boolean): string {
 }
 
 export const sessionExpiredIn = (search: string) => new URLSearchParams(search).get("expired") === "1";
+
+export const signupReceivedIn = (search: string) => new URLSearchParams(search).get("signup") === "1";

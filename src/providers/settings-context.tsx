@@ -1,7 +1,16 @@
 import { ConfigProvider } from "antd";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { directionOf } from "./languages";
+import { directionOf, langTag } from "./languages";
 import { useAntdLocale } from "./locale";
 import {
   clearSettings,
@@ -23,6 +32,16 @@ export interface SettingsContextValue extends Settings {
 }
 
 const SettingsContext = createContext<SettingsContextValue | null>(null);
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const subscribeMotion = (changed: () => void) => {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener("change", changed);
+  return () => query?.removeEventListener("change", changed);
+};
+/** The operating system's "reduce motion" setting, followed while the app is open. */
+const useReducedMotion = () =>
+  useSyncExternalStore(subscribeMotion, () => !!window.matchMedia?.(REDUCED_MOTION).matches);
 
 /**
  * Theme settings kept in cookies, applied through Ant Design's ConfigProvider, with the document's
@@ -61,7 +80,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     const html = document.documentElement;
     html.dir = settings.themeDirection;
     // "cn" is this app's name for Chinese; the document needs a real tag for fonts and screen readers.
-    html.lang = language === "cn" ? "zh-CN" : (language ?? "en");
+    html.lang = langTag(language);
     html.style.colorScheme = settings.themeMode;
     html.dataset.theme = settings.themeMode;
   }, [settings.themeDirection, settings.themeMode, language]);
@@ -72,7 +91,8 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     [settings, update, reset, changed, drawerOpen],
   );
   const locale = useAntdLocale(language);
-  const theme = useMemo(() => themeConfig(settings), [settings]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeConfig(settings, reducedMotion), [settings, reducedMotion]);
 
   return (
     <SettingsContext.Provider value={value}>

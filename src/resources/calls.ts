@@ -56,7 +56,7 @@ export function callsOf<M extends ResourceModule>(module: M) {
     readCall: <A extends ActionOf<M>>(action: A, query?: ActionQuery<M, A>) => ({
       url: pathOf(action),
       method: "get" as const,
-      config: { query: (query ?? {}) as Loose },
+      config: { query: query ?? {} },
       meta: { resource: module.name, action },
     }),
     writeCall,

@@ -20,6 +20,7 @@ export function toResource(s: Screen): ResourceDecl {
       ...(s.icon ? { icon: s.icon } : {}),
       ...(s.root ? { root: s.root } : {}),
       ...(s.everyone ? { everyone: true } : {}),
+      ...(s.generated ? { generated: s.generated.resource } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
+import type { CrudOperators } from "@refinedev/core";
 import type { Answer, ListParams, Path } from "../api";
 import type {
   ActionEndpoint,
@@ -59,7 +59,7 @@ export function listQuery(path: string, spec: ListSpec = {}) {
   const sorts: readonly string[] = spec.sorts ?? [];
   return (req: ListRequest): Record<string, unknown> => {
     const query: Record<string, unknown> = { page: req.page, limit: req.limit };
-    for (const f of req.filters as CrudFilter[]) {
+    for (const f of req.filters) {
       if (!("field" in f)) throw new UnsupportedQueryError(path, `combine filters with "${f.operator}"`);
       const value = typeof f.value === "string" ? f.value.trim() : f.value;
       if (isEmpty(value) || allValues.includes(value)) continue;
@@ -68,7 +68,7 @@ export function listQuery(path: string, spec: ListSpec = {}) {
       if (!ops.includes(f.operator)) throw new UnsupportedQueryError(path, `filter "${f.field}" with "${f.operator}"`);
       query[f.field] = value;
     }
-    const sorters = req.sorters as CrudSort[];
+    const sorters = req.sorters;
     if (sorters.length > 1) throw new UnsupportedQueryError(path, "sort by more than one field");
     const [sorter] = sorters;
     if (sorter) {
@@ -94,7 +94,7 @@ export function pagedList<P extends string, M extends HttpMethod = "GET">(
   return {
     method: spec.method ?? "GET",
     path,
-    toRequest: listQuery(path, spec as ListSpec),
+    toRequest: listQuery(path, spec),
     fromResponse: spec.fromResponse ?? itemsPage,
   };
 }

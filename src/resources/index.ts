@@ -1,14 +1,21 @@
 import { SCREENS } from "../../contract/screens";
 import type { EndpointMap, ResourceModule } from "./types";
 import { toResource, type ResourceDecl } from "./define";
+import { generatedPages } from "../components/kit/generated/pages";
 
 /** Every domain's resource module, found by its place: src/features/<domain>/resource.ts (default export). */
 export const modules: ResourceModule[] = Object.values(
   import.meta.glob<ResourceModule>("../features/*/resource.ts", { eager: true, import: "default" }),
 );
 
-/** Every built screen's pages, by resource key and action, from all feature modules. */
-export const pages = Object.assign({}, ...modules.map((m) => m.pages ?? {})) as NonNullable<ResourceModule["pages"]>;
+/**
+ * Every built screen's pages, by resource key and action: a generated screen's from the kit (no page code),
+ * the others from their feature modules.
+ */
+export const pages = Object.assign(
+  Object.fromEntries(SCREENS.filter((s) => s.generated).map((s) => [s.id, generatedPages(s)])),
+  ...modules.map((m) => m.pages ?? {}),
+) as NonNullable<ResourceModule["pages"]>;
 
 /** Every screen of the route table, built or not. */
 export const resources: ResourceDecl[] = SCREENS.map(toResource);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import type { RunningServer } from "../support/server.js";
-import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
+import { browserAvailable, browserSession, screenshot, signIn, eachLook } from "./browser.js";
 
 /** Calls the API as the signed-in user of the page. */
 async function api<T>(page: Page, path: string, body?: object): Promise<{ status: number; json: T }> {
@@ -77,27 +77,20 @@ describe.skipIf(!browserAvailable || !SHOTS)("audit log screenshots", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
 
   it("en light and ar dark at 1366 and 390 px, the list and an entry", async () => {
-    const { page, server, context } = session;
+    const { page, server } = session;
     await signIn(page, server.url, "admin");
     const pending = await api<{ items: { id: number }[] }>(
       page,
       "/api/product/productlist?approvalStatus=pending&page=1&limit=1",
     );
     await api(page, "/api/product/approveproduct", { id: pending.json.items[0].id });
-    for (const [lng, mode] of [
-      ["en", "light"],
-      ["ar", "dark"],
-    ] as const) {
-      await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
-      for (const width of [1366, 390]) {
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-        await page.goto(`${server.url}/admin/audit?lng=${lng}`);
-        await page.getByTestId("audit-table").locator("tr.ant-table-row").first().waitFor();
-        await screenshot(page, `audit-list-${lng}-${mode}-${width}`);
-        await page.getByTestId("audit-view").first().click();
-        await page.getByTestId("audit-change").first().waitFor();
-        await screenshot(page, `audit-entry-${lng}-${mode}-${width}`);
-      }
+    for await (const { lng, mode, width } of eachLook(page, server.url)) {
+      await page.goto(`${server.url}/admin/audit?lng=${lng}`);
+      await page.getByTestId("audit-table").locator("tr.ant-table-row").first().waitFor();
+      await screenshot(page, `audit-list-${lng}-${mode}-${width}`);
+      await page.getByTestId("audit-view").first().click();
+      await page.getByTestId("audit-change").first().waitFor();
+      await screenshot(page, `audit-entry-${lng}-${mode}-${width}`);
     }
   }, 300_000);
 });

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { AppConfig } from "../../server/src/config.js";
+import { TOKEN_KEY } from "../../src/providers/http-shared.js";
+import { NAV_KEY, USER_KEY, type NavGroup, type SessionUser } from "../../src/providers/session-store.js";
 import { startServer, type RunningServer } from "../support/server.js";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -34,6 +36,26 @@ export async function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The looks a screen is checked in — English light and Arabic dark, each at 1366 px and at a phone's 390 px —
+ * with the page set to each in turn (the theme cookie is read when the app loads, so open the screen inside).
+ */
+export async function* eachLook(
+  page: Page,
+  base: string,
+): AsyncGenerator<{ lng: "en" | "ar"; mode: "light" | "dark"; width: 1366 | 390 }> {
+  for (const [lng, mode] of [
+    ["en", "light"],
+    ["ar", "dark"],
+  ] as const) {
+    await page.context().addCookies([{ name: "themeMode", value: mode, url: base }]);
+    for (const width of [1366, 390] as const) {
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+      yield { lng, mode, width };
+    }
+  }
 }
 
 export interface BrowserSession {
@@ -146,11 +168,28 @@ export async function dragKey(page: Page, key: string, words: string): Promise<v
 
 export const DEMO_PASSWORD = "Demo@2026";
 
-/** Signs in on the sign-in page of the user's area (suppliers: /supplier/login) and waits until the app has taken them in. */
+/**
+ * Signs the user in through the API and stores the session where the sign-in form stores it, on a light page
+ * of the app's origin (the favicon): the test's next `goto` opens the app signed in, without loading the
+ * sign-in page and the home page first (two cold app loads per test). The form itself is tested in
+ * foundation.test.ts.
+ */
 export async function signIn(page: Page, base: string, user = "admin", password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(base + (user.startsWith("supplier") ? "/supplier/login" : "/login"));
-  await page.locator("input:not([type=password])").first().fill(user);
-  await page.locator("input[type=password]").fill(password);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+  const typeLogin = user.startsWith("supplier") ? "supplier" : "staff";
+  const answer = await page.request.post(base + "/api/account/login", { data: { users: user, password, typeLogin } });
+  const body = (await answer.json()) as { accessToken?: string; user?: SessionUser; navConfig?: NavGroup[] };
+  if (!answer.ok() || !body.accessToken || !body.user)
+    throw new Error(`${user} could not sign in: ${answer.status()} ${JSON.stringify(body)}`);
+  await page.goto(base + "/favicon.svg");
+  await page.evaluate(
+    ([keys, session]) => {
+      localStorage.setItem(keys.token, session.token);
+      localStorage.setItem(keys.user, JSON.stringify(session.user));
+      localStorage.setItem(keys.nav, JSON.stringify(session.nav));
+    },
+    [
+      { token: TOKEN_KEY, user: USER_KEY, nav: NAV_KEY },
+      { token: body.accessToken, user: body.user, nav: body.navConfig ?? [] },
+    ] as const,
+  );
 }

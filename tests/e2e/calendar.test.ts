@@ -118,4 +118,72 @@ describe.skipIf(!browserAvailable)("calendar in a real browser", () => {
       await context.close();
     }
   });
+
+  it("with the browser in UTC, an event at 10:00 Bangkok shows at 10:00, the zone is named, and a new event defaults to Bangkok", async () => {
+    const context = await session.browser.newContext({ viewport: { width: 1366, height: 900 }, timezoneId: "UTC" });
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.url, "admin");
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(new Date());
+      const made = await api<Entry>(page, "POST", "/api/v2/calendar-entries", {
+        title: "Flash sale briefing",
+        description: null,
+        allDay: false,
+        color: "red",
+        timezone: "Asia/Bangkok",
+        startsAt: `${today}T10:00:00+07:00`,
+        endsAt: `${today}T11:00:00+07:00`,
+      });
+      expect(made.status).toBe(201);
+      await page.goto(server.url + "/admin/apps/calendar?lng=en");
+      await page.locator("[data-screen-ready]").waitFor();
+      await page.getByRole("button", { name: "Week", exact: true }).click();
+      const event = page.locator(".fc-timegrid-event", { hasText: "Flash sale briefing" });
+      await event.waitFor();
+      expect(await event.locator(".fc-event-time").textContent()).toBe("10:00 - 11:00");
+      // In today's column, in the 10:00 row.
+      expect(
+        await page
+          .locator(`.fc-timegrid-col[data-date="${today}"]`)
+          .locator(".fc-event", { hasText: "Flash sale briefing" })
+          .count(),
+      ).toBe(1);
+      expect(await page.getByTestId("calendar-zone").textContent()).toBe("Times in Asia/Bangkok");
+      await screenshot(page, "calendar-week-utc-browser-en-light-1366");
+
+      await page.getByRole("button", { name: "New event" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      expect(
+        await dialog
+          .locator(".ant-select", { has: page.locator("#timezone") })
+          .locator(".ant-select-selection-item")
+          .textContent(),
+      ).toBe("Asia/Bangkok");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+
+      // Only campaigns: own events and the other kinds switched off, remembered after a reload.
+      const legend = page.getByRole("group", { name: "Show" });
+      for (const name of ["Your events", "Flash sale", "Banner", "Coupon line"])
+        await legend.getByRole("checkbox", { name }).uncheck();
+      await event.waitFor({ state: "detached" });
+      const otherKinds = () =>
+        page
+          .locator(".calendar-window")
+          .evaluateAll((els) => [
+            ...new Set(els.map((e) => (e as HTMLElement).dataset.kind).filter((k) => k !== "campaign")),
+          ]);
+      // Each unticked kind leaves on its own render, so wait for the last one to go.
+      await expect.poll(otherKinds).toEqual([]);
+      await page.reload();
+      await page.locator("[data-screen-ready]").waitFor();
+      expect(await legend.getByRole("checkbox", { name: "Your events" }).isChecked()).toBe(false);
+      expect(await legend.getByRole("checkbox", { name: "Campaign" }).isChecked()).toBe(true);
+      await expect.poll(otherKinds).toEqual([]);
+      expect(await page.locator(".fc-event", { hasText: "Flash sale briefing" }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

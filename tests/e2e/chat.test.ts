@@ -49,6 +49,14 @@ describe.skipIf(!browserAvailable)("chat in a real browser", () => {
   it("two users chat live: a new conversation, text and an image, the unread count shown and cleared on open, nothing twice after a reconnect", async () => {
     const editorContext = await session.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const editor = await editorContext.newPage();
+    // Using chat asks nothing the server refuses: any 4xx from the API is a wrong request.
+    const refused: string[] = [];
+    for (const p of [page, editor])
+      p.on("response", (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith("/api/") && r.status() >= 400 && r.status() < 500)
+          refused.push(`${r.status()} ${r.request().method()} ${url.pathname}${url.search}`);
+      });
     try {
       await signIn(page, server.url, "admin");
       await signIn(editor, server.url, "editor");
@@ -155,6 +163,7 @@ describe.skipIf(!browserAvailable)("chat in a real browser", () => {
       expect(Number(request.headers()["last-event-id"])).toBe(ids[3]);
       expect(await shownIds(page)).toEqual(ids);
       await screenshot(editor, "chat-conversation-en-light-1366");
+      expect(refused).toEqual([]);
     } finally {
       await editorContext.close();
     }

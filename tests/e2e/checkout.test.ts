@@ -1,5 +1,7 @@
 import type { Locator, Page } from "playwright-core";
-import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
+import { browserAvailable, browserSession, screenshot, signIn, eachLook } from "./browser.js";
+
+const SHOTS = !!process.env.SCREENSHOTS_DIR;
 
 /**
  * Picks an option of an antd Select whose text contains `text` (the first option when none is given), typing it
@@ -19,13 +21,13 @@ async function choose(page: Page, input: Locator, text?: string, search = false)
   );
 }
 
-/** Calls the API as the signed-in user of the page. */
-async function api<T>(page: Page, path: string, body: object): Promise<T> {
+/** Calls the API as the signed-in user of the page (GET without a body). */
+async function api<T>(page: Page, path: string, body?: object): Promise<T> {
   return page.evaluate(
     async ({ path, body }) => {
       const res = await fetch(path, {
-        method: "POST",
-        body: JSON.stringify(body),
+        method: body ? "POST" : "GET",
+        body: body ? JSON.stringify(body) : undefined,
         headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}`, "content-type": "application/json" },
       });
       return res.json();
@@ -132,4 +134,105 @@ describe.skipIf(!browserAvailable)("checkout in a real browser", () => {
     await expect.poll(() => rows.first().innerText()).toContain(orderNo!);
     expect(await rows.first().innerText()).toContain("Somchai Jaidee");
   });
+  it("a product on flash sale is charged its sale price, saving shown; the order keeps it, the carrier chosen and who placed it", async () => {
+    const { page, server } = s;
+    await signIn(page, server.url);
+    // The demo's running flash sale (the year-end air conditioner).
+    const sales = await api<{
+      items: {
+        productId: number;
+        productCode: string;
+        productName: string;
+        shopId: number;
+        shopName: string;
+        salePrice: number;
+        normalPrice: number;
+      }[];
+    }>(page, "/api/promotion/productflashsale?status=live&page=1&limit=10");
+    const sale = sales.items[0];
+    expect(sale.salePrice).toBeLessThan(sale.normalPrice);
+    const thb = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+    await page.goto(`${server.url}/admin/apps/checkout?product=${sale.productId}`);
+    const dialog = page.locator(".ant-modal").filter({ hasText: "Add to cart" });
+    // The product's page sells it at the sale price already.
+    await dialog.getByTestId("checkout-product-promotion").waitFor();
+    expect(await dialog.innerText()).toContain(thb(sale.salePrice));
+    await screenshot(page, "checkout-flash-product-en-light");
+    await dialog.getByRole("button", { name: "Add to cart" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.locator("[data-testid=checkout-cart-button]").click();
+    const line = page.locator(`.checkout-line[data-product="${sale.productId}"]`);
+    await line.waitFor();
+    // The cart is priced by the server: the sale price, the normal one struck through, what it saves.
+    await expect.poll(() => line.locator("[data-testid=checkout-line-promotion]").innerText()).toContain("Flash sale");
+    expect(await line.locator("del").innerText()).toContain(thb(sale.normalPrice));
+    expect(await line.innerText()).toMatch(new RegExp(`You save \\D*${thb(sale.normalPrice - sale.salePrice)}`));
+    await expect.poll(() => page.locator("[data-testid=checkout-subtotal]").innerText()).toContain(thb(sale.salePrice));
+    expect(await page.locator("[data-testid=checkout-saving]").innerText()).toContain(
+      thb(sale.normalPrice - sale.salePrice),
+    );
+    await screenshot(page, "checkout-flash-cart-en-light");
+
+    await page.getByRole("button", { name: "Next: Billing address" }).click();
+    await page.getByLabel("Customer name").fill("Malee Srisuk");
+    await page.getByLabel("Phone").fill("089 765 4321");
+    await page.getByLabel("Address (house number, street)").fill("12 Rama IV Rd");
+    await choose(page, page.locator("#provinceId"), "Bangkok", true);
+    await choose(page, page.locator("#districtId"));
+    await page.getByRole("button", { name: "Next: Delivery and payment" }).click();
+    const flash = page.locator("section[aria-labelledby=checkout-transport] .ant-radio-wrapper", {
+      hasText: "Flash Express",
+    });
+    await flash.waitFor();
+    await flash.click();
+    await expect.poll(() => page.locator("[data-testid=checkout-shipping]").innerText()).not.toContain("Not chosen");
+    await screenshot(page, "checkout-flash-delivery-en-light");
+    await page.locator("[data-testid=checkout-place]").click();
+    const complete = page.locator("[data-testid=checkout-complete]");
+    await complete.waitFor();
+
+    // The order: the line at the sale price with its promotion, the carrier, and the timeline's first entry.
+    await complete.getByRole("button", { name: "Open the order" }).click();
+    await page.waitForURL(/\/admin\/orders\/\d+\/view$/);
+    const orderId = Number(/orders\/(\d+)\/view/.exec(page.url())![1]);
+    await page.getByTestId("order-carrier").waitFor();
+    expect(await page.getByTestId("order-carrier").innerText()).toContain("Flash Express");
+    expect(await page.getByTestId("order-expected-delivery").innerText()).toMatch(/\d{4}/);
+    const items = page.locator(".ant-table-tbody tr.ant-table-row").filter({ hasText: sale.productName });
+    await expect.poll(() => items.innerText()).toContain("Flash sale");
+    expect(await items.innerText()).toContain(thb(sale.salePrice));
+    const timeline = page.locator(".ant-timeline-item");
+    await expect.poll(() => timeline.count()).toBe(1);
+    expect(await timeline.first().innerText()).toMatch(/Order placed[\s\S]*Placed at checkout by \S+/);
+    await screenshot(page, "checkout-flash-order-en-light");
+
+    if (!SHOTS) return;
+    const kept = {
+      cart: [
+        {
+          id: sale.productId,
+          price: sale.normalPrice,
+          name: sale.productName,
+          code: sale.productCode,
+          imageUrl: null,
+          shopId: sale.shopId,
+          shopName: sale.shopName,
+          quantity: 1,
+          colors: [],
+          stock: 1,
+        },
+      ],
+    };
+    for await (const { lng, mode, width } of eachLook(page, server.url)) {
+      await page.evaluate((k) => localStorage.setItem("redux-checkout", JSON.stringify(k)), kept);
+      await page.goto(`${server.url}/admin/apps/checkout?view=checkout&lng=${lng}`);
+      await page.locator("[data-testid=checkout-line-promotion]").waitFor();
+      await screenshot(page, `checkout-flash-cart-${lng}-${mode}-${width}`);
+      await page.goto(`${server.url}/admin/orders/${orderId}/view?lng=${lng}`);
+      await page.getByTestId("order-carrier").waitFor();
+      await page.locator(".ant-timeline-item").first().waitFor();
+      await screenshot(page, `checkout-flash-order-${lng}-${mode}-${width}`);
+    }
+  }, 300_000);
 });

@@ -78,17 +78,15 @@ describe.skipIf(!browserAvailable)("flash sales and coupon lines in a real brows
         createdAt: new Date(Math.max(now, sale.startsAt.getTime()) + 1000),
       })
       .returning();
-    await db
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        productId: product.id,
-        productCode: product.code,
-        productName: product.name,
-        qty: 3,
-        unitPrice: salePrice.toFixed(2),
-        amount: (salePrice * 3).toFixed(2),
-      });
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      productId: product.id,
+      productCode: product.code,
+      productName: product.name,
+      qty: 3,
+      unitPrice: salePrice.toFixed(2),
+      amount: (salePrice * 3).toFixed(2),
+    });
 
     await row.getByRole("button", { name: `Sales report: ${product.name}` }).click();
     const drawer = page.locator(".ant-drawer");

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import type { RunningServer } from "../support/server.js";
-import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
+import { browserAvailable, browserSession, screenshot, signIn, eachLook } from "./browser.js";
 
 /** Calls the API as the signed-in user of the page. */
 async function api<T>(page: Page, path: string, body?: object): Promise<{ status: number; json: T }> {
@@ -77,22 +77,15 @@ describe.skipIf(!browserAvailable || !SHOTS)("bell screenshots", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
 
   it("en light and ar dark at 1366 and 390 px", async () => {
-    const { page, server, context } = session;
+    const { page, server } = session;
     await signIn(page, server.url, "supplier1");
-    for (const [lng, mode] of [
-      ["en", "light"],
-      ["ar", "dark"],
-    ] as const) {
-      await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
-      for (const width of [1366, 390]) {
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-        await page.goto(`${server.url}/supplier/dashboard?lng=${lng}`);
-        await page.locator("[data-testid=notification-bell][data-live=true]").waitFor({ timeout: ARRIVAL_MS });
-        await bell(page).click();
-        await page.getByTestId("notification-item").first().waitFor();
-        await screenshot(page, `notify-bell-${lng}-${mode}-${width}`);
-        await page.keyboard.press("Escape");
-      }
+    for await (const { lng, mode, width } of eachLook(page, server.url)) {
+      await page.goto(`${server.url}/supplier/dashboard?lng=${lng}`);
+      await page.locator("[data-testid=notification-bell][data-live=true]").waitFor({ timeout: ARRIVAL_MS });
+      await bell(page).click();
+      await page.getByTestId("notification-item").first().waitFor();
+      await screenshot(page, `notify-bell-${lng}-${mode}-${width}`);
+      await page.keyboard.press("Escape");
     }
   }, 300_000);
 });

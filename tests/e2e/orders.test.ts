@@ -53,6 +53,16 @@ describe.skipIf(!browserAvailable)("orders in a real browser", () => {
 
     await page.getByRole("button", { name: "Move to Ready to ship" }).click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: "Apply" }).click();
+    // The success toast opens top right, where the record's actions are: below them at any scroll position. Measured
+    // in one step in the page, so a slow machine cannot let the toast close between two readings.
+    const toast = page.locator(".ant-notification-notice-success").first();
+    await toast.waitFor();
+    const gap = await toast.evaluate((notice) => {
+      window.scrollTo(0, 0);
+      const actions = document.querySelector(".ant-page-header-heading-extra")!.getBoundingClientRect();
+      return notice.getBoundingClientRect().top - actions.bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(0);
     await page
       .locator(".ant-page-header-heading-extra button")
       .filter({ hasText: /^Ship$/ })
@@ -73,6 +83,51 @@ describe.skipIf(!browserAvailable)("orders in a real browser", () => {
     await page.goto(server.url + "/admin/orders/list");
     await expect.poll(() => tabCount(page, "shipped")).toBe(shipped + 1);
     expect(await tabCount(page, "preparing")).toBe(preparing - 1);
+  });
+
+  it("a refused bulk status change tells its toast and leaves no page error", async () => {
+    const errors: string[] = [];
+    const onError = (e: Error) => errors.push(e.message);
+    page.on("pageerror", onError);
+    try {
+      await page.goto(server.url + "/admin/orders/list");
+      await page.locator('[data-status="completed"]').click();
+      const firstRow = page.locator(".ant-table-tbody tr.ant-table-row").first();
+      await expect.poll(() => firstRow.innerText()).toContain("Completed");
+      await firstRow.locator(".ant-checkbox-input").check();
+      await page.getByRole("combobox", { name: "New status" }).click();
+      await page
+        .locator(".ant-select-dropdown .ant-select-item-option")
+        .filter({ hasText: /^Paid$/ })
+        .click();
+      await page.getByRole("button", { name: "Change status" }).click();
+      await page.locator(".ant-popconfirm").getByRole("button", { name: "Apply" }).click();
+      await page.locator(".ant-notification-notice-error").filter({ hasText: "No order could be changed" }).waitFor();
+      // An unhandled rejection is reported a moment after the toast: give it the time to arrive.
+      await page.waitForTimeout(500);
+      expect(errors).toEqual([]);
+    } finally {
+      page.off("pageerror", onError);
+    }
+  });
+
+  it("Thai names render in the shipped Kanit font", async () => {
+    await page.goto(server.url + "/admin/orders/list");
+    const firstRow = page.locator(".ant-table-tbody tr.ant-table-row").first();
+    await firstRow.waitFor();
+    const kanit = () =>
+      page.evaluate(
+        () => [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "Kanit" && f.status === "loaded").length,
+      );
+    // A customer named in Thai, as a shop types it.
+    await firstRow
+      .locator("td")
+      .nth(3)
+      .evaluate((cell) => {
+        cell.textContent = "สมชาย ใจดี";
+      });
+    await expect.poll(kanit).toBeGreaterThan(0);
+    await screenshot(page, "orders-list-thai-name-en-light");
   });
 
   it("admin approves a slip from the slip list", async () => {

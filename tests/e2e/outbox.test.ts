@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import type { OutboxConfig } from "../../server/src/modules/outbox/config.js";
-import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
+import { browserAvailable, browserSession, screenshot, signIn, eachLook } from "./browser.js";
 
 const SECRET = "e2e-secret-for-the-outbox-relay";
 const DOWN = "Order system is down for maintenance";
@@ -95,36 +95,29 @@ describe.skipIf(!browserAvailable)("sync delivery on the product page and the or
       (await api<Job[]>(page, "/api/v2/outbox-jobs?topic=orders.sync")).find((j) => j.id === jobId);
     await expect.poll(async () => (await orderJob())?.status, { timeout: 20_000, interval: 300 }).toBe("failed");
 
-    for (const [lng, mode] of [
-      ["en", "light"],
-      ["ar", "dark"],
-    ] as const) {
-      await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
-      for (const width of [1366, 390]) {
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-        await page.goto(`${server.url}/admin/product/${product}?lng=${lng}`);
-        // On a phone the tab may sit in the tab bar's overflow: its button is clicked in the page.
-        const tab = page.locator('.ant-tabs-tab[data-node-key="jobs"] .ant-tabs-tab-btn');
-        await tab.waitFor({ state: "attached" });
-        await tab.dispatchEvent("click");
-        const jobs = page.locator(".ant-tabs-tabpane-active");
-        await jobs.locator('[data-delivery="sent"]').first().waitFor();
-        await jobs.locator('[data-delivery="not-configured"]').first().waitFor();
-        await screenshot(page, `outbox-product-${lng}-${mode}-${width}`);
+    for await (const { lng, mode, width } of eachLook(page, server.url)) {
+      await page.goto(`${server.url}/admin/product/${product}?lng=${lng}`);
+      // On a phone the tab may sit in the tab bar's overflow: its button is clicked in the page.
+      const tab = page.locator('.ant-tabs-tab[data-node-key="jobs"] .ant-tabs-tab-btn');
+      await tab.waitFor({ state: "attached" });
+      await tab.dispatchEvent("click");
+      const jobs = page.locator(".ant-tabs-tabpane-active");
+      await jobs.locator('[data-delivery="sent"]').first().waitFor();
+      await jobs.locator('[data-delivery="not-configured"]').first().waitFor();
+      await screenshot(page, `outbox-product-${lng}-${mode}-${width}`);
 
-        await page.goto(`${server.url}/admin/orders/list?lng=${lng}`);
-        await page.getByTestId("order-sync-history").waitFor();
-        await page.getByTestId("order-sync-history").click();
-        const drawer = page.locator(".ant-drawer-content");
-        const row = drawer.locator("tr", { hasText: `#${jobId}` });
-        await row.locator('[data-delivery="failed"]').waitFor();
-        if (lng === "en") {
-          expect(await row.textContent()).toContain("1 try of 3");
-          expect(await row.textContent()).toContain(`HTTP 503: ${DOWN}`);
-          expect(await row.textContent()).toContain("next try");
-        }
-        await screenshot(page, `outbox-orders-${lng}-${mode}-${width}`);
+      await page.goto(`${server.url}/admin/orders/list?lng=${lng}`);
+      await page.getByTestId("order-sync-history").waitFor();
+      await page.getByTestId("order-sync-history").click();
+      const drawer = page.locator(".ant-drawer-content");
+      const row = drawer.locator("tr", { hasText: `#${jobId}` });
+      await row.locator('[data-delivery="failed"]').waitFor();
+      if (lng === "en") {
+        expect(await row.textContent()).toContain("1 try of 3");
+        expect(await row.textContent()).toContain(`HTTP 503: ${DOWN}`);
+        expect(await row.textContent()).toContain("next try");
       }
+      await screenshot(page, `outbox-orders-${lng}-${mode}-${width}`);
     }
 
     // Retry: queued again at once, tried again (one more request), and failed again with its tries counted afresh.

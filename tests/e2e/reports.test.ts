@@ -67,7 +67,7 @@ describe.skipIf(!browserAvailable)("reports in a real browser", () => {
       page.getByRole("button", { name: "Export CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("order-tracking.csv");
-    const csv = lines(readFileSync((await download.path())!, "utf8"));
+    const csv = lines(readFileSync(await download.path(), "utf8"));
     expect(csv[0].split(",").slice(0, 3)).toEqual(["order_no", "created_at", "shop_name"]);
     expect((csv.length - 1).toLocaleString("en")).toBe(delivered);
     const status = csv[0].split(",").indexOf("status");
@@ -88,7 +88,7 @@ describe.skipIf(!browserAvailable)("reports in a real browser", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Export CSV" }).click(),
     ]);
-    const text = lines(readFileSync((await reviews.path())!, "utf8"));
+    const text = lines(readFileSync(await reviews.path(), "utf8"));
     expect(text[0]).toContain("rating");
     expect((text.length - 1).toLocaleString("en")).toBe(ones);
   }, 180_000);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../server/src/db/client.js";
-import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
+import { browserAvailable, browserSession, screenshot, signIn, eachLook } from "./browser.js";
 
 const baht = (v: number) =>
   new Intl.NumberFormat("en", {
@@ -14,7 +14,7 @@ describe.skipIf(!browserAvailable)("payment slips pay an order in parts, in a re
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
 
   it("approving a slip for part of the total shows paid so far and still owed on the slip and order screens", async () => {
-    const { page, server, context } = session;
+    const { page, server } = session;
     // A seeded order waiting for payment with one pending slip, made a slip for 100 THB of its total.
     const [o] = await queryRows<{ order_id: number; order_no: string; total: string; slip_id: number }>(
       server.app.db,
@@ -54,28 +54,21 @@ describe.skipIf(!browserAvailable)("payment slips pay an order in parts, in a re
       .toContain(`${baht(100)} of ${baht(total)} paid, ${baht(total - 100)} still owed`);
 
     // The screens as they look: en light and ar dark, desktop and phone.
-    for (const [lng, mode] of [
-      ["en", "light"],
-      ["ar", "dark"],
-    ] as const) {
-      await context.addCookies([{ name: "themeMode", value: mode, url: server.url }]);
-      for (const width of [1366, 390]) {
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-        for (const [name, url] of [
-          ["order", `${server.url}/admin/orders/${o.order_id}/view`],
-          ["slips", listUrl],
-        ]) {
-          await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
-          await page.waitForFunction((code) => document.documentElement.lang === code, lng);
-          await page.locator(".ant-page-header-heading-title").first().waitFor();
-          await page.waitForFunction(() => !document.querySelector(".ant-spin-spinning, .ant-skeleton-active"));
-          await screenshot(page, `slips-partial-${name}-${lng}-${mode}-${width}`);
-        }
-        await page.locator(".ant-table-tbody tr.ant-table-row").first().getByRole("button").first().click();
-        await page.locator(".ant-modal .ant-descriptions").waitFor();
-        await screenshot(page, `slips-partial-review-${lng}-${mode}-${width}`);
-        await page.keyboard.press("Escape");
+    for await (const { lng, mode, width } of eachLook(page, server.url)) {
+      for (const [name, url] of [
+        ["order", `${server.url}/admin/orders/${o.order_id}/view`],
+        ["slips", listUrl],
+      ]) {
+        await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
+        await page.waitForFunction((code) => document.documentElement.lang === code, lng);
+        await page.locator(".ant-page-header-heading-title").first().waitFor();
+        await page.waitForFunction(() => !document.querySelector(".ant-spin-spinning, .ant-skeleton-active"));
+        await screenshot(page, `slips-partial-${name}-${lng}-${mode}-${width}`);
       }
+      await page.locator(".ant-table-tbody tr.ant-table-row").first().getByRole("button").first().click();
+      await page.locator(".ant-modal .ant-descriptions").waitFor();
+      await screenshot(page, `slips-partial-review-${lng}-${mode}-${width}`);
+      await page.keyboard.press("Escape");
     }
   }, 240_000);
 });

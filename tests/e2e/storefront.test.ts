@@ -95,9 +95,13 @@ describe.skipIf(!browserAvailable)("storefront builder in a real browser", () =>
     const drawer = page.locator(".ant-drawer-content").last();
     await drawer.getByText("Add products").waitFor();
     const candidate = drawer.locator(".ant-list-item").first();
-    const name = (await candidate.locator(".ant-typography").first().textContent())!.trim();
+    const name = (await candidate.getByRole("checkbox").getAttribute("aria-label"))!;
+    const searched = page.waitForResponse((r) => r.url().includes("/searchproduct-card"));
     await drawer.getByPlaceholder("Search name or code").fill(name);
-    await drawer.getByRole("checkbox", { name }).first().check();
+    // Ticked before the search box has searched (a loaded machine, a quick hand): the tick survives the search.
+    await drawer.getByRole("checkbox", { name, exact: true }).check();
+    await searched;
+    await expect.poll(() => drawer.getByRole("checkbox", { name, exact: true }).isChecked()).toBe(true);
     const added = page.waitForResponse((r) => r.url().endsWith("/card/detail-update"));
     await drawer.getByRole("button", { name: /Add 1 product/ }).click();
     expect((await added).status()).toBe(200);

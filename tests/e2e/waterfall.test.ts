@@ -162,8 +162,8 @@ describe.skipIf(!browserAvailable)("loading waterfall in a real browser", () => 
     await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
     const styles = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLStyleElement>("style[data-css-hash]")].map((style) => ({
-        kept: style.textContent!.endsWith("/*kept*/"),
-        table: style.textContent!.includes(".ant-table"),
+        kept: style.textContent.endsWith("/*kept*/"),
+        table: style.textContent.includes(".ant-table"),
       })),
     );
     expect(styles.filter((style) => style.table).every((style) => style.kept)).toBe(true);

@@ -10,7 +10,7 @@ export async function auditIdsOf(
 ): Promise<AuditIds> {
   const res = await app.inject({ method: 'GET', url: '/api/v2/audit-log?_end=1', headers: admin });
   if (res.statusCode !== 200) throw new Error(`audit-log: ${res.statusCode} ${res.body}`);
-  return { entry: (res.json() as { id: number }[])[0].id };
+  return { entry: res.json<{ id: number }[]>()[0].id };
 }
 
 export function auditSample(

@@ -72,7 +72,7 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} }) as Promise<Res>;
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} });
   const list = async (query: string) => {
     const res = await call('admin', 'GET', `${LOG}?${query}`);
     expect(res.statusCode, res.body).toBe(200);

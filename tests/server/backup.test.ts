@@ -25,9 +25,9 @@ async function tableSums(query: Query): Promise<Record<string, string>> {
   const sums: Record<string, string> = {};
   for (const { t } of tables) {
     const [{ n, sum }] = await query(
-      `select count(*)::text as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as sum from ${t} r`,
+      `select count(*)::text as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as sum from ${t as string} r`,
     );
-    sums[t as string] = `${n} ${sum}`;
+    sums[t as string] = `${n as string} ${sum as string}`;
   }
   return sums;
 }

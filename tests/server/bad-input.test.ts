@@ -102,7 +102,7 @@ function setAt(root: Record<string, unknown>, schema: Schema, path: string[], va
   let s = schema;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i];
-    s = (s.properties?.[key] ?? s.items ?? {}) as Schema;
+    s = s.properties?.[key] ?? s.items ?? {};
     if (node[key] === undefined || node[key] === null || typeof node[key] !== 'object') node[key] = valid(s, key);
     node = node[key] as Record<string, unknown>;
   }
@@ -182,9 +182,7 @@ interface Finding {
   body: string;
 }
 
-async function walk(
-  t: TestApp,
-): Promise<{
+async function walk(t: TestApp): Promise<{
   routes: number;
   requests: number;
   fiveXX: Finding[];
@@ -229,7 +227,7 @@ async function walk(
           else if (p.required)
             for (const v of ([] as unknown[]).concat(valid(p.schema, p.name))) qs.append(p.name, String(v));
         }
-        if (qs.size) url += `?${qs}`;
+        if (qs.size) url += `?${qs.toString()}`;
         const m = method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'DELETE';
         if (multipart && (over.where === 'multipart' || !json)) {
           const fields: Record<string, string> = {};
@@ -294,7 +292,7 @@ async function walk(
           if (res.statusCode >= 500) fiveXX.push(finding);
           else if (c.refused(target, at)) {
             const leaf = f.path[f.path.length - 1];
-            const b = res.json() as { message?: string; errors?: { field: string }[] };
+            const b = res.json<{ message?: string; errors?: { field: string }[] }>();
             const named =
               (b.errors ?? []).some((e) => e.field.split('.').includes(leaf)) || (b.message ?? '').includes(leaf);
             if (res.statusCode !== 400) accepted.push(finding);

@@ -68,7 +68,7 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
     t.app.inject({ method: 'POST', url: `${B}/${url}`, payload, headers: await headersOf(user) });
   const ok = <T>(res: Res): T => {
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as T;
+    return res.json<T>();
   };
   const expectFieldError = (res: Res, status: number, field: string) => {
     expect(res.statusCode, res.body).toBe(status);

@@ -103,7 +103,7 @@ describe.each(dbKinds())('brand shops (%s)', (kind) => {
   const list = async (user: string, query: string) => {
     const res = await get(user, `/api/supplier/kanban/shopprofile?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: Summary[]; total: number; maxpage: number };
+    return res.json<{ items: Summary[]; total: number; maxpage: number }>();
   };
   const fieldOf = (res: Res) => res.json().errors?.[0]?.field;
   const register = async (email: string, firstName: string, lastName: string) => {
@@ -113,9 +113,14 @@ describe.each(dbKinds())('brand shops (%s)', (kind) => {
       payload: { email, password: 'Garden2026', firstName, lastName },
     });
     expect(res.statusCode, res.body).toBe(200);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { users: email, password: 'Garden2026', typeLogin: 'supplier' },
+    });
     return {
-      headers: { authorization: `Bearer ${res.json().accessToken}` },
-      shopId: res.json().user.shops[0].id as number,
+      headers: { authorization: `Bearer ${signIn.json().accessToken}` },
+      shopId: signIn.json().user.shops[0].id as number,
     };
   };
   const auditOf = (entity: string, entityId: number) =>
@@ -486,7 +491,7 @@ describe.each(dbKinds())('brand shops (%s)', (kind) => {
     const storefront = async (source: 'draft' | 'live', user = 'supplier1') => {
       const res = await get(user, `/api/v2/shops/${lighting()}/storefront?source=${source}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as Storefront;
+      return res.json<Storefront>();
     };
     const boardVersion = async () =>
       (await t.app.db.select().from(boards).where(eq(boards.shopId, lighting())))[0].version;
@@ -784,7 +789,7 @@ describe.each(dbKinds())('brand shops (%s)', (kind) => {
         name: 'Hero',
       });
       expect(house.json()).toEqual({ status: 404, message: 'Shop not found' });
-      const mine = (await get('supplier1', '/api/v2/shop-banner-categories')).json() as { shopId: number }[];
+      const mine = (await get('supplier1', '/api/v2/shop-banner-categories')).json<{ shopId: number }[]>();
       expect(mine.length).toBeGreaterThan(0);
       expect(mine.every((c) => c.shopId === shop['HomePro Lighting'])).toBe(true);
       const [foreign] = await t.app.db
@@ -907,6 +912,5 @@ describe.each(dbKinds())('brand shops (%s)', (kind) => {
     });
   });
 
-  const storefrontOf = async (id: number) =>
-    (await get('admin', `/api/v2/shops/${id}/storefront`)).json() as Storefront;
+  const storefrontOf = async (id: number) => (await get('admin', `/api/v2/shops/${id}/storefront`)).json<Storefront>();
 });

@@ -22,7 +22,7 @@ export async function calendarIdsOf(
 ): Promise<CalendarIds> {
   const res = await app.inject({ method: 'GET', url: `${E}?from=${FROM}&to=${TO}`, headers: admin });
   if (res.statusCode !== 200) throw new Error(`${E}: ${res.statusCode} ${res.body}`);
-  const [event] = res.json() as { id: number }[];
+  const [event] = res.json<{ id: number }[]>();
   if (!event) throw new Error('admin has no demo calendar event in the week after the reference date');
   return { event: event.id };
 }

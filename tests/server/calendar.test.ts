@@ -48,7 +48,7 @@ describe.each(dbKinds())('calendar events of their owner (%s)', (kind) => {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) });
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;

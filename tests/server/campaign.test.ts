@@ -73,7 +73,7 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
     url: string,
     payload?: object,
     user = 'admin',
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) });
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;

@@ -87,7 +87,7 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) });
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
@@ -179,12 +179,12 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
           { name: 'file', file: samples.png(), filename: 'x.png' },
         ]);
         expectNotFound(
-          (await t.app.inject({
+          await t.app.inject({
             method: 'POST',
             url: `${C}/${adminSupplier1}/images`,
             ...upload,
             headers: { ...upload.headers, ...(await t.headers(user)) },
-          })) as Res,
+          }),
         );
         expectNotFound(await call(user, 'GET', `/api/v2/chat-events?conversationId=${adminSupplier1}`));
         const list = ok<Conversation[]>(await call(user, 'GET', C));

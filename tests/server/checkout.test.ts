@@ -12,6 +12,9 @@ import {
   couponCodes,
   couponRedemptions,
   districts,
+  flashSales,
+  homeSaleGroups,
+  homeSaleLinks,
   notificationMessages,
   notificationRecipients,
   orderItems,
@@ -96,7 +99,7 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
   });
 
   const call = async (user: string | null, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} }) as Promise<Res>;
+    t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} });
   const ok = <T = any>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
@@ -271,6 +274,204 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
         400,
         'items.1.productId',
       );
+    });
+  });
+
+  describe('promotions at the moment of ordering', () => {
+    const HOUR = 3_600_000;
+    /** A product with no promotion but the ones a test gives it. */
+    const plain = async () => {
+      const p = take();
+      await t.app.db.delete(homeSaleLinks).where(eq(homeSaleLinks.productId, p.id));
+      await t.app.db.update(products).set({ compareAtPrice: null }).where(eq(products.id, p.id));
+      return p;
+    };
+    const flashSale = async (p: { id: number; shopId: number }, from: number, to: number, stockLimit = 50) => {
+      const [row] = await t.app.db
+        .insert(flashSales)
+        .values({
+          productId: p.id,
+          shopId: p.shopId,
+          salePrice: '80.00',
+          normalPrice: '100.00',
+          stockLimit,
+          startsAt: new Date(Date.now() + from),
+          endsAt: new Date(Date.now() + to),
+          timezone: 'Asia/Bangkok',
+        })
+        .returning();
+      return row;
+    };
+    const quoteOf = async (items: { productId: number; quantity: number }[]) =>
+      ok(await call('admin', 'POST', '/api/v2/checkout-quotes', { items, districtId: district }));
+
+    it('charges a flash sale inside its window, in the quote and the order; the order line keeps the price and the sale', async () => {
+      const p = await plain();
+      const sale = await flashSale(p, -HOUR, HOUR);
+      const q = await quoteOf([{ productId: p.id, quantity: 2 }]);
+      expect(q.lines[0]).toMatchObject({
+        price: 80,
+        listPrice: 100,
+        amount: 160,
+        saving: 40,
+        promotion: { kind: 'flash_sale', id: sale.id, name: 'Flash sale' },
+      });
+      expect(q).toMatchObject({ subtotal: 160, saving: 40 });
+      // The grid and the product's page sell it at the sale price too, the normal one as "was".
+      expect(ok(await call('admin', 'GET', `${GRID}/${p.id}`))).toMatchObject({
+        price: 80,
+        compareAtPrice: 100,
+        discountPercent: 20,
+        promotion: { kind: 'flash_sale', id: sale.id },
+      });
+      const listed = ok<{ id: number; price: number }[]>(
+        await call('admin', 'GET', `${GRID}?shopId=${p.shopId}&_end=100`),
+      );
+      expect(listed.find((r) => r.id === p.id)).toMatchObject({ price: 80 });
+      const items = [{ productId: p.id, quantity: 2, price: 80 }];
+      const placed = ok(await place(await orderBody(items)), 201);
+      expect(placed).toMatchObject({ subtotal: 160, total: 160 + 65 });
+      const [line] = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+      expect(line).toMatchObject({
+        unitPrice: '80.00',
+        listPrice: '100.00',
+        amount: '160.00',
+        promotion: { kind: 'flash_sale', id: sale.id, name: 'Flash sale' },
+      });
+      const view = ok(await call('admin', 'GET', `/api/order/orderviewitem?id=${placed.orderId}`));
+      expect(view.items[0]).toMatchObject({ unitPrice: 80, listPrice: 100, promotion: { kind: 'flash_sale' } });
+    });
+
+    it('does not charge a flash sale outside its window, nor one past its stock limit', async () => {
+      const [early, late, full] = [await plain(), await plain(), await plain()];
+      await flashSale(early, HOUR, 2 * HOUR);
+      await flashSale(late, -2 * HOUR, -HOUR);
+      await flashSale(full, -HOUR, HOUR, 1);
+      for (const p of [early, late]) {
+        const q = await quoteOf([{ productId: p.id, quantity: 1 }]);
+        expect(q.lines[0]).toMatchObject({ price: 100, listPrice: 100, saving: 0, promotion: null });
+      }
+      expect((await quoteOf([{ productId: full.id, quantity: 2 }])).lines[0]).toMatchObject({ price: 100 });
+      expect((await quoteOf([{ productId: full.id, quantity: 1 }])).lines[0]).toMatchObject({ price: 80 });
+      // An order at the normal price while the sale has not begun: the line has no promotion.
+      const placed = ok(await place(await orderBody([{ productId: early.id, quantity: 1, price: 100 }])), 201);
+      const [line] = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+      expect(line).toMatchObject({ unitPrice: '100.00', listPrice: null, promotion: null });
+    });
+
+    it('names a home-sale group live now as what gives the price below the compare-at price', async () => {
+      const p = await plain();
+      await t.app.db.update(products).set({ compareAtPrice: '150.00' }).where(eq(products.id, p.id));
+      const [group] = await t.app.db
+        .insert(homeSaleGroups)
+        .values({ name: 'Checkout deals', groupType: 'hot_deals', position: 99, startsAt: new Date(Date.now() - HOUR) })
+        .returning();
+      await t.app.db.insert(homeSaleLinks).values({ groupId: group.id, productId: p.id, position: 0 });
+      expect((await quoteOf([{ productId: p.id, quantity: 1 }])).lines[0]).toMatchObject({
+        price: 100,
+        listPrice: 150,
+        saving: 50,
+        promotion: { kind: 'home_sale', id: group.id, name: 'Checkout deals' },
+      });
+      await t.app.db.update(homeSaleGroups).set({ active: false }).where(eq(homeSaleGroups.id, group.id));
+      expect((await quoteOf([{ productId: p.id, quantity: 1 }])).lines[0]).toMatchObject({
+        price: 100,
+        listPrice: 100,
+        promotion: null,
+      });
+    });
+
+    it('applies a coupon on the subtotal at the flash-sale price', async () => {
+      const p = await plain();
+      await flashSale(p, -HOUR, HOUR);
+      const batch = ok(
+        await call('admin', 'POST', '/api/v2/coupon-batches', {
+          name: 'Flash extra 10%',
+          prefix: 'FLASHX',
+          discountType: 'percent',
+          discountValue: 10,
+          codeCount: 1,
+          usesPerCode: 1,
+          usesPerCustomer: 1,
+          startsAt: new Date(Date.now() - DAY).toISOString(),
+          endsAt: new Date(Date.now() + DAY).toISOString(),
+          timezone: 'Asia/Bangkok',
+        }),
+        201,
+      );
+      const [{ code }] = await t.app.db.select().from(couponCodes).where(eq(couponCodes.batchId, batch.id));
+      const q = await quoteOf([{ productId: p.id, quantity: 5 }]);
+      const check = ok(
+        await call('admin', 'POST', '/api/v2/coupon-checks', { code, subtotal: q.subtotal, customer: '0833333333' }),
+      );
+      expect(check).toMatchObject({ subtotal: 400, discount: 40 });
+      const body = await orderBody([{ productId: p.id, quantity: 5, price: 80 }], {
+        couponCode: code,
+        billing: { ...billing, email: null, phone: '0833333333', districtId: district },
+      });
+      const placed = ok(await place({ ...body, expectedTotal: body.expectedTotal - 40 }), 201);
+      expect(placed).toMatchObject({ subtotal: 400, discount: 40, total: body.expectedTotal - 40, couponCode: code });
+    });
+
+    it('refuses a flash-sale price that ended after the preview with 409 naming the product; the quote then has the new price', async () => {
+      const p = await plain();
+      const sale = await flashSale(p, -HOUR, HOUR);
+      const items = [{ productId: p.id, quantity: 1 }];
+      expect((await quoteOf(items)).lines[0].price).toBe(80);
+      const body = await orderBody([{ ...items[0], price: 80 }]);
+      // The sale is closed early between the preview and the order.
+      await t.app.db
+        .update(flashSales)
+        .set({ status: 'closed', closedAt: new Date() })
+        .where(eq(flashSales.id, sale.id));
+      const res = await place(body);
+      expectError(
+        res,
+        409,
+        'items.0.price',
+        new RegExp(
+          `The flash sale on ${p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} has ended; it now costs 100\\.00 THB \\(the cart showed 80\\.00 THB\\)`,
+        ),
+      );
+      expect(await ordersByKey(body.idempotencyKey)).toEqual([]);
+      expect((await quoteOf(items)).lines[0]).toMatchObject({ price: 100, promotion: null });
+      ok(await place({ ...body, items: [{ ...items[0], price: 100 }], expectedTotal: 165 }), 201);
+    });
+
+    it('keeps the carrier chosen, its rate and the expected delivery; the timeline starts with who placed it', async () => {
+      const p = await plain();
+      const q = await quoteOf([{ productId: p.id, quantity: 1 }]);
+      const flash = q.options.find((o: { transportType: string }) => o.transportType === 'flash');
+      expect(flash).toMatchObject({ deliveryMinDays: 1, deliveryMaxDays: 1 });
+      const body = await orderBody([{ productId: p.id, quantity: 1 }], {
+        transportType: 'flash',
+        expectedTotal: q.subtotal + flash.price,
+      });
+      const placed = ok(await place(body), 201);
+      const day = (n: number) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date(Date.now() + n * DAY));
+      const view = ok(await call('admin', 'GET', `/api/order/orderview?id=${placed.orderId}`)).data;
+      expect(view).toMatchObject({
+        transportType: 'flash',
+        carrierName: 'Flash Express',
+        shippingRate: flash.ratePrice,
+        expectedDeliveryFrom: day(1),
+        expectedDeliveryTo: day(1),
+      });
+      expect(view.timeline).toHaveLength(1);
+      expect(view.timeline[0]).toMatchObject({
+        kind: 'placed',
+        code: 'placedAtCheckout',
+        params: { by: expect.any(String), transportType: 'flash' },
+        actorId: adminId,
+        message: `Placed at checkout by ${view.timeline[0].params.by}`,
+      });
+      const [{ name }] = await t.app.db
+        .execute(
+          sql`select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name from users where id = ${adminId}`,
+        )
+        .then((r) => (r as unknown as { rows: { name: string }[] }).rows);
+      expect(view.timeline[0].params.by).toBe(name || 'admin');
     });
   });
 

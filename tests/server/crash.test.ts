@@ -75,7 +75,7 @@ async function serve(env: Record<string, string>): Promise<{ child: ChildProcess
     },
   });
   let stderr = '';
-  child.stderr!.on('data', (d) => {
+  child.stderr.on('data', (d) => {
     stderr += d;
   });
   for (;;) {

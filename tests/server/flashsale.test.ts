@@ -70,7 +70,7 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
   });
 
   const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+    t.app.inject({ method, url, payload, headers: await t.headers(user) });
   const ok = <T = any>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
@@ -122,17 +122,15 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
         createdAt,
       })
       .returning({ id: orders.id });
-    await t.app.db
-      .insert(orderItems)
-      .values({
-        orderId: o.id,
-        productId: p.id,
-        productCode: p.code,
-        productName: p.name,
-        qty,
-        unitPrice: unitPrice.toFixed(2),
-        amount: (unitPrice * qty).toFixed(2),
-      });
+    await t.app.db.insert(orderItems).values({
+      orderId: o.id,
+      productId: p.id,
+      productCode: p.code,
+      productName: p.name,
+      qty,
+      unitPrice: unitPrice.toFixed(2),
+      amount: (unitPrice * qty).toFixed(2),
+    });
     return o.id;
   };
 
@@ -473,7 +471,10 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const codes = await codesOf(b.id);
       expect(codes).toHaveLength(50);
       expect(new Set(codes).size).toBe(50);
-      for (const c of codes) (expect(c).toMatch(/^LINE-/), expect(c).toMatch(CODE));
+      for (const c of codes) {
+        expect(c).toMatch(/^LINE-/);
+        expect(c).toMatch(CODE);
+      }
       expect((await auditOf('coupon_batch', b.id)).map((a) => a.action)).toEqual(['create']);
       expect(ok(await call('admin', 'GET', `${B}/${b.id}`))).toEqual(b);
       const list = await call('admin', 'GET', `${B}?name_like=line%20test&_start=0&_end=100`);
@@ -650,7 +651,7 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       const won = results.filter((r) => r.status === 'fulfilled');
       expect(won).toHaveLength(1);
       for (const r of results.filter((x) => x.status === 'rejected')) {
-        expect((r as PromiseRejectedResult).reason).toMatchObject({
+        expect(r.reason).toMatchObject({
           statusCode: 400,
           message: expect.stringMatching(/used up/),
         });

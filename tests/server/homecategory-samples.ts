@@ -11,7 +11,7 @@ export async function homecategoryIdsOf(
 ): Promise<HomecategoryIds> {
   const res = await app.inject({ method: 'GET', url: '/api/v2/homecategories?_start=0&_end=1', headers: admin });
   if (res.statusCode !== 200) throw new Error(`GET /api/v2/homecategories: ${res.statusCode} ${res.body}`);
-  const [tile] = res.json() as { id: number }[];
+  const [tile] = res.json<{ id: number }[]>();
   if (!tile) throw new Error('The demo seed has no home-category tile');
   return { tile: tile.id };
 }

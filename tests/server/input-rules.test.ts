@@ -196,7 +196,7 @@ describe('the blank rule', () => {
   const good = { title: 'T', empty: '', kind: '', at: '2030-01-15', box: { label: 'L' } };
   const send = (body: object, query = 'q=x') => app.inject({ method: 'POST', url: `/x?${query}`, payload: body });
   const errs = async (body: object, query?: string) =>
-    ((await send(body, query)).json() as { errors?: { field: string; message: string }[] }).errors ?? [];
+    (await send(body, query)).json<{ errors?: { field: string; message: string }[] }>().errors ?? [];
 
   it('applies to required text, body text with minLength ≥ 1 (list items too) and required query parameters', async () => {
     expect(await errs({ ...good, title: ' ' })).toEqual([

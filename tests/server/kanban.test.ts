@@ -519,7 +519,7 @@ describe.each(dbKinds())('storefront board (%s)', (kind) => {
         property,
         property_items: items,
         property_master: candidates,
-      } = detail.json() as { property: Card; property_items: StoreProduct[]; property_master: StoreProduct[] };
+      } = detail.json<{ property: Card; property_items: StoreProduct[]; property_master: StoreProduct[] }>();
       expect(property).toEqual(board.cards[cardId]);
       const onCard = await t.app.db
         .select()

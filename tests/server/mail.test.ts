@@ -127,7 +127,7 @@ describe.each(dbKinds())('mail (%s)', (kind) => {
   });
 
   const call = async (user: string, method: Method, url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+    t.app.inject({ method, url, payload, headers: await t.headers(user) });
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;

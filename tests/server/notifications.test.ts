@@ -86,7 +86,7 @@ describe.each(dbKinds())('notifications (%s)', (kind) => {
   });
 
   const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+    t.app.inject({ method, url, payload, headers: await t.headers(user) });
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;

@@ -99,7 +99,7 @@ describe.each(dbKinds())('notification stream (%s)', (kind) => {
   });
 
   const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+    t.app.inject({ method, url, payload, headers: await t.headers(user) });
   const open = async (user: string, headers: Record<string, string> = {}) => {
     const s = await openSse(`${base}${EVENTS}`, { ...(await t.headers(user)), ...headers });
     streams.push(s);

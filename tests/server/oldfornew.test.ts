@@ -54,7 +54,7 @@ describe.each(dbKinds())('trade-in (%s)', (kind) => {
   });
 
   const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) }) as Promise<Res>;
+    t.app.inject({ method, url, payload, headers: await t.headers(user) });
   const ok = (res: Res) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();

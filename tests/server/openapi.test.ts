@@ -15,7 +15,7 @@ import { buildApp } from '../../server/src/app.js';
 import { errorResponse } from '../../server/src/lib/schemas.js';
 import { DEMO_PASSWORD, testConfig } from '../support/app.js';
 import { repoRoot } from '../../server/src/config.js';
-import { API_TYPES_FILE, apiTypesOf } from '../../scripts/api-types.js';
+import { API_TYPES_FILE, apiTypesOf, REST_RESOURCES_FILE, restResourcesText } from '../../scripts/api-types.js';
 
 const DOCS = join(repoRoot, 'docs/api');
 
@@ -56,7 +56,7 @@ beforeAll(async () => {
     return payload;
   });
   await app.ready();
-  doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Doc;
+  doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<Doc>();
 });
 afterAll(async () => app?.close());
 
@@ -107,6 +107,11 @@ describe('the OpenAPI document', () => {
     expect(
       (await apiTypesOf(doc)) === readFileSync(API_TYPES_FILE, 'utf8'),
       'src/api/schema.ts is stale: run npm run api:types',
+    ).toBe(true);
+    // What generated screens read of each REST resource comes from the same document.
+    expect(
+      (await restResourcesText(doc)) === readFileSync(REST_RESOURCES_FILE, 'utf8'),
+      'src/api/resources.ts is stale: run npm run api:types',
     ).toBe(true);
   });
 
@@ -234,7 +239,7 @@ async function ownRecords(headers: Record<string, string>): Promise<[string, num
   const post = async (url: string, payload: object) => {
     const res = await app.inject({ method: 'POST', url, headers, payload });
     expect(res.statusCode, `POST ${url}: ${res.body}`).toBeLessThan(300);
-    return res.json() as Record<string, unknown>;
+    return res.json<Record<string, unknown>>();
   };
   const view = await post('/api/v2/saved-views', {
     listKey: 'orders',
@@ -250,11 +255,27 @@ async function ownRecords(headers: Record<string, string>): Promise<[string, num
     column: { id: number };
   };
   const card = await post('/api/v2/task-cards', { columnId: column.column.id, name: 'OpenAPI walk' });
-  return [
+  const own: [string, number][] = [
     ['/api/v2/saved-views', view.id as number],
     ['/api/v2/calendar-entries', event.id as number],
     ['/api/v2/task-cards', card.id as number],
   ];
+  // A new plain resource (npm run new:screen) starts empty: one row made from its create body's schema.
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    const body = ops.post?.requestBody?.content?.['application/json']?.schema;
+    if (!(ops.get as (Operation & { 'x-sort'?: string[] }) | undefined)?.['x-sort'] || !body) continue;
+    const list = await app.inject({ method: 'GET', url: path, headers });
+    if (list.statusCode !== 200 || (list.json() as unknown[]).length) continue;
+    const value = (s: Schema): unknown =>
+      s.enum ? (s.enum as unknown[])[0] : s.type === 'boolean' ? true : s.type === 'string' ? 'OpenAPI walk' : 1;
+    const props = (body.properties ?? {}) as Record<string, Schema>;
+    const made = await post(
+      path,
+      Object.fromEntries(((body.required ?? []) as string[]).map((k) => [k, value(props[k])])),
+    );
+    own.push([path, made.id as number]);
+  }
+  return own;
 }
 
 describe('what every read answers', () => {

@@ -96,6 +96,7 @@ describe('outbox settings', () => {
       status: 'active',
       menus,
       shopIds: [],
+      tokenGeneration: 0,
     });
     expect(topicsFor(staff(['/admin/orders']))).toEqual(['orders.sync']);
     expect(topicsFor(staff(['/admin/product/listproduct']))).toEqual(
@@ -275,7 +276,7 @@ describe.each(dbKinds())('outbox relay (%s)', (kind) => {
     )!;
     expect(claimed).toBeDefined();
     expect(await certificate(cert.id)).toBe('sending');
-    expect(await finish(t.app.db, relay, claimed, await send(claimed.job, relay.targets.tis!, 5000))).toBe('failed');
+    expect(await finish(t.app.db, relay, claimed, await send(claimed.job, relay.targets.tis, 5000))).toBe('failed');
     expect(await certificate(cert.id)).toBe('failed');
     for (let i = 0; i < 2 && (await job(tisJob.id)).status !== 'sent'; i++) {
       await due(tisJob.id);

@@ -127,6 +127,12 @@ export const PRODUCT_IDLESS = [
 
 /** Valid requests for the product routes, with the given shop and product ids (security.test.ts). */
 export function productSample(method: string, url: string, ids: { shop: number; product: number }) {
+  // The install rates' staff REST resource (owner none): rate 1 exists in the seed.
+  if (url.startsWith('/api/v2/install-rates')) {
+    const at = url.replace(':id', '1');
+    if (method === 'PATCH') return { method: 'PATCH' as const, url: at, payload: { status: 'active' } };
+    return { method: 'GET' as const, url: at };
+  }
   const P = '/api/product/';
   if (!url.startsWith(P) && !url.startsWith('/api/masterdata/')) return undefined;
   const name = url.slice(url.lastIndexOf('/') + 1);

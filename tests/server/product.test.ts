@@ -222,6 +222,15 @@ describe.each(dbKinds())('products (%s)', (kind) => {
     expect(
       queue.items.every((x: { approvalStatus: string }) => ['pending', 'resubmitted'].includes(x.approvalStatus)),
     ).toBe(true);
+    // By submitted date: oldest first by default (the product just submitted is last), newest first on request.
+    const submitted = (items: { submittedAt: string }[]) => items.map((x) => x.submittedAt);
+    expect(submitted(queue.items)).toEqual([...submitted(queue.items)].sort());
+    expect(queue.items.at(-1).id).toBe(p.id);
+    const newest = (await get('admin', `${P}/productapprovelist?limit=100&sort=submittedAt&order=desc`)).json();
+    expect(newest.items[0].id).toBe(p.id);
+    expect(submitted(newest.items)).toEqual([...submitted(newest.items)].sort().reverse());
+    const badSort = await get('admin', `${P}/productapprovelist?sort=name`);
+    expect(badSort.statusCode).toBe(400);
     expect((await post('admin', `${P}/unapproveproduct`, { id: p.id, reason: '  ' })).statusCode).toBe(400);
     const rej = await post('admin', `${P}/unapproveproduct`, { id: p.id, reason: 'Add a photo of the back label.' });
     expect(rej.json().data).toMatchObject({
@@ -512,9 +521,7 @@ describe.each(dbKinds())('products (%s)', (kind) => {
     const withoutGp = await t.app.db.execute(
       sql`select p.id from products p where p.approval_status = 'approved' and not exists (select 1 from gp_items g where g.product_id = p.id) limit 1`,
     );
-    const pid = Number(
-      ((withoutGp as unknown as { rows: { id: number }[] }).rows ?? (withoutGp as unknown as { id: number }[]))[0].id,
-    );
+    const pid = Number(((withoutGp as unknown as { rows: { id: number }[] }).rows ?? withoutGp)[0].id);
     const c = await post('admin', `${P}/creategp`, { id: pid });
     expect(c.json().data).toMatchObject({
       item: { status: 'queued' },

@@ -13,6 +13,7 @@ const REPORT_NAMES = [
   'reportproductpromotion',
   'reportreview',
   'reporttstatusproduct',
+  'reportnewproduct',
 ];
 
 /** The shop the samples filter by (the reports take no other ids). */

@@ -24,6 +24,7 @@ const NAMES = [
   'reportproductpromotion',
   'reportreview',
   'reporttstatusproduct',
+  'reportnewproduct',
 ];
 
 /** CSV text → rows of cells (RFC 4180 quoting), without the BOM. */
@@ -318,6 +319,39 @@ describe.each(dbKinds())('reports (%s)', (kind) => {
     expect(online.items.every((i: { online: boolean; status: string }) => i.online && i.status === 'approved')).toBe(
       true,
     );
+  });
+
+  it('new products: submissions of the new-product flow in the range, by state and shop, equal direct SQL', async () => {
+    const r = await read('reportnewproduct', `${ALL}&limit=100`);
+    const where = sql`is_new and submitted_at >= ${FROM_TS}::timestamptz and submitted_at < ${TO_TS}::timestamptz`;
+    const x = await one<Record<string, string>>(sql`select count(*) as n,
+      count(*) filter (where approval_status = 'pending') as pending, count(*) filter (where approval_status = 'rejected') as rejected,
+      count(*) filter (where approval_status = 'draft') as draft, count(distinct shop_id) as shops from products where ${where}`);
+    expect(Number(x.n)).toBeGreaterThan(0);
+    expect(r.totals).toMatchObject({
+      rows: Number(x.n),
+      pending: Number(x.pending),
+      rejected: Number(x.rejected),
+      draft: 0,
+      shops: Number(x.shops),
+    });
+    expect(r.total).toBe(Number(x.n));
+    // A draft never submitted is not a submission; the latest submission comes first.
+    const submitted = r.items.map((i: { submittedAt: string }) => i.submittedAt);
+    expect(submitted.every(Boolean)).toBe(true);
+    expect([...submitted].sort().reverse()).toEqual(submitted);
+    expect(r.chart.reduce((s: number, c: { value: number }) => s + c.value, 0)).toBe(r.total);
+
+    const rejected = await read('reportnewproduct', `${ALL}&status=rejected&limit=100`);
+    expect(rejected.total).toBe(Number(x.rejected));
+    expect(rejected.items.every((i: { status: string }) => i.status === 'rejected')).toBe(true);
+    const [{ shop_id: shopId, n }] = await queryRows<{ shop_id: number; n: string }>(
+      t.app.db,
+      sql`select shop_id, count(*) as n from products where ${where} group by 1 order by 2 desc, 1 limit 1`,
+    );
+    const oneShop = await read('reportnewproduct', `${ALL}&shopId=${shopId}&limit=100`);
+    expect(oneShop.total).toBe(Number(n));
+    expect(new Set(oneShop.items.map((i: { shopName: string }) => i.shopName)).size).toBe(1);
   });
 
   it('lets admin read every report; 401 without a token, 403 for the editor and suppliers', async () => {

@@ -39,6 +39,7 @@ describe.each(dbKinds())('REST helper, rows owned by shops (%s)', (kind) => {
       status: 'active',
       menus: [],
       shopIds: [own],
+      tokenGeneration: 0,
     };
     callers.staff = {
       id: 2,
@@ -48,6 +49,7 @@ describe.each(dbKinds())('REST helper, rows owned by shops (%s)', (kind) => {
       status: 'active',
       menus: [],
       shopIds: [],
+      tokenGeneration: 0,
     };
     await t.app.db.execute(
       sql`create table rest_probes (id serial primary key, shop_id integer not null references shops(id), title text not null, price integer)`,

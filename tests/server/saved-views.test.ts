@@ -30,12 +30,12 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
   const create = async (user: string, body: object) => {
     const res = await call(user, 'POST', URL, body);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as View;
+    return res.json<View>();
   };
   const list = async (user: string, query = '') => {
     const res = await call(user, 'GET', `${URL}${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return { rows: res.json() as View[], total: Number(res.headers['x-total-count']) };
+    return { rows: res.json<View[]>(), total: Number(res.headers['x-total-count']) };
   };
   const expectFieldError = (res: { statusCode: number; json(): unknown }, status: number, field: string) => {
     expect(res.statusCode).toBe(status);
@@ -257,9 +257,9 @@ describe.each(dbKinds())('saved views (%s)', (kind) => {
   });
 
   it('is in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
       paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { headers?: object }> }>>;
-    };
+    }>();
     expect(Object.keys(doc.paths[URL]).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths[`${URL}/{id}`]).sort()).toEqual(['delete', 'get', 'patch']);
     expect(doc.paths[URL].get.tags).toContain('addition');

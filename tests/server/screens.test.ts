@@ -43,6 +43,7 @@ describe('table of screens', () => {
         status: 'active',
         menus: [grantOf(s)],
         shopIds: [],
+        tokenGeneration: 0,
       };
       for (const e of s.endpoints) {
         // `/api/v2/<resource>` stands for all of its routes (auth/access.ts): one of them served is enough.
@@ -70,6 +71,7 @@ describe('table of screens', () => {
       status: 'active',
       menus: SCREENS.filter((s) => s.area === 'supplier').map(grantOf),
       shopIds: [],
+      tokenGeneration: 0,
     };
     const supplierLists = new Set(SCREENS.filter((s) => s.built && s.area === 'supplier').flatMap((s) => s.endpoints));
     for (const url of served.keys()) {
@@ -103,9 +105,9 @@ describe('table of screens', () => {
   });
 
   it('reports which legacy catalogue lines are served; each served one is in the table and the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     const named = new Set([...PUBLIC_ENDPOINTS, ...SIGNED_IN_ENDPOINTS, ...endpointGrants().keys()]);
     const byArea = new Map<string, { served: number; total: number }>();
     const problems: string[] = [];

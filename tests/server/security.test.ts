@@ -195,6 +195,10 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
     const adminRoutes = api.filter(
       (r) => r.access === 'admin' || (menuOf(r).length && menuOf(r).every((p) => p.startsWith('/admin/'))),
     );
+    // Staff tables served by restResource (owner none) are among them, every verb.
+    expect(adminRoutes.filter((r) => r.url.startsWith('/api/v2/install-rates')).map((r) => r.method)).toEqual(
+      expect.arrayContaining(['GET', 'PATCH']),
+    );
     for (const r of adminRoutes) {
       const res = await t.app.inject({ ...sample(r, ids.own), headers });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { queryRows } from '../../server/src/db/client.js';
+import { orderPayment } from '../../server/src/modules/orders/slips.js';
 
 /** A digest of the demo data that matters (everything but password hashes and serial gaps). */
 async function digest(t: TestApp) {
@@ -61,6 +62,39 @@ describe('demo data', () => {
         sql`select count(*)::int as n from products where name ~ '(?i)test|lorem'`,
       );
       expect(names.n).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('settles every paid order in full and gives every home-delivery order its addresses', async () => {
+    const t = await createTestApp({ db: 'pglite' });
+    try {
+      const orders = await queryRows<{
+        id: number;
+        order_no: string;
+        status: string;
+        total: string;
+        shipment: string;
+        ship: unknown;
+        bill: unknown;
+      }>(
+        t.app.db,
+        sql`select id, order_no, status, total, shipment, shipping_address as ship, billing_address as bill from orders order by id`,
+      );
+      const past = ['paid', 'preparing', 'ready_to_ship', 'shipped', 'delivered', 'completed'];
+      const unsettled: string[] = [];
+      for (const o of orders.filter((x) => past.includes(x.status))) {
+        const p = await orderPayment(t.app.db, o.id);
+        if (p.paidAmount !== Number(o.total) || p.owedAmount !== 0)
+          unsettled.push(`${o.order_no} ${o.status} total ${o.total} paid ${p.paidAmount} owed ${p.owedAmount}`);
+      }
+      expect(unsettled).toEqual([]);
+      const homeless = orders.filter((o) => o.shipment === 'delivery' && (!o.ship || !o.bill)).map((o) => o.order_no);
+      expect(homeless).toEqual([]);
+      // A waiting order still owes what its approved slips leave unpaid.
+      const waiting = orders.find((o) => o.status === 'pending_payment')!;
+      expect((await orderPayment(t.app.db, waiting.id)).owedAmount).toBeGreaterThan(0);
     } finally {
       await t.close();
     }

@@ -33,7 +33,7 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
     method: 'GET' | 'POST' | 'PATCH',
     url: string,
     payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} }) as Promise<Res>;
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} });
   const ok = <T = any>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;

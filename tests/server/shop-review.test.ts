@@ -12,8 +12,14 @@ describe.each(dbKinds())('a shop awaiting review (%s)', (kind) => {
       url: '/api/account/register',
       payload: { email: 'nok@example.co.th', password: 'Garden2026', firstName: 'Nok', lastName: 'Srisawat' },
     });
-    auth = { authorization: `Bearer ${res.json().accessToken}` };
-    shopId = res.json().user.shops[0].id;
+    expect(res.statusCode, res.body).toBe(200);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { users: 'nok@example.co.th', password: 'Garden2026', typeLogin: 'supplier' },
+    });
+    auth = { authorization: `Bearer ${signIn.json().accessToken}` };
+    shopId = signIn.json().user.shops[0].id;
   });
   afterAll(async () => {
     await t?.close();

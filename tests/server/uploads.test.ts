@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,7 +27,7 @@ describe.each(['folder', 'bucket'] as const)('uploads (%s)', (store) => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'uploads-test-'));
     const s3 = store === 'bucket' ? await startS3() : null;
-    if (s3) closeS3 = s3.close;
+    if (s3) closeS3 = () => s3.close();
     storage = await openStorage({ dataDir, s3: s3?.config });
     app = Fastify();
     app.decorate('config', { dataDir } as never);

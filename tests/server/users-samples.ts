@@ -65,6 +65,8 @@ export function usersSample(method: string, url: string, _shop: number, ids: Use
       return at({ currentPassword: 'wrong-password-1', newPassword: 'Another1pass' });
     case 'POST /api/v2/password-set/check':
       return at({ token: 'not-a-real-token-000000' });
+    case 'POST /api/v2/my-account/sessions/sign-out-others':
+      return at({});
     case 'POST /api/v2/password-set':
       return at({ token: 'not-a-real-token-000000', password: 'Another1pass' });
     default:

@@ -64,7 +64,7 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
     method: Method,
     url: string,
     payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers }) as Promise<Res>;
+  ): Promise<Res> => t.app.inject({ method, url, payload, headers });
   const call = async (user: string, method: Method, url: string, payload?: object) =>
     send(await t.headers(user), method, url, payload);
   const ok = <T>(res: Res, status = 200): T => {
@@ -437,11 +437,15 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
       // A disabled account gets no new link.
       expect((await call('admin', 'POST', `/api/v2/staff-users/${u.id}/password-link`, {})).statusCode).toBe(409);
       ok(await call('admin', 'POST', `${U}/updatestatususer`, { userId: u.id, status: 'active' }));
-      expect((await send(u.headers, 'GET', '/api/blogs/master/posts')).statusCode).toBe(200);
+      // Enabled again, the account signs in anew: the token from before it was disabled stays refused.
+      expect((await send(u.headers, 'GET', '/api/blogs/master/posts')).statusCode).toBe(401);
+      t.forget(u.username);
+      const again = { authorization: `Bearer ${await t.login(u.username, PASSWORD)}` };
+      expect((await send(again, 'GET', '/api/blogs/master/posts')).statusCode).toBe(200);
 
       const [admin] = await t.app.db.select().from(users).where(eq(users.username, 'admin'));
       const self = await call('admin', 'POST', `${U}/updatestatususer`, { userId: admin.id, status: 'disabled' });
-      expect(self.statusCode).toBe(409);
+      expect(self.statusCode).toBe(403);
       expect(self.json().message).toMatch(/your own account/);
       expect(
         (await call('admin', 'POST', `${U}/updatestatususer`, { userId: 999999, status: 'disabled' })).statusCode,
@@ -478,9 +482,10 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
             .where(and(eq(users.roleId, adminRole.id), eq(users.status, 'active')))
         ).map((r) => r.id);
         expect(admins).toEqual([left.id]);
+        // Nobody changes their own role, the last administrator included.
         const demote = await send(left.headers, 'POST', `${U}/updateroleuser`, { userId: left.id, roleId: editor.id });
-        expect(demote.statusCode).toBe(409);
-        expect(demote.json().message).toMatch(/last active administrator/);
+        expect(demote.statusCode).toBe(403);
+        expect(demote.json().message).toMatch(/your own role/);
       } finally {
         const last = (
           await t.app.db
@@ -490,6 +495,8 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
         )[0];
         const headers = last.id === a.id ? a.headers : b.headers;
         ok(await send(headers, 'POST', `${U}/updatestatususer`, { userId: seeded.id, status: 'active' }));
+        // Disabling ended its sessions: it signs in anew.
+        t.forget('admin');
       }
     });
 
@@ -502,8 +509,12 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
         await call('admin', 'POST', `${U}/updateroleuser`, { userId: u.id, roleId: merchandiser.id }),
       );
       expect(changed.data).toMatchObject({ role: 'merchandiser', roleName: 'Merchandiser' });
-      expect((await send(u.headers, 'GET', '/api/product/productlist')).statusCode).toBe(200);
-      expect((await send(u.headers, 'GET', '/api/blogs/master/posts')).statusCode).toBe(403);
+      // The role change ended the account's sessions; signed in anew, it has the new role's rights.
+      expect((await send(u.headers, 'GET', '/api/product/productlist')).statusCode).toBe(401);
+      t.forget(u.username);
+      const again = { authorization: `Bearer ${await t.login(u.username, PASSWORD)}` };
+      expect((await send(again, 'GET', '/api/product/productlist')).statusCode).toBe(200);
+      expect((await send(again, 'GET', '/api/blogs/master/posts')).statusCode).toBe(403);
       expect(await lastAudit(u.id)).toMatchObject({
         action: 'user.role',
         before: { role: 'editor' },
@@ -548,10 +559,20 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
           email: `hired.${kind}@example.com`,
           firstName: 'Hired',
           lastName: 'ByDesk',
-          roleId: editor.id,
+          roleId: people.id,
         }),
         201,
       );
+      // The editor role grants menus the desk does not hold (privilege.ts; sessions.test.ts tries every such case).
+      const wider = await send(manager.headers, 'POST', '/api/v2/staff-users', {
+        username: `editor.hire.${kind}`,
+        email: `editor.hire.${kind}@example.com`,
+        firstName: 'Editor',
+        lastName: 'Hire',
+        roleId: editor.id,
+      });
+      expect(wider.statusCode).toBe(403);
+      expect(wider.json().message).toMatch(/within your own rights/);
       expect(
         (
           await send(manager.headers, 'POST', '/api/v2/staff-users', {

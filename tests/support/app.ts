@@ -41,6 +41,8 @@ export interface TestApp {
   login(username: string, password?: string): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for app.inject. */
   headers(username: string): Promise<{ authorization: string }>;
+  /** Drops the cached tokens of `username` (its sessions were ended): the next `login` signs in anew. */
+  forget(username: string): void;
   close(): Promise<void>;
 }
 
@@ -79,7 +81,7 @@ export async function createTestApp(opts: { db?: DbKind; config?: Partial<AppCon
       payload: { users: username, password, typeLogin: username.startsWith('supplier') ? 'supplier' : 'staff' },
     });
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
-    const token = res.json().accessToken as string;
+    const token = res.json<{ accessToken: string }>().accessToken;
     tokens.set(key, token);
     return token;
   };
@@ -89,6 +91,9 @@ export async function createTestApp(opts: { db?: DbKind; config?: Partial<AppCon
     databaseUrl,
     login,
     headers: async (username) => ({ authorization: `Bearer ${await login(username)}` }),
+    forget: (username) => {
+      for (const key of tokens.keys()) if (key.startsWith(`${username}\n`)) tokens.delete(key);
+    },
     close: async () => {
       await app.close();
       await drop?.();

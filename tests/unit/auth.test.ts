@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authProvider, cancelExpiryTimer, homePath, isTokenValid, scheduleExpiry } from "../../src/providers/auth";
 import { sessionEndedBy, type NavGroup } from "../../src/providers/session-store";
-import { returnTo, sessionExpiredIn, signInQuery } from "../../src/providers/return-to";
+import { returnTo, sessionExpiredIn, signInQuery, signupReceivedIn } from "../../src/providers/return-to";
 import { fakeJwt, mockHttp } from "./helpers";
 
 const NAV: NavGroup[] = [
@@ -85,7 +85,10 @@ describe("auth provider: login", () => {
 });
 
 describe("auth provider: register", () => {
-  it("registers, fetches the menu from /me and signs the supplier in", async () => {
+  const body = { email: "new@shop.th", password: "abc12345", firstName: "Nok", lastName: "Sri" };
+  const accepted = { status: 200, data: { status: 200, message: "Thank you." } };
+
+  it("registers, then signs the new supplier in with the same e-mail and password", async () => {
     const token = fakeJwt(3600, "supplier");
     const supplier = { ...ADMIN, role: "supplier", shops: [{ id: 9, name: "Baan Home" }] };
     const nav: NavGroup[] = [
@@ -93,31 +96,42 @@ describe("auth provider: register", () => {
     ];
     const m = mockHttp((req) =>
       req.url === "/api/account/register"
-        ? { status: 200, data: { accessToken: token, user: supplier } }
-        : { status: 200, data: { user: supplier, navConfig: nav, roles: ["supplier"] } },
+        ? accepted
+        : {
+            status: 200,
+            data: { status: 200, accessToken: token, user: supplier, navConfig: nav, roles: ["supplier"] },
+          },
     );
     restore = m.restore;
-    const body = { email: "new@shop.th", password: "abc12345", firstName: "Nok", lastName: "Sri" };
     const result = await authProvider.register!(body);
-    expect(m.calls.map((c) => c.url)).toEqual(["/api/account/register", "/api/account/me"]);
+    expect(m.calls.map((c) => c.url)).toEqual(["/api/account/register", "/api/account/login"]);
     expect(m.calls[0].data).toEqual(body);
-    expect(m.calls[1].headers.Authorization).toBe(`Bearer ${token}`);
+    expect(m.calls[1].data).toEqual({ users: body.email, password: body.password, typeLogin: "supplier" });
     expect(result).toEqual({ success: true, redirectTo: "/supplier/dashboard" });
+    expect(localStorage.getItem("accessToken")).toBe(token);
     expect(JSON.parse(localStorage.getItem("navConfig")!)).toEqual(nav);
   });
 
-  it("shows the server's message on a duplicate email and keeps nothing", async () => {
+  it("an e-mail that already had an account: to the supplier sign-in page, which says what happened", async () => {
+    const m = mockHttp((req) =>
+      req.url === "/api/account/register"
+        ? accepted
+        : { status: 401, data: { status: 401, message: "Incorrect username or password." } },
+    );
+    restore = m.restore;
+    const result = await authProvider.register!(body);
+    expect(result).toEqual({ success: true, redirectTo: "/supplier/login?signup=1" });
+    expect(signupReceivedIn("?signup=1")).toBe(true);
+    expect(localStorage.getItem("accessToken")).toBeNull();
+  });
+
+  it("shows the server's message when the sign-up is refused and keeps nothing", async () => {
     restore = mockHttp(() => ({
-      status: 409,
-      data: { status: 409, message: "This email is already registered." },
+      status: 400,
+      data: { status: 400, message: "password must be at least 8 characters" },
     })).restore;
-    const result = await authProvider.register!({
-      email: "a@b.th",
-      password: "abc12345",
-      firstName: "A",
-      lastName: "B",
-    });
-    expect(result.error?.message).toBe("This email is already registered.");
+    const result = await authProvider.register!({ ...body, password: "abc1" });
+    expect(result.error?.message).toBe("password must be at least 8 characters");
     expect(localStorage.getItem("accessToken")).toBeNull();
   });
 });
@@ -215,7 +229,7 @@ describe("session expiry timer", () => {
   it("does nothing once the session has ended otherwise (a 401 at exp sent the user to sign in already)", () => {
     const redirect = arm("admin");
     vi.advanceTimersByTime(29_900);
-    void authProvider.onError!({ statusCode: 401, message: "expired" });
+    void authProvider.onError({ statusCode: 401, message: "expired" });
     vi.advanceTimersByTime(1_000);
     expect(redirect).not.toHaveBeenCalled();
     expect(sessionEndedBy()).toBe("expired");
@@ -254,6 +268,36 @@ describe("coming back after signing in", () => {
       expect(returnTo(`?to=${encodeURIComponent(bad)}`), bad).toBeNull();
     }
     expect(returnTo("")).toBeNull();
+  });
+
+  it("ignores a path the browser would read as another site: control characters, backslashes, //host", () => {
+    const origin = "https://seller.example";
+    for (const bad of [
+      "/%09/evil.example",
+      "/%0a/evil.example",
+      "/%0d/evil.example",
+      "/%0d%0a/evil.example",
+      "%2F%09%2Fevil.example",
+      "/%00/evil.example",
+      "/%7f/evil.example",
+      "/admin%09/orders",
+      "%2F%5C%5Cevil.example",
+      "/%5C/evil.example",
+      "%5C%5Cevil.example",
+      "///evil.example",
+      "//evil.example",
+      "https://evil.example/admin",
+      "https://seller.example/admin",
+      "javascript:alert(1)",
+      "/%2e%2e/login",
+    ]) {
+      expect(returnTo(`?to=${bad}`, origin), bad).toBeNull();
+    }
+    // What the browser would do with the path anyway is what the router is given.
+    expect(returnTo("?to=/admin/./orders/../orders/list%3Fstatus%3Dpaid%23top", origin)).toBe(
+      "/admin/orders/list?status=paid#top",
+    );
+    expect(returnTo("?to=%2Fadmin%2Forders")).toBe("/admin/orders");
   });
 
   it("names the page to come back to, except the roots and sign-in pages, and whether the session expired", () => {

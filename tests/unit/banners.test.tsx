@@ -118,7 +118,7 @@ function layout(this: Element): DOMRect {
     right: 900,
     bottom: y + height,
     toJSON: () => ({}),
-  } as DOMRect;
+  };
 }
 
 /** jsdom decodes no images: a picked file's pixel size comes from its name (`WxH.png`). */

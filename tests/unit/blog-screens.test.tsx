@@ -239,7 +239,7 @@ function layOutIdeaRows() {
       right: 600,
       bottom: y + height,
       toJSON: () => ({}),
-    } as DOMRect;
+    };
   };
   return () => {
     Element.prototype.getBoundingClientRect = original;
@@ -320,7 +320,7 @@ describe("house-brand blog (the same screens on the house-brand configuration)",
       ],
       ["/api/blogs/housebrand/sortproductidea", { id: 41, productIds: [502, 501] }],
     ]);
-  }, 15_000);
+  });
 
   it("saves an edited post's ideas at each change, keeping what is typed, and undoes a move the server refused", async () => {
     http.post.mockImplementation(async (path: string, body: { productIds?: number[]; productId?: number }) => {
@@ -400,5 +400,5 @@ describe("house-brand blog (the same screens on the house-brand configuration)",
     // The post itself was not saved and what was typed stays.
     expect(http.post.mock.calls.some(([path]) => path === "/api/blogs/housebrand/postedit")).toBe(false);
     expect(screen.getByLabelText("Title")).toHaveValue("Five storage ideas for a condo");
-  }, 15_000);
+  });
 });

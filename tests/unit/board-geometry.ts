@@ -11,7 +11,7 @@ const original = Element.prototype.getBoundingClientRect;
 const overlays = new WeakMap<Element, DOMRect>();
 
 function box(x: number, y: number, width: number, height: number): DOMRect {
-  return { x, y, left: x, top: y, width, height, right: x + width, bottom: y + height, toJSON: () => ({}) } as DOMRect;
+  return { x, y, left: x, top: y, width, height, right: x + width, bottom: y + height, toJSON: () => ({}) };
 }
 
 function layoutBox(this: Element): DOMRect {

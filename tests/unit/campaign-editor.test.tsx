@@ -13,7 +13,7 @@ const original = Element.prototype.getBoundingClientRect;
 beforeAll(() => {
   Element.prototype.getBoundingClientRect = function box(this: Element) {
     return this.classList.contains("campaign-surface")
-      ? ({
+      ? {
           x: 0,
           y: 0,
           left: 0,
@@ -23,7 +23,7 @@ beforeAll(() => {
           right: 1000,
           bottom: 500,
           toJSON: () => ({}),
-        } as DOMRect)
+        }
       : original.call(this);
   };
   Element.prototype.setPointerCapture ??= () => {};

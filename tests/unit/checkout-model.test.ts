@@ -96,11 +96,37 @@ describe("checkout cart", () => {
 
   it("prices read again replace the cart's; a new price drops the coupon", () => {
     let s = run({ type: "add", item: item(1, 100, 2) }, { type: "coupon", coupon: { code: "X", discount: 20 } });
-    s = reducer(s, { type: "reprice", lines: [{ productId: 1, price: 100, stock: 7 }] });
+    s = reducer(s, {
+      type: "reprice",
+      lines: [{ productId: 1, price: 100, listPrice: 100, promotion: null, stock: 7 }],
+    });
     expect(s).toMatchObject({ discount: 20, total: 180 });
     expect(s.cart[0].stock).toBe(7);
-    s = reducer(s, { type: "reprice", lines: [{ productId: 1, price: 120, stock: 7 }] });
+    s = reducer(s, {
+      type: "reprice",
+      lines: [{ productId: 1, price: 120, listPrice: 120, promotion: null, stock: 7 }],
+    });
     expect(s).toMatchObject({ coupon: null, discount: 0, subtotal: 240, total: 240 });
+  });
+
+  it("a live promotion's price replaces the cart's, with what it saves per line and in all; its end brings the list price back", () => {
+    const flash = { kind: "flash_sale" as const, id: 9, name: "Flash sale" };
+    let s = run({ type: "add", item: item(1, 809, 2) }, { type: "add", item: item(2, 100, 1) });
+    s = reducer(s, {
+      type: "reprice",
+      lines: [
+        { productId: 1, price: 689, listPrice: 809, promotion: flash, stock: 5 },
+        { productId: 2, price: 100, listPrice: 100, promotion: null, stock: 5 },
+      ],
+    });
+    expect(s.cart[0]).toMatchObject({ price: 689, listPrice: 809, promotion: flash });
+    expect(s).toMatchObject({ subtotal: 1478, saving: 240, total: 1478 });
+    s = reducer(s, {
+      type: "reprice",
+      lines: [{ productId: 1, price: 809, listPrice: 809, promotion: null, stock: 5 }],
+    });
+    expect(s.cart[0]).toMatchObject({ price: 809, promotion: null });
+    expect(s).toMatchObject({ subtotal: 1718, saving: 0 });
   });
 
   it("holds one shop's products (an order goes to one shop)", () => {

@@ -84,6 +84,9 @@ describe("claims and returns", () => {
   it("the kind tabs change what is asked", async () => {
     renderAt("/admin/orders/productclaim", "/admin/orders/productclaim", <ClaimList />);
     expect(await screen.findByText("CLM-7")).toBeInTheDocument();
+    // No Create leading to the new-claim route with its order id left as ":id".
+    expect(document.querySelector('a[href*=":id"]')).toBeNull();
+    expect(screen.queryByRole("button", { name: /create/i })).toBeNull();
     fireEvent.click(screen.getByRole("tab", { name: en.orders.claimKind.return }));
     await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ kind: "return" }));
   });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createDataProvider } from "../../src/providers/data";
 import type { ResourceModule } from "../../src/resources/types";
 import { mockHttp } from "./helpers";
+import { restDataProvider } from "../../src/providers/rest";
 
 /** A made-up domain: the provider must work from the endpoint map alone. */
 const widgets: ResourceModule = {
@@ -131,5 +132,26 @@ describe("data provider", () => {
     await expect(
       bare.custom!({ url: "", method: "get", meta: { resource: "widget", action: "close" } }),
     ).rejects.toThrow('has no action "close"');
+  });
+});
+
+describe("rest data provider", () => {
+  it("sends greater-than and less-than filters as <field>_gt / <field>_lt, not as equality", async () => {
+    const m = mockHttp(() => ({ status: 200, data: [], headers: { "x-total-count": "0" } }));
+    restore = m.restore;
+    await restDataProvider.getList({
+      resource: "chat-conversations/1/messages",
+      pagination: { pageSize: 100 },
+      filters: [
+        { field: "id", operator: "gt", value: 16 },
+        { field: "id", operator: "lte", value: 40 },
+      ],
+      sorters: [{ field: "id", order: "asc" }],
+    });
+    const url = new URL(m.calls[0].url, "http://x");
+    expect(url.pathname).toBe("/api/v2/chat-conversations/1/messages");
+    expect(url.searchParams.get("id_gt")).toBe("16");
+    expect(url.searchParams.get("id_lte")).toBe("40");
+    expect(url.searchParams.has("id")).toBe(false);
   });
 });

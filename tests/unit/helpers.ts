@@ -23,7 +23,7 @@ export function mockHttp(
       url: config.url ?? "",
       params: config.params,
       data: typeof config.data === "string" ? JSON.parse(config.data) : config.data,
-      headers: config.headers.toJSON() as Record<string, unknown>,
+      headers: config.headers.toJSON(),
     };
     calls.push(req);
     const { status, data, headers = {} } = reply(req);
@@ -77,7 +77,7 @@ export function englishFrom(strings: object) {
         .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
       const text = typeof found === "string" ? found : typeof options === "string" ? options : (fallback ?? key);
       return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-        String((options as Record<string, unknown>)?.[name] ?? ""),
+        String((options as Record<string, string | number> | undefined)?.[name] ?? ""),
       );
     },
     changeLocale: async () => {},

@@ -80,7 +80,7 @@ function layout(this: Element): DOMRect {
   const li = this.closest(".homecategory-tile");
   const i = li ? [...document.querySelectorAll(".homecategory-tile")].indexOf(li) : -1;
   const [x, width] = i < 0 ? [0, 4000] : [200 * i, 180];
-  return { x, y: 0, left: x, top: 0, width, height: 300, right: x + width, bottom: 300, toJSON: () => ({}) } as DOMRect;
+  return { x, y: 0, left: x, top: 0, width, height: 300, right: x + width, bottom: 300, toJSON: () => ({}) };
 }
 
 beforeAll(() => {

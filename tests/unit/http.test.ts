@@ -105,6 +105,30 @@ describe("the grants tag", () => {
 });
 
 describe("retries", () => {
+  it("sends a request refused with a token the session has replaced meanwhile once more with the new one", async () => {
+    localStorage.setItem("accessToken", "old-token");
+    const m = mockHttp((req) => {
+      // The session was renewed (own password change) while this request was on its way.
+      if (req.headers.Authorization === "Bearer old-token") {
+        localStorage.setItem("accessToken", "new-token");
+        return { status: 401, data: { status: 401, message: "Your session has ended. Please sign in again." } };
+      }
+      return { status: 200, data: { ok: true } };
+    });
+    restore = m.restore;
+    expect(await get("/api/x")).toEqual({ ok: true });
+    expect(m.calls.map((c) => c.headers.Authorization)).toEqual(["Bearer old-token", "Bearer new-token"]);
+    // A 401 for the token still stored is the session's end: not sent again.
+    const again = mockHttp(() => ({ status: 401, data: { status: 401, message: "Your session has ended." } }));
+    restore = () => {
+      again.restore();
+      m.restore();
+    };
+    await expect(get("/api/x")).rejects.toMatchObject({ statusCode: 401 });
+    expect(again.calls).toHaveLength(1);
+    localStorage.removeItem("accessToken");
+  });
+
   it("never repeats a 4xx answer; gives network failures and 5xx two more tries", async () => {
     const { shouldRetry } = await import("../../src/providers/http-shared");
     for (const status of [400, 401, 403, 404, 409, 429])

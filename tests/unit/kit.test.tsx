@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import i18next from "i18next";
-import { renderHook } from "@testing-library/react";
+import { renderHook, render } from "@testing-library/react";
 import { Form, type FormInstance } from "antd";
-import { render } from "@testing-library/react";
 import { applyFieldErrors, hasFieldErrors, isNotFound } from "../../src/components/kit/errors";
 import { toApiError } from "../../src/providers/http-shared";
 import { Email, Phone } from "../../src/components/kit/contact";

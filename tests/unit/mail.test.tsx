@@ -211,6 +211,7 @@ const fakeRest: DataProvider = {
 let where = "";
 function Where() {
   const loc = useLocation();
+  // eslint-disable-next-line react-hooks/globals -- records where the router went, for the test to read
   where = `${loc.pathname}${loc.search}`;
   return null;
 }

@@ -12,7 +12,7 @@ import { orders } from "../../src/features/orders/resource";
 
 describe("orders endpoint map", () => {
   it("turns the list filters into the orderlist body, leaving out empty ones and the all tab", () => {
-    const body = orders.endpoints.list!.toRequest({
+    const body = orders.endpoints.list.toRequest({
       page: 2,
       limit: 50,
       filters: [
@@ -36,7 +36,7 @@ describe("orders endpoint map", () => {
       search: "SO2611",
     });
     expect(
-      orders.endpoints.list!.toRequest({
+      orders.endpoints.list.toRequest({
         page: 1,
         limit: 20,
         filters: [{ field: "status", operator: "eq", value: "paid" }],
@@ -51,7 +51,7 @@ describe("orders endpoint map", () => {
       { status: "paid", count: 4 },
     ];
     expect(
-      orders.endpoints.list!.fromResponse({
+      orders.endpoints.list.fromResponse({
         orders: [{ id: 1 }],
         totalorders: 9,
         maxpageorders: 1,
@@ -62,7 +62,7 @@ describe("orders endpoint map", () => {
       total: 9,
       extra: { maxpage: 1, sumordersstatus: counts },
     });
-    expect(orders.endpoints.list!.fromResponse({})).toEqual({
+    expect(orders.endpoints.list.fromResponse({})).toEqual({
       data: [],
       total: 0,
       extra: { maxpage: 0, sumordersstatus: [] },

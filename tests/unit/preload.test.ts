@@ -95,7 +95,7 @@ describe("route loader (src/preload.ts)", () => {
     signInAdmin();
     const page = pages.orders.list!;
     const started = vi.spyOn(page, "preload").mockResolvedValue(undefined);
-    preloadRoute("/admin/orders/list", "");
+    void preloadRoute("/admin/orders/list", "");
     expect(started).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(m.calls.map((c) => c.url)).toHaveLength(5));
     expect(m.calls.map((c) => c.url).sort()).toEqual([
@@ -120,7 +120,7 @@ describe("route loader (src/preload.ts)", () => {
     restore = m.restore;
     signInAdmin();
     vi.spyOn(pages.orders.list!, "preload").mockResolvedValue(undefined);
-    preloadRoute("/admin/orders/list", "?pageSize=20&currentPage=1");
+    void preloadRoute("/admin/orders/list", "?pageSize=20&currentPage=1");
     await vi.waitFor(() => expect(m.calls.map((c) => c.url)).toContain("/api/order/orderlist"));
     const before = m.calls.length;
     await dataProvider.getList({
@@ -152,13 +152,13 @@ describe("route loader (src/preload.ts)", () => {
       ],
     );
     vi.spyOn(pages["supplier-product"].list!, "preload").mockResolvedValue(undefined);
-    preloadRoute(
+    void preloadRoute(
       "/supplier/product/list",
       "?pageSize=20&currentPage=1&sorters[0][field]=createdAt&sorters[0][order]=desc",
     );
     await vi.waitFor(() => expect(m.calls.map((c) => c.url)).toContain("/api/product/productlist"));
     const before = m.calls.length;
-    preloadRoute(
+    void preloadRoute(
       "/supplier/product/list",
       "?pageSize=20&currentPage=1&sorters[0][field]=createdAt&sorters[0][order]=asc",
     );
@@ -175,11 +175,11 @@ describe("route loader (src/preload.ts)", () => {
       "?pageSize=20&currentPage=2",
       "?pageSize=50&currentPage=1",
     ]) {
-      preloadRoute("/admin/orders/list", search);
+      void preloadRoute("/admin/orders/list", search);
     }
     expect(m.calls.map((c) => c.url)).not.toContain("/api/order/orderlist");
     const before = m.calls.length;
-    preloadRoute("/admin/no-such-screen", "");
+    void preloadRoute("/admin/no-such-screen", "");
     expect(m.calls).toHaveLength(before);
   });
 
@@ -192,7 +192,7 @@ describe("route loader (src/preload.ts)", () => {
       [],
     );
     const started = vi.spyOn(pages.orders.list!, "preload").mockResolvedValue(undefined);
-    preloadRoute("/admin/orders/list", "");
+    void preloadRoute("/admin/orders/list", "");
     expect(started).not.toHaveBeenCalled();
     expect(m.calls).toHaveLength(0);
   });

@@ -31,7 +31,6 @@ describe("product endpoint map", () => {
       "product-visible": "/api/product/getDatavisible",
       "product-attribute": "/api/masterdata/masterattribute",
       "product-report-new": "/api/product/newproductlist",
-      "product-installrate": "/api/product/productinstallrate",
       newproduct: "/api/product/newproductlist",
     });
     expect(product.endpoints.list?.fromResponse({ items: [{ id: 1 }], total: 7, maxpage: 1 })).toEqual({
@@ -47,7 +46,7 @@ describe("product endpoint map", () => {
     expect(ep.one?.fromResponse({ data: { id: 12 } })).toEqual({ id: 12 });
     expect(ep.update).toMatchObject({ method: "POST", path: "/api/product/editproduct" });
     expect(ep.update?.toRequest({ name: "Fan", version: 3 }, "12")).toEqual({ name: "Fan", version: 3, id: 12 });
-    const np = product.resourceEndpoints!.newproduct;
+    const np = product.resourceEndpoints.newproduct;
     expect(np.create).toMatchObject({ method: "POST", path: "/api/product/createnewproduct" });
     expect(np.update).toMatchObject({ method: "POST", path: "/api/product/editnewproduct" });
     expect(np.one).toMatchObject({ method: "GET", path: "/api/product/getnewproduct" });

@@ -81,7 +81,7 @@ function renderAt(path: string, element: ReactNode) {
           }}
         >
           <Routes>
-            <Route path={path} element={element} />
+            <Route path={path.split("?")[0]} element={element} />
             <Route path="/supplier/product/newproduct/:id" element={<p>new product page</p>} />
           </Routes>
         </Refine>
@@ -177,6 +177,32 @@ describe("admin product list", () => {
 });
 
 describe("approval queue", () => {
+  /** A queue of 12 with one pending product on this page, submitted `ago` ms ago. */
+  const answerQueue = (ago: number) =>
+    http.get.mockImplementation(async (path: string) => {
+      if (path.endsWith("/masterproduct")) return MASTERS;
+      if (path.endsWith("/productapprovelist"))
+        return {
+          items: [
+            summary(8, "HPL-10008", "Philips Smart Bulb Wi-Fi 10W", {
+              approvalStatus: "pending",
+              submittedAt: new Date(Date.now() - ago).toISOString(),
+            }),
+          ],
+          total: 12,
+          maxpage: 1,
+        };
+      throw { status: 404, message: "not found" };
+    });
+
+  it("says above the queue how many wait and how long the oldest has waited", async () => {
+    answerQueue(3 * 86_400_000 + 60_000);
+    renderAt("/admin/product/listproductapprove", <ApproveQueue />);
+    expect(await screen.findByTestId("queue-summary")).toHaveTextContent(
+      "Waiting: 12 · the oldest was submitted 3 days ago",
+    );
+  });
+
   it("rejects with the reason the supplier will see", async () => {
     http.get.mockImplementation(async (path: string) => {
       if (path.endsWith("/masterproduct")) return MASTERS;
@@ -202,7 +228,30 @@ describe("approval queue", () => {
     await waitFor(() =>
       expect(http.post).toHaveBeenCalledWith("/api/product/unapproveproduct", { id: 8, reason: "Photos are blurry" }),
     );
-    expect(http.get).toHaveBeenCalledWith("/api/product/productapprovelist", { page: 1, limit: 20 });
+    expect(http.get).toHaveBeenCalledWith("/api/product/productapprovelist", {
+      page: 1,
+      limit: 20,
+      sort: "submittedAt",
+      order: "asc",
+    });
+  });
+
+  it("sorted newest first, asks the server for it and does not call the first row the oldest", async () => {
+    answerQueue(60_000);
+    renderAt(
+      "/admin/product/listproductapprove?sorters[0][field]=submittedAt&sorters[0][order]=desc",
+      <ApproveQueue />,
+    );
+    await waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith("/api/product/productapprovelist", {
+        page: 1,
+        limit: 20,
+        sort: "submittedAt",
+        order: "desc",
+      }),
+    );
+    expect(await screen.findByRole("button", { name: "Reject: Philips Smart Bulb Wi-Fi 10W" })).toBeInTheDocument();
+    expect(screen.queryByTestId("queue-summary")).toBeNull();
   });
 });
 

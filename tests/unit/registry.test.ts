@@ -97,7 +97,7 @@ describe("resource registry", () => {
       const callable = new Set<string>();
       const collect = (map: typeof m.endpoints) => {
         for (const op of ["list", "one", "create", "update", "remove"] as const)
-          if (map[op]) callable.add(map[op]!.path);
+          if (map[op]) callable.add(map[op].path);
         for (const a of Object.values(map.actions ?? {})) callable.add(a.path);
       };
       collect(m.endpoints);

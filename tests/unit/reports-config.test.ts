@@ -78,7 +78,7 @@ describe("report configurations", () => {
   });
 
   it("maps a list read to the report's query and its answer to rows, totals and chart", () => {
-    const ep = reports.resourceEndpoints!["report-review"].list!;
+    const ep = reports.resourceEndpoints["report-review"].list!;
     expect(ep.path).toBe("/api/report/reportreview");
     const q = ep.toRequest({
       page: 2,

@@ -63,7 +63,7 @@ const i18nProvider = {
       .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
     const text = typeof found === "string" ? found : key;
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-      String((options as Record<string, unknown>)?.[name] ?? ""),
+      String((options as Record<string, string | number> | undefined)?.[name] ?? ""),
     );
   },
   changeLocale: async () => {},

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import SettingsDrawer from "../../src/components/settings/SettingsDrawer";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SettingsButton } from "../../src/components/settings/SettingsButton";
 import { readCookie } from "../../src/providers/cookies";
@@ -96,7 +97,8 @@ describe("settings cookies", () => {
       themeContrast: "bold",
       themeColorPresets: "red",
     });
-    expect(light.token?.colorPrimary).toBe("#00A76F");
+    // The preset green darkened to read at 4.5:1 (theme-contrast.test.ts checks every preset).
+    expect(light.token?.colorPrimary).toBe("#007F54");
     expect(darkBold.token?.colorPrimary).toBe("#E3262F");
     expect(darkBold.algorithm).not.toBe(light.algorithm);
     expect(darkBold.token?.colorBorder).toBeDefined();
@@ -151,5 +153,31 @@ describe("settings provider", () => {
   it("needs its provider", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect(() => render(<Probe />)).toThrow("useSettings must be used inside SettingsProvider");
+  });
+});
+
+describe("settings drawer", () => {
+  it("carries the header's language control, says the language is kept, and a reset keeps Arabic", async () => {
+    render(
+      <SettingsProvider>
+        <Probe />
+        <SettingsDrawer />
+      </SettingsProvider>,
+    );
+    await act(() => i18n.changeLanguage("ar"));
+    fireEvent.click(screen.getByText("dark"));
+    act(() => screen.getByRole("button", { name: /^settings.open/ }).click());
+    const drawer = await screen.findByRole("dialog");
+    expect(within(drawer).getByTestId("language-kept")).toHaveTextContent("settings.languageKept");
+
+    fireEvent.click(within(drawer).getByRole("button", { name: "settings.reset" }));
+    expect(screen.getByTestId("state")).toHaveTextContent("light rtl vertical");
+    expect(i18n.language).toBe("ar");
+
+    // The same picker as the header's: a menu of the five languages.
+    fireEvent.click(within(drawer).getByRole("button", { name: /header.language/ }));
+    await act(async () => fireEvent.click(await screen.findByText("Français")));
+    expect(i18n.language).toBe("fr");
+    await act(() => Promise.all([loadLocale("ar"), loadLocale("fr")]));
   });
 });

@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy*/waitFor give up after 1 s by default; a screen rendered in jsdom on two cores busy with the server project
+// (or on a slower machine) can take longer than that to answer its first read. A passing test never waits the full time.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd's responsive hooks and Select need browser APIs jsdom lacks.
 function mediaMatches(query: string, width: number): boolean {

@@ -67,7 +67,7 @@ beforeEach(() => {
   http.get.mockImplementation(async (path: string, query: Record<string, unknown>) => {
     if (path === "/api/order/slippayment")
       return {
-        items: query.status === "pending" || !query.status ? [slip(1, "pending")] : [slip(2, String(query.status))],
+        items: query.status === "pending" || !query.status ? [slip(1, "pending")] : [slip(2, query.status as string)],
         total: 1,
         maxpage: 1,
       };

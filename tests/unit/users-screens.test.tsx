@@ -152,7 +152,7 @@ describe("role editor", () => {
     await waitFor(() => expect(saved).toEqual(["saved"]));
     const [patch] = sent("PATCH", "/api/v2/roles/7");
     expect(patch.data).toEqual({ version: "v1", menus: ["/admin/dashboard"], name: "Merchandiser" });
-  }, 30_000);
+  });
 
   it("keeps the administrator role as it is: every menu checked, nothing to save", async () => {
     detail = role({ id: 7, code: "admin", name: "Administrator", builtin: true, editable: false, menus: [] });
@@ -191,7 +191,7 @@ describe("own account", () => {
       currentPassword: "wrong-one1",
       newPassword: "Another2026x",
     });
-  }, 30_000);
+  });
 
   it("is open to every signed-in user of its area, without a grant, and to no one of the other area", () => {
     const admin = findResource("account")!.meta;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, render, screen } from "@testing-library/react";
-import { formatWindow, WindowField, windowState, type TimeWindow } from "../../src/components/kit/window";
+import { Button, Form } from "antd";
+import { formatWindow, WindowField, windowRule, windowState, type TimeWindow } from "../../src/components/kit/window";
 
 describe("marketing windows", () => {
   const at = Date.parse("2026-06-15T12:00:00Z");
@@ -36,5 +37,32 @@ describe("marketing windows", () => {
       endsAt: "2026-12-02T09:00:00+01:00",
       timezone: "Europe/Paris",
     });
+  });
+
+  it("a required window is marked required, and when it has no start only the dates turn red, not the zone", async () => {
+    render(
+      <Form>
+        <Form.Item name="window" label="Window" rules={[windowRule("Pick when it starts")]}>
+          <WindowField />
+        </Form.Item>
+        <Button htmlType="submit">Create</Button>
+      </Form>,
+    );
+    expect(screen.getByText("Window").closest("label")?.className).toContain("ant-form-item-required");
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect(await screen.findByText("Pick when it starts")).toBeTruthy();
+    expect(document.querySelector(".ant-picker")?.className).toContain("ant-picker-status-error");
+    const zone = screen.getByRole("combobox").closest(".ant-select");
+    expect(zone?.className).not.toContain("ant-select-status-error");
+  });
+
+  it("a window that needs an end is refused with only a start", async () => {
+    const rule = windowRule("Pick the start and the end", true) as {
+      validator: (r: unknown, w?: TimeWindow) => Promise<void>;
+    };
+    const start = { startsAt: "2026-12-01T02:00:00Z", endsAt: null, timezone: "Asia/Bangkok" };
+    await expect(rule.validator({}, start)).rejects.toThrow("Pick the start and the end");
+    await expect(rule.validator({}, { ...start, endsAt: "2026-12-02T02:00:00Z" })).resolves.toBeUndefined();
+    await expect(rule.validator({}, undefined)).rejects.toThrow();
   });
 });

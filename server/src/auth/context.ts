@@ -13,10 +13,11 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
     area: string;
     menus: string[] | null;
     shop_ids: number[] | null;
+    token_generation: number;
   }>(
     db,
     sql`
-    select u.id, u.username, u.status, r.code as role, r.area,
+    select u.id, u.username, u.status, u.token_generation, r.code as role, r.area,
       (select array_agg(m.path order by m.path) from role_menus rm join menu_items m on m.id = rm.menu_item_id
         where rm.role_id = r.id) as menus,
       (select array_agg(us.shop_id order by us.shop_id) from user_shops us where us.user_id = u.id) as shop_ids
@@ -33,6 +34,7 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
     area: r.area === 'supplier' ? 'supplier' : 'admin',
     menus: r.menus ?? [],
     shopIds: (r.shop_ids ?? []).map(Number),
+    tokenGeneration: Number(r.token_generation),
   };
 }
 
@@ -114,7 +116,7 @@ export function forgetAuth(db: Db, userId?: number): void {
 }
 
 /**
- * Call after the change commits: a user's status, role or shops (userId), or a role's menu grants (no id).
+ * Call after the change commits: a user's status, role, shops or token generation (userId), or a role's menu grants (no id).
  * Resolves once every process has been sent the invalidation (pg_notify), so the caller answers after it.
  */
 export async function invalidateAuth(db: Db, userId?: number): Promise<void> {

@@ -11,11 +11,17 @@ export interface AuthUser {
   menus: string[];
   /** Shops the user belongs to (suppliers). */
   shopIds: number[];
+  /** The account's token generation: a token carrying another is refused (auth/sessions.ts). */
+  tokenGeneration: number;
 }
 
 export interface TokenPayload {
   sub: number;
   role: string;
+  /** The account's token generation when the token was issued. */
+  gen: number;
+  /** The session's id (a row of `sessions`). */
+  jti: string;
 }
 
 declare module 'fastify' {
@@ -24,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthUser | null;
+    /** The signed-in request's session id (its token's jti). */
+    sessionId: string | null;
   }
 }
 

@@ -125,10 +125,10 @@ async function otherSessions(url: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const r = await c.query(
+    const r = await c.query<{ n: number }>(
       'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
     );
-    return r.rows[0].n as number;
+    return r.rows[0].n;
   } finally {
     await c.end();
   }

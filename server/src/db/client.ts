@@ -1,13 +1,10 @@
 import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { pgliteEngine } from './pglite-engine.js';
@@ -49,8 +46,34 @@ export interface DbOptions {
   onConnectionLost?: (err: Error) => void;
 }
 
+/**
+ * True when the database has every migration of the journal already: drizzle's migrator then applies none, yet it
+ * would read and hash every migration file and run its DDL checks and an empty transaction (a tenth of a start on
+ * PGlite). Same rule as drizzle's: a migration applies when its `when` is after the newest applied one's.
+ */
+async function upToDate(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = await query('select max(created_at) as at from drizzle.__drizzle_migrations');
+    const at = (rows[0] as { at: string | number | null } | undefined)?.at;
+    return at !== null && at !== undefined && Number(at) >= newest;
+  } catch {
+    // No migrations table yet (a new database): the migrator makes it.
+    return false;
+  }
+}
+
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl && !opts.pglite && !opts.loadDataDir && !opts.inMemory) {
+    // Loaded when used: a PGlite start does not load the PostgreSQL driver.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the database ends (restart, failover, terminated backend) is dropped by the
     // pool and replaced on the next query; unheard, its 'error' event would take the process down.
@@ -67,7 +90,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       }
     };
     try {
-      await exclusive(() => migratePg(db as never, { migrationsFolder }));
+      if (!(await upToDate((text) => pool.query(text))))
+        await exclusive(() => migratePg(db as never, { migrationsFolder }));
     } catch (err) {
       await pool.end();
       throw err;
@@ -99,13 +123,23 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   // Statements queue by their request's arrival, each on an event-loop turn of its own (fair-queue.ts).
   const db = drizzlePglite(fairPglite(pglite), { schema }) as unknown as Db;
   try {
-    await migratePglite(db as never, { migrationsFolder });
+    if (!(await upToDate((text) => pglite.query(text)))) await migratePglite(db as never, { migrationsFolder });
   } catch (err) {
     // Ours to close (and the data dir's lock to give back); a PGlite passed in stays the caller's.
     if (!opts.pglite) await close().catch(() => undefined);
     throw err;
   }
   return { db, kind: 'pglite', exclusive: (fn) => fn(), close };
+}
+
+/**
+ * A statement already made text (e.g. one cached per shape) straight through the driver: what `queryRows` does
+ * without drizzle making the text again. On PGlite it still goes through the fair queue (the client is wrapped).
+ */
+export async function queryText<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: T[] }> } })
+    .$client;
+  return (await client.query(text, params)).rows;
 }
 
 /** Raw SQL returning rows on either driver (pg's QueryResult and PGlite's Results both carry `rows`). */

@@ -69,7 +69,12 @@ export class FairQueue {
           return;
         }
         // A job that throws instead of rejecting must not stop the queue.
-        new Promise((r) => r(job.work())).then(job.resolve, job.reject).finally(() => this.next());
+        new Promise((r) => r(job.work()))
+          .then(
+            (v) => job.resolve(v),
+            (e) => job.reject(e),
+          )
+          .finally(() => this.next());
       }),
     );
   }
@@ -89,7 +94,7 @@ export function fairPglite(client: PGlite): PGlite {
       if (prop === 'transaction') return transaction;
       const value = Reflect.get(target, prop, target) as unknown;
       // PGlite keeps its state in private fields: its own methods must see the instance itself.
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value.bind(target) as unknown) : value;
     },
   });
 }

@@ -4,7 +4,7 @@
  * what shapes the seeded database (server code, migrations, the screens table, the lockfile): by the build
  * (`npm run db:template`, run after `npm run build`) or else by the first start that needs it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -28,10 +28,12 @@ import { syncMenu } from '../modules/menu/service.js';
 import { openDb, type Db } from './client.js';
 import { settings } from './schema.js';
 import { seedIfEmpty, type SeedResult } from './seed.js';
+import { templateKey } from './template-key.js';
+
+export { templateKey };
 
 /** Beside the other build caches; a fresh clone has none until the build or the first start. */
 export const TEMPLATE_ROOT = resolve(repoRoot, 'node_modules/.cache/seller-center/pglite-template');
-const SOURCES = ['server/src', 'server/drizzle', 'contract', 'package-lock.json'];
 
 /** Row of the settings table that says which code prepared the database last (not a setting: config control lists only its own keys). */
 const PREPARED_KEY = 'startup.prepared';
@@ -52,18 +54,6 @@ export async function prepareDatabase(db: Db, storage: Storage, seedDemo = true)
     .values({ key: PREPARED_KEY, value: key })
     .onConflictDoUpdate({ target: settings.key, set: { value: key, updatedAt: new Date() } });
   return seeded;
-}
-
-/** Hash of everything that shapes the seeded database. */
-export function templateKey(): string {
-  const h = createHash('sha256');
-  const walk = (p: string) => {
-    if (!existsSync(p)) return;
-    if (statSync(p).isDirectory()) for (const name of readdirSync(p).sort()) walk(join(p, name));
-    else h.update(p.slice(repoRoot.length)).update('\0').update(readFileSync(p));
-  };
-  for (const s of SOURCES) walk(resolve(repoRoot, s));
-  return h.digest('hex').slice(0, 24);
 }
 
 /** The template folder (`pglite/`, `uploads/`, `seeded.json`) for this code, built when missing. */

@@ -175,7 +175,7 @@ export function sendCsv<R>(
   });
   // pipeline: the socket's pace reaches the cursor; a closed socket or a failure ends every stage (and the cursor's transaction).
   const body = pipeline(Readable.from(batches, { highWaterMark: 1 }), records, csv, (err) => {
-    if (err && err.name !== 'AbortError' && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+    if (err && err.name !== 'AbortError' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE')
       app.log.error({ err }, 'CSV export failed');
   });
   reply

@@ -13,7 +13,7 @@
  *   locale files, whose names carry no hash, a short max-age with their ETag to revalidate against.
  */
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import { createRequire } from 'node:module';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyStaticOptions } from '@fastify/static';
@@ -43,13 +43,43 @@ export const CSP = {
 /** Compressible types (the rest is decided by mime-db): never event streams, never the generic octet-stream. */
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|javascript/;
 
+const HELMET_OPTIONS = {
+  // useDefaults off: helmet's default `upgrade-insecure-requests` would break a server reached over plain http on a LAN.
+  contentSecurityPolicy: { useDefaults: false, directives: CSP },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'same-origin' as const },
+};
+
+type Middleware = (req: object, res: object, next: (err?: unknown) => void) => void;
+/** helmet itself, as @fastify/helmet has it (the plugin's own dependency). */
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (
+  options: object,
+) => Middleware;
+
+/**
+ * The headers helmet sets with HELMET_OPTIONS, asked of it once. They are the same on every answer (no CSP nonces),
+ * yet @fastify/helmet builds helmet's middleware anew on every request (re-reading every directive) in two hooks:
+ * a tenth of the server's work on a short API answer.
+ */
+export function securityHeaders(): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(HELMET_OPTIONS)({ method: 'GET', url: '/', headers: {} }, res, (err) => {
+    if (err) throw err as Error;
+  });
+  return [...headers];
+}
+
 export const deliveryPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
-      // useDefaults off: helmet's default `upgrade-insecure-requests` would break a server reached over plain http on a LAN.
-      contentSecurityPolicy: { useDefaults: false, directives: CSP },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'same-origin' },
+    const headers = securityHeaders();
+    // On the raw answer, as helmet sets them: hooks and handlers after this one see and may replace them.
+    app.addHook('onRequest', (_request, reply, done) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      done();
     });
     await app.register(compress, {
       global: true,
@@ -60,14 +90,16 @@ export const deliveryPlugin = fp(
     // Stored files (lib/uploads.ts, from the folder or a bucket) are someone's bytes: never a page of ours.
     // Opened on their own they run nothing (sandbox) and load nothing; non-images (PDFs, media) download
     // instead of opening on our origin. Pictures and players embed them as before: a subresource ignores both.
-    app.addHook('onSend', async (request, reply) => {
-      const kind = UPLOAD_URL.exec(request.url)?.[1];
-      if (!kind) return;
+    // A callback hook, not an async one: it runs on every answer, and a promise per answer is work for nothing.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const kind = request.url.startsWith('/uploads/') ? UPLOAD_URL.exec(request.url)?.[1] : undefined;
+      if (!kind) return done(null, payload);
       reply.header('content-security-policy', UPLOAD_CSP).header('x-content-type-options', 'nosniff');
       if (kind !== 'image') reply.header('content-disposition', 'attachment');
       // A stored name never gets other bytes (names are random or derived from the content).
       if (reply.statusCode === 200 || reply.statusCode === 206)
         reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
+      done(null, payload);
     });
   },
   { name: 'delivery' },

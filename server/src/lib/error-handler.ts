@@ -25,7 +25,8 @@ function decimalsOf(field: string, step: number): string | undefined {
 
 /** Turn an ajv error into words a user can act on, naming the field. */
 export function describeValidationError(e: FastifySchemaValidationError, context?: string): FieldError {
-  const params = e.params as Record<string, unknown>;
+  const params = e.params;
+  const limit = Number(params.limit);
   const base = fieldName(e.instancePath, context);
   const join = (child: string) => (e.instancePath ? `${base}.${child}` : child);
   switch (e.keyword) {
@@ -57,23 +58,23 @@ export function describeValidationError(e: FastifySchemaValidationError, context
     case 'minLength':
       return {
         field: base,
-        message:
-          params.limit === 1 ? `${base} must not be empty` : `${base} must be at least ${params.limit} characters`,
+        message: limit === 1 ? `${base} must not be empty` : `${base} must be at least ${limit} characters`,
       };
     case 'maxLength':
-      return { field: base, message: `${base} must be at most ${params.limit} characters` };
+      return { field: base, message: `${base} must be at most ${limit} characters` };
     case 'minimum':
-      return { field: base, message: `${base} must be at least ${params.limit}` };
+      return { field: base, message: `${base} must be at least ${limit}` };
     case 'maximum':
-      return { field: base, message: `${base} must be at most ${params.limit}` };
+      return { field: base, message: `${base} must be at most ${limit}` };
     case 'exclusiveMinimum':
-      return { field: base, message: `${base} must be more than ${params.limit}` };
+      return { field: base, message: `${base} must be more than ${limit}` };
     case 'exclusiveMaximum':
-      return { field: base, message: `${base} must be less than ${params.limit}` };
+      return { field: base, message: `${base} must be less than ${limit}` };
     case 'multipleOf':
       return {
         field: base,
-        message: decimalsOf(base, Number(params.multipleOf)) ?? `${base} must be a multiple of ${params.multipleOf}`,
+        message:
+          decimalsOf(base, Number(params.multipleOf)) ?? `${base} must be a multiple of ${Number(params.multipleOf)}`,
       };
     case 'notBlank':
       return { field: base, message: `${base} must not be blank (empty or only spaces)` };
@@ -82,11 +83,11 @@ export function describeValidationError(e: FastifySchemaValidationError, context
     case 'enum':
       return { field: base, message: `${base} must be one of: ${(params.allowedValues as unknown[]).join(', ')}` };
     case 'minProperties':
-      return { field: base, message: `${base} must have at least ${params.limit} field(s)` };
+      return { field: base, message: `${base} must have at least ${limit} field(s)` };
     case 'minItems':
-      return { field: base, message: `${base} must have at least ${params.limit} item(s)` };
+      return { field: base, message: `${base} must have at least ${limit} item(s)` };
     case 'maxItems':
-      return { field: base, message: `${base} must have at most ${params.limit} items` };
+      return { field: base, message: `${base} must have at most ${limit} items` };
     case 'uniqueItems':
       return { field: base, message: `${base} must not contain duplicates` };
     case 'pattern':

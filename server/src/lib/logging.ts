@@ -34,6 +34,10 @@ export const pathOnly = (url: string | undefined) => (url ?? '').split('?')[0];
 export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   return {
+    // Written as Node writes stdout (synchronously to a pipe or file), not through pino's default asynchronous
+    // stream: that one flushes at exit in a loop that never ends once stdout's reader is gone (EPIPE), and the
+    // process hung after closing its listener when the parent that sent SIGTERM had exited.
+    stream: process.stdout,
     ...(logger === true ? {} : logger),
     redact: { paths: LOG_REDACT, censor: '[redacted]' },
     serializers: {
@@ -44,5 +48,5 @@ export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServe
         remoteAddress: req.ip,
       }),
     },
-  } as FastifyServerOptions['logger'];
+  };
 }

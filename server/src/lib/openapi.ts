@@ -86,7 +86,7 @@ export function exampleOf(schema: unknown): unknown {
   const branches = ((s.oneOf ?? s.anyOf) as Node[] | undefined)?.filter((o) => o.type !== 'null');
   // Branches of their own type (a value of either kind): the first one's example.
   if (branches?.length && branches[0].type !== undefined) return exampleOf(branches[0]);
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  const type: unknown = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   switch (type) {
     case 'object': {
       // Branches that only require fields (this one or that one): the fields of the first branch.
@@ -168,7 +168,7 @@ const isErrorBody = (s: unknown) => {
   const n = s as Node | undefined;
   return (
     !!n?.properties &&
-    JSON.stringify(Object.keys(n.properties as Node).sort()) === '["errors","message","status"]' &&
+    JSON.stringify(Object.keys(n.properties).sort()) === '["errors","message","status"]' &&
     JSON.stringify(n.required) === '["status","message"]'
   );
 };

@@ -16,11 +16,10 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db, DbKind } from '../db/client.js';
 import { allows } from '../auth/guard.js';
 import { AUTH_CHANNEL, authCacheFor, forgetAuth } from '../auth/context.js';
-import type { Access } from '../auth/types.js';
 import type { Tx } from './sql.js';
 
 /** The one PostgreSQL channel every app channel travels on. */
@@ -193,7 +192,9 @@ async function postgresSource(
   let pause = 100;
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    // Loaded when used: a PGlite start does not load the PostgreSQL driver.
+    const { default: Pg } = await import('pg');
+    const c = new Pg.Client({ connectionString: url, keepAlive: true });
     c.on('notification', (n) => {
       if (n.channel === PG_CHANNEL && n.payload !== undefined) dispatch(n.payload);
     });
@@ -374,9 +375,9 @@ export function sseStream(reply: FastifyReply, opts: SseOptions): FastifyReply {
     }
   };
 
-  /** The caller as the guard would see them now: still active, token unexpired, route still allowed. */
+  /** The caller as the guard would see them now: still active, token unexpired and of the current generation, route still allowed. */
   const stillAllowed = async (): Promise<SseEnd | null> => {
-    const access = request.routeOptions.config?.access as Access | undefined;
+    const access = request.routeOptions.config?.access;
     if (!request.auth || access === 'public' || access === undefined) return null;
     const exp = (request.user as { exp?: number } | undefined)?.exp;
     if (exp && exp * 1000 <= Date.now())
@@ -385,6 +386,8 @@ export function sseStream(reply: FastifyReply, opts: SseOptions): FastifyReply {
     if (!user) return { status: 401, message: 'Your session is not valid. Please sign in again.' };
     if (user.status !== 'active')
       return { status: 401, message: 'This account is disabled. Contact an administrator.' };
+    if ((request.user as { gen?: number } | undefined)?.gen !== user.tokenGeneration)
+      return { status: 401, message: 'Your session has ended. Please sign in again.' };
     if (!allows(user, access)) return { status: 403, message: 'You do not have permission to do this.' };
     return null;
   };

@@ -1,6 +1,6 @@
 /**
  * One drizzle table served as a REST resource under `/api/v2/<name>`, in the shape
- * `@refinedev/simple-rest` reads (DESIGN.md, "New endpoints with no legacy name"):
+ * `@refinedev/simple-rest` reads (docs/architecture.md, "Server"):
  *
  *   GET    /api/v2/<name>?_start&_end&_sort&_order&<filters>   rows as a JSON array, total in `x-total-count`
  *   GET    /api/v2/<name>/:id                                   one row
@@ -12,14 +12,15 @@
  * `field_gte`, `field_lte`, each only where the resource allows it; an unknown filter, sort field or
  * parameter is refused with 400 naming it. Access comes from the table of screens like every other
  * route; `owner` scopes every read and write in one place: another owner's row id answers 404, and
- * no body can set the owner column. Writes run in one transaction: the owner check, `prepare` (which
+ * no body can set the owner column. Owner `none` is a staff table: every caller the table of screens
+ * lets through sees every row (suppliers hold no admin screen, so they get 403 before this). Writes run in one transaction: the owner check, `prepare` (which
  * may query), the write and, with `audit`, an `audit_log` row. `except` leaves verbs to the module.
  *
  * `restRoutes(app, name, { tags })` declares the routes of a resource a table does not fit (verbs,
  * documents of several tables) in the same shape: `.get/.post/.patch/.delete(path, def, handler)`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, is, lte, ne, sql, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { shops } from '../db/schema.js';
@@ -41,7 +42,8 @@ const PAGING = ['_start', '_end', '_sort', '_order'];
 type JsonSchema = Record<string, unknown>;
 
 export interface RestField {
-  column: PgColumn;
+  /** The column, or a read-only SQL expression over the row (e.g. the name of the record a column refers to). */
+  column: PgColumn | SQL;
   /** JSON schema of the value in answers. */
   schema: JsonSchema;
   /** Filter operators the list takes for this field (none by default). `like` is for text columns. */
@@ -52,17 +54,25 @@ export interface RestField {
   optional?: boolean;
   /** Set on create, never changed afterwards (not in the PATCH body). */
   createOnly?: boolean;
+  /**
+   * The value is the id of a row of another `/api/v2` resource (its REST name): generated screens offer
+   * a searchable select of that resource's rows and show the row's name (documented as `x-refs`).
+   */
+  ref?: string;
 }
 
 /**
  * Whose rows the caller sees and changes.
+ * - `none`: a staff table; every row to every caller the route's access rule lets in (the table of
+ *   screens: admin and the holders of a staff screen listing the resource).
  * - `user`: the column holds the signed-in user's id; it is set from the token on create.
  * - `shop`: the column holds a shop id; suppliers see their own shops' rows, staff every shop's.
  *   A new row names its shop in `field` (a foreign shop answers 404); a row never moves shop.
  *   With `storefront`, only shops of that kind, and staff only when their menus reach that kind
  *   (`assertStorefrontAccess`, the storefront family rule).
  */
-export type RestOwner = { user: PgColumn } | { shop: PgColumn; field: string; storefront?: 'supplier' | 'housebrand' };
+export type RestOwner =
+  'none' | { user: PgColumn } | { shop: PgColumn; field: string; storefront?: 'supplier' | 'housebrand' };
 
 export interface WriteContext {
   user: AuthUser;
@@ -112,15 +122,19 @@ type Query = Record<string, unknown>;
 
 /** The JSON schema of a filter value: the answer's schema without null. */
 function valueSchema(s: JsonSchema): JsonSchema {
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  const type: unknown = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   const { type: _drop, ...rest } = s;
   return { ...rest, type };
 }
 
-function toJson(row: Row): Row {
-  const out: Row = {};
-  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
-  return out;
+/** A row as answered: dates as ISO text, numeric columns (which the driver reads as text) as numbers. */
+function jsonOf(numeric: Set<string>) {
+  return (row: Row): Row => {
+    const out: Row = {};
+    for (const [k, v] of Object.entries(row))
+      out[k] = v instanceof Date ? v.toISOString() : typeof v === 'string' && numeric.has(k) ? Number(v) : v;
+    return out;
+  };
 }
 
 export function restResource(app: FastifyInstance, r: RestResource): void {
@@ -128,27 +142,46 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const base = `/api/v2/${r.name}`;
   const tags = [...(r.tags ?? [r.name]), 'addition'];
   const doc = { tags, 'x-addition': true };
-  const ownerField = 'shop' in r.owner ? r.owner.field : undefined;
-  const ownerColumn = 'shop' in r.owner ? r.owner.shop : r.owner.user;
-  const storefront = 'shop' in r.owner ? r.owner.storefront : undefined;
+  const owner = r.owner;
+  const ownerField = owner !== 'none' && 'shop' in owner ? owner.field : undefined;
+  const ownerColumn = owner === 'none' ? undefined : 'shop' in owner ? owner.shop : owner.user;
+  const storefront = owner !== 'none' && 'shop' in owner ? owner.storefront : undefined;
+  const userColumn = owner !== 'none' && 'user' in owner ? owner.user : undefined;
+  for (const [name, f] of Object.entries(r.fields))
+    if (f.write && !isColumn(f.column)) throw new Error(`${r.name}.${name}: an SQL expression cannot be written`);
+  const sortFields = ['id', ...Object.keys(r.fields).filter((k) => r.fields[k].sort)];
+  const refs = Object.fromEntries(
+    Object.entries(r.fields)
+      .filter(([, f]) => f.ref)
+      .map(([k, f]) => [k, f.ref]),
+  );
+  /** What a generated screen reads beside the schemas: the sortable fields and the references. */
+  const listDoc = { 'x-sort': sortFields, ...(Object.keys(refs).length ? { 'x-refs': refs } : {}) };
   const serves = (verb: RestVerb) => !r.except?.includes(verb);
   const assertOwnerShop = (q: Db | Tx, user: AuthUser, shopId: number) =>
     storefront ? assertStorefrontAccess(q, user, shopId, storefront) : assertShopAccess(db, user, shopId);
 
-  const selection: Record<string, PgColumn> = { id: r.id };
+  const selection: Record<string, PgColumn | SQL> = { id: r.id };
   const itemProps: Record<string, unknown> = { id: { type: 'integer' } };
   for (const [name, f] of Object.entries(r.fields)) {
     selection[name] = f.column;
     itemProps[name] = f.schema;
   }
-  if (ownerField) {
+  if (ownerField && ownerColumn) {
     selection[ownerField] = ownerColumn;
     itemProps[ownerField] = { type: 'integer' };
   }
   const item = { type: 'object', properties: itemProps, required: Object.keys(itemProps) };
+  const toJson = jsonOf(
+    new Set(
+      Object.entries(r.fields)
+        .filter(([, f]) => ['number', 'integer'].includes(valueSchema(f.schema).type as string))
+        .map(([k]) => k),
+    ),
+  );
 
   // ----- list query: paging, sort and the filters each field allows -----
-  const filters = new Map<string, { column: PgColumn; op: FilterOp; date: boolean }>();
+  const filters = new Map<string, { column: PgColumn | SQL; op: FilterOp; date: boolean }>();
   const queryProps: Record<string, unknown> = {
     _start: { type: 'integer', minimum: 0, description: 'Index of the first row (default 0)' },
     _end: {
@@ -163,8 +196,8 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
       description: 'Comma-separated asc|desc, one per _sort field (default asc)',
     },
   };
-  const filterable = ownerField
-    ? { ...r.fields, [ownerField]: { column: ownerColumn, schema: { type: 'integer' }, filter: ['eq'] as FilterOp[] } }
+  const filterable: Record<string, Pick<RestField, 'column' | 'schema' | 'filter'>> = ownerField && ownerColumn
+    ? { ...r.fields, [ownerField]: { column: ownerColumn, schema: { type: 'integer' }, filter: ['eq'] } }
     : r.fields;
   for (const [field, f] of Object.entries({
     id: { column: r.id, schema: { type: 'integer' }, filter: ['eq'] as FilterOp[] },
@@ -190,7 +223,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
               };
     }
   }
-  const sortable = new Map<string, PgColumn>(
+  const sortable = new Map<string, PgColumn | SQL>(
     Object.entries(r.fields)
       .filter(([, f]) => f.sort)
       .map(([k, f]) => [k, f.column]),
@@ -215,11 +248,12 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const params = closedObject({ id: idSchema }, ['id']);
 
   const ownerCondition = (user: AuthUser): SQL | undefined => {
-    if ('user' in r.owner) return eq(r.owner.user, user.id);
-    const scope = scopeCondition(user, r.owner.shop);
+    if (owner === 'none') return undefined;
+    if ('user' in owner) return eq(owner.user, user.id);
+    const scope = scopeCondition(user, owner.shop);
     if (!storefront) return scope;
     if (!storefrontKinds(user).includes(storefront)) return sql`false`;
-    return and(scope, inArray(r.owner.shop, db.select({ id: shops.id }).from(shops).where(eq(shops.kind, storefront))));
+    return and(scope, inArray(owner.shop, db.select({ id: shops.id }).from(shops).where(eq(shops.kind, storefront))));
   };
   const byId = (user: AuthUser, id: number) => and(eq(r.id, id), ownerCondition(user));
   const auditWrite = async (
@@ -237,7 +271,8 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const columnsOf = (body: Row): Row => {
     const values: Row = {};
     for (const [name, v] of Object.entries(body)) {
-      const key = name === ownerField ? columnKey(r.table, ownerColumn) : columnKey(r.table, r.fields[name].column);
+      const key =
+        name === ownerField ? columnKey(r.table, ownerColumn!) : columnKey(r.table, r.fields[name].column as PgColumn);
       values[key] = v;
     }
     return values;
@@ -261,7 +296,11 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
       {
         schema: {
           ...doc,
-          summary: `${r.label}s of the caller (paged; total in x-total-count)`,
+          ...listDoc,
+          summary:
+            owner === 'none'
+              ? `${r.label}s (paged; total in x-total-count)`
+              : `${r.label}s of the caller (paged; total in x-total-count)`,
           querystring: closedObject(queryProps),
           response: {
             200: {
@@ -335,7 +374,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
           db.transaction(async (tx) => {
             if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'create', tx });
             const values = columnsOf(prepared.body);
-            if ('user' in r.owner) values[columnKey(r.table, r.owner.user)] = user.id;
+            if (userColumn) values[columnKey(r.table, userColumn)] = user.id;
             const [created] = await tx
               .insert(r.table)
               .values(values as never)
@@ -482,7 +521,12 @@ function columnKey(table: PgTable, column: PgColumn): string {
   return entry[0];
 }
 
-function filterConditions(q: Query, filters: Map<string, { column: PgColumn; op: FilterOp; date: boolean }>): SQL[] {
+const isColumn = (c: PgColumn | SQL): c is PgColumn => !is(c, SQL);
+
+function filterConditions(
+  q: Query,
+  filters: Map<string, { column: PgColumn | SQL; op: FilterOp; date: boolean }>,
+): SQL[] {
   const out: SQL[] = [];
   for (const [key, raw] of Object.entries(q)) {
     if (PAGING.includes(key) || raw === undefined) continue;
@@ -490,21 +534,24 @@ function filterConditions(q: Query, filters: Map<string, { column: PgColumn; op:
     const f = filters.get(key);
     if (!f) throw fieldError(key, `${key} is not a filter of this list`);
     const value = (v: unknown) => (f.date ? new Date(v as string) : v);
+    // drizzle's operators take a column or an SQL expression alike (a computed read-only field).
+    const column = f.column as PgColumn;
     switch (f.op) {
       case 'eq':
-        out.push(inArray(f.column, (raw as unknown[]).map(value)));
+        out.push(inArray(column, (raw as unknown[]).map(value)));
         break;
       case 'ne':
-        out.push(ne(f.column, value(raw)));
+        out.push(ne(column, value(raw)));
         break;
       case 'gte':
-        out.push(gte(f.column, value(raw)));
+        out.push(gte(column, value(raw)));
         break;
       case 'lte':
-        out.push(lte(f.column, value(raw)));
+        out.push(lte(column, value(raw)));
         break;
       case 'like':
-        out.push(ilike(f.column, containing(String(raw))));
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a query-string value: text or a number, never an object
+        out.push(ilike(column, containing(String(raw))));
         break;
     }
   }
@@ -513,7 +560,7 @@ function filterConditions(q: Query, filters: Map<string, { column: PgColumn; op:
 
 function orderOf(
   q: Query,
-  sortable: Map<string, PgColumn>,
+  sortable: Map<string, PgColumn | SQL>,
   fallback?: { field: string; order: 'asc' | 'desc' },
 ): SQL[] {
   const sortParam = q._sort as string | undefined;

@@ -171,7 +171,8 @@ function cached(map: WeakMap<object, ValidateFunction>, key: object, make: () =>
 
 /** The route's documented multipart body (`multipartDoc`), when it has one. */
 function documentedFields(request: FastifyRequest): Node | undefined {
-  return (request.routeOptions.schema as (FastifySchema & { multipartBody?: Node }) | undefined)?.multipartBody;
+  const schema: (FastifySchema & { multipartBody?: Node }) | undefined = request.routeOptions.schema;
+  return schema?.multipartBody;
 }
 
 /** The documented body without its file part (`format: binary`). */

@@ -239,6 +239,15 @@ export default function RichTextEditor({ value, onChange, id, disabled, ...rest 
   useEffect(() => {
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
+
+  // The form item's <label for> names inputs only; the editor's text box is named by the label through its id.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || !id) return;
+    const label = document.querySelector<HTMLLabelElement>(`label[for="${CSS.escape(id)}"]`);
+    if (!label) return;
+    label.id ||= `${id}-label`;
+    editor.view.dom.setAttribute("aria-labelledby", label.id);
+  }, [editor, id]);
   const { token } = theme.useToken();
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTable } from "@refinedev/antd";
-import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
-import { Button, Empty, Flex, Grid, Input, type Breakpoint } from "antd";
+import type { BaseRecord, CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
+import { Button, Empty, Flex, Grid, Input, type Breakpoint, type CheckboxProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { SavedViews } from "./SavedViews";
 
@@ -26,6 +26,16 @@ interface ListOptions {
 }
 
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+/**
+ * A filter's key in the filter object: its field for equality, `field@operator` for any other (e.g.
+ * `name@contains`, `createdAt@gte`), so one field can carry a range.
+ */
+const keyOf = (f: { field: string; operator: string }) => (f.operator === "eq" ? f.field : `${f.field}@${f.operator}`);
+const filterOf = (key: string, value: unknown): CrudFilter => {
+  const [field, operator = "eq"] = key.split("@");
+  return { field, operator: operator as Exclude<CrudOperators, "or" | "and">, value };
+};
 
 /**
  * Every list's table: Refine's `useTable` with the filters, page and sort in the URL, the filters
@@ -61,7 +71,7 @@ export function useListTable<T extends BaseRecord>(resource: string, options: Li
     pagination: { pageSize },
     sorters,
     filters: {
-      initial: Object.entries(initial).map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter),
+      initial: Object.entries(initial).map(([key, value]) => filterOf(key, value)),
     },
     syncWithLocation,
   });
@@ -70,7 +80,7 @@ export function useListTable<T extends BaseRecord>(resource: string, options: Li
     const out: FilterValues = {};
     for (const f of crud) {
       if (!("field" in f) || !isSet(f.value)) continue;
-      out[f.field] =
+      out[keyOf(f)] =
         numeric.includes(f.field) && typeof f.value === "string" && /^\d+$/.test(f.value) ? Number(f.value) : f.value;
     }
     return out;
@@ -81,7 +91,7 @@ export function useListTable<T extends BaseRecord>(resource: string, options: Li
     setFilters(
       Object.entries(merged)
         .filter(([, v]) => isSet(v))
-        .map(([field, value]) => ({ field, operator: "eq", value }) as CrudFilter),
+        .map(([key, value]) => filterOf(key, value)),
       "replace",
     );
     setCurrentPage(1);
@@ -106,6 +116,7 @@ export function useListTable<T extends BaseRecord>(resource: string, options: Li
 
   return {
     ...table,
+    sorters: sorting,
     filters,
     apply,
     filtered,
@@ -220,4 +231,12 @@ export function useNarrow(): boolean {
 export function useTableScroll(): (x: number) => { x: number | "max-content" } {
   const screens = Grid.useBreakpoint();
   return (x) => ({ x: screens.md ? x : "max-content" });
+}
+
+/**
+ * A row's selection checkbox, named after the row ("Select SO2611…"): Ant Design's has no name. Ant Design
+ * hands these props to the checkbox's input, though its type lists no aria attributes.
+ */
+export function selectRowProps(name: string, label: (name: string) => string, more: CheckboxProps = {}): CheckboxProps {
+  return { ...more, "aria-label": label(name) } as CheckboxProps;
 }

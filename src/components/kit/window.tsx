@@ -1,7 +1,8 @@
 import dayjs, { type Dayjs } from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
-import { DatePicker, Flex, Select, Tag } from "antd";
+import { DatePicker, Flex, Select, Tag, type FormRule } from "antd";
+import { NoFormStyle } from "antd/es/form/context";
 import { useTranslation } from "react-i18next";
 import { EMPTY } from "./format";
 
@@ -71,18 +72,31 @@ export function WindowField({
         onChange={(v) => send(v?.[0] ?? null, v?.[1] ?? null, zone)}
         style={{ minWidth: 0, maxWidth: "100%" }}
       />
-      <Select
-        showSearch
-        aria-label={t("kit.window.timezone")}
-        value={zone}
-        options={zones.map((z) => ({ value: z, label: z }))}
-        // The wall-clock times stay; they are read in the new zone.
-        onChange={(next: string) => send(range[0], range[1], next)}
-        style={{ width: 190 }}
-      />
+      {/* The zone always has a value: the field's error (no start) is the dates', and only they turn red. */}
+      <NoFormStyle status>
+        <Select
+          showSearch
+          aria-label={t("kit.window.timezone")}
+          value={zone}
+          options={zones.map((z) => ({ value: z, label: z }))}
+          // The wall-clock times stay; they are read in the new zone.
+          onChange={(next: string) => send(range[0], range[1], next)}
+          style={{ width: 190 }}
+        />
+      </NoFormStyle>
     </Flex>
   );
 }
+
+/**
+ * The rule of a window the server requires: marked required like every other required field, and refused with
+ * `message` until it has a start (and an end where `needsEnd`).
+ */
+export const windowRule = (message: string, needsEnd = false): FormRule => ({
+  required: true,
+  validator: (_, w?: TimeWindow) =>
+    w?.startsAt && (!needsEnd || w.endsAt) ? Promise.resolve() : Promise.reject(new Error(message)),
+});
 
 /** A window as words: "1 Dec 2026 09:00 – 31 Dec 2026 23:59 (Asia/Bangkok)", in the zone it was entered in. */
 export function formatWindow(w: Partial<TimeWindow> | null | undefined, noEnd: string): string {

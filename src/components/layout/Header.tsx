@@ -65,7 +65,9 @@ export function Header({
         <Button
           icon={<SearchOutlined />}
           onClick={query.toggle}
-          aria-label={t("palette.open")}
+          // A name that holds what the button shows (WCAG 2.5.3): the words where they show, else "Open search".
+          aria-label={mobile ? t("palette.open") : undefined}
+          aria-keyshortcuts={MOD_KEY === "⌘" ? "Meta+K" : "Control+K"}
           style={{ color: token.colorTextSecondary }}
         >
           {!mobile && (
@@ -112,7 +114,11 @@ export function Header({
             },
           }}
         >
-          <Button type="text" aria-label={t("header.userMenu")} style={{ height: 48 }}>
+          <Button
+            type="text"
+            aria-label={mobile ? t("header.userMenu") : `${name} — ${t("header.userMenu")}`}
+            style={{ height: 48 }}
+          >
             <Space>
               <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
               {!mobile && <span>{name}</span>}

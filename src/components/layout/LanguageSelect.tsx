@@ -1,7 +1,7 @@
 import { DownOutlined, GlobalOutlined } from "@ant-design/icons";
 import { theme } from "antd";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES } from "../../providers/languages";
+import { LANGUAGES, langTag } from "../../providers/languages";
 
 /**
  * The sign-in pages' language picker: a native select dressed as a button. It is not an input
@@ -36,7 +36,7 @@ export function LanguageSelect() {
         style={{ position: "absolute", inset: 0, opacity: 0, cursor: "pointer", width: "100%", font: "inherit" }}
       >
         {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
+          <option key={l.code} value={l.code} lang={langTag(l.code)}>
             {l.label}
           </option>
         ))}

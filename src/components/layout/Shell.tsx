@@ -1,14 +1,18 @@
 import { KBarProvider } from "@refinedev/kbar";
 import { Grid, Layout, theme } from "antd";
 import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { CONTENT_MAX_WIDTH, STRETCH_MIN_WIDTH } from "../../providers/settings";
 import { useSettings } from "../../providers/settings-context";
+import { useA11yRepairs } from "./a11yRepairs";
 import { CommandPalette } from "./CommandPalette";
 import { Header } from "./Header";
 import { KeepStyles } from "./KeepStyles";
+import { paletteOptions, usePaletteTypeAhead } from "./paletteTypeAhead";
 import { ChunkPending, RouteProgress } from "./RouteProgress";
 import { useSettled } from "./settled";
+import { TagContrast } from "./TagContrast";
 import { MobileNav, NavMenu, Sider } from "./Sider";
 import "../kit/kit.css";
 
@@ -28,22 +32,38 @@ function useWindowWidth() {
  * the side menu sits on the right, since the layout row follows the document direction.
  */
 export default function Shell() {
+  const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { themeLayout, themeStretch, themeDirection } = useSettings();
+  const { themeLayout, themeStretch, themeDirection, themeMode } = useSettings();
   const screens = Grid.useBreakpoint();
   const width = useWindowWidth();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
   const settled = useSettled();
+  useA11yRepairs();
   const mobile = !screens.lg;
   const horizontal = !mobile && themeLayout === "horizontal";
   const stretched = themeStretch && width > STRETCH_MIN_WIDTH;
 
   useEffect(() => setNavOpen(false), [pathname]);
+  usePaletteTypeAhead();
 
   return (
-    <KBarProvider>
+    <KBarProvider options={paletteOptions}>
+      {/* The first thing Tab reaches: past the header and the menu, to the screen (WCAG 2.4.1). */}
+      <a
+        href="#main-content"
+        className="skip-link"
+        style={{ background: token.colorBgElevated, color: token.colorText, boxShadow: token.boxShadowSecondary }}
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById("main-content")?.focus();
+        }}
+      >
+        {t("header.skipToContent")}
+      </a>
       <RouteProgress />
+      <TagContrast dark={themeMode === "dark"} />
       <Layout style={{ minHeight: "100vh" }} data-layout={mobile ? "mobile" : themeLayout}>
         {!mobile && !horizontal && <Sider mini={themeLayout === "mini"} settled={settled} />}
         <Layout>
@@ -54,7 +74,7 @@ export default function Shell() {
             onOpenNav={() => setNavOpen(true)}
           />
           {horizontal && (
-            <nav
+            <div
               data-testid="top-nav"
               style={{
                 background: token.colorBgContainer,
@@ -70,10 +90,13 @@ export default function Shell() {
               }}
             >
               {settled && <NavMenu mode="horizontal" />}
-            </nav>
+            </div>
           )}
           <Layout.Content
+            id="main-content"
+            tabIndex={-1}
             style={{
+              outline: "none",
               width: "100%",
               maxWidth: stretched ? "none" : CONTENT_MAX_WIDTH,
               margin: "0 auto",

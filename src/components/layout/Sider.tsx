@@ -53,14 +53,17 @@ export function NavMenu({ mode, onNavigate }: { mode: NavMode; onNavigate?: () =
   const open = granted.filter((p) => selected && selected !== p && selected.startsWith(`${p}/`));
 
   return (
-    <Menu
-      mode={mode === "horizontal" ? "horizontal" : "inline"}
-      inlineCollapsed={mode === "mini" ? true : undefined}
-      items={items}
-      selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={mode === "vertical" ? open : undefined}
-      style={{ borderInlineEnd: 0, borderBottom: 0, background: "transparent", flex: 1, minWidth: 0 }}
-    />
+    // The navigation landmark: screen readers list it beside the header and the main content.
+    <nav aria-label={t("header.mainMenu")} style={{ flex: 1, minWidth: 0 }}>
+      <Menu
+        mode={mode === "horizontal" ? "horizontal" : "inline"}
+        inlineCollapsed={mode === "mini" ? true : undefined}
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        defaultOpenKeys={mode === "vertical" ? open : undefined}
+        style={{ borderInlineEnd: 0, borderBottom: 0, background: "transparent", minWidth: 0 }}
+      />
+    </nav>
   );
 }
 

@@ -20,7 +20,8 @@ export function SettingsButton() {
         <Button
           type="text"
           shape="circle"
-          aria-label={t("settings.open")}
+          // The dot is seen; its meaning is heard with the button's name.
+          aria-label={changed ? `${t("settings.open")} (${t("settings.changed")})` : t("settings.open")}
           data-testid="settings-button"
           icon={<SettingOutlined spin={!changed} style={{ fontSize: 20, animationDuration: "6s" }} />}
           onClick={() => setDrawerOpen(true)}
@@ -28,7 +29,7 @@ export function SettingsButton() {
         {changed && (
           <span
             data-testid="settings-dot"
-            aria-label={t("settings.changed")}
+            aria-hidden
             style={{
               position: "absolute",
               top: 4,

@@ -12,6 +12,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DRAWER_WIDTH, PRESETS, type Settings, type ThemeLayout, type ThemePreset } from "../../providers/settings";
 import { useSettings } from "../../providers/settings-context";
+import { LanguagePicker } from "../layout/LanguagePicker";
+import "./settings.css";
 
 /** Fullscreen state that also follows the browser leaving fullscreen by itself (Esc). */
 function useFullscreen() {
@@ -72,7 +74,7 @@ function LayoutPicture({ layout, active }: { layout: ThemeLayout; active: boolea
   );
 }
 
-/** The settings drawer (spec §2): mode, contrast, direction, layout, stretch, presets, fullscreen. */
+/** The settings drawer (spec §2): language, mode, contrast, direction, layout, stretch, presets, fullscreen. */
 export default function SettingsDrawer() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -96,6 +98,7 @@ export default function SettingsDrawer() {
   return (
     <Drawer
       open={drawerOpen}
+      rootClassName="settings-drawer"
       onClose={() => setDrawerOpen(false)}
       placement="right"
       width={DRAWER_WIDTH}
@@ -131,6 +134,15 @@ export default function SettingsDrawer() {
         </Flex>
       }
     >
+      {/* The header's own control; the language is a personal choice, so the reset above leaves it. */}
+      <Section title={t("settings.language")}>
+        <Flex vertical gap={6}>
+          <LanguagePicker />
+          <span data-testid="language-kept" style={{ fontSize: 12, color: token.colorTextSecondary }}>
+            {t("settings.languageKept")}
+          </span>
+        </Flex>
+      </Section>
       <Section title={t("settings.themeMode")}>
         {segmented("themeMode", [
           {

@@ -30,7 +30,7 @@ export function BannerManagement() {
   const [timing, setTiming] = useState<Banner>();
 
   const types = useCustom<{ items: BannerType[] }>(calls.readCall("getmasterType"));
-  const typeList = (types.query.data?.data as { items: BannerType[] } | undefined)?.items;
+  const typeList = types.query.data?.data?.items;
   const type = typeList?.find((x) => x.id === Number(params.get("typeId"))) ?? typeList?.[0];
 
   // Read once a type is known.
@@ -38,9 +38,7 @@ export function BannerManagement() {
     ...calls.readCall("getBannerTypeMenu", { typeId: type?.id as number }),
     queryOptions: { enabled: Boolean(type) },
   });
-  const menuList = (menus.query.data?.data as { items: BannerMenu[] } | undefined)?.items.filter(
-    (m) => m.typeId === type?.id,
-  );
+  const menuList = menus.query.data?.data?.items.filter((m) => m.typeId === type?.id);
   const menu = menuList?.find((m) => m.id === Number(params.get("menuId"))) ?? menuList?.[0];
   const status = (STATES as readonly string[]).includes(params.get("status") ?? "")
     ? (params.get("status") as WindowState)
@@ -57,7 +55,7 @@ export function BannerManagement() {
     pagination: { currentPage: 1, pageSize: PAGE_MAX },
     queryOptions: { enabled: Boolean(type && menu) },
   });
-  const items = useMemo(() => (list.query.data?.data ?? NONE) as Banner[], [list.query.data]);
+  const items = useMemo(() => list.query.data?.data ?? NONE, [list.query.data]);
   const total = list.query.data?.total ?? 0;
   const counts = (list.query.data?.extra as { counts?: StateCounts } | undefined)?.counts;
 
@@ -74,7 +72,10 @@ export function BannerManagement() {
     setParams(
       (p) => {
         const out = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(next)) v ? out.set(k, v) : out.delete(k);
+        for (const [k, v] of Object.entries(next)) {
+          if (v) out.set(k, v);
+          else out.delete(k);
+        }
         return out;
       },
       { replace: true },

@@ -4,7 +4,7 @@ import { useTranslate } from "@refinedev/core";
 import { App, Form, Input, Modal, Typography, Upload } from "antd";
 import { InboxOutlined } from "@ant-design/icons";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
-import { DEFAULT_ZONE, WindowField, type TimeWindow } from "../../components/kit/window";
+import { DEFAULT_ZONE, WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { useFormat } from "../../components/kit/format";
 import { isolated, useBannerNames, useBannerWrite } from "./hooks";
 import {
@@ -62,7 +62,7 @@ function ImagePick({
         showUploadList={false}
         multiple={false}
         beforeUpload={(file) => {
-          pixelSizeOf(file)
+          void pixelSizeOf(file)
             .then(
               (size) => size,
               () => null,
@@ -212,14 +212,8 @@ export function UploadDialog({
         <Form.Item
           name="window"
           label={t("banners.fields.window")}
-          required
           extra={t("banners.window.hint")}
-          rules={[
-            {
-              validator: (_, w?: TimeWindow) =>
-                w?.startsAt ? Promise.resolve() : Promise.reject(new Error(t("banners.window.required"))),
-            },
-          ]}
+          rules={[windowRule(t("banners.window.required"))]}
         >
           <WindowField />
         </Form.Item>

@@ -1,7 +1,7 @@
 import { useTranslate } from "@refinedev/core";
 import { App, Form, Modal } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
-import { WindowField, type TimeWindow } from "../../components/kit/window";
+import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { isolated, useBannerWrite } from "./hooks";
 import { windowFieldErrors, type Banner } from "./model";
 
@@ -45,14 +45,8 @@ export function WindowDialog({ banner, onClose, onDone }: { banner: Banner; onCl
         <Form.Item
           name="window"
           label={t("banners.fields.window")}
-          required
           extra={t("banners.window.hint")}
-          rules={[
-            {
-              validator: (_, w?: TimeWindow) =>
-                w?.startsAt ? Promise.resolve() : Promise.reject(new Error(t("banners.window.required"))),
-            },
-          ]}
+          rules={[windowRule(t("banners.window.required"))]}
         >
           <WindowField />
         </Form.Item>

@@ -1,18 +1,18 @@
 import type { Answer, ItemOf } from "../../api";
 import type { WindowState } from "../../components/kit/window";
 
-const B = "/api/banners/uploadbanner";
+type B = "/api/banners/uploadbanner";
 
 /** Where a banner shows, with the pixel size its image must have. */
-export type BannerType = ItemOf<`${typeof B}/getmasterType`>;
+export type BannerType = ItemOf<`${B}/getmasterType`>;
 
 /** A page a banner type appears on (the home page, one category's page…). */
-export type BannerMenu = ItemOf<`${typeof B}/getBannerTypeMenu`>;
+export type BannerMenu = ItemOf<`${B}/getBannerTypeMenu`>;
 
-export type Banner = ItemOf<`${typeof B}/getlistbanners`>;
+export type Banner = ItemOf<`${B}/getlistbanners`>;
 
 /** How many of a page's banners are in each state now. */
-export type StateCounts = Answer<`${typeof B}/getlistbanners`>["counts"];
+export type StateCounts = Answer<`${B}/getlistbanners`>["counts"];
 
 export const STATES: readonly WindowState[] = ["live", "scheduled", "expired", "off"];
 export const TITLE_MAX = 80;

@@ -110,10 +110,10 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
       };
     },
     onMutationSuccess: async ({ data }) => {
-      const postId = (data as PostDetail).id ?? id ?? "";
+      const postId = data.id ?? id ?? "";
       // A new post's product ideas are saved once it exists; if that fails, its edit page lets them be picked again.
       const ideasSaved = mode === "create" ? await ideas.saveAfterCreate(Number(postId)) : true;
-      invalidate({ resource, invalidates: ["list", "many", "detail"], id: postId });
+      void invalidate({ resource, invalidates: ["list", "many", "detail"], id: postId });
       go({ to: ideasSaved ? paths.show(postId) : paths.edit(postId) });
     },
     onMutationError: (error) => {

@@ -5,9 +5,9 @@ import { callsOf, screenPath } from "../../resources/calls";
 /** Which blog a screen shows: the master blog in the admin or the supplier area, or the house-brand blog. */
 export type BlogKind = "admin" | "supplier" | "housebrand";
 /** The master blog's answers; the house-brand blog answers the same shapes (server/src/modules/blogs/family.ts). */
-const MASTER = "/api/blogs/master";
+type MASTER = "/api/blogs/master";
 
-export type PostSummary = ItemOf<`${typeof MASTER}/posts`>;
+export type PostSummary = ItemOf<`${MASTER}/posts`>;
 export type PostStatus = PostSummary["status"];
 export type PostType = PostSummary["type"];
 
@@ -20,13 +20,13 @@ export const STATUS_COLORS: Record<PostStatus, string> = {
   closed: "red",
 };
 
-export type PostDetail = DataOf<`${typeof MASTER}/post`>;
+export type PostDetail = DataOf<`${MASTER}/post`>;
 export type LinkedProduct = PostDetail["products"][number];
 /** One type of the menu, with its count of posts. */
-export type MenuItem = ItemOf<`${typeof MASTER}/menu`>;
-export type ProductPage = Answer<`${typeof MASTER}/product`>;
-export type NewPost = Body<`${typeof MASTER}/new`>;
-export type PostEdit = Body<`${typeof MASTER}/edit`>;
+export type MenuItem = ItemOf<`${MASTER}/menu`>;
+export type ProductPage = Answer<`${MASTER}/product`>;
+export type NewPost = Body<`${MASTER}/new`>;
+export type PostEdit = Body<`${MASTER}/edit`>;
 
 /** A shop a post can be written for: the session's own shops, the house brands, or shops among the posts. */
 export type ShopOption = Pick<ItemOf<"/api/housebrand/shopmaster">, "id" | "name">;
@@ -41,7 +41,7 @@ const housebrandBlog = { ...blog, name: "housebrand-blog", endpoints: HOUSEBRAND
 
 type BlogCalls = ReturnType<typeof callsOf<typeof housebrandBlog>>;
 /** The master blog has the same verbs and shapes but `shops`, which only the house-brand screens call. */
-const masterCalls = callsOf(blog) as unknown as BlogCalls;
+const masterCalls = callsOf(blog);
 
 const BLOGS: Record<
   BlogKind,

@@ -359,10 +359,10 @@ function ProductSearch({
   });
   const rows = filtered ? (result.data?.property_master ?? []) : first.slice(0, SEARCH_PAGE);
   const total = filtered ? (result.data?.total ?? 0) : first.length;
+  // Ticked products stay ticked through a new search: a tick made while the search box waits to search is kept.
   const set = (next: Filters) => {
     setFilters((f) => ({ ...f, ...next }));
     setPage(1);
-    setSelected([]);
   };
   const add = async () => {
     setAdding(true);

@@ -1,9 +1,9 @@
 import type { Answer, Body, ItemOf, RowOf } from "../../api";
 import { screenPath } from "../../resources/calls";
 
-const K = "/api/supplier/kanban";
+type K = "/api/supplier/kanban";
 
-export type ShopSummary = ItemOf<`${typeof K}/shopprofile`>;
+export type ShopSummary = ItemOf<`${K}/shopprofile`>;
 /** Which storefronts a screen works on: suppliers' brand shops or the marketplace's house brands (docs/api/storefronts.md). */
 export type Family = ShopSummary["kind"];
 export type ShopStatus = ShopSummary["status"];
@@ -14,15 +14,15 @@ export type ShopProfile = Answer<"/api/v2/shops/{id}">;
 export type ProfilePatch = Body<"/api/v2/shops/{id}", "patch">;
 
 /** The board and its version (the house-brand family answers the same shapes under /api/housebrand). */
-export type BoardAnswer = Answer<`${typeof K}/board`>;
-export type CardDetail = Answer<`${typeof K}/detail-card`>;
+export type BoardAnswer = Answer<`${K}/board`>;
+export type CardDetail = Answer<`${K}/detail-card`>;
 /** A card as the board's add-a-card dialog sends it. */
-export type NewCard = NonNullable<Body<`${typeof K}/columns/update`>["card"]>;
+export type NewCard = NonNullable<Body<`${K}/columns/update`>["card"]>;
 /** A storefront board card: a product group or a banner strip. */
 export type Card = CardDetail["property"];
 export type CardType = Card["type"];
 export type StoreProduct = CardDetail["property_items"][number];
-export type CardTypeItem = ItemOf<`${typeof K}/master`>;
+export type CardTypeItem = ItemOf<`${K}/master`>;
 
 /** What a shopper sees: the arranged sections with their products and banners. */
 export type Storefront = Answer<"/api/v2/shops/{id}/storefront">;

@@ -27,13 +27,18 @@ import viLocale from "@fullcalendar/core/locales/vi";
 import zhCnLocale from "@fullcalendar/core/locales/zh-cn";
 import { errorMessage } from "../../components/kit/errors";
 import { directionOf } from "../../providers/languages";
+import { readUser } from "../../providers/session-store";
 import { createEntry, deleteEntry, loadEntries, loadWindows, saveLanding, updateEntry } from "./actions";
 import { EventDialog, type Draft } from "./EventDialog";
 import {
   COLOR_NAMES,
   COLORS,
   entryEvent,
+  floating,
+  instant,
   KINDS,
+  ownZone,
+  SHOWN_ZONE,
   showsWindows,
   windowEvent,
   type Entry,
@@ -46,6 +51,22 @@ import "./calendar.css";
 const LOCALES: Record<string, string> = { fr: "fr", vi: "vi", cn: "zh-cn", ar: "ar" };
 const ALL_LOCALES = [arLocale, frLocale, viLocale, zhCnLocale];
 
+/** What the legend shows or hides: the person's own events and each kind of marketing window. */
+type Shown = WindowKind | "own";
+const hiddenKey = () => `calendar.hidden.${readUser()?.id ?? "anon"}`;
+const readHidden = (): ReadonlySet<Shown> => {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(hiddenKey()) ?? "[]");
+    return new Set(Array.isArray(stored) ? (stored as Shown[]) : []);
+  } catch {
+    return new Set();
+  }
+};
+const writeHidden = (hidden: ReadonlySet<Shown>) => localStorage.setItem(hiddenKey(), JSON.stringify([...hidden]));
+
+/** 24-hour times, as the lists and forms show them. */
+const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
+
 type Editing = { entry: Entry } | { draft: Draft };
 
 /** Phone widths: the agenda first, the view buttons below the calendar. Known at the first render, unlike antd's breakpoints. */
@@ -57,10 +78,10 @@ const subscribePhone = (change: () => void) => {
 };
 const isPhone = () => window.matchMedia(PHONE).matches;
 
+/** The next whole hour in the shown zone, as the calendar's floating Dates. */
 const nextHour = (): Draft => {
-  const start = new Date();
-  start.setMinutes(0, 0, 0);
-  start.setHours(start.getHours() + 1);
+  const start = new Date(`${floating(Date.now()).slice(0, 13)}:00:00Z`);
+  start.setUTCHours(start.getUTCHours() + 1);
   return { start, end: new Date(start.getTime() + 3_600_000), allDay: false };
 };
 
@@ -83,6 +104,8 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
     () =>
       ({
         "--fc-border-color": token.colorBorderSecondary,
+        "--cal-muted": token.colorTextTertiary,
+        "--cal-text": token.colorText,
         "--fc-page-bg-color": token.colorBgContainer,
         "--fc-neutral-bg-color": token.colorFillQuaternary,
         "--fc-today-bg-color": token.colorPrimaryBg,
@@ -113,16 +136,21 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
     if (hours) calendar.current?.getApi().scrollToTime("08:00:00");
   }, [hours]);
   const windows = showsWindows(screenId);
-  // Kinds of window the person has switched off; the source reads the ref, so it stays one stable function.
-  const [hidden, setHidden] = useState<ReadonlySet<WindowKind>>(new Set());
+  // Kinds the person has switched off, remembered per user on this browser; the sources read the ref, so
+  // they stay stable functions.
+  const [hidden, setHidden] = useState<ReadonlySet<Shown>>(readHidden);
   const hiddenRef = useRef(hidden);
-  const toggleKind = (kind: WindowKind, shown: boolean) => {
+  const toggleKind = (kind: Shown, shown: boolean) => {
     const next = new Set(hiddenRef.current);
     if (shown) next.delete(kind);
     else next.add(kind);
     hiddenRef.current = next;
     setHidden(next);
-    calendar.current?.getApi().getEventSourceById("windows")?.refetch();
+    writeHidden(next);
+    calendar.current
+      ?.getApi()
+      .getEventSourceById(kind === "own" ? "entries" : "windows")
+      ?.refetch();
   };
   const language = i18n.resolvedLanguage ?? i18n.language ?? "en";
 
@@ -145,7 +173,7 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
       <T,>(load: (from: string, to: string) => Promise<T[]>, draw: (row: T, info: EventSourceFuncArg) => EventInput) =>
       async (info: EventSourceFuncArg): Promise<EventInput[]> => {
         try {
-          const rows = await load(info.startStr, info.endStr);
+          const rows = await load(instant(info.startStr), instant(info.endStr));
           return rows.map((row) => draw(row, info));
         } catch (error) {
           setFailure(errorMessage(error));
@@ -157,7 +185,7 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
         id: "entries",
         editable: true,
         events: read<Entry>(
-          (from, to) => loadEntries(rest, from, to),
+          async (from, to) => (hiddenRef.current.has("own") ? [] : loadEntries(rest, from, to)),
           (e) => entryEvent(e),
         ),
       },
@@ -197,7 +225,7 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
     (info: EventClickArg) => {
       info.jsEvent.preventDefault();
       const { entry, window } = info.event.extendedProps as { entry?: Entry; window?: MarketingWindow };
-      if (window) navigate(window.link);
+      if (window) void navigate(window.link);
       else if (entry) setEditing({ entry });
     },
     [navigate],
@@ -261,14 +289,21 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
               </span>
             </Checkbox>
           ))}
-        <span className="calendar-legend-item">
-          <span className="calendar-legend-own" aria-hidden>
-            {COLOR_NAMES.slice(0, 3).map((c) => (
-              <span key={c} style={{ background: COLORS[c] }} />
-            ))}
+        <Checkbox checked={!hidden.has("own")} onChange={(e) => toggleKind("own", e.target.checked)}>
+          <span className="calendar-legend-item">
+            <span className="calendar-legend-own" aria-hidden>
+              {COLOR_NAMES.slice(0, 3).map((c) => (
+                <span key={c} style={{ background: COLORS[c] }} />
+              ))}
+            </span>
+            {t("calendar.ownEvents")}
           </span>
-          {t("calendar.ownEvents")}
-        </span>
+        </Checkbox>
+        {ownZone() !== SHOWN_ZONE && (
+          <span className="calendar-zone" data-testid="calendar-zone">
+            {t("calendar.shownZone", { zone: SHOWN_ZONE })}
+          </span>
+        )}
         {loading && <Spin size="small" aria-label={t("calendar.loading")} />}
       </Flex>
       <div className="calendar-frame" style={palette} data-screen-ready={ready ? "" : undefined}>
@@ -295,7 +330,10 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
           allDayText={t("calendar.allDay")}
           noEventsText={t("calendar.noEvents")}
           moreLinkText={(n) => t("calendar.more", { count: n })}
-          timeZone="local"
+          timeZone="UTC"
+          now={() => floating(Date.now())}
+          eventTimeFormat={TIME_FORMAT}
+          slotLabelFormat={TIME_FORMAT}
           height={hours ? 720 : "auto"}
           scrollTime="08:00:00"
           datesSet={(info) => setHours(info.view.type.startsWith("timeGrid"))}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Radio, Select, Switch } from "antd";
 import { DeleteOutlined } from "@ant-design/icons";
-import type { Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "dayjs";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
 import {
   addDays,
@@ -13,6 +13,8 @@ import {
   inZone,
   midnight,
   ownZone,
+  shownClock,
+  SHOWN_ZONE,
   TITLE_MAX,
   wallClock,
   ZONES,
@@ -21,7 +23,7 @@ import {
   type EntryInput,
 } from "./model";
 
-/** A new event's first values: from a selection on the calendar (browser time) or the header button. */
+/** A new event's first values: from a selection on the calendar (its floating times, model.ts) or the header button. */
 export interface Draft {
   start: Date;
   /** Exclusive, like the calendar's selections. */
@@ -58,9 +60,10 @@ function initialValues(entry: Entry | undefined, draft: Draft | undefined): Valu
         : wallClock(entry.endsAt, zone),
     };
   }
-  const zone = ownZone();
-  const start = wallClock(draft!.start.toISOString(), zone);
-  const end = wallClock(draft!.end.toISOString(), zone);
+  // Like every other form: the marketplace's zone, the one the calendar shows.
+  const zone = SHOWN_ZONE;
+  const start = dayjs(shownClock(draft!.start));
+  const end = dayjs(shownClock(draft!.end));
   return {
     title: "",
     allDay: draft!.allDay,
@@ -126,7 +129,7 @@ export function EventDialog({
   const [failure, setFailure] = useState<string>();
   const allDay = Form.useWatch("allDay", form) ?? initialValues(entry, draft).allDay;
   const own = ownZone();
-  const zones = [...new Set([...(entry ? [entry.timezone] : []), own, ...ZONES])];
+  const zones = [...new Set([...(entry ? [entry.timezone] : []), SHOWN_ZONE, own, ...ZONES])];
 
   const failed = (error: unknown) => {
     if (errorStatus(error) === 409) return onStale(error);

@@ -2,6 +2,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 import { SCREENS } from "../../../contract/screens";
+import { DEFAULT_ZONE } from "../../components/kit/window";
 import type { Body, RowOf } from "../../api";
 
 dayjs.extend(utc);
@@ -50,7 +51,22 @@ export const ZONES = [
   "Europe/Paris",
   "UTC",
 ];
-export const ownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Bangkok";
+export const ownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_ZONE;
+
+/**
+ * The calendar shows times in the marketplace's zone, as the lists do, whatever the browser's zone. The
+ * calendar runs in UTC and is given wall-clock times of that zone ("floating"), so every Date it hands back
+ * carries the zone's wall clock in its UTC fields; these convert both ways.
+ */
+export const SHOWN_ZONE = DEFAULT_ZONE;
+/** An instant → the calendar's floating time (the shown zone's wall clock, no offset). */
+export const floating = (iso: string | number | Date): string =>
+  dayjs.utc(iso).tz(SHOWN_ZONE).format("YYYY-MM-DDTHH:mm:ss");
+/** A Date or string from the calendar → the instant it stands for in the shown zone. */
+export const instant = (shown: Date | string): string =>
+  dayjs.tz(typeof shown === "string" ? shown.slice(0, 19) : shownClock(shown), SHOWN_ZONE).toISOString();
+/** The wall clock a calendar Date carries (its UTC fields). */
+export const shownClock = (d: Date): string => dayjs.utc(d).format("YYYY-MM-DDTHH:mm:ss");
 
 /** A stored instant as the wall-clock time of `zone`, for a picker (which shows wall-clock values). */
 export const wallClock = (iso: string, zone: string): Dayjs =>
@@ -62,8 +78,8 @@ export const inZone = (picked: Dayjs, zone: string): string =>
 export const midnight = (date: string, zone: string): string => dayjs.tz(`${date}T00:00:00`, zone).format();
 /** The calendar day (YYYY-MM-DD) an instant falls on in `zone`. */
 export const dayIn = (iso: string, zone: string): string => dayjs.utc(iso).tz(zone).format("YYYY-MM-DD");
-/** The browser's calendar day of a date the calendar gives (it works in the browser's zone). */
-export const localDay = (d: Date): string => dayjs(d).format("YYYY-MM-DD");
+/** The calendar day of a date the calendar gives (its UTC fields, see `floating`). */
+export const localDay = (d: Date): string => dayjs.utc(d).format("YYYY-MM-DD");
 export const addDays = (date: string, n: number): string => dayjs(date).add(n, "day").format("YYYY-MM-DD");
 
 /** Where an event landed after a drag or resize, as the calendar reports it (`end` null: it kept no end). */
@@ -90,7 +106,8 @@ export function landingChange(
     return { allDay: true, startsAt: midnight(first, zone), endsAt: midnight(after, zone) };
   }
   const end = to.end ?? new Date(to.start.getTime() + HOUR);
-  return { allDay: false, startsAt: dayjs(to.start).tz(zone).format(), endsAt: dayjs(end).tz(zone).format() };
+  const at = (d: Date) => dayjs.utc(instant(d)).tz(zone).format();
+  return { allDay: false, startsAt: at(to.start), endsAt: at(end) };
 }
 
 /** The calendar's input for one of the caller's events: whole days as the days of its own zone. */
@@ -99,8 +116,8 @@ export function entryEvent(e: Entry) {
     id: `entry-${e.id}`,
     title: e.title,
     allDay: e.allDay,
-    start: e.allDay ? dayIn(e.startsAt, e.timezone) : e.startsAt,
-    end: e.allDay ? dayIn(e.endsAt, e.timezone) : e.endsAt,
+    start: e.allDay ? dayIn(e.startsAt, e.timezone) : floating(e.startsAt),
+    end: e.allDay ? dayIn(e.endsAt, e.timezone) : floating(e.endsAt),
     backgroundColor: COLORS[e.color] ?? COLORS.blue,
     borderColor: COLORS[e.color] ?? COLORS.blue,
     textColor: "#ffffff",
@@ -116,15 +133,15 @@ export function entryEvent(e: Entry) {
  * with no end is drawn to the end of the range asked for, as it goes on past it.
  */
 export function windowEvent(w: MarketingWindow, rangeEnd: string) {
-  const end = w.endsAt ?? rangeEnd;
+  const end = w.endsAt ?? instant(rangeEnd);
   const long = Date.parse(end) - Date.parse(w.startsAt) >= 24 * HOUR;
   const lastInstant = new Date(Date.parse(end) - 1).toISOString();
   return {
     id: `window-${w.id}`,
     title: w.title,
     allDay: long,
-    start: long ? dayIn(w.startsAt, w.timezone) : w.startsAt,
-    end: long ? addDays(dayIn(lastInstant, w.timezone), 1) : end,
+    start: long ? dayIn(w.startsAt, w.timezone) : floating(w.startsAt),
+    end: long ? addDays(dayIn(lastInstant, w.timezone), 1) : floating(end),
     editable: false,
     startEditable: false,
     durationEditable: false,

@@ -1,7 +1,7 @@
 import { useGo, useTranslate } from "@refinedev/core";
 import { App, Form, Input, Modal } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
-import { WindowField, type TimeWindow } from "../../components/kit/window";
+import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
 import { NAME_MAX, DESCRIPTION_MAX, windowFieldErrors } from "./fields";
 import { useCampaignWrites } from "./useCampaignWrites";
@@ -67,12 +67,7 @@ export function CreateDialog({ open, onClose }: { open: boolean; onClose: () => 
           name="window"
           label={t("campaign.fields.window")}
           extra={t("campaign.create.windowHint")}
-          rules={[
-            {
-              validator: (_, w?: TimeWindow) =>
-                w?.startsAt ? Promise.resolve() : Promise.reject(new Error(t("campaign.rules.window"))),
-            },
-          ]}
+          rules={[windowRule(t("campaign.rules.window"))]}
         >
           <WindowField />
         </Form.Item>

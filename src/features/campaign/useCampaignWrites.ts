@@ -40,7 +40,7 @@ export function useCampaignWrites() {
     mutateAsync({
       url,
       method,
-      values: values as Record<string, unknown>,
+      values: values,
       dataProviderName: "rest",
       ...notes(success, quiet),
     }).then((r) => r.data as T);

@@ -39,7 +39,7 @@ export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c:
         successNotification: false,
         errorNotification: false,
       });
-      onMade(data as Conversation);
+      onMade(data);
     } catch (e) {
       if (!applyFieldErrors(form, e)) setFailure(errorMessage(e));
     }

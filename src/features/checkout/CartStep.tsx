@@ -37,7 +37,25 @@ export function CartLines({
             </Typography.Text>
             <Typography.Text type="secondary" className="checkout-line-meta">
               <bdi>{i.code}</bdi> · {money(i.price)}
+              {i.promotion && i.listPrice !== undefined && i.listPrice > i.price && (
+                <>
+                  {" "}
+                  <del>{money(i.listPrice)}</del>
+                </>
+              )}
             </Typography.Text>
+            {i.promotion && (
+              <Flex gap={4} wrap align="center" data-testid="checkout-line-promotion">
+                <Tag color={i.promotion.kind === "flash_sale" ? "volcano" : "gold"}>
+                  {t(`checkout.promotion.${i.promotion.kind}`, { name: i.promotion.name })}
+                </Tag>
+                {i.listPrice !== undefined && i.listPrice > i.price && (
+                  <Typography.Text type="success">
+                    {t("checkout.promotion.saving", { amount: money((i.listPrice - i.price) * i.quantity) })}
+                  </Typography.Text>
+                )}
+              </Flex>
+            )}
             {i.colors.length > 0 && (
               <Flex gap={4} wrap>
                 {i.colors.map((c) => (
@@ -127,6 +145,11 @@ export function Summary({ state, shippingKnown }: { state: CheckoutState; shippi
       <div className="checkout-summary-total">
         {row(t("checkout.summary.total"), money(state.total), "checkout-total", true)}
       </div>
+      {state.saving > 0 && (
+        <Typography.Text type="success" data-testid="checkout-saving">
+          {t("checkout.promotion.saving", { amount: money(state.saving) })}
+        </Typography.Text>
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { DeliveryStep } from "./DeliveryStep";
 import { COMPLETE, reachable, sameShop, STEPS, type CartItem, type CheckoutState, type Placed } from "./model";
 import { ProductDialog } from "./ProductDialog";
 import { ProductGrid } from "./ProductGrid";
+import { useCartPrices } from "./useCartPrices";
 import { useCheckout } from "./useCheckout";
 import "./checkout.css";
 
@@ -135,6 +136,7 @@ function CheckoutSteps({
   const t = useTranslate();
   const furthest = reachable(state);
   const step = state.activeStep;
+  const priceError = useCartPrices(state, dispatch, step < 2 && !state.placed);
   const reset = (
     <Popconfirm
       title={t("checkout.resetConfirm")}
@@ -168,6 +170,15 @@ function CheckoutSteps({
           <Col xs={24} lg={16}>
             {step === 0 && (
               <>
+                {priceError && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    style={{ marginBottom: 12 }}
+                    message={t("checkout.delivery.quoteFailed")}
+                    description={priceError}
+                  />
+                )}
                 <CartLines state={state} dispatch={dispatch} onBrowse={onBrowse} />
                 {state.cart.length > 0 && (
                   <Flex justify="space-between" gap={8} wrap style={{ marginTop: 16 }}>

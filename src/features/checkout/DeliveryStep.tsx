@@ -191,6 +191,13 @@ export function DeliveryStep({
                     ) : (
                       <Typography.Text strong>{money(o.price)}</Typography.Text>
                     )}
+                    {o.deliveryMinDays !== null && o.deliveryMaxDays !== null && (
+                      <Typography.Text type="secondary">
+                        {o.deliveryMinDays === o.deliveryMaxDays
+                          ? t("checkout.delivery.days", { count: o.deliveryMinDays })
+                          : t("checkout.delivery.daysRange", { min: o.deliveryMinDays, max: o.deliveryMaxDays })}
+                      </Typography.Text>
+                    )}
                   </Space>
                 </Radio>
               ))}

@@ -94,6 +94,14 @@ export function ProductDialog({
                 <Tag color="red">{t("checkout.product.off", { percent: p.discountPercent })}</Tag>
               </>
             )}
+            {p.promotion && (
+              <Tag
+                color={p.promotion.kind === "flash_sale" ? "volcano" : "gold"}
+                data-testid="checkout-product-promotion"
+              >
+                {t(`checkout.promotion.${p.promotion.kind}`, { name: p.promotion.name })}
+              </Tag>
+            )}
           </Flex>
           <Descriptions
             size="small"
@@ -128,7 +136,7 @@ export function ProductDialog({
               <Checkbox.Group
                 aria-labelledby="checkout-colors"
                 value={colors}
-                onChange={(v) => setColors(v as string[])}
+                onChange={(v) => setColors(v)}
                 style={{ display: "flex", gap: 8, marginTop: 4 }}
               >
                 {p.colors.map((c) => (

@@ -6,7 +6,7 @@
  */
 
 import type { Answer } from "../../api";
-import type { GridProduct, NewOrder } from "./types";
+import type { GridProduct, NewOrder, Quote } from "./types";
 
 export const STEPS = ["cart", "billing", "delivery", "complete"] as const;
 export const COMPLETE = 3;
@@ -31,7 +31,12 @@ export interface CartItem extends Pick<
   colors: string[];
   /** Units on hand when it was added or last priced. */
   stock: number;
+  /** The price without the promotion that gives `price`, and that promotion, as the server last priced the line. */
+  listPrice?: number;
+  promotion?: Promotion | null;
 }
+
+export type Promotion = NonNullable<Quote["lines"][number]["promotion"]>;
 
 /** The order's billing address, with the province the form picks the district in. */
 export interface Billing extends Omit<NewOrder["billing"], "email" | "subdistrict"> {
@@ -75,6 +80,8 @@ export interface CheckoutState {
   transportType: string | null;
   paymentMethod: PaymentMethod;
   subtotal: number;
+  /** What the live promotions take off the lines: Σ (listPrice − price) × quantity. */
+  saving: number;
   total: number;
   totalItems: number;
   sort: Sort;
@@ -91,6 +98,7 @@ export const initialState: CheckoutState = {
   transportType: null,
   paymentMethod: "transfer",
   subtotal: 0,
+  saving: 0,
   total: 0,
   totalItems: 0,
   sort: DEFAULT_SORT,
@@ -109,7 +117,10 @@ export type Action =
   | { type: "shipping"; shipping: Shipping | null }
   | { type: "payment"; method: PaymentMethod }
   | { type: "coupon"; coupon: Coupon | null }
-  | { type: "reprice"; lines: { productId: number; price: number; stock: number }[] }
+  | {
+      type: "reprice";
+      lines: Pick<Quote["lines"][number], "productId" | "price" | "listPrice" | "promotion" | "stock">[];
+    }
   | { type: "placed"; order: Placed }
   | { type: "sort"; sort: Sort }
   | { type: "restored"; kept: Kept }
@@ -117,11 +128,12 @@ export type Action =
 
 const money = (v: number) => Math.round(v * 100) / 100;
 
-/** subtotal = Σ price × quantity; total = subtotal − discount + shipping; totalItems = Σ quantity. */
+/** subtotal = Σ price × quantity; saving = Σ (listPrice − price) × quantity; total = subtotal − discount + shipping; totalItems = Σ quantity. */
 function totals(s: CheckoutState): CheckoutState {
   const subtotal = money(s.cart.reduce((sum, i) => sum + i.price * i.quantity, 0));
+  const saving = money(s.cart.reduce((sum, i) => sum + ((i.listPrice ?? i.price) - i.price) * i.quantity, 0));
   const totalItems = s.cart.reduce((sum, i) => sum + i.quantity, 0);
-  return { ...s, subtotal, totalItems, total: money(subtotal - s.discount + s.shipping) };
+  return { ...s, subtotal, saving, totalItems, total: money(subtotal - s.discount + s.shipping) };
 }
 
 /**
@@ -203,9 +215,10 @@ export function reducer(s: CheckoutState, a: Action): CheckoutState {
     case "reprice": {
       const now = new Map(a.lines.map((l) => [l.productId, l]));
       const changed = s.cart.some((i) => now.get(i.id)?.price !== undefined && now.get(i.id)!.price !== i.price);
-      const cart = s.cart.map((i) =>
-        now.has(i.id) ? { ...i, price: now.get(i.id)!.price, stock: now.get(i.id)!.stock } : i,
-      );
+      const cart = s.cart.map((i) => {
+        const l = now.get(i.id);
+        return l ? { ...i, price: l.price, listPrice: l.listPrice, promotion: l.promotion, stock: l.stock } : i;
+      });
       // A new price changes the subtotal the coupon was checked against: it is applied again.
       return totals(changed ? { ...s, cart, coupon: null, discount: 0 } : { ...s, cart });
     }

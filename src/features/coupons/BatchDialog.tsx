@@ -3,7 +3,7 @@ import { useCreate, useTranslate } from "@refinedev/core";
 import { Alert, Card, Flex, Form, Input, InputNumber, Modal, Radio, Typography } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
-import { WindowField, type TimeWindow } from "../../components/kit/window";
+import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
 import { BATCHES, CODE_COUNT_MAX, discountOf, PERCENT_MAX, REST, type CouponBatch, type NewBatch } from "./model";
 import { useRuleText } from "./rule";
@@ -182,12 +182,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
           name="window"
           label={t("coupons.fields.window")}
           extra={t("coupons.form.windowHint")}
-          rules={[
-            {
-              validator: (_, w?: TimeWindow) =>
-                w?.startsAt ? Promise.resolve() : Promise.reject(new Error(t("coupons.validation.window"))),
-            },
-          ]}
+          rules={[windowRule(t("coupons.validation.window"))]}
         >
           <WindowField />
         </Form.Item>

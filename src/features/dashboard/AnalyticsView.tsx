@@ -8,6 +8,7 @@ import { errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { useTableScroll } from "../../components/kit/list";
 import { Delta, RangeBar, useDayRange } from "./range";
+import { ScreenTitle } from "../../components/kit/ScreenTitle";
 
 export type Analytics = Answer<"/api/v2/analytics">;
 type Totals = Analytics["totals"]["current"];
@@ -47,9 +48,7 @@ export function AnalyticsView() {
   return (
     <Flex vertical gap={16} style={{ padding: 24 }}>
       <Flex justify="space-between" align="start" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t("dashboards.analytics.title")}
-        </Typography.Title>
+        <ScreenTitle>{t("dashboards.analytics.title")}</ScreenTitle>
         <RangeBar range={range} onChange={setRange} previous={data?.previous} />
       </Flex>
 

@@ -11,13 +11,14 @@ import {
 } from "@ant-design/icons";
 import { CreateButton, ListButton } from "../../components/kit/buttons";
 import { useCustom } from "@refinedev/core";
-import { Alert, Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Typography } from "antd";
+import { Alert, Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic } from "antd";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../components/kit/errors";
 import { useSession } from "../../providers/session";
 import type { Area } from "../../resources/types";
 import { useFormat } from "../../components/kit/format";
+import { ScreenTitle } from "../../components/kit/ScreenTitle";
 
 export type DashboardFigures = DataOf<"/api/report/getReloadDashboard">;
 
@@ -57,9 +58,7 @@ export function DashboardView({ area }: { area: Area }) {
   return (
     <Flex vertical gap={16} style={{ padding: 24 }}>
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t(area === "supplier" ? "dashboard.supplierTitle" : "dashboard.adminTitle")}
-        </Typography.Title>
+        <ScreenTitle>{t(area === "supplier" ? "dashboard.supplierTitle" : "dashboard.adminTitle")}</ScreenTitle>
         {area === "supplier" && shops.length > 1 && (
           <Select
             aria-label={t("dashboard.shop")}
@@ -117,7 +116,7 @@ export function DashboardView({ area }: { area: Area }) {
                   title={t(`dashboard.${key}`)}
                   prefix={icon}
                   value={(figures?.[key] as number | undefined) ?? 0}
-                  formatter={(v) => (isMoney ? fmt.money(v as number) : fmt.number(v as number))}
+                  formatter={(v) => (isMoney ? fmt.money(v) : fmt.number(v))}
                 />
               </Skeleton>
             </Card>

@@ -35,6 +35,7 @@ import { useFormat } from "../../components/kit/format";
 import { screenPath } from "../../resources/calls";
 import { STATUS_COLORS } from "../orders/model";
 import { Delta, filteredList, RangeBar, useDayRange } from "./range";
+import { ScreenTitle } from "../../components/kit/ScreenTitle";
 
 export type Overview = Answer<"/api/v2/ecommerce-overview">;
 type Totals = Overview["totals"]["current"];
@@ -119,9 +120,7 @@ export function OverviewView() {
   return (
     <Flex vertical gap={16} style={{ padding: 24 }}>
       <Flex justify="space-between" align="start" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t("dashboards.overview.title")}
-        </Typography.Title>
+        <ScreenTitle>{t("dashboards.overview.title")}</ScreenTitle>
         <RangeBar range={range} onChange={setRange} previous={data?.previous} />
       </Flex>
 
@@ -243,6 +242,7 @@ export function OverviewView() {
                       <bdi>{fmt.number(s.orders)}</bdi>
                     </Flex>
                     <Progress
+                      aria-label={t(`orders.status.${s.status}`, s.status)}
                       percent={(s.orders / statusMax) * 100}
                       showInfo={false}
                       size="small"

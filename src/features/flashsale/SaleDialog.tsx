@@ -6,7 +6,7 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { SEARCH_DELAY_MS } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
-import { WindowField, type TimeWindow } from "../../components/kit/window";
+import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
 import { callsOf } from "../../resources/calls";
 import flashsale from "./resource";
@@ -206,14 +206,7 @@ export function SaleDialog({
           name="window"
           label={t("flashsale.fields.window")}
           extra={t("flashsale.form.windowHint")}
-          rules={[
-            {
-              validator: (_, w?: TimeWindow) =>
-                w?.startsAt && w.endsAt
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("flashsale.validation.window"))),
-            },
-          ]}
+          rules={[windowRule(t("flashsale.validation.window"), true)]}
         >
           <WindowField />
         </Form.Item>

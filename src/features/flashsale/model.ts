@@ -1,8 +1,8 @@
 import type { ItemOf } from "../../api";
 
-const PR = "/api/promotion";
+type PR = "/api/promotion";
 
-export type FlashSale = ItemOf<`${typeof PR}/productflashsale`>;
+export type FlashSale = ItemOf<`${PR}/productflashsale`>;
 /** scheduled (not started), live, expired (its window is over) or closed (closed early; final). */
 export type SaleStatus = FlashSale["status"];
 export const SALE_STATUSES: readonly SaleStatus[] = ["live", "scheduled", "expired", "closed"];
@@ -14,10 +14,10 @@ export const STATUS_COLORS: Record<SaleStatus, string> = {
 };
 
 /** A sale with what it sold (`reportproductflashsale`). */
-export type SaleFigures = ItemOf<`${typeof PR}/reportproductflashsale`>;
+export type SaleFigures = ItemOf<`${PR}/reportproductflashsale`>;
 
 /** A product a sale can be set for (approved and online). */
-export type Candidate = ItemOf<`${typeof PR}/listSelectProductFlashsale`>;
+export type Candidate = ItemOf<`${PR}/listSelectProductFlashsale`>;
 
 /** `1290, 990` → 23 (% off, rounded). */
 export const percentOff = (price: number, salePrice: number) =>

@@ -31,9 +31,9 @@ import { BackLink } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { RecordFailure } from "../../components/kit/RecordFailure";
 import { Thumb } from "../../components/kit/Thumb";
-import { WindowField, WindowTag, type TimeWindow } from "../../components/kit/window";
+import { WindowField, windowRule, WindowTag, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
-import { LANGUAGES } from "../../providers/languages";
+import { LANGUAGES, directionOf, langTag } from "../../providers/languages";
 import {
   LINK_TYPES,
   NAME_MAX,
@@ -299,12 +299,7 @@ export function TileForm({ id }: { id?: string }) {
                 { max: NAME_MAX, message: t("homecategory.form.nameTooLong", { max: NAME_MAX }) },
               ]}
             >
-              <Input
-                lang={code === "cn" ? "zh" : code}
-                dir={code === "ar" ? "rtl" : "ltr"}
-                maxLength={NAME_MAX}
-                showCount
-              />
+              <Input lang={langTag(code)} dir={directionOf(code)} maxLength={NAME_MAX} showCount />
             </Form.Item>
           ))}
           <Form.Item
@@ -331,7 +326,7 @@ export function TileForm({ id }: { id?: string }) {
           <Form.Item
             name="window"
             label={t("homecategory.fields.window")}
-            rules={[{ required: true, message: t("homecategory.form.windowRequired") }]}
+            rules={[windowRule(t("homecategory.form.windowRequired"))]}
           >
             <WindowField />
           </Form.Item>

@@ -17,7 +17,7 @@ import {
 } from "antd";
 import { SaveOutlined } from "@ant-design/icons";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
-import { WindowField, WindowTag, type TimeWindow } from "../../components/kit/window";
+import { WindowField, windowRule, WindowTag, type TimeWindow } from "../../components/kit/window";
 import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../../resources/calls";
 import { LinkOrder, type OrderRow } from "./LinkOrder";
 import { ProductPicker } from "./ProductPicker";
@@ -250,7 +250,7 @@ export function GroupDrawer({
             <Form.Item
               name="window"
               label={t("homesale.fields.window")}
-              rules={[{ required: true, message: t("homesale.form.windowRequired") }]}
+              rules={[windowRule(t("homesale.form.windowRequired"))]}
             >
               <WindowField />
             </Form.Item>

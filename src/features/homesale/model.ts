@@ -1,12 +1,12 @@
 /** Home-sale groups (docs/api/homesale.md), as the document gives them. */
 import type { DataOf, ItemOf, Query } from "../../api";
 
-const PR = "/api/promotion";
+type PR = "/api/promotion";
 
-export type Group = ItemOf<`${typeof PR}/listhomesale`>;
-export type GroupDetail = DataOf<`${typeof PR}/loadhomesale`>;
+export type Group = ItemOf<`${PR}/listhomesale`>;
+export type GroupDetail = DataOf<`${PR}/loadhomesale`>;
 export type Link = GroupDetail["links"][number];
-export type GroupType = ItemOf<`${typeof PR}/mastergrouplist`>;
+export type GroupType = ItemOf<`${PR}/mastergrouplist`>;
 
 /** A row of /api/product/productlist, as the product picker shows it. */
 export type PickedProduct = Pick<

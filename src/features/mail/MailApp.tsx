@@ -68,7 +68,7 @@ export function MailApp() {
         "--mail-muted": token.colorTextSecondary,
         "--mail-hover": token.colorFillTertiary,
         "--mail-active": token.colorPrimaryBg,
-        "--mail-primary": token.colorPrimary,
+        "--mail-primary": token.colorPrimaryText,
         "--mail-cursor": token.colorPrimaryBorder,
         "--mail-star": token.colorWarning,
         "--mail-important": token.colorError,

@@ -75,7 +75,7 @@ export function NotificationBell() {
   const follow = async (item: InboxItem) => {
     if (!item.readAt) await markRead({ id: item.id });
     setOpen(false);
-    if (item.link) navigate(item.link);
+    if (item.link) void navigate(item.link);
   };
 
   const label = unread ? t("notifications.bell.labelUnread", { count: unread }) : t("notifications.bell.label");

@@ -21,7 +21,7 @@ import { FromTo } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
-import { WindowField, type TimeWindow } from "../../components/kit/window";
+import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { callsOf } from "../../resources/calls";
 import { ProductPicker } from "../homesale/ProductPicker";
 import { ClippedName } from "../homesale/ClippedName";
@@ -71,7 +71,7 @@ export function CampaignDrawer({
   const [products, setProducts] = useState<Eligible[]>(campaign?.products ?? []);
   const [productError, setProductError] = useState<string | null>(null);
   const { mutateAsync, mutation } = useCustomMutation();
-  const type = (Form.useWatch("discountType", form) ?? campaign?.discountType ?? "percent") as DiscountType;
+  const type = Form.useWatch("discountType", form) ?? campaign?.discountType ?? "percent";
   const value = Form.useWatch("discountValue", form) as number | undefined;
   const cheapest = products.length ? Math.min(...products.map((p) => p.price)) : undefined;
 
@@ -192,7 +192,7 @@ export function CampaignDrawer({
         <Form.Item
           name="window"
           label={t("oldfornew.fields.window")}
-          rules={[{ required: true, message: t("oldfornew.form.windowRequired") }]}
+          rules={[windowRule(t("oldfornew.form.windowRequired"))]}
         >
           <WindowField />
         </Form.Item>

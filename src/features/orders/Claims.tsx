@@ -52,7 +52,8 @@ export function ClaimList() {
   });
   const kind = (filters.kind as string | undefined) ?? "all";
   return (
-    <List title={t("orders.titles.claims")} resource="orders-claim">
+    // A claim is filed from its order (the create route needs the order's id), so the list offers no Create.
+    <List title={t("orders.titles.claims")} resource="orders-claim" canCreate={false}>
       <Tabs
         activeKey={kind}
         onChange={(key) => apply({ kind: key === "all" ? undefined : key })}

@@ -16,7 +16,7 @@ type Reason = { kind: "cancelPo" | "requestCancelTransfer" | "cancelTransfer"; i
 type Doc = { title: string; lines: [string, string][]; items: { code: string; name: string; qty: number }[] } | null;
 
 const actionPath = (action: "poTracking" | "poDocument" | "transferDocument") =>
-  ordersModule.endpoints.actions![action].path;
+  ordersModule.endpoints.actions[action].path;
 
 /** Purchase orders to the supplier and stock transfers between branches for one order. */
 export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail; refresh: () => unknown }) {

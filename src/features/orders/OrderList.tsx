@@ -18,6 +18,7 @@ import {
   usePinned,
   useTableScroll,
   WIDE,
+  selectRowProps,
 } from "../../components/kit/list";
 
 interface Filters {
@@ -76,7 +77,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
         ORDER_FILTERS.filter((f) => filters[f] !== undefined && filters[f] !== "all").map((f) => [f, filters[f]]),
       );
       await download(
-        ordersModule.endpoints.actions!.exportCsv.path,
+        ordersModule.endpoints.actions.exportCsv.path,
         query,
         `orders-${dayjs().format("YYYYMMDD-HHmm")}.csv`,
       );
@@ -95,18 +96,21 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
     mutate({
       ...writeCall("sync"),
       values: filters.shopId ? { shopId: filters.shopId } : {},
-      successNotification: (data) => ({
-        type: "success",
-        message: t("orders.messages.syncQueued", "Sync queued"),
-        description: t(
-          "orders.messages.syncJob",
-          {
-            id: data?.data?.data?.jobId,
-            status: t(`outbox.state.${data?.data?.data?.status}`, data?.data?.data?.status),
-          },
-          "Job #{{id}} is {{status}}",
-        ),
-      }),
+      successNotification: (data) => {
+        const job = (data?.data as { data?: { jobId?: number; status?: string } } | undefined)?.data;
+        return {
+          type: "success",
+          message: t("orders.messages.syncQueued", "Sync queued"),
+          description: t(
+            "orders.messages.syncJob",
+            {
+              id: job?.jobId,
+              status: t(`outbox.state.${job?.status}`, job?.status),
+            },
+            "Job #{{id}} is {{status}}",
+          ),
+        };
+      },
       errorNotification: (error) => ({
         type: "error",
         message: t("orders.messages.actionFailed", "The action failed"),
@@ -119,6 +123,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
 
   const bulkChange = async () => {
     if (!bulkStatus) return;
+    // A 409 (no order could move) was already told by its toast; the list is read again either way.
     const res = await mutate({
       ...writeCall("changeStatus"),
       values: { ids: selected, status: bulkStatus },
@@ -128,7 +133,11 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
         message: t("orders.messages.bulkFailed", "No order could be changed"),
         description: errorMessage(error),
       }),
-    });
+    }).catch(() => undefined);
+    if (!res) {
+      await tableQuery.refetch();
+      return;
+    }
     const result = res.data?.data as { updated: number[]; failed: { id: number; message: string }[] } | undefined;
     open?.({
       type: result?.failed.length ? "error" : "success",
@@ -148,13 +157,13 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
       resource={resource}
       headerButtons={
         <Space wrap>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
             {t("orders.actions.exportCsv", "Export CSV")}
           </Button>
           <Button
             icon={<CloudSyncOutlined />}
             loading={mutation.isPending && mutation.variables?.url?.endsWith("syncorders")}
-            onClick={sync}
+            onClick={() => void sync()}
           >
             {t("orders.actions.sync", "Sync orders")}
           </Button>
@@ -270,7 +279,7 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
             description={t("orders.messages.bulkHint", "Orders that cannot move to this status are left as they are.")}
             okText={t("orders.actions.apply", "Apply")}
             cancelText={t("buttons.cancel")}
-            onConfirm={bulkChange}
+            onConfirm={() => void bulkChange()}
             disabled={!bulkStatus}
           >
             <Button type="primary" icon={<SwapOutlined />} disabled={!bulkStatus} loading={mutation.isPending}>
@@ -285,7 +294,13 @@ export function OrderList({ variant }: { variant: "all" | "branch" }) {
         rowKey="id"
         scroll={scroll(1400)}
         rowSelection={
-          branchView ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+          branchView
+            ? undefined
+            : {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                getCheckboxProps: (o) => selectRowProps(o.orderNo, (name) => t("common.selectRow", { name })),
+              }
         }
       >
         <Table.Column<OrderSummary>

@@ -12,11 +12,12 @@ import {
   Spin,
   Switch,
   Table,
+  Tag,
   Timeline,
   Typography,
 } from "antd";
 import { CarOutlined, CheckOutlined, CloseCircleOutlined, GiftOutlined, PrinterOutlined } from "@ant-design/icons";
-import { EMPTY, dateTime, useFormat } from "../../components/kit/format";
+import { EMPTY, date, dateTime, useFormat } from "../../components/kit/format";
 import { Email, Phone } from "../../components/kit/contact";
 import { orderPaths, readCall, type Address, type OrderDetail, type OrderItem, type TimelineEvent } from "./model";
 import { ContactNotes } from "./ContactNotes";
@@ -32,6 +33,7 @@ const BillDialog = lazy(() => import("./BillDialog"));
 const FulfilmentPanel = lazy(() => import("./FulfilmentPanel"));
 
 const KIND_COLORS: Record<string, string> = {
+  placed: "green",
   status: "blue",
   note: "gray",
   contact: "cyan",
@@ -132,7 +134,27 @@ function ItemsCard({ order, refresh }: { order: OrderDetail; refresh: () => unkn
         scroll={{ x: 700 }}
       >
         <Table.Column<OrderItem> dataIndex="productCode" title={t("orders.fields.productCode")} width={130} />
-        <Table.Column<OrderItem> dataIndex="productName" title={t("orders.fields.product")} />
+        <Table.Column<OrderItem>
+          dataIndex="productName"
+          title={t("orders.fields.product")}
+          render={(name: string, item) => (
+            <>
+              {name}
+              {item.promotion && (
+                <div>
+                  <Tag color={item.promotion.kind === "flash_sale" ? "volcano" : "gold"}>
+                    {t(`orders.promotion.${item.promotion.kind}`, { name: item.promotion.name })}
+                  </Tag>
+                  {item.listPrice !== null && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t("orders.promotion.listPrice", { price: money(item.listPrice) })}
+                    </Typography.Text>
+                  )}
+                </div>
+              )}
+            </>
+          )}
+        />
         <Table.Column<OrderItem> dataIndex="qty" title={t("orders.fields.qty")} width={70} align="end" />
         <Table.Column<OrderItem>
           dataIndex="unitPrice"
@@ -294,6 +316,25 @@ export function OrderView({ id, variant }: { id: string; variant: "all" | "branc
                   <Descriptions.Item label={t("orders.fields.shipment")}>
                     {t(`orders.shipment.${order.shipment}`, order.shipment)}
                   </Descriptions.Item>
+                  {order.carrierName && (
+                    <>
+                      <Descriptions.Item label={t("orders.fields.carrier")}>
+                        <span data-testid="order-carrier">
+                          {order.transportType
+                            ? t(`orders.transport.${order.transportType}`, order.carrierName)
+                            : order.carrierName}
+                          {order.shippingRate !== null && ` · ${money(order.shippingRate)}`}
+                        </span>
+                      </Descriptions.Item>
+                      <Descriptions.Item label={t("orders.fields.expectedDelivery")}>
+                        <span data-testid="order-expected-delivery">
+                          {order.expectedDeliveryFrom === order.expectedDeliveryTo
+                            ? date(order.expectedDeliveryFrom)
+                            : `${date(order.expectedDeliveryFrom)} – ${date(order.expectedDeliveryTo)}`}
+                        </span>
+                      </Descriptions.Item>
+                    </>
+                  )}
                   <Descriptions.Item label={t("orders.fields.createdAt")}>
                     {dateTime(order.createdAt)}
                   </Descriptions.Item>

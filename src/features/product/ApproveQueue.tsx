@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { List } from "@refinedev/antd";
 import { Link, useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
@@ -17,9 +18,16 @@ import {
   useTableScroll,
   WIDE,
   useNarrow,
+  selectRowProps,
 } from "../../components/kit/list";
 
 const QUEUE_STATES = ["pending", "resubmitted", "approved", "rejected"] as const;
+/** "3 days ago" in the UI language, from whole days since `iso`. */
+const ago = (iso: string, language: string | undefined) =>
+  new Intl.RelativeTimeFormat(language === "cn" ? "zh-CN" : language, { numeric: "auto" }).format(
+    -Math.floor((Date.now() - Date.parse(iso)) / 86_400_000),
+    "day",
+  );
 const waiting = (p: ProductSummary) => p.approvalStatus === "pending" || p.approvalStatus === "resubmitted";
 
 /** Supplier submissions waiting for review, oldest first: approve, reject with a reason, or approve many. */
@@ -35,10 +43,29 @@ export function ApproveQueue() {
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<ProductSummary | null>(null);
 
-  const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<ProductSummary>("product-approve", {
-    onApply: () => setSelected([]),
-    empty: t("product.approve.empty", "Nothing waiting for review"),
-  });
+  const { tableProps, tableQuery, filters, sorters, apply, savedViews } = useListTable<ProductSummary>(
+    "product-approve",
+    {
+      sorters: { initial: [{ field: "submittedAt", order: "asc" }] },
+      onApply: () => setSelected([]),
+      empty: t("product.approve.empty", "Nothing waiting for review"),
+    },
+  );
+  const { i18n } = useTranslation();
+  // The queue's default view (waiting products, oldest first): how many wait and since when the first has.
+  const oldestFirst = sorters[0]?.order !== "desc";
+  const oldest = oldestFirst ? tableQuery.data?.data[0]?.submittedAt : undefined;
+  const summary =
+    !filters.status && !filters.search && !filters.shopId && tableQuery.data && oldest
+      ? (() => {
+          const values = { count: tableQuery.data.total, ago: ago(oldest, i18n.resolvedLanguage) };
+          return t(
+            "product.approve.summary",
+            values,
+            `Waiting: ${values.count} · the oldest was submitted ${values.ago}`,
+          );
+        })()
+      : undefined;
   const done = () => {
     setSelected([]);
     return tableQuery.refetch();
@@ -73,6 +100,11 @@ export function ApproveQueue() {
           style={{ width: 190 }}
         />
       </FilterBar>
+      {summary && (
+        <Typography.Paragraph data-testid="queue-summary" style={{ marginBottom: 12 }}>
+          {summary}
+        </Typography.Paragraph>
+      )}
       {selected.length > 0 && (
         <Space style={{ marginBottom: 12 }} role="toolbar" aria-label={t("product.bulk.toolbar", "Selected products")}>
           <Typography.Text strong>
@@ -107,7 +139,8 @@ export function ApproveQueue() {
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as number[]),
-          getCheckboxProps: (p) => ({ disabled: !waiting(p) }),
+          getCheckboxProps: (p) =>
+            selectRowProps(p.name, (name) => t("common.selectRow", { name }), { disabled: !waiting(p) }),
         }}
       >
         <Table.Column<ProductSummary> key="image" width={64} render={(_, p) => <Thumb url={p.imageUrl} />} />
@@ -138,13 +171,16 @@ export function ApproveQueue() {
         <Table.Column<ProductSummary>
           dataIndex="approvalStatus"
           title={t("product.fields.status", "Approval")}
-          width={130}
+          width={170}
           render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
         />
         <Table.Column<ProductSummary>
           dataIndex="submittedAt"
           title={t("product.fields.submittedAt", "Submitted")}
-          width={120}
+          width={130}
+          sorter
+          sortDirections={["ascend", "descend", "ascend"]}
+          defaultSortOrder="ascend"
           render={(v: string | null) => (v ? <span title={dateTime(v)}>{date(v)}</span> : EMPTY)}
         />
         <Table.Column<ProductSummary>

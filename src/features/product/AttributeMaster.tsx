@@ -339,7 +339,7 @@ export function AttributeMaster() {
           attribute={editing}
           onClose={(changed) => {
             setEditing(undefined);
-            if (changed) refetch();
+            if (changed) void refetch();
           }}
         />
       )}

@@ -4,8 +4,7 @@ import { Create, useForm } from "@refinedev/antd";
 import { useDataProvider, useGo, useTranslate, type HttpError } from "@refinedev/core";
 import { Alert, Col, Form, Input, InputNumber, Row, Select } from "antd";
 import { useEditMasters } from "./hooks";
-import { editBody } from "./ProductFields";
-import { ProductFields } from "./ProductFields";
+import { editBody, ProductFields } from "./ProductFields";
 import { newProductPaths, readCall, type ProductDetail } from "./model";
 import { useSession } from "../../providers/session";
 import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/errors";
@@ -46,7 +45,7 @@ export function NewProductCreate() {
             message: t("product.messages.saveFailed", "The product could not be saved"),
             description: errorMessage(error),
           },
-    onMutationSuccess: ({ data }) => go({ to: newProductPaths.edit((data as ProductDetail).id) }),
+    onMutationSuccess: ({ data }) => go({ to: newProductPaths.edit(data.id) }),
     onMutationError: (error) => {
       // A duplicate code found by the server on a race: the code field is the one to change.
       const onCode = !hasFieldErrors(form, error) && errorStatus(error) === 409;

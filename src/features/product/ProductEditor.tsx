@@ -108,7 +108,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
 
   const refresh = async () => {
     await query?.refetch();
-    invalidate({ resource, invalidates: ["list"] });
+    void invalidate({ resource, invalidates: ["list"] });
     setAuditKey((k) => k + 1);
   };
   const act = <A extends ProductWrite>(action: A, values: WriteBody<A>, message: string) =>
@@ -237,7 +237,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
               size="small"
               onClick={() => {
                 setConflict(null);
-                query?.refetch();
+                void query?.refetch();
               }}
             >
               {t("product.actions.reload", "Reload")}

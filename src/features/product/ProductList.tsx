@@ -16,7 +16,15 @@ import { PriceDialog, type PriceTarget } from "./PriceDialog";
 import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag, OnlineTag } from "./StateTags";
 import { useFormat } from "../../components/kit/format";
-import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
+import {
+  FilterBar,
+  SearchBox,
+  selectRowProps,
+  useListTable,
+  usePinned,
+  useTableScroll,
+  WIDE,
+} from "../../components/kit/list";
 
 /**
  * The catalogue list. Admins see every shop with online, price and sync controls and bulk
@@ -200,6 +208,7 @@ export function ProductList({ area }: { area: ProductArea }) {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as number[]),
                 preserveSelectedRowKeys: true,
+                getCheckboxProps: (p) => selectRowProps(p.name, (name) => t("common.selectRow", { name })),
               }
             : undefined
         }

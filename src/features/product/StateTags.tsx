@@ -12,6 +12,9 @@ const APPROVAL_COLORS: Record<ApprovalStatus, string> = {
   rejected: "red",
 };
 
+// A state reads as one word-group: "Pending approval" split over two lines looked like two tags.
+const NO_WRAP = { whiteSpace: "nowrap" } as const;
+
 /** Approval state; a rejected product shows the admin's reason on hover and to screen readers. */
 export function ApprovalTag({ status, reason }: { status: ApprovalStatus; reason?: string | null }) {
   const t = useTranslate();
@@ -19,13 +22,17 @@ export function ApprovalTag({ status, reason }: { status: ApprovalStatus; reason
   if (status === "rejected" && reason) {
     return (
       <Tooltip title={`${t("product.fields.rejectReason", "Reason")}: ${reason}`}>
-        <Tag color={APPROVAL_COLORS.rejected} aria-label={`${label}: ${reason}`}>
+        <Tag color={APPROVAL_COLORS.rejected} aria-label={`${label}: ${reason}`} style={NO_WRAP}>
           {label}
         </Tag>
       </Tooltip>
     );
   }
-  return <Tag color={APPROVAL_COLORS[status] ?? "default"}>{label}</Tag>;
+  return (
+    <Tag color={APPROVAL_COLORS[status] ?? "default"} style={NO_WRAP}>
+      {label}
+    </Tag>
+  );
 }
 
 export function OnlineTag({ online }: { online: boolean }) {

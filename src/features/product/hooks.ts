@@ -37,7 +37,7 @@ export function useProductRead<T extends BaseRecord>(
     queryOptions: { enabled, ...(pollEvery ? { refetchInterval: (x) => pollEvery(x.state.data?.data) } : {}) },
   });
   // `result.data` is `{}` until the answer arrives; the raw query data tells "not loaded" apart.
-  return { data: q.data?.data as T | undefined, loading: q.isLoading, refetch: q.refetch };
+  return { data: q.data?.data, loading: q.isLoading, refetch: q.refetch };
 }
 
 /** POST actions with a success toast (the server's message) and an error toast naming the failure. */
@@ -47,7 +47,7 @@ export function useProductWrite() {
   const run = <A extends ProductWrite>(action: A, values: WriteBody<A>, success?: string) =>
     mutateAsync({
       ...writeCall(action),
-      values: values as Record<string, unknown>,
+      values: values,
       successNotification: (data) => ({
         type: "success",
         message:

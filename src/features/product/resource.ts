@@ -79,7 +79,6 @@ const PRODUCT_WRITES = [
   "createproductroom",
   "deleteproductroom",
   "creategp",
-  "setstatusinstallrate",
   "sortimgnewproduct",
   "deleteimgnewproduct",
 ] as const;
@@ -104,7 +103,7 @@ const endpoints = {
 
 /** Lists and forms of the other product screens, by Refine resource name. */
 const resourceEndpoints: Record<string, EndpointMap> = {
-  "product-approve": { list: list(`${P}/productapprovelist`, ["search", "shopId", "status"]) },
+  "product-approve": { list: list(`${P}/productapprovelist`, ["search", "shopId", "status"], ["submittedAt"]) },
   "product-visible": { list: list(`${P}/getDatavisible`, ["search", "shopId", "level1Id", "channel"]) },
   "product-attribute": {
     list: list(`${M}/masterattribute`, ["search", "status"]),
@@ -113,7 +112,6 @@ const resourceEndpoints: Record<string, EndpointMap> = {
     remove: write(`${M}/deleteattribute`, "remove"),
   },
   "product-report-new": { list: list(`${P}/newproductlist`, NEW_PRODUCT_FILTERS) },
-  "product-installrate": { list: list(`${P}/productinstallrate`, ["search", "status", "level1Id"]) },
   newproduct: {
     list: list(`${P}/newproductlist`, NEW_PRODUCT_FILTERS),
     one: byId(`${P}/getnewproduct`),
@@ -148,7 +146,6 @@ export const product = {
     },
     "product-visible": { list: page(() => import("./VisibilityList").then((m) => m.VisibilityList)) },
     "product-attribute": { list: page(() => import("./AttributeMaster").then((m) => m.AttributeMaster)) },
-    "product-installrate": { list: page(() => import("./InstallRateList").then((m) => m.InstallRateList)) },
     "supplier-product": {
       list: page(
         () => import("./ProductList").then((m) => m.ProductList),

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { resourceKey, routeTable, type RouteEntry } from "../../resources";
 import { useTableScroll } from "../../components/kit/list";
+import { ScreenTitle } from "../../components/kit/ScreenTitle";
 
 /** Long endpoint lists show their first few; the rest open on demand. */
 const ENDPOINTS_SHOWN = 3;
@@ -66,9 +67,7 @@ function RouteTable() {
 
   return (
     <Flex vertical gap={16} style={{ padding: 24 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t("routes.title")}
-      </Typography.Title>
+      <ScreenTitle>{t("routes.title")}</ScreenTitle>
       <Typography.Text type="secondary">{t("routes.subtitle", { count: rows.length })}</Typography.Text>
       <Card>
         <Input

@@ -211,26 +211,29 @@ export function RatesPanel({ zones, types, loading }: { zones: Zone[]; types: Tr
               </Typography.Text>
             </Flex>
           ),
-          extra: (
-            <Button
-              size="small"
-              icon={<PlusOutlined />}
-              aria-label={`${t("shipping.rates.add")}: ${z.name}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                setEdit({ zone: z.code });
-              }}
-            >
-              <span className="shipping-add-label">{t("shipping.rates.add")}</span>
-            </Button>
-          ),
+          // In the panel, not its header: the header is itself a button and may hold no other control.
           children: (
-            <ZoneRates
-              zone={z}
-              transportType={transportType}
-              showInactive={showInactive}
-              onEdit={(rate) => setEdit({ rate })}
-            />
+            <>
+              <Flex justify="end" style={{ marginBottom: 8 }}>
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={`${t("shipping.rates.add")}: ${z.name}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setEdit({ zone: z.code });
+                  }}
+                >
+                  <span className="shipping-add-label">{t("shipping.rates.add")}</span>
+                </Button>
+              </Flex>
+              <ZoneRates
+                zone={z}
+                transportType={transportType}
+                showInactive={showInactive}
+                onEdit={(rate) => setEdit({ rate })}
+              />
+            </>
           ),
         }))}
       />

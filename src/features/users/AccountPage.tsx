@@ -1,4 +1,4 @@
-import type { Body } from "../../api";
+import type { Answer, Body } from "../../api";
 import { useState } from "react";
 import { List } from "@refinedev/antd";
 import { useCustom, useTranslate } from "@refinedev/core";
@@ -9,6 +9,8 @@ import { readNavConfig, readToken, readUser, storeSession } from "../../provider
 import { NAME_MAX, PHONE_PATTERN, readCall, REST, roleLabel, type UserSummary } from "./model";
 import { useUserWrites } from "./useUserWrites";
 import { LtrInput } from "./LtrInput";
+import { AccountSessions } from "./AccountSessions";
+import { renewToken } from "../../providers/auth";
 
 interface Profile {
   firstName: string;
@@ -21,7 +23,7 @@ interface Passwords {
   confirm: string;
 }
 
-/** The signed-in user's own account (both areas): name and phone, and the password with the current one. */
+/** The signed-in user's own account (both areas): name and phone, the password with the current one, the sessions. */
 export function AccountPage({ screenId }: { screenId: "account" | "supplier-account" }) {
   const t = useTranslate();
   const { result, query } = useCustom<{ data: UserSummary }>(readCall("useraccount"));
@@ -75,6 +77,9 @@ function Account({ me, onSaved }: { me: UserSummary; onSaved: () => unknown }) {
       </Col>
       <Col xs={24} lg={12}>
         <PasswordForm />
+      </Col>
+      <Col xs={24}>
+        <AccountSessions />
       </Col>
     </Row>
   );
@@ -154,7 +159,7 @@ function PasswordForm() {
   const save = async (v: Passwords) => {
     setFailure(undefined);
     try {
-      await rest(
+      const done = await rest<Answer<"/api/v2/my-account/password", "post">>(
         `${REST.account}/password`,
         "post",
         {
@@ -164,6 +169,8 @@ function PasswordForm() {
         t("users.messages.passwordChanged"),
         true,
       );
+      // The server ended the other sessions and refuses the old token: this session goes on with the new one.
+      renewToken(done.accessToken);
       form.resetFields();
     } catch (error) {
       if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));

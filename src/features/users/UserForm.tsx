@@ -112,8 +112,7 @@ export function UserForm({ id }: { id?: string }) {
     setFormError(null);
     const payload: Record<string, unknown> = {};
     for (const k of EDITABLE)
-      if (values[k] !== undefined)
-        payload[k] = typeof values[k] === "string" ? (values[k] as string).trim() || null : values[k];
+      if (values[k] !== undefined) payload[k] = typeof values[k] === "string" ? values[k].trim() || null : values[k];
     if (mode === "create") Object.assign(payload, { username: values.username?.trim(), roleId: values.roleId });
     else payload.updatedAt = user?.updatedAt;
     return onFinish(payload as unknown as Values).catch(() => undefined);

@@ -2,19 +2,19 @@ import type { Answer, DataOf, ItemOf } from "../../api";
 import { users } from "./resource";
 import { callsOf, screenPath } from "../../resources/calls";
 
-const U = "/api/user";
+type U = "/api/user";
 
-export type UserSummary = ItemOf<`${typeof U}/getlistusermangement`>;
+export type UserSummary = ItemOf<`${U}/getlistusermangement`>;
 export type Area = UserSummary["area"];
 export type UserStatus = UserSummary["status"];
 /** A staff account with its shops and invitation state (`invitation`: is its last link still valid). */
 export type StaffUser = Answer<"/api/v2/staff-users/{id}">;
 
 /** A role; `editable`: its menus may be changed (every role but admin). */
-export type Role = ItemOf<`${typeof U}/getuserroles`>;
-export type RoleDetail = DataOf<`${typeof U}/getdetailrole`>;
+export type Role = ItemOf<`${U}/getuserroles`>;
+export type RoleDetail = DataOf<`${U}/getdetailrole`>;
 
-export type MenuNode = ItemOf<`${typeof U}/getlistMenuNew`>;
+export type MenuNode = ItemOf<`${U}/getlistMenuNew`>;
 export type MenuLeaf = MenuNode["children"][number];
 
 /** `url` (`/set-password?token=…`) is shown once: only its hash is kept. */

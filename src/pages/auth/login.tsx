@@ -3,7 +3,7 @@ import { Alert, Button } from "antd";
 import Form from "rc-field-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { sessionExpiredIn } from "../../providers/return-to";
+import { sessionExpiredIn, signupReceivedIn } from "../../providers/return-to";
 import { authProvider, type LoginParams, type TypeLogin } from "../../providers/auth";
 import { AuthFrame, AuthFooter } from "./AuthFrame";
 import { PasswordInput, TextInput } from "./inputs";
@@ -20,7 +20,9 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
   const { t } = useTranslation();
   const { submit, pending: isPending, error } = useAuthSubmit<LoginParams>(authProvider.login);
   const supplier = typeLogin === "supplier";
-  const expired = sessionExpiredIn(useLocation().search);
+  const { search } = useLocation();
+  const expired = sessionExpiredIn(search);
+  const signupReceived = supplier && signupReceivedIn(search);
 
   const onFinish = ({ users, password }: Values) => void submit({ users: users.trim(), password, typeLogin });
 
@@ -31,6 +33,9 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
     >
       {expired && !error && (
         <Alert type="info" showIcon message={t("errors.sessionExpired")} role="status" style={{ marginBottom: 16 }} />
+      )}
+      {signupReceived && !error && (
+        <Alert type="info" showIcon message={t("auth.signupReceived")} role="status" style={{ marginBottom: 16 }} />
       )}
       {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Values> onFinish={onFinish}>

@@ -23,7 +23,7 @@ export function useAuthSubmit<P>(action: (params: P) => Promise<AuthActionRespon
       else {
         // Back to the page asked for (a deep link, or where the session expired), else the menu's first screen.
         const to = returnTo(search) ?? result.redirectTo;
-        if (to) navigate(to, { replace: true });
+        if (to) void navigate(to, { replace: true });
       }
     } catch (e) {
       setError(errorMessage(e));

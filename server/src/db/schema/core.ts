@@ -58,6 +58,11 @@ export const users = pgTable(
     position: text('position'),
     userType: text('user_type'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * Tokens carry the generation they were issued at (`gen`); a token of an older one is refused. Raised when
+     * the account's sessions must end: password changed or reset, signed out everywhere, role or status changed.
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
@@ -128,6 +133,32 @@ export const auditLog = pgTable(
 );
 
 /** A one-time password-set link for an invited staff user (only its hash is kept). */
+/**
+ * One row per token issued (its `jti`): who, from which device and address, when. A session is active while
+ * its token has not expired and its generation is the account's current one; ended rows are kept (ended_at).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    index('sessions_user_active')
+      .on(t.userId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
 export const passwordTokens = pgTable('password_tokens', {
   id: serial('id').primaryKey(),
   userId: integer('user_id')

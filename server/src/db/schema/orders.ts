@@ -11,10 +11,18 @@ import {
   primaryKey,
   bigint,
   uniqueIndex,
+  date,
 } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { shops, users } from './core.js';
 import { products } from './products.js';
+
+/** A promotion that priced an order line: a flash sale or a home-sale group, by id and name when ordered. */
+export interface LinePromotion {
+  kind: 'flash_sale' | 'home_sale';
+  id: number;
+  name: string;
+}
 
 export interface OrderAddress {
   name: string;
@@ -107,6 +115,11 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<OrderAddress | null>(),
     billingAddress: jsonb('billing_address').$type<OrderAddress | null>(),
     transportType: text('transport_type'),
+    /** The carrier chosen at checkout as it was named then, the rate it quoted (before free shipping) and the delivery days expected. */
+    carrierName: text('carrier_name'),
+    shippingRate: numeric('shipping_rate', { precision: 12, scale: 2 }),
+    expectedDeliveryFrom: date('expected_delivery_from', { mode: 'string' }),
+    expectedDeliveryTo: date('expected_delivery_to', { mode: 'string' }),
     trackingNo: text('tracking_no'),
     cancelReason: text('cancel_reason'),
     paidAt: ts('paid_at'),
@@ -159,6 +172,10 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     qty: integer('qty').notNull(),
     unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    /** The product's price without the promotion that gave `unitPrice` (null: no promotion, or from before promotions were kept). */
+    listPrice: numeric('list_price', { precision: 12, scale: 2 }),
+    /** The promotion that gave `unitPrice` at the moment of ordering. */
+    promotion: jsonb('promotion').$type<LinePromotion | null>(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     ready: boolean('ready').notNull().default(false),
     readyAt: ts('ready_at'),

@@ -104,13 +104,11 @@ export async function seedBoardDemo(tx: Tx): Promise<void> {
     const ideas: Record<(typeof SECTIONS)[number], Group[]> = {
       Hero: [
         { name: 'Top picks', description: `Hand-picked by the ${shop.name} team.`, products: shuffle(own) },
-        ...brands
-          .slice(0, 2)
-          .map(([b, ps]) => ({
-            name: `${b} collection`,
-            description: `The ${b} range, all in one place.`,
-            products: shuffle(ps),
-          })),
+        ...brands.slice(0, 2).map(([b, ps]) => ({
+          name: `${b} collection`,
+          description: `The ${b} range, all in one place.`,
+          products: shuffle(ps),
+        })),
         {
           name: 'Staff favourites',
           description: 'What our staff would buy for their own homes.',
@@ -130,13 +128,11 @@ export async function seedBoardDemo(tx: Tx): Promise<void> {
           description: 'Fresh picks for the season ahead.',
           products: shuffle(newest.slice(0, 12)),
         },
-        ...brands
-          .slice(0, 1)
-          .map(([b, ps]) => ({
-            name: `New from ${b}`,
-            description: `The latest from ${b}.`,
-            products: [...ps].sort((a, b2) => b2.createdAt.getTime() - a.createdAt.getTime()),
-          })),
+        ...brands.slice(0, 1).map(([b, ps]) => ({
+          name: `New from ${b}`,
+          description: `The latest from ${b}.`,
+          products: [...ps].sort((a, b2) => b2.createdAt.getTime() - a.createdAt.getTime()),
+        })),
       ],
       Deals: [
         {

@@ -38,6 +38,18 @@ export async function seedFlashsaleDemo(tx: Tx, ref: Date): Promise<void> {
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const [admin] = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.username, 'admin'));
   let seq = 0;
+  // Home deliveries go to a customer's address: a district of the master data, a street number.
+  const districts = await tx
+    .select({
+      id: t.districts.id,
+      name: t.districts.name,
+      zipcode: t.districts.zipcode,
+      provinceId: t.provinces.id,
+      province: t.provinces.name,
+    })
+    .from(t.districts)
+    .innerJoin(t.provinces, eq(t.provinces.id, t.districts.provinceId))
+    .orderBy(asc(t.districts.id));
   const ym = (d: Date) => `${d.getUTCFullYear() % 100}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 
   /** One delivered (or, when recent, paid) order of `lines`, paid at `unitPrice`s, less `discount`. */
@@ -58,6 +70,19 @@ export async function seedFlashsaleDemo(tx: Tx, ref: Date): Promise<void> {
     const shippingFee = subtotal >= 1500 ? 0 : 60;
     const status = opts.status ?? (ref.getTime() - createdAt.getTime() > 10 * DAY ? 'completed' : 'paid');
     seq += 1;
+    // Drawn from the sequence, not the PRNG, so the coupon codes drawn later stay the same.
+    const d = districts[(seq * 37) % districts.length];
+    const address = {
+      name,
+      phone,
+      address: `${((seq * 53) % 999) + 1}/${(seq % 97) + 1} Sukhumvit Rd`,
+      subdistrict: null,
+      districtId: d.id,
+      district: d.name,
+      provinceId: d.provinceId,
+      province: d.province,
+      zipcode: d.zipcode,
+    };
     const [o] = await tx
       .insert(t.orders)
       .values({
@@ -72,6 +97,10 @@ export async function seedFlashsaleDemo(tx: Tx, ref: Date): Promise<void> {
         discount: discount.toFixed(2),
         shippingFee: shippingFee.toFixed(2),
         total: (subtotal - discount + shippingFee).toFixed(2),
+        // Paid online at checkout: the sale's window is short, no slip waits for review.
+        paymentMethod: 'card',
+        shippingAddress: address,
+        billingAddress: address,
         paidAt: status === 'cancelled' ? null : new Date(createdAt.getTime() + HOUR),
         completedAt: status === 'completed' ? new Date(createdAt.getTime() + 6 * DAY) : null,
         deliveredAt: status === 'completed' ? new Date(createdAt.getTime() + 4 * DAY) : null,
@@ -245,14 +274,12 @@ export async function seedFlashsaleDemo(tx: Tx, ref: Date): Promise<void> {
       customer: CUSTOMERS[i],
     });
     await tx.update(t.couponCodes).set({ usedCount: 1 }).where(eq(t.couponCodes.id, code.id));
-    await tx
-      .insert(t.couponRedemptions)
-      .values({
-        codeId: code.id,
-        orderId: o.id,
-        customer: o.customer,
-        discount: discount(o.subtotal).toFixed(2),
-        redeemedAt: createdAt,
-      });
+    await tx.insert(t.couponRedemptions).values({
+      codeId: code.id,
+      orderId: o.id,
+      customer: o.customer,
+      discount: discount(o.subtotal).toFixed(2),
+      redeemedAt: createdAt,
+    });
   }
 }

@@ -238,15 +238,13 @@ export async function seedMailDemo(tx: Tx, opts: { referenceDate: Date; storage:
         .digest('hex')
         .slice(0, 32);
       const file = await storeFile(opts.storage, bytes, { kinds: ['document'], originalName: m.file.name, name });
-      await tx
-        .insert(t.mailAttachments)
-        .values({
-          messageId: message.id,
-          url: file.url,
-          mime: file.mime,
-          size: file.size,
-          originalName: file.originalName,
-        });
+      await tx.insert(t.mailAttachments).values({
+        messageId: message.id,
+        url: file.url,
+        mime: file.mime,
+        size: file.size,
+        originalName: file.originalName,
+      });
     }
   }
 }

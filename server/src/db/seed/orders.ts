@@ -514,16 +514,14 @@ export async function seedOrderDemo(
         })
         .returning({ id: t.purchaseOrders.id, poNo: t.purchaseOrders.poNo });
       await tx.insert(t.purchaseOrderItems).values(its.map((i) => ({ poId: po.id, orderItemId: i.id, qty: i.qty })));
-      await tx
-        .insert(t.orderEvents)
-        .values({
-          orderId: o.id,
-          kind: 'po',
-          refId: po.id,
-          actorId: staff.adminId,
-          createdAt,
-          ...words(said(status === 'issued' ? 'poIssued' : 'poRequested', { poNo: po.poNo, count: its.length })),
-        });
+      await tx.insert(t.orderEvents).values({
+        orderId: o.id,
+        kind: 'po',
+        refId: po.id,
+        actorId: staff.adminId,
+        createdAt,
+        ...words(said(status === 'issued' ? 'poIssued' : 'poRequested', { poNo: po.poNo, count: its.length })),
+      });
     }
     if (['paid', 'preparing'].includes(st) && rand() < 0.2) {
       trSeq += 1;
@@ -547,16 +545,14 @@ export async function seedOrderDemo(
         await tx
           .insert(t.stockTransferItems)
           .values(its.map((i) => ({ transferId: tr.id, orderItemId: i.id, qty: i.qty })));
-        await tx
-          .insert(t.orderEvents)
-          .values({
-            orderId: o.id,
-            kind: 'transfer',
-            refId: tr.id,
-            actorId: staff.adminId,
-            createdAt,
-            ...words(said('transferRequested', { transferNo: tr.no })),
-          });
+        await tx.insert(t.orderEvents).values({
+          orderId: o.id,
+          kind: 'transfer',
+          refId: tr.id,
+          actorId: staff.adminId,
+          createdAt,
+          ...words(said('transferRequested', { transferNo: tr.no })),
+        });
       }
     }
     if (['delivered', 'completed'].includes(st) && rand() < 0.08) {
@@ -581,16 +577,14 @@ export async function seedOrderDemo(
           updatedAt: createdAt,
         })
         .returning({ id: t.orderClaims.id, no: t.orderClaims.claimNo });
-      await tx
-        .insert(t.orderEvents)
-        .values({
-          orderId: o.id,
-          kind: 'claim',
-          refId: c.id,
-          actorId: staff.adminId,
-          createdAt,
-          ...words(said('claimFiled', { kind, claimNo: c.no })),
-        });
+      await tx.insert(t.orderEvents).values({
+        orderId: o.id,
+        kind: 'claim',
+        refId: c.id,
+        actorId: staff.adminId,
+        createdAt,
+        ...words(said('claimFiled', { kind, claimNo: c.no })),
+      });
     }
   }
 }

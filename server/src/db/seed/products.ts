@@ -482,41 +482,39 @@ export async function seedProductDemo(
   // Install rates: per category for appliances, plus a few per product.
   const airL1 = byCode('level1', 'air').id;
   const air = rows.filter((r) => /air conditioner/i.test(r.name)).slice(0, 4);
-  await tx
-    .insert(t.installRates)
-    .values(
-      [
-        {
-          name: 'Air conditioner installation up to 12,000 BTU (4 m pipe)',
-          level1Id: airL1,
-          price: '2500',
-          status: 'active',
-        },
-        {
-          name: 'Air conditioner installation 18,000–24,000 BTU (4 m pipe)',
-          level1Id: airL1,
-          price: '3500',
-          status: 'active',
-        },
-        { name: 'Air conditioner cleaning service', level1Id: airL1, price: '600', status: 'active' },
-        { name: 'Ceiling fan installation', level1Id: airL1, price: '700', status: 'inactive' },
-        {
-          name: 'Ceiling lamp installation',
-          level1Id: byCode('level1', 'lighting').id,
-          price: '400',
-          status: 'active',
-        },
-        { name: 'Floor tiling per m² (labour)', level1Id: byCode('level1', 'tile').id, price: '250', status: 'active' },
-        { name: 'Toilet installation', level1Id: byCode('level1', 'tile').id, price: '1200', status: 'active' },
-        ...air.map((p) => ({
-          name: `Installation: ${p.name}`,
-          productId: p.id,
-          level1Id: airL1,
-          price: String(/18,000/.test(p.name) ? 3500 : 2800),
-          status: 'active',
-        })),
-      ].map((r) => ({ ...r, updatedAt: new Date(ref - int(1, 120) * DAY) })),
-    );
+  await tx.insert(t.installRates).values(
+    [
+      {
+        name: 'Air conditioner installation up to 12,000 BTU (4 m pipe)',
+        level1Id: airL1,
+        price: '2500',
+        status: 'active',
+      },
+      {
+        name: 'Air conditioner installation 18,000–24,000 BTU (4 m pipe)',
+        level1Id: airL1,
+        price: '3500',
+        status: 'active',
+      },
+      { name: 'Air conditioner cleaning service', level1Id: airL1, price: '600', status: 'active' },
+      { name: 'Ceiling fan installation', level1Id: airL1, price: '700', status: 'inactive' },
+      {
+        name: 'Ceiling lamp installation',
+        level1Id: byCode('level1', 'lighting').id,
+        price: '400',
+        status: 'active',
+      },
+      { name: 'Floor tiling per m² (labour)', level1Id: byCode('level1', 'tile').id, price: '250', status: 'active' },
+      { name: 'Toilet installation', level1Id: byCode('level1', 'tile').id, price: '1200', status: 'active' },
+      ...air.map((p) => ({
+        name: `Installation: ${p.name}`,
+        productId: p.id,
+        level1Id: airL1,
+        price: String(/18,000/.test(p.name) ? 3500 : 2800),
+        status: 'active',
+      })),
+    ].map((r) => ({ ...r, updatedAt: new Date(ref - int(1, 120) * DAY) })),
+  );
 
   // GP (ERP) items for most approved products, with purchase orders.
   const approved = await tx

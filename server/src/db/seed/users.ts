@@ -230,16 +230,14 @@ export async function seedUserDemo(
       .returning({ id: t.users.id });
     if (invited) {
       // A link nobody holds (only a hash of random bytes), already run out: the screen offers a new one.
-      await tx
-        .insert(t.passwordTokens)
-        .values({
-          userId: user.id,
-          purpose: 'invite',
-          createdBy: opts.adminId,
-          createdAt,
-          tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
-          expiresAt: new Date(createdAt.getTime() + 3 * DAY),
-        });
+      await tx.insert(t.passwordTokens).values({
+        userId: user.id,
+        purpose: 'invite',
+        createdBy: opts.adminId,
+        createdAt,
+        tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+        expiresAt: new Date(createdAt.getTime() + 3 * DAY),
+      });
     }
     await audit(tx, {
       actorId: opts.adminId,

@@ -82,7 +82,8 @@ export const loginSchema = {
 
 export const registerSchema = {
   tags: ['account'],
-  summary: 'Supplier sign-up: creates a supplier account with one pending shop',
+  summary:
+    'Supplier sign-up: creates a supplier account with one pending shop; does not say whether the e-mail had one',
   body: closedObject(
     {
       email: { type: 'string', format: 'email', maxLength: 200 },
@@ -94,9 +95,11 @@ export const registerSchema = {
   ),
   response: {
     200: {
+      description:
+        'The same answer whether the e-mail was new (the account is made: sign in with it) or already had an account (left as it is; its owner gets a notice in their mailbox)',
       type: 'object',
-      properties: { accessToken: { type: 'string' }, user: userSchema },
-      required: ['accessToken', 'user'],
+      properties: { status: { type: 'integer', enum: [200] }, message: { type: 'string' } },
+      required: ['status', 'message'],
     },
     ...errorResponses,
   },

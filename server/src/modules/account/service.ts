@@ -6,7 +6,9 @@ import { conflict, fieldError, forbidden, HttpError, isUniqueViolation, unauthor
 import { audit } from '../../lib/audit.js';
 import type { Tx } from '../../lib/sql.js';
 import { invalidateAuth } from '../../auth/context.js';
+import { endSessions, sessionsEnded } from '../../auth/sessions.js';
 import { buildNavConfig, type NavGroup } from '../menu/service.js';
+import { deliverNotice } from '../mail/service.js';
 
 export interface PublicUser {
   id: number;
@@ -129,7 +131,25 @@ export interface RegisterInput {
   lastName: string;
 }
 
-export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ id: number; role: string }> {
+/** What a sign-up answers, whether the e-mail was new or not (no way to learn which addresses have an account). */
+export const SIGNUP_ACCEPTED = 'Thank you. Sign in with this e-mail and your password to continue.';
+
+/** The owner of an address hears of a sign-up with it: someone who knows the address, or the owner who forgot. */
+async function tellOwner(db: Db, userId: number): Promise<void> {
+  await deliverNotice(db, userId, {
+    subject: 'Someone tried to create an account with your e-mail',
+    body:
+      '<p>Somebody tried to register a new supplier account with your e-mail address. Your account was not changed.</p>' +
+      '<p>If it was you, sign in with your existing password. If it was not, you need to do nothing; ' +
+      'if it happens again, tell an administrator.</p>',
+  });
+}
+
+/**
+ * Creates a supplier with one pending shop; an e-mail that already has an account is left as it is and its
+ * owner gets a notice in their mailbox. Both take an argon2 hash, so the time does not tell them apart either.
+ */
+export async function registerSupplier(db: Db, input: RegisterInput): Promise<void> {
   const problem = passwordProblem(input.password);
   if (problem) throw fieldError('password', problem);
   const email = input.email.trim().toLowerCase();
@@ -137,20 +157,22 @@ export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ 
   const lastName = input.lastName.trim();
   if (!firstName) throw fieldError('firstName', 'firstName must not be empty');
   if (!lastName) throw fieldError('lastName', 'lastName must not be empty');
-  const duplicate = () =>
-    new HttpError(409, 'An account with this email already exists.', [
-      { field: 'email', message: 'email is already registered' },
-    ]);
+  const owner = async () => {
+    const [u] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(sql`lower(${users.email}) = ${email}`, sql`lower(${users.username}) = ${email}`))
+      .orderBy(asc(users.id))
+      .limit(1);
+    return u;
+  };
 
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(sql`lower(${users.email}) = ${email}`, sql`lower(${users.username}) = ${email}`));
-  if (existing) throw duplicate();
   // Hash outside the transaction: PGlite has one connection, keep it short.
   const passwordHash = await hashPassword(input.password);
+  const existing = await owner();
+  if (existing) return tellOwner(db, existing.id);
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'supplier'));
       if (!role) throw conflict('The supplier role is missing; contact an administrator.');
       const [user] = await tx
@@ -177,11 +199,12 @@ export async function registerSupplier(db: Db, input: RegisterInput): Promise<{ 
         entityId: user.id,
         after: { email, role: 'supplier', shopId: shop.id },
       });
-      return { id: user.id, role: 'supplier' };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate();
-    throw err;
+    // Two sign-ups with one address at once: the second finds the first's account.
+    const taken = isUniqueViolation(err) ? await owner() : undefined;
+    if (!taken) throw err;
+    await tellOwner(db, taken.id);
   }
 }
 
@@ -206,32 +229,43 @@ export interface StatusTarget {
   id: number;
   status: string;
   role: string;
+  roleId: number;
+  roleName: string;
+  area: string;
   updatedAt: Date;
 }
 
 /**
  * Enable or disable an account, in one transaction with the user's row locked: the same status again,
  * or disabling the last active administrator, is a 409; `check` may refuse more (who may change whom,
- * a stale read). The cached auth record is dropped, so the user's existing tokens are refused from
- * the next request on (see auth/context.ts).
+ * a stale read). The account's sessions end (auth/sessions.ts): its existing tokens are refused from
+ * the next request on, also after it is enabled again.
  */
 export async function setUserStatus(
   db: Db,
   actorId: number,
   userId: number,
   status: 'active' | 'disabled',
-  check?: (current: StatusTarget) => void,
+  check?: (current: StatusTarget, tx: Tx) => void | Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const admins = status === 'disabled' ? await lockActiveAdmins(tx) : [];
     const [current] = await tx
-      .select({ id: users.id, status: users.status, role: roles.code, updatedAt: users.updatedAt })
+      .select({
+        id: users.id,
+        status: users.status,
+        role: roles.code,
+        roleId: roles.id,
+        roleName: roles.name,
+        area: roles.area,
+        updatedAt: users.updatedAt,
+      })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(eq(users.id, userId))
       .for('update', { of: users });
     if (!current) throw new HttpError(404, 'User not found');
-    check?.(current);
+    await check?.(current, tx);
     if (current.status === status)
       throw conflict(status === 'active' ? 'This account is already enabled.' : 'This account is already disabled.');
     if (status === 'disabled' && admins.length === 1 && admins[0] === userId) throw conflict(LAST_ADMIN);
@@ -244,6 +278,8 @@ export async function setUserStatus(
       before: { status: current.status },
       after: { status },
     });
+    // Disabling ends the sessions; enabling again does not bring them back (the generation stays raised).
+    await endSessions(tx, userId);
   });
-  await invalidateAuth(db, userId);
+  await sessionsEnded(db, userId);
 }

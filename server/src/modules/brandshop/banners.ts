@@ -32,7 +32,7 @@ const position = {
 
 function trimmed(body: Body, field: string): Body {
   if (typeof body[field] !== 'string') return body;
-  const value = (body[field] as string).trim();
+  const value = body[field].trim();
   if (!value) throw fieldError(field, `${field} must not be empty`);
   return { ...body, [field]: value };
 }

@@ -183,7 +183,7 @@ export async function profileOf(db: Db | Tx, shopId: number) {
     })
     .from(shops)
     .where(eq(shops.id, shopId));
-  return { ...toSummary(r as unknown as SummaryRow), reviewedAt: iso(r.reviewedAt), publishedAt: iso(r.publishedAt) };
+  return { ...toSummary(r), reviewedAt: iso(r.reviewedAt), publishedAt: iso(r.publishedAt) };
 }
 
 export async function getProfile(db: Db, user: AuthUser, shopId: number) {

@@ -54,7 +54,7 @@ export function prepareEntry(body: Body, ctx: Pick<WriteContext, 'op' | 'current
       );
     if (body.version !== current!.version) {
       throw conflict(
-        `This event was changed elsewhere since you read it (version ${String(body.version)}, now ${String(current!.version)}); reload it and make your change again.`,
+        `This event was changed elsewhere since you read it (version ${Number(body.version)}, now ${Number(current!.version)}); reload it and make your change again.`,
       );
     }
     out.version = (current!.version as number) + 1;

@@ -123,7 +123,7 @@ const toHotspot = (h: HotspotRead) => ({
 async function readCampaign(q: Q, id: number) {
   const [row] = await q.select(campaignFields).from(campaigns).where(eq(campaigns.id, id));
   if (!row) throw notFound('Campaign');
-  return toCampaign(row as CampaignRead);
+  return toCampaign(row);
 }
 
 export async function getCampaign(q: Q, id: number) {
@@ -174,7 +174,7 @@ export async function listCampaigns(db: Db, query: ListQuery) {
           .orderBy(...order)
           .limit(end - offset)
           .offset(offset);
-  return { rows: found.map((r) => toCampaign(r as CampaignRead)), total };
+  return { rows: found.map((r) => toCampaign(r)), total };
 }
 
 // ---------- the widget ----------

@@ -6,11 +6,13 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { masterData, productMedia, products, shops } from '../../db/schema.js';
+import { masterData, productMedia, products, shops, type LinePromotion } from '../../db/schema.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { containing, type Tx } from '../../lib/sql.js';
 import { getSetting } from '../settings/registry.js';
 import { quoteAll } from '../settings/shipping.js';
+import { deliveryDays } from './delivery.js';
+import { livePrices } from './pricing.js';
 
 const brand = alias(masterData, 'brand');
 const category = alias(masterData, 'category');
@@ -63,6 +65,7 @@ export interface GridProduct {
   categoryName: string | null;
   colors: { code: string; name: string; hex: string | null }[];
   weightKg: number;
+  promotion: LinePromotion | null;
 }
 
 function toGrid(r: GridRow): GridProduct {
@@ -84,10 +87,33 @@ function toGrid(r: GridRow): GridProduct {
     categoryId: r.categoryId === null ? null : Number(r.categoryId),
     categoryName: (r.categoryName as string | null) ?? null,
     colors: r.colorCode
-      ? [{ code: String(r.colorCode), name: String(r.colorName), hex: (r.colorHex as string | null) ?? null }]
+      ? [{ code: r.colorCode as string, name: String(r.colorName), hex: (r.colorHex as string | null) ?? null }]
       : [],
     weightKg: Math.round(Number(r.weightKg) * 1000) / 1000,
+    promotion: null,
   };
+}
+
+/**
+ * Products as they sell now (one unit): a live promotion's price, with the price without it as the
+ * "was" price. Sorting and price filters read the product's own price.
+ */
+async function withLivePrices<T extends GridProduct>(q: Db | Tx, rows: T[]): Promise<T[]> {
+  const live = await livePrices(
+    q,
+    rows.map((r) => ({ id: r.id, price: r.price, compareAtPrice: r.compareAtPrice, quantity: 1 })),
+  );
+  return rows.map((r) => {
+    const l = live.get(r.id);
+    if (!l?.promotion) return r;
+    return {
+      ...r,
+      price: l.price,
+      compareAtPrice: l.listPrice,
+      discountPercent: Math.round(((l.listPrice - l.price) / l.listPrice) * 100),
+      promotion: l.promotion,
+    };
+  });
 }
 
 const grid = (db: Db | Tx) =>
@@ -150,7 +176,7 @@ export async function listGrid(db: Db, q: GridQuery): Promise<{ rows: GridProduc
           .orderBy(order, asc(products.id))
           .limit(end - start)
           .offset(start);
-  return { rows: rows.map(toGrid), total };
+  return { rows: await withLivePrices(db, rows.map(toGrid)), total };
 }
 
 export interface ProductDetail extends GridProduct {
@@ -182,7 +208,7 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
     .from(productMedia)
     .where(and(eq(productMedia.productId, id), eq(productMedia.kind, 'image')))
     .orderBy(asc(productMedia.sort), asc(productMedia.id));
-  const g = toGrid(row);
+  const [g] = await withLivePrices(db, [toGrid(row)]);
   const images = media.map((m) => m.url);
   return {
     ...g,
@@ -231,11 +257,17 @@ export interface PricedLine {
   code: string;
   name: string;
   imageUrl: string | null;
+  /** The unit price charged now (the promotion's, when one is live). */
   price: number;
+  /** The unit price without the promotion. */
+  listPrice: number;
+  promotion: LinePromotion | null;
   stock: number;
   weightKg: number;
   quantity: number;
   amount: number;
+  /** (listPrice − price) × quantity. */
+  saving: number;
 }
 
 const money = (v: number) => Math.round(v * 100) / 100;
@@ -265,6 +297,7 @@ export async function priceLines(q: Db | Tx, items: CartLine[], lock = false): P
       name: products.name,
       imageUrl: products.imageUrl,
       price: products.price,
+      compareAtPrice: products.compareAtPrice,
       stock: products.stock,
       approvalStatus: products.approvalStatus,
       online: products.online,
@@ -278,12 +311,26 @@ export async function priceLines(q: Db | Tx, items: CartLine[], lock = false): P
   // NO KEY UPDATE: order items referencing these products may still be written by others meanwhile.
   const rows = lock ? await query.for('no key update', { of: products }) : await query;
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const live = await livePrices(
+    q,
+    items
+      .filter((it) => byId.has(it.productId))
+      .map((it) => {
+        const p = byId.get(it.productId)!;
+        return {
+          id: p.id,
+          price: Number(p.price),
+          compareAtPrice: p.compareAtPrice === null ? null : Number(p.compareAtPrice),
+          quantity: it.quantity,
+        };
+      }),
+  );
   const lines = items.map((it, i) => {
     const p = byId.get(it.productId);
     if (!p) throw fieldError(`items.${i}.productId`, `Product ${it.productId} does not exist.`);
     if (p.approvalStatus !== 'approved' || !p.online)
       throw fieldError(`items.${i}.productId`, `${p.name} is no longer on sale; remove it from the cart.`);
-    const price = Number(p.price);
+    const { price, listPrice, promotion } = live.get(p.id)!;
     return {
       productId: p.id,
       shopId: p.shopId,
@@ -292,10 +339,13 @@ export async function priceLines(q: Db | Tx, items: CartLine[], lock = false): P
       name: p.name,
       imageUrl: p.imageUrl,
       price,
+      listPrice,
+      promotion,
       stock: p.stock,
       weightKg: Math.round(Number(p.weightKg) * 1000) / 1000,
       quantity: it.quantity,
       amount: money(price * it.quantity),
+      saving: money((listPrice - price) * it.quantity),
     };
   });
   const shopsInCart = [...new Set(lines.map((l) => l.shopName))];
@@ -309,6 +359,7 @@ export async function priceLines(q: Db | Tx, items: CartLine[], lock = false): P
 }
 
 export const subtotalOf = (lines: PricedLine[]) => money(lines.reduce((s, l) => s + l.amount, 0));
+export const savingOf = (lines: PricedLine[]) => money(lines.reduce((s, l) => s + l.saving, 0));
 export const weightOf = (lines: PricedLine[]) =>
   Math.round(lines.reduce((s, l) => s + l.weightKg * l.quantity, 0) * 1000) / 1000;
 
@@ -347,8 +398,10 @@ export interface QuoteInput {
 }
 
 /**
- * The cart priced now: lines, subtotal, weight and, with a district, the price of each transport
- * type to it (free shipping applied) or why it has none. Nothing is stored or locked.
+ * The cart priced now — each line by `priceLines`, the function placing the order prices it with —:
+ * lines with their promotion and saving, subtotal, weight and, with a district, the price and
+ * delivery days of each transport type to it (free shipping applied) or why it has none. Nothing is
+ * stored or locked.
  */
 export async function quoteCart(db: Db, input: QuoteInput) {
   const lines = await priceLines(db, input.items);
@@ -364,10 +417,14 @@ export async function quoteCart(db: Db, input: QuoteInput) {
     ratePrice: number | null;
     price: number | null;
     reason: string | null;
+    deliveryMinDays: number | null;
+    deliveryMaxDays: number | null;
   }[] = [];
   if (input.districtId !== undefined) {
     const { provinceId } = await districtOf(db, input.districtId, 'districtId');
-    options = (await quoteAll(db, provinceId, weightKg)).map((o) => ({
+    const all = await quoteAll(db, provinceId, weightKg);
+    const days = all.length ? await deliveryDays(db, all[0].zone, weightKg) : null;
+    options = all.map((o) => ({
       transportType: o.transportType,
       transportTypeName: o.transportTypeName,
       zone: o.zone,
@@ -375,6 +432,8 @@ export async function quoteCart(db: Db, input: QuoteInput) {
       ratePrice: o.price,
       price: o.price === null ? null : charged(o.price, subtotal, freeShippingFrom),
       reason: o.reason ?? null,
+      deliveryMinDays: o.price === null ? null : (days?.minDays ?? null),
+      deliveryMaxDays: o.price === null ? null : (days?.maxDays ?? null),
     }));
   }
   return {
@@ -382,6 +441,7 @@ export async function quoteCart(db: Db, input: QuoteInput) {
     shopName: lines[0].shopName,
     lines,
     subtotal,
+    saving: savingOf(lines),
     weightKg,
     freeShippingFrom,
     maxQuantity,

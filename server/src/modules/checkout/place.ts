@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderItems, orders, products, shops, type OrderAddress } from '../../db/schema.js';
+import { orderItems, orders, products, shops, users, type OrderAddress } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, HttpError, type FieldError } from '../../lib/errors.js';
@@ -16,7 +16,11 @@ import { redeemCoupon } from '../coupons/redeem.js';
 import { notifyNewOrder } from '../notifications/notices.js';
 import { getSetting } from '../settings/registry.js';
 import { quoteShipping } from '../settings/shipping.js';
+import { addEvent } from '../orders/service.js';
+import { said } from '../orders/events.js';
 import { charged, districtOf, priceLines, subtotalOf, weightOf, type PricedLine } from './catalogue.js';
+import { bangkokDay, deliveryDays } from './delivery.js';
+import { endedFlashSale } from './pricing.js';
 
 export const PAYMENT_METHODS = ['transfer', 'cod'] as const;
 
@@ -59,6 +63,15 @@ export interface Placed {
 const thb = (v: number) => `${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} THB`;
 const cents = (v: number) => Math.round(v * 100);
 const money = (v: number) => Math.round(v * 100) / 100;
+
+/** The name the timeline gives the person placing the order: first and last name, else the username. */
+async function nameOf(tx: Tx, user: AuthUser): Promise<string> {
+  const [u] = await tx
+    .select({ first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(eq(users.id, user.id));
+  return [u?.first, u?.last].filter(Boolean).join(' ').trim() || user.username;
+}
 
 /** A phone number's digits, +66 read as 0 (400 naming `billing.phone` otherwise). */
 function phoneDigits(raw: string): string {
@@ -202,6 +215,7 @@ export async function placeOrder(db: Db, user: AuthUser, input: PlaceInput): Pro
       transportType: input.transportType,
     });
     const shipping = charged(rate.price, subtotal, await getSetting(tx, 'freeShippingFrom'));
+    const days = await deliveryDays(tx, rate.zone, weightOf(lines));
 
     const [{ id }] = await tx
       .execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)
@@ -238,6 +252,10 @@ export async function placeOrder(db: Db, user: AuthUser, input: PlaceInput): Pro
       shippingAddress: address,
       billingAddress: address,
       transportType: input.transportType,
+      carrierName: rate.transportTypeName,
+      shippingRate: rate.price.toFixed(2),
+      expectedDeliveryFrom: days ? bangkokDay(now, days.minDays) : null,
+      expectedDeliveryTo: days ? bangkokDay(now, days.maxDays) : null,
       idempotencyKey: input.idempotencyKey,
       createdBy: user.id,
       createdAt: now,
@@ -251,9 +269,17 @@ export async function placeOrder(db: Db, user: AuthUser, input: PlaceInput): Pro
         productName: l.name,
         qty: l.quantity,
         unitPrice: l.price.toFixed(2),
+        listPrice: l.promotion ? l.listPrice.toFixed(2) : null,
+        promotion: l.promotion,
         amount: l.amount.toFixed(2),
       })),
     );
+    await addEvent(tx, {
+      orderId: id,
+      kind: 'placed',
+      text: said('placedAtCheckout', { by: await nameOf(tx, user), transportType: input.transportType }),
+      actorId: user.id,
+    });
     for (const l of lines) {
       // The rows are locked and their stock checked above; the condition keeps stock from going below 0 whatever happens.
       const taken = await tx
@@ -299,10 +325,17 @@ export async function placeOrder(db: Db, user: AuthUser, input: PlaceInput): Pro
       .map((it, i) => ({ it, l: lines[i], i }))
       .filter(({ it, l }) => cents(it.price) !== cents(l.price));
     if (repriced.length || cents(total) !== cents(input.expectedTotal)) {
-      const errors: FieldError[] = repriced.map(({ l, it, i }) => ({
-        field: `items.${i}.price`,
-        message: `${l.name} now costs ${thb(l.price)} (the cart showed ${thb(it.price)}).`,
-      }));
+      const errors: FieldError[] = [];
+      for (const { l, it, i } of repriced) {
+        // A price the cart showed below today's: a flash sale that gave it and has stopped selling since.
+        const ended = it.price < l.price ? await endedFlashSale(tx, l.productId, it.price) : undefined;
+        errors.push({
+          field: `items.${i}.price`,
+          message: ended
+            ? `The flash sale on ${l.name} has ended; it now costs ${thb(l.price)} (the cart showed ${thb(it.price)}).`
+            : `${l.name} now costs ${thb(l.price)} (the cart showed ${thb(it.price)}).`,
+        });
+      }
       const why = repriced.length
         ? errors.map((e) => e.message).join(' ')
         : `Shipping is ${thb(shipping)} and the discount ${thb(discount)} now.`;

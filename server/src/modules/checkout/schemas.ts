@@ -21,6 +21,18 @@ const color = {
   required: ['code', 'name', 'hex'],
 } as const;
 
+/** The promotion that gives a line its price: a flash sale in its window, or a home-sale group live now. */
+export const linePromotion = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: ['flash_sale', 'home_sale'] },
+    id: { type: 'integer' },
+    name: { type: 'string' },
+  },
+  required: ['kind', 'id', 'name'],
+} as const;
+
 const gridProps = {
   id: { type: 'integer' },
   shopId: { type: 'integer' },
@@ -38,6 +50,7 @@ const gridProps = {
   categoryName: nullableString,
   colors: { type: 'array', items: color },
   weightKg: { type: 'number' },
+  promotion: linePromotion,
 } as const;
 
 export const gridProduct = { type: 'object', properties: gridProps, required: Object.keys(gridProps) } as const;
@@ -110,11 +123,14 @@ const lineProps = {
   code: { type: 'string' },
   name: { type: 'string' },
   imageUrl: nullableString,
-  price: { type: 'number' },
+  price: { type: 'number', description: 'The unit price charged now: that of the live promotion, if any' },
+  listPrice: { type: 'number', description: 'The unit price without the promotion' },
+  promotion: linePromotion,
   stock: { type: 'integer' },
   weightKg: { type: 'number' },
   quantity: { type: 'integer' },
   amount: { type: 'number' },
+  saving: { type: 'number', description: '(listPrice − price) × quantity' },
 } as const;
 const optionProps = {
   transportType: { type: 'string' },
@@ -124,12 +140,15 @@ const optionProps = {
   ratePrice: nullableNumber,
   price: nullableNumber,
   reason: nullableString,
+  deliveryMinDays: { ...nullableInteger, description: 'Delivery takes at least this many days (null: no rate)' },
+  deliveryMaxDays: { ...nullableInteger, description: 'and at most this many' },
 } as const;
 const quoteProps = {
   shopId: { type: 'integer' },
   shopName: { type: 'string' },
   lines: { type: 'array', items: { type: 'object', properties: lineProps, required: Object.keys(lineProps) } },
   subtotal: { type: 'number' },
+  saving: { type: 'number', description: 'What the live promotions take off the lines, in all' },
   weightKg: { type: 'number' },
   freeShippingFrom: nullableNumber,
   freeShipping: { type: 'boolean' },

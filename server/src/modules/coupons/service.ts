@@ -53,7 +53,7 @@ function toBatch({ batch: b, codesUsed: used, redemptionCount: redeemed, created
     startsAt: b.startsAt.toISOString(),
     endsAt: iso(b.endsAt),
     timezone: b.timezone,
-    status: (b.status === 'closed' ? 'closed' : windowState(b)) as BatchState,
+    status: b.status === 'closed' ? 'closed' : windowState(b),
     codesUsed: Number(used),
     redemptionCount: Number(redeemed),
     createdAt: b.createdAt.toISOString(),

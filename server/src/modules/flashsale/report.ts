@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { flashSales, products, shops, users } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/types.js';
 import { maxpage } from '../../lib/schemas.js';
-import { orderOf, saleColumns, saleConditions, saleEnd, toSale, type ListQuery, type SaleRow } from './service.js';
+import { orderOf, saleColumns, saleConditions, saleEnd, toSale, type ListQuery } from './service.js';
 
 /** One sale's orders and units, as a lateral subquery over `flash_sales` (aliased by drizzle's table name). */
 const figures = sql`lateral (
@@ -36,7 +36,7 @@ export async function saleReport(db: Db, user: AuthUser, q: ListQuery) {
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const items = rows.map(({ orderCount, unitsOrdered, ...r }) => {
-    const sale = toSale(r as SaleRow);
+    const sale = toSale(r);
     const sold = Math.min(Number(unitsOrdered), sale.stockLimit);
     return {
       ...sale,

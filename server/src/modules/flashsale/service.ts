@@ -226,7 +226,7 @@ export async function listCandidates(
 async function loadSale(q: Db | Tx, id: number): Promise<FlashSale> {
   const [row] = await saleFrom(q).where(eq(flashSales.id, id));
   if (!row) throw notFound('Flash sale');
-  return toSale(row as SaleRow);
+  return toSale(row);
 }
 
 const twoDecimals = (field: string, v: number) => {

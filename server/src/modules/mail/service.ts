@@ -263,6 +263,29 @@ async function toSummaries(q: Q, user: AuthUser, found: SummaryRow[]) {
     updatedAt: iso(r.updatedAt),
   }));
 }
+/**
+ * A notice from the system to one user, in their inbox (sanitised like any body). Mail needs a sender: the notice
+ * is from the user to themselves, with no copy in their sent folder.
+ */
+export async function deliverNotice(q: Q, userId: number, notice: { subject: string; body: string }): Promise<void> {
+  const now = new Date();
+  const [message] = await q
+    .insert(mailMessages)
+    .values({
+      senderId: userId,
+      subject: notice.subject,
+      body: cleanBody(notice.body),
+      sentAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: mailMessages.id });
+  await q.insert(mailRecipients).values({ messageId: message.id, userId, kind: 'to' });
+  await q
+    .insert(mailboxEntries)
+    .values({ messageId: message.id, userId, folder: 'inbox', read: false, createdAt: now });
+}
+
 export type MailSummary = Awaited<ReturnType<typeof toSummaries>>[number];
 
 const mine = (user: AuthUser) => eq(mailboxEntries.userId, user.id);
@@ -562,17 +585,15 @@ export async function sendMail(db: Db, user: AuthUser, id: number, input: SendIn
     const now = after(entry.updatedAt);
     await tx.update(mailMessages).set({ sentAt: now, updatedAt: now }).where(eq(mailMessages.id, entry.messageId));
     await tx.update(mailboxEntries).set({ folder: 'sent', read: true }).where(eq(mailboxEntries.id, id));
-    await tx
-      .insert(mailboxEntries)
-      .values(
-        [...to, ...cc].map((userId) => ({
-          messageId: entry.messageId,
-          userId,
-          folder: 'inbox',
-          read: false,
-          createdAt: now,
-        })),
-      );
+    await tx.insert(mailboxEntries).values(
+      [...to, ...cc].map((userId) => ({
+        messageId: entry.messageId,
+        userId,
+        folder: 'inbox',
+        read: false,
+        createdAt: now,
+      })),
+    );
     const [{ files }] = await tx
       .select({ files: count() })
       .from(mailAttachments)

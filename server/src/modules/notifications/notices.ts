@@ -5,7 +5,7 @@
  * the change it tells of, so it is sent exactly when that change commits, and never without it.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
 import { notificationMessages as m, notificationRecipients as r } from '../../db/schema.js';
 import { accessFor } from '../../auth/access.js';
 import type { Tx } from '../../lib/sql.js';
@@ -24,7 +24,7 @@ export interface Notice {
   params: Record<string, string | number>;
 }
 
-const rows = <T>(tx: Tx, query: ReturnType<typeof sql>) => queryRows<T>(tx as unknown as Db, query);
+const rows = <T>(tx: Tx, query: ReturnType<typeof sql>) => queryRows<T>(tx, query);
 const baht = (amount: string | number) =>
   `฿${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -22,7 +22,7 @@ export async function recordDeliveries(
   await lockStream(tx, STREAM);
   const rows = [...copies].sort((a, b) => a.userId - b.userId || a.messageId - b.messageId);
   const inserted = await queryRows<{ id: string; user_id: number; message_id: number }>(
-    tx as unknown as Db,
+    tx,
     sql`
     insert into notification_events (user_id, message_id)
     select u, m from unnest(array[${sql.join(
@@ -90,7 +90,7 @@ export async function eventsAfter(db: Db, userId: number, afterId: number, limit
       deliveredAt: iso(r.delivered_at)!,
       readAt: iso(r.read_at),
       template: r.template,
-      params: typeof r.params === 'string' ? JSON.parse(r.params) : r.params,
+      params: typeof r.params === 'string' ? (JSON.parse(r.params) as StreamItem['params']) : r.params,
     } satisfies StreamItem,
   }));
 }

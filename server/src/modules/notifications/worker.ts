@@ -38,7 +38,7 @@ function audienceCondition(msg: Pick<Message, 'audience' | 'audienceShopId' | 'a
  */
 export async function deliver(tx: Tx, msg: Message, at: Date): Promise<number> {
   const inserted = await queryRows<{ user_id: number }>(
-    tx as unknown as Db,
+    tx,
     sql`
     insert into notification_recipients (message_id, user_id, delivered_at)
     select ${msg.id}, u.id, ${at.toISOString()}::timestamptz from users u

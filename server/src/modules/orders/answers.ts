@@ -11,6 +11,8 @@ const str = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
 const nInt = { type: ['integer', 'null'] } as const;
 const nStr = { type: ['string', 'null'] } as const;
+const nNum = { type: ['number', 'null'] } as const;
+const nDay = { type: ['string', 'null'], format: 'date' } as const;
 const at = { type: 'string', format: 'date-time' } as const;
 const nAt = { type: ['string', 'null'], format: 'date-time' } as const;
 
@@ -107,6 +109,11 @@ export const orderDetailSchema = closed({
   redeemPoints: int,
   redeemRestored: bool,
   transportType: nStr,
+  /** The carrier chosen at checkout, its rate (before free shipping) and the expected delivery days (YYYY-MM-DD). */
+  carrierName: nStr,
+  shippingRate: nNum,
+  expectedDeliveryFrom: nDay,
+  expectedDeliveryTo: nDay,
   trackingNo: nStr,
   cancelReason: nStr,
   paidAt: nAt,
@@ -131,6 +138,14 @@ export const orderItemSchema = closed({
   productName: str,
   qty: int,
   unitPrice: num,
+  /** The price without the promotion that gave unitPrice (null: none). */
+  listPrice: nNum,
+  promotion: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    properties: { kind: { type: 'string', enum: ['flash_sale', 'home_sale'] }, id: int, name: str },
+    required: ['kind', 'id', 'name'],
+  },
   amount: num,
   ready: bool,
   readyAt: nAt,

@@ -10,6 +10,7 @@ const words = (s: string | number | undefined) => String(s ?? '').replace(/_/g, 
 const tail = (sep: string, v: string | number | undefined) => (v === undefined || v === '' ? '' : `${sep}${v}`);
 
 const ENGLISH = {
+  placedAtCheckout: (p: EventParams) => `Placed at checkout by ${p.by}`,
   paymentConfirmed: () => 'Payment confirmed',
   status: (p: EventParams) => `Status ${words(p.from)} → ${words(p.to)}${tail(': ', p.reason)}${tail(' — ', p.note)}`,
   received: () => 'Customer received the order',

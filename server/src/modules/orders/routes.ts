@@ -33,6 +33,7 @@ function claimInput(f: Record<string, unknown>): claims.ClaimInput {
     errors.push({ field: 'kind', message: "kind must be 'claim' or 'return'" });
   const reasonCode = typeof f.reasonCode === 'string' ? f.reasonCode.trim() : '';
   if (!reasonCode) errors.push({ field: 'reasonCode', message: 'reasonCode is required' });
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a form field: text or a number, never an object
   const description = f.description === undefined ? undefined : String(f.description).slice(0, 2000);
   const allowed = new Set(['orderItemId', 'qty', 'kind', 'reasonCode', 'description']);
   for (const k of Object.keys(f)) if (!allowed.has(k)) errors.push({ field: k, message: `unknown field ${k}` });
@@ -73,7 +74,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       const r = await svc.changeStatus(db, u(req), req.body);
       if (r.single) return ok('Order status changed.', r.single);
       return ok(
-        `${r.bulk!.updated.length} order(s) moved${r.bulk!.failed.length ? `, ${r.bulk!.failed.length} not moved` : ''}.`,
+        `${r.bulk.updated.length} order(s) moved${r.bulk.failed.length ? `, ${r.bulk.failed.length} not moved` : ''}.`,
         r.bulk,
       );
     },

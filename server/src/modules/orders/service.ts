@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/client.js';
-import { orderContacts, orderEvents, orderItems, orders } from '../../db/schema.js';
+import { queryRows, queryText } from '../../db/client.js';
+import { orderContacts, orderEvents, orderItems, orders, type LinePromotion } from '../../db/schema.js';
 import { enqueue } from '../outbox/service.js';
 import { assertRecordInScope, canAccessShop, shopScope } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
@@ -22,6 +22,7 @@ import {
   MAX_LIST_DEPTH,
   isoOf,
   isoSql,
+  orderListQuery,
   orderListStatements,
   orderListWhere,
   statusSums,
@@ -54,13 +55,13 @@ export function checkDepth(page: number, limit: number) {
 
 export async function orderList(db: Db, user: AuthUser, f: OrderListFilter) {
   checkDepth(f.page, f.limit);
-  const st = orderListStatements(listShops(user, f.shopId), f);
+  const shops = listShops(user, f.shopId);
+  type Page = { rows: OrderRowRaw[]; sums: { status: string; n: string | number }[]; n: string | number | null };
   // Rows, tab counts and (when needed) the count in one statement: one round trip, one pool connection.
-  const [{ rows, sums, n }] = await queryRows<{
-    rows: OrderRowRaw[];
-    sums: { status: string; n: string | number }[];
-    n: string | null;
-  }>(db, st.page);
+  const q = orderListQuery(shops, f);
+  const [{ rows, sums, n }] = q
+    ? await queryText<Page>(db, q.text, q.params)
+    : await queryRows<Page>(db, orderListStatements(shops, f).page);
   const sumordersstatus = statusSums(sums);
   const totalorders =
     n != null ? Number(n) : (sumordersstatus.find((s) => s.status === (f.status ?? 'all'))?.count ?? 0);
@@ -183,6 +184,9 @@ export function eventOut(e: {
   };
 }
 
+/** A `date` column as YYYY-MM-DD (the driver may give a string or a Date at UTC midnight). */
+const dayOf = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
+
 function detailOf(o: OrderFull) {
   const status = o.status as OrderStatus;
   return {
@@ -196,6 +200,10 @@ function detailOf(o: OrderFull) {
     redeemPoints: Number(o.redeem_points),
     redeemRestored: Boolean(o.redeem_restored),
     transportType: (o.transport_type as string | null) ?? null,
+    carrierName: (o.carrier_name as string | null) ?? null,
+    shippingRate: o.shipping_rate == null ? null : Number(o.shipping_rate),
+    expectedDeliveryFrom: dayOf(o.expected_delivery_from),
+    expectedDeliveryTo: dayOf(o.expected_delivery_to),
     trackingNo: (o.tracking_no as string | null) ?? null,
     cancelReason: (o.cancel_reason as string | null) ?? null,
     paidAt: isoOf(o.paid_at as Date),
@@ -230,6 +238,8 @@ export async function itemsOf(db: Db | Tx, orderId: number) {
     product_name: string;
     qty: number;
     unit_price: string;
+    list_price: string | null;
+    promotion: LinePromotion | null;
     amount: string;
     ready: boolean;
     ready_at: Date | null;
@@ -248,6 +258,8 @@ export async function itemsOf(db: Db | Tx, orderId: number) {
     productName: i.product_name,
     qty: Number(i.qty),
     unitPrice: Number(i.unit_price),
+    listPrice: i.list_price === null ? null : Number(i.list_price),
+    promotion: i.promotion,
     amount: Number(i.amount),
     ready: Boolean(i.ready),
     readyAt: isoOf(i.ready_at),

@@ -24,9 +24,12 @@ const baht = (c: number) => (c / 100).toFixed(2);
 
 /**
  * Paid so far and still owed. Only an order waiting for payment owes anything: a cancelled one owes
- * nothing, and one marked paid by hand (card, cash on delivery) is settled whatever its slips add up to.
+ * nothing and has paid what its approved slips add up to. An order past payment was paid in full:
+ * its payment is recorded as the step to paid (card, cash on delivery, a slip approved), whatever
+ * its slips add up to.
  */
 function payment(status: unknown, total: unknown, paid: unknown) {
+  if (status !== 'pending_payment' && status !== 'cancelled') return { paid: cents(total) / 100, owed: 0 };
   return {
     paid: cents(paid) / 100,
     owed: status === 'pending_payment' ? Math.max(0, cents(total) - cents(paid)) / 100 : 0,
@@ -60,8 +63,8 @@ function checkSlip(
     if (cents(input.amount) > owed) {
       const message =
         cents(order.paid) > 0
-          ? `amount ${input.amount.toFixed(2)} THB is more than order ${order.order_no} still owes (${baht(owed)} THB of ${baht(cents(order.total))} THB; ${baht(cents(order.paid))} THB already paid)`
-          : `amount ${input.amount.toFixed(2)} THB is more than order ${order.order_no} owes (${baht(owed)} THB)`;
+          ? `amount ${input.amount.toFixed(2)} THB is more than order ${String(order.order_no)} still owes (${baht(owed)} THB of ${baht(cents(order.total))} THB; ${baht(cents(order.paid))} THB already paid)`
+          : `amount ${input.amount.toFixed(2)} THB is more than order ${String(order.order_no)} owes (${baht(owed)} THB)`;
       throw badRequest(message, [{ field: 'amount', message }]);
     }
   }
@@ -71,7 +74,7 @@ function checkSlip(
     let message: string | null = null;
     if (at > Date.now() + TRANSFER_SKEW_MS) message = 'transferredAt is in the future';
     else if (at < created - TRANSFER_SKEW_MS)
-      message = `transferredAt is before order ${order.order_no} was placed (${new Date(created).toISOString()})`;
+      message = `transferredAt is before order ${String(order.order_no)} was placed (${new Date(created).toISOString()})`;
     if (message) throw badRequest(message, [{ field: 'transferredAt', message }]);
   }
 }

@@ -1,13 +1,15 @@
 /** Installation rates. */
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { installRates, masterData, products } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { maxpage } from '../../lib/schemas.js';
+import { conflict, fieldError, notFound } from '../../lib/errors.js';
+import { dateTime, maxpage, money } from '../../lib/schemas.js';
+import { restResource } from '../../lib/rest.js';
 import { iso } from './service.js';
-import { containing } from '../../lib/sql.js';
+import { containing, type Tx } from '../../lib/sql.js';
 
 export async function listInstallRates(
   db: Db,
@@ -60,4 +62,77 @@ export async function setInstallRateStatus(db: Db, user: AuthUser, id: number, s
     await audit(tx, { actorId: user.id, action: 'set_status', entity: 'install_rate', entityId: id, before, after });
     return { ...after, price: Number(after.price), updatedAt: iso(after.updatedAt) };
   });
+}
+
+export const INSTALL_RATE_STATES = ['active', 'inactive'] as const;
+
+/**
+ * The install rates as a plain REST resource of staff (`/api/v2/install-rates`, owner none), the one the
+ * generated install-rate screen reads: the category's name and the product's code come with each row;
+ * staff change a rate's name, price and state. Rates are made with their products, so no create or delete.
+ */
+export function installRateResource(app: FastifyInstance) {
+  restResource(app, {
+    name: 'install-rates',
+    label: 'Install rate',
+    table: installRates,
+    id: installRates.id,
+    owner: 'none',
+    tags: ['product'],
+    except: ['create', 'delete'],
+    updatedAt: installRates.updatedAt,
+    audit: { entity: 'install_rate' },
+    defaultSort: { field: 'name', order: 'asc' },
+    fields: {
+      name: {
+        column: installRates.name,
+        schema: { type: 'string', title: 'Service' },
+        write: { type: 'string', minLength: 1, maxLength: 200, title: 'Service' },
+        filter: ['like'],
+        sort: true,
+      },
+      level1Name: {
+        column: sql<
+          string | null
+        >`(select ${masterData.name} from ${masterData} where ${masterData.id} = ${installRates.level1Id})`,
+        schema: { type: ['string', 'null'], title: 'Category' },
+      },
+      productCode: {
+        column: sql<
+          string | null
+        >`(select ${products.code} from ${products} where ${products.id} = ${installRates.productId})`,
+        schema: { type: ['string', 'null'], title: 'Product code' },
+        filter: ['like'],
+      },
+      price: {
+        column: installRates.price,
+        schema: { ...money({ positive: true }), title: 'Price (THB)' },
+        write: true,
+        filter: ['gte', 'lte'],
+        sort: true,
+        optional: true,
+      },
+      status: {
+        column: installRates.status,
+        schema: { type: 'string', enum: INSTALL_RATE_STATES, title: 'Status' },
+        write: true,
+        filter: ['eq'],
+        optional: true,
+      },
+      updatedAt: { column: installRates.updatedAt, schema: { ...dateTime, title: 'Updated' }, sort: true },
+    },
+    // The "was" price stays above the price (the storefront shows the discount).
+    prepare: (body, { current, tx }) => checkCompareAt(tx, body, current),
+  });
+}
+
+async function checkCompareAt(tx: Tx, body: Record<string, unknown>, current?: Record<string, unknown>) {
+  if (body.price === undefined || !current) return body;
+  const [row] = await tx
+    .select({ compareAt: installRates.compareAtPrice })
+    .from(installRates)
+    .where(eq(installRates.id, current.id as number));
+  if (row?.compareAt !== null && row?.compareAt !== undefined && Number(body.price) >= Number(row.compareAt))
+    throw fieldError('price', `The price must stay below the regular price (${Number(row.compareAt).toFixed(2)}).`);
+  return body;
 }

@@ -195,15 +195,13 @@ export async function setImageEditStatus(
     },
     set: () => ({ imageEditStatus: input.status }),
     after: async (tx) => {
-      await tx
-        .insert(productImageEditLog)
-        .values({
-          productId: input.id,
-          action: 'status',
-          status: input.status,
-          note: input.note?.trim() || null,
-          actorId: user.id,
-        });
+      await tx.insert(productImageEditLog).values({
+        productId: input.id,
+        action: 'status',
+        status: input.status,
+        note: input.note?.trim() || null,
+        actorId: user.id,
+      });
     },
   });
   return getProduct(db, user, input.id);

@@ -305,22 +305,24 @@ export default async function productRoutes(app: FastifyInstance) {
   r.get(
     'productapprovelist',
     {
-      summary: 'Approval queue (default: pending and resubmitted, oldest first)',
+      summary: 'Approval queue (default: pending and resubmitted, by submitted date, oldest first)',
       query: {
         ...pageQuery,
         search: text(200),
         shopId: id,
         status: { type: 'string', enum: ['pending', 'resubmitted', 'rejected', 'approved'] },
+        sort: { type: 'string', enum: ['submittedAt'] },
+        order: { type: 'string', enum: ['asc', 'desc'] },
       },
       response: productList,
     },
     async (req) => {
-      const { status, ...rest } = q<svc.ListQuery & { status?: svc.ApprovalStatus }>(req);
+      const { status, order, ...rest } = q<svc.ListQuery & { status?: svc.ApprovalStatus }>(req);
       return svc.listProducts(db, u(req), {
         ...rest,
         statuses: status ? [status] : ['pending', 'resubmitted'],
-        sort: 'updatedAt',
-        order: 'asc',
+        sort: 'submittedAt',
+        order: order ?? 'asc',
       });
     },
   );
@@ -716,6 +718,7 @@ export default async function productRoutes(app: FastifyInstance) {
   );
 
   // ---------- install rates ----------
+  installRates.installRateResource(app);
   r.get(
     'productinstallrate',
     {

@@ -118,7 +118,7 @@ export interface ListQuery {
   approvalStatus?: ApprovalStatus;
   online?: boolean;
   isNew?: boolean;
-  sort?: 'createdAt' | 'updatedAt' | 'name' | 'code' | 'price';
+  sort?: 'createdAt' | 'updatedAt' | 'submittedAt' | 'name' | 'code' | 'price';
   order?: 'asc' | 'desc';
   dateFrom?: string;
   dateTo?: string;
@@ -143,16 +143,20 @@ async function listWhere(db: Db, user: AuthUser, q: Omit<ListQuery, 'page' | 'li
   return and(...conds);
 }
 
+const SORT_COLUMNS = {
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  submittedAt: products.submittedAt,
+  name: products.name,
+  code: products.code,
+  price: products.price,
+};
+
 function orderBy(q: Pick<ListQuery, 'sort' | 'order'>) {
-  const col = {
-    createdAt: products.createdAt,
-    updatedAt: products.updatedAt,
-    name: products.name,
-    code: products.code,
-    price: products.price,
-  }[q.sort ?? 'createdAt'];
+  const col = SORT_COLUMNS[q.sort ?? 'createdAt'];
   const dir = (q.order ?? (q.sort && ['name', 'code'].includes(q.sort) ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  return [dir(col), dir(products.id)];
+  // Never-submitted rows (no date) go last either way, so "oldest first" and "newest first" both open on real dates.
+  return [sql`${col} is null`, dir(col), dir(products.id)];
 }
 
 export async function listProducts(db: Db, user: AuthUser, q: ListQuery) {
@@ -196,17 +200,16 @@ const SORT_TYPES = {
 } as const;
 
 /** The product list's filter as a streamed export (lib/csv-export.ts): every matching product, in the list's order. */
-export async function exportQuery(db: Db, user: AuthUser, q: Omit<ListQuery, 'page' | 'limit'>): Promise<ExportQuery> {
+export async function exportQuery(
+  db: Db,
+  user: AuthUser,
+  // The export pages by its sort key, which must never be null: submitted date is not offered.
+  q: Omit<ListQuery, 'page' | 'limit' | 'sort'> & { sort?: keyof typeof SORT_TYPES },
+): Promise<ExportQuery> {
   const where = await listWhere(db, user, q);
   const sort = q.sort ?? 'createdAt';
-  const col = {
-    createdAt: products.createdAt,
-    updatedAt: products.updatedAt,
-    name: products.name,
-    code: products.code,
-    price: products.price,
-  }[sort];
-  const order = (q.order ?? (['name', 'code'].includes(sort) ? 'asc' : 'desc')) as 'asc' | 'desc';
+  const col = SORT_COLUMNS[sort];
+  const order = q.order ?? (['name', 'code'].includes(sort) ? 'asc' : 'desc');
   const select = joined(db, { ...exportColumns, sort_key: sql`${col}`.as('sort_key') })
     .where(where)
     .getSQL();
@@ -225,7 +228,7 @@ export async function getProduct(db: Db | Tx, user: AuthUser, id: number) {
   const r = assertRecordInScope(user, row as (SummaryRow & { shopId: number; p: ProductRow }) | undefined, 'Product');
   const { p, ...summary } = r;
   return {
-    ...toSummary(summary as SummaryRow),
+    ...toSummary(summary),
     description: p.description,
     unitId: p.unitId,
     warrantyId: p.warrantyId,
@@ -617,15 +620,13 @@ export async function changePrice(
         : { compareAtPrice: compareAtPrice === null ? null : compareAtPrice.toFixed(2) }),
     }),
     after: async (tx, b, a) => {
-      await tx
-        .insert(productPriceHistory)
-        .values({
-          productId: id,
-          oldPrice: b.price,
-          newPrice: a.price,
-          reason: reason?.trim() || null,
-          changedBy: user.id,
-        });
+      await tx.insert(productPriceHistory).values({
+        productId: id,
+        oldPrice: b.price,
+        newPrice: a.price,
+        reason: reason?.trim() || null,
+        changedBy: user.id,
+      });
     },
   });
   return getProduct(db, user, id);

@@ -477,6 +477,17 @@ const productWhere = (c: Ctx) => sql`${c.inRange(sql`p.created_at`)} and ${c.inS
   and ${eqIf(c.q.status, sql`p.approval_status = ${c.q.status}`)} and ${eqIf(c.q.online, sql`p.online = ${c.q.online ?? false}`)}`;
 
 /** Products by approval state and whether they are on sale online, with their stock. */
+/** The product and new-product reports' totals per approval state, and their chart's order of states. */
+const stateCounts = sql.join(
+  PRODUCT_STATES.map((s) => sql`(count(*) filter (where p.approval_status = ${s}))::int as ${sql.identifier(s)}`),
+  sql`, `,
+);
+const stateOrder = sql`array_position(array[${sql.join(
+  PRODUCT_STATES.map((s) => sql`${s}`),
+  sql`, `,
+)}]::text[], p.approval_status)`;
+const stateFields = Object.fromEntries(PRODUCT_STATES.map((s) => [s, 'int' as const]));
+
 const productStatus: ReportDef = {
   name: 'reporttstatusproduct',
   filename: 'product-status.csv',
@@ -505,18 +516,60 @@ const productStatus: ReportDef = {
     ['id', 'integer'],
   ],
   order: 'desc',
-  totals: (c) => sql`select count(*)::int as rows, ${sql.join(
-    PRODUCT_STATES.map((s) => sql`(count(*) filter (where p.approval_status = ${s}))::int as ${sql.identifier(s)}`),
-    sql`, `,
-  )},
+  totals: (c) => sql`select count(*)::int as rows, ${stateCounts},
       (count(*) filter (where p.online))::int as online, coalesce(sum(p.stock), 0)::int as stock
     from products p where ${productWhere(c)}`,
-  totalFields: { ...Object.fromEntries(PRODUCT_STATES.map((s) => [s, 'int' as const])), online: 'int', stock: 'int' },
+  totalFields: { ...stateFields, online: 'int', stock: 'int' },
   chart: (c) => sql`select p.approval_status as key, count(*)::int as value from products p where ${productWhere(c)}
-    group by 1 order by array_position(array[${sql.join(
-      PRODUCT_STATES.map((s) => sql`${s}`),
-      sql`, `,
-    )}]::text[], p.approval_status)`,
+    group by 1 order by ${stateOrder}`,
+};
+
+const newProductWhere = (c: Ctx) => sql`p.is_new and ${c.inRange(sql`p.submitted_at`)} and ${c.inShops(sql`p.shop_id`)}
+  and ${eqIf(c.q.status, sql`p.approval_status = ${c.q.status}`)}`;
+
+/** New products (the supplier new-product flow) submitted for approval in the range: where each stands, and how long the decision took. */
+const newProduct: ReportDef = {
+  name: 'reportnewproduct',
+  filename: 'new-products.csv',
+  summary: 'New products: submissions of the new-product flow in the range, by approval state and shop',
+  description:
+    'Rows: new products (the supplier new-product flow) submitted for approval in the range (Bangkok days), latest submission first; a draft never submitted is not one.',
+  filters: { status: { type: 'string', enum: [...PRODUCT_STATES] } },
+  fields: {
+    code: 'text',
+    name: 'text',
+    shopName: 'text',
+    category: 'text',
+    status: 'text',
+    submittedAt: 'time',
+    approvedAt: 'time',
+    daysToApprove: 'number',
+    rejectReason: 'text',
+    price: 'money',
+    createdAt: 'time',
+  },
+  select: (
+    c,
+  ) => sql`select p.id, p.submitted_at as "sortAt", p.code, p.name, s.name as "shopName", l1.name as category, p.approval_status as status,
+      ${iso(sql`p.submitted_at`)} as "submittedAt", ${iso(sql`p.approved_at`)} as "approvedAt", ${days(sql`p.submitted_at`, sql`p.approved_at`)} as "daysToApprove",
+      p.reject_reason as "rejectReason", p.price::text as price, ${iso(sql`p.created_at`)} as "createdAt"
+    from products p join shops s on s.id = p.shop_id left join master_data l1 on l1.id = p.level1_id where ${newProductWhere(c)}`,
+  key: [
+    ['sortAt', 'timestamptz'],
+    ['id', 'integer'],
+  ],
+  order: 'desc',
+  totals: (c) => sql`select count(*)::int as rows, ${stateCounts},
+      count(distinct p.shop_id)::int as shops,
+      round(avg(extract(epoch from (p.approved_at - p.submitted_at)) / 86400)::numeric, 1)::float8 as "avgDaysToApprove"
+    from products p where ${newProductWhere(c)}`,
+  totalFields: {
+    ...stateFields,
+    shops: 'int',
+    avgDaysToApprove: 'number',
+  },
+  chart: (c) => sql`select p.approval_status as key, count(*)::int as value from products p where ${newProductWhere(c)}
+    group by 1 order by ${stateOrder}`,
 };
 
 export const REPORTS: readonly ReportDef[] = [
@@ -528,6 +581,7 @@ export const REPORTS: readonly ReportDef[] = [
   productPromotion,
   review,
   productStatus,
+  newProduct,
 ];
 
 // ---------- running one ----------
@@ -536,6 +590,7 @@ const conv = (type: FieldType, v: unknown) => {
   if (v === null || v === undefined) return null;
   if (type === 'int' || type === 'number' || type === 'money') return Number(v);
   if (type === 'bool') return v === true || v === 't' || v === 'true';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a database scalar (text, date, numeric), never a plain object
   return String(v);
 };
 const pick = (fields: Record<string, FieldType>, r: Record<string, unknown>) =>

@@ -397,7 +397,7 @@ export interface Quote {
 export async function quoteShipping(db: Db | Tx, input: QuoteInput): Promise<Quote> {
   const [quote] = await quoteAll(db, input.provinceId, input.weightKg, [input.transportType]);
   if (quote.price === null) throw fieldError('transportType', quote.reason);
-  return quote as Quote;
+  return quote;
 }
 
 export type Option = Omit<Quote, 'rateId' | 'weightFrom' | 'weightTo' | 'price'> &

@@ -10,6 +10,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwo
 import { audit } from '../../lib/audit.js';
 import { fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/sql.js';
+import { activeSessions, endSessions, renewToken, sessionsEnded, type Signer } from '../../auth/sessions.js';
 import { cleanStaffFields, userSummary } from './service.js';
 
 export async function ownAccount(db: Db, user: AuthUser) {
@@ -56,7 +57,17 @@ export async function updateOwnAccount(
   });
 }
 
-export async function changePassword(db: Db, user: AuthUser, body: { currentPassword: string; newPassword: string }) {
+/**
+ * Changes the own password with the current one. Every other session of the account ends; this one goes on
+ * with the fresh token answered (the old one is refused from now on).
+ */
+export async function changePassword(
+  app: Signer,
+  db: Db,
+  user: AuthUser,
+  sessionId: string,
+  body: { currentPassword: string; newPassword: string },
+) {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row) throw notFound('User');
   if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
@@ -67,7 +78,7 @@ export async function changePassword(db: Db, user: AuthUser, body: { currentPass
   if (body.newPassword === body.currentPassword)
     throw fieldError('newPassword', 'newPassword must differ from the current password');
   const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     // Only the hash the current password was checked against is replaced: a change made meanwhile wins.
     const changed = await tx
       .update(users)
@@ -78,6 +89,37 @@ export async function changePassword(db: Db, user: AuthUser, body: { currentPass
     // A reset link sent earlier has no use any more.
     await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));
     await audit(tx, { actorId: user.id, action: 'password.change', entity: 'user', entityId: user.id });
+    return endSessions(tx, user.id, sessionId);
   });
-  return ok('Your password is changed.');
+  await sessionsEnded(db, user.id);
+  return {
+    ...ok('Your password is changed. Your other sessions are signed out.'),
+    accessToken: renewToken(app, user, sessionId, ended),
+  };
+}
+
+export async function ownSessions(db: Db, user: AuthUser, sessionId: string) {
+  return { items: await activeSessions(db, user.id, sessionId) };
+}
+
+/** Ends every session of the account but this one, which goes on with the fresh token answered. */
+export async function signOutOthers(app: Signer, db: Db, user: AuthUser, sessionId: string) {
+  const { others, ended } = await db.transaction(async (tx) => {
+    const others = (await activeSessions(tx, user.id, sessionId)).filter((s) => !s.current).length;
+    const ended = await endSessions(tx, user.id, sessionId);
+    await audit(tx, {
+      actorId: user.id,
+      action: 'sessions.end_others',
+      entity: 'user',
+      entityId: user.id,
+      after: { ended: others },
+    });
+    return { others, ended };
+  });
+  await sessionsEnded(db, user.id);
+  return {
+    ...ok(others === 1 ? '1 other session is signed out.' : `${others} other sessions are signed out.`),
+    ended: others,
+    accessToken: renewToken(app, user, sessionId, ended),
+  };
 }

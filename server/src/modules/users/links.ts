@@ -9,7 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { passwordTokens, roles, users } from '../../db/schema.js';
 import { hashPassword, passwordProblem } from '../../auth/passwords.js';
-import { invalidateAuth } from '../../auth/context.js';
+import { endSessions, sessionsEnded } from '../../auth/sessions.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, forbidden, HttpError } from '../../lib/errors.js';
 import type { Tx } from '../../lib/sql.js';
@@ -94,9 +94,11 @@ export async function setPassword(db: Db, token: string, password: string) {
       entityId: row.userId,
       after: { purpose: row.purpose },
     });
+    // A reset is often asked for because someone else may know the password: every session ends.
+    await endSessions(tx, row.userId);
     return row;
   });
-  await invalidateAuth(db, done.userId);
+  await sessionsEnded(db, done.userId);
   return {
     status: 200,
     message: 'Your password is set. Sign in with it now.',

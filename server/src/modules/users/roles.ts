@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { menuItems, roleMenus, roles, users } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/types.js';
 import { invalidateAuth } from '../../auth/context.js';
+import { assertMayGrant, auditRefusals } from './privilege.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Tx } from '../../lib/sql.js';
@@ -171,25 +172,34 @@ const cleanName = (name: string) => {
 /** A new staff role with the menus sent. */
 export async function createRole(db: Db, actor: AuthUser, input: { name: string; menus?: string[] }) {
   const name = cleanName(input.name);
+  const attempt = {
+    action: 'create',
+    entity: 'role' as const,
+    entityId: null,
+    detail: { name, menus: input.menus ?? [] },
+  };
   try {
-    return await db.transaction(async (tx) => {
-      await assertFreeName(tx, name);
-      const code = await codeFor(tx, name);
-      const items = await grantable(tx, { code, area: 'admin' }, input.menus ?? []);
-      const [role] = await tx
-        .insert(roles)
-        .values({ code, name, area: 'admin', builtin: false })
-        .returning({ id: roles.id });
-      await grant(tx, role.id, items);
-      await audit(tx, {
-        actorId: actor.id,
-        action: 'create',
-        entity: 'role',
-        entityId: role.id,
-        after: { code, name, menus: items.map((m) => m.path).sort() },
-      });
-      return roleDetail(tx, role.id);
-    });
+    return await auditRefusals(db, actor, attempt, () =>
+      db.transaction(async (tx) => {
+        await assertFreeName(tx, name);
+        const code = await codeFor(tx, name);
+        const items = await grantable(tx, { code, area: 'admin' }, input.menus ?? []);
+        assertMayGrant(actor, { code, area: 'admin', name, menus: items.map((m) => m.path) }, 'create');
+        const [role] = await tx
+          .insert(roles)
+          .values({ code, name, area: 'admin', builtin: false })
+          .returning({ id: roles.id });
+        await grant(tx, role.id, items);
+        await audit(tx, {
+          actorId: actor.id,
+          action: 'create',
+          entity: 'role',
+          entityId: role.id,
+          after: { code, name, menus: items.map((m) => m.path).sort() },
+        });
+        return roleDetail(tx, role.id);
+      }),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken(name);
     throw err;
@@ -204,35 +214,47 @@ export async function updateRole(
   roleId: number,
   input: { version: string; name?: string; menus?: string[] },
 ) {
-  const detail = await db.transaction(async (tx) => {
-    const [role] = await tx.select().from(roles).where(eq(roles.id, roleId)).for('update');
-    if (!role) throw notFound('Role');
-    if (role.code === 'admin') throw conflict('The administrator role always holds every menu; it cannot be changed.');
-    const before = { name: role.name, menus: await menusOf(tx, roleId) };
-    if (input.version !== versionOf(before.name, before.menus))
-      throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
-    const name = input.name === undefined ? role.name : cleanName(input.name);
-    if (name !== role.name) {
-      if (role.builtin) throw fieldError('name', 'A built-in role keeps its name.');
-      await assertFreeName(tx, name, roleId);
-      await tx.update(roles).set({ name }).where(eq(roles.id, roleId));
-    }
-    let menus = before.menus;
-    if (input.menus !== undefined) {
-      const items = await grantable(tx, role, input.menus);
-      await grant(tx, roleId, items);
-      menus = await menusOf(tx, roleId);
-    }
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'update',
-      entity: 'role',
-      entityId: roleId,
-      before: { name: before.name, menus: [...before.menus].sort() },
-      after: { name, menus: [...menus].sort() },
-    });
-    return roleDetail(tx, roleId);
-  });
+  const attempt = {
+    action: 'update',
+    entity: 'role' as const,
+    entityId: roleId,
+    detail: { name: input.name, menus: input.menus },
+  };
+  const detail = await auditRefusals(db, actor, attempt, () =>
+    db.transaction(async (tx) => {
+      const [role] = await tx.select().from(roles).where(eq(roles.id, roleId)).for('update');
+      if (!role) throw notFound('Role');
+      if (role.code === 'admin')
+        throw conflict('The administrator role always holds every menu; it cannot be changed.');
+      const before = { name: role.name, menus: await menusOf(tx, roleId) };
+      // A role holding more than the caller is not theirs to change, not even to take menus away.
+      assertMayGrant(actor, { ...role, menus: before.menus }, 'edit');
+      if (input.version !== versionOf(before.name, before.menus))
+        throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
+      const name = input.name === undefined ? role.name : cleanName(input.name);
+      if (name !== role.name) {
+        if (role.builtin) throw fieldError('name', 'A built-in role keeps its name.');
+        await assertFreeName(tx, name, roleId);
+        await tx.update(roles).set({ name }).where(eq(roles.id, roleId));
+      }
+      let menus = before.menus;
+      if (input.menus !== undefined) {
+        const items = await grantable(tx, role, input.menus);
+        assertMayGrant(actor, { ...role, name, menus: items.map((m) => m.path) }, 'edit');
+        await grant(tx, roleId, items);
+        menus = await menusOf(tx, roleId);
+      }
+      await audit(tx, {
+        actorId: actor.id,
+        action: 'update',
+        entity: 'role',
+        entityId: roleId,
+        before: { name: before.name, menus: [...before.menus].sort() },
+        after: { name, menus: [...menus].sort() },
+      });
+      return roleDetail(tx, roleId);
+    }),
+  );
   // Every account of the role sees and may call the new menus from its next request.
   await invalidateAuth(db);
   return detail;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/guard.js';
+import { requireSession, requireUser } from '../../auth/guard.js';
 import { routesOf } from '../../lib/route.js';
 import { restRoutes } from '../../lib/rest.js';
 import { errorResponse } from '../../lib/schemas.js';
@@ -20,6 +20,7 @@ const area = { type: 'string', enum: s.AREAS } as const;
 export default async function userRoutes(app: FastifyInstance) {
   const { db } = app;
   const u = requireUser;
+  const sessionOf = requireSession;
   const r = routesOf(app, '/api/user', { tags: s.TAGS });
 
   r.get<{ Querystring: svc.UserListQuery }>(
@@ -70,7 +71,7 @@ export default async function userRoutes(app: FastifyInstance) {
   r.post<{ Body: { userId: number; roleId: number; updatedAt?: string } }>(
     'updateroleuser',
     {
-      summary: 'Give an account another role of its area (applies from its next request)',
+      summary: 'Give an account another role of its area (its sessions end: it signs in again under the role)',
       body: s.roleUserBody,
       required: ['userId', 'roleId'],
       response: s.userWritten,
@@ -179,18 +180,29 @@ export default async function userRoutes(app: FastifyInstance) {
   mine.post<{ Body: { currentPassword: string; newPassword: string } }>(
     '/password',
     {
-      summary: 'Change the own password; the current one is required',
+      summary:
+        "Change the own password; the current one is required. The account's other sessions end; this one goes on with the token answered",
       body: s.passwordBody,
       required: ['currentPassword', 'newPassword'],
-      response: {
-        200: {
-          type: 'object',
-          properties: { status: { type: 'integer' }, message: { type: 'string' } },
-          required: ['status', 'message'],
-        },
-      },
+      response: { 200: s.renewed },
     },
-    async (req) => account.changePassword(db, u(req), req.body),
+    async (req) => account.changePassword(app, db, u(req), sessionOf(req), req.body),
+  );
+  mine.get(
+    '/sessions',
+    {
+      summary: "The own account's active sessions (device, address, when), the current one marked",
+      response: { 200: s.sessionList },
+    },
+    async (req) => account.ownSessions(db, u(req), sessionOf(req)),
+  );
+  mine.post(
+    '/sessions/sign-out-others',
+    {
+      summary: 'End every session of the own account but this one, which goes on with the token answered',
+      response: { 200: s.signedOutOthers },
+    },
+    async (req) => account.signOutOthers(app, db, u(req), sessionOf(req)),
   );
 
   const links = restRoutes(app, 'password-set', { tags: s.TAGS });

@@ -309,3 +309,42 @@ export const passwordSet = {
   },
   required: ['status', 'message', 'username', 'area'],
 } as const;
+
+/** An answer that carries on the caller's session under a fresh token (the one sent is refused from now on). */
+export const renewed = {
+  type: 'object',
+  properties: {
+    status: { type: 'integer' },
+    message: { type: 'string' },
+    accessToken: { type: 'string', description: 'the fresh token of this session: use it from now on' },
+  },
+  required: ['status', 'message', 'accessToken'],
+} as const;
+
+export const signedOutOthers = {
+  type: 'object',
+  properties: {
+    ...renewed.properties,
+    ended: { type: 'integer', minimum: 0, description: 'how many other sessions ended' },
+  },
+  required: [...renewed.required, 'ended'],
+} as const;
+
+const session = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    userAgent: { ...nullableString, description: 'the browser or app that signed in, as it named itself' },
+    ip: { ...nullableString, description: 'the address of its last request' },
+    createdAt: dateTime,
+    lastSeenAt: dateTime,
+    current: { type: 'boolean', description: 'the session of this request' },
+  },
+  required: ['id', 'userAgent', 'ip', 'createdAt', 'lastSeenAt', 'current'],
+} as const;
+
+export const sessionList = {
+  type: 'object',
+  properties: { items: { type: 'array', items: session } },
+  required: ['items'],
+} as const;

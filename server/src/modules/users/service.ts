@@ -2,18 +2,19 @@
  * Accounts on the user-settings screen (docs/api/users.md): the list, staff accounts made by invitation
  * and edited, enabling and disabling, the role of an account, the employee data and the user types.
  * Every change runs in one transaction with the account's row locked and leaves an audit row; the last
- * active administrator cannot be disabled or lose the admin role; only an administrator changes an
- * administrator or gives the admin role. Status and role changes drop the cached auth record, so they
- * apply from the account's next request.
+ * active administrator cannot be disabled or lose the admin role; who may change whom, and give which
+ * role, is privilege.ts's rule (refusals are audited too). Status and role changes end the account's
+ * sessions (auth/sessions.ts): its tokens are refused from its next request.
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { masterData, roles, users } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/types.js';
-import { invalidateAuth } from '../../auth/context.js';
+import { endSessions, sessionsEnded } from '../../auth/sessions.js';
+import { assertMayGrant, assertMayManage, auditRefusals, menusOfRole, type Rights } from './privilege.js';
 import { LAST_ADMIN, lockActiveAdmins, setUserStatus, type StatusTarget } from '../account/service.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, fieldError, HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { maxpage } from '../../lib/schemas.js';
 import { containing, ok, type Tx } from '../../lib/sql.js';
 import { issueLink, unusablePassword } from './links.js';
@@ -89,7 +90,7 @@ export async function userSummary(q: Db | Tx, userId: number): Promise<UserSumma
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, userId));
-  return row ? toSummary(row as SummaryRow) : null;
+  return row ? toSummary(row) : null;
 }
 
 async function mustSummary(q: Db | Tx, userId: number): Promise<UserSummary> {
@@ -154,11 +155,14 @@ export async function listUsers(db: Db, q: UserListQuery) {
 
 // ----- who may change whom -----
 
-const ADMIN_ONLY = "Only an administrator can change an administrator's account.";
 const STALE = 'This account was changed by someone else since you opened it. Reload it and try again.';
 
-function assertMayChange(actor: AuthUser, targetRole: string) {
-  if (targetRole === 'admin' && actor.role !== 'admin') throw forbidden(ADMIN_ONLY);
+/** The rights an account holds through its role (privilege.ts compares them with the caller's). */
+async function rightsOf(
+  q: Tx,
+  role: { roleId: number; role: string; area: string; roleName: string },
+): Promise<Rights> {
+  return { code: role.role, area: role.area, name: role.roleName, menus: await menusOfRole(q, role.roleId) };
 }
 function assertFresh(current: Date, read: string | undefined) {
   if (read !== undefined && new Date(read).getTime() !== current.getTime())
@@ -172,11 +176,18 @@ export async function changeStatus(
   actor: AuthUser,
   input: { userId: number; status: 'active' | 'disabled'; updatedAt?: string },
 ) {
-  await setUserStatus(db, actor.id, input.userId, input.status, (current: StatusTarget) => {
-    assertMayChange(actor, current.role);
-    if (input.status === 'disabled' && current.id === actor.id) throw conflict('You cannot disable your own account.');
-    assertFresh(current.updatedAt, input.updatedAt);
-  });
+  const attempt = {
+    action: 'user.status',
+    entity: 'user' as const,
+    entityId: input.userId,
+    detail: { status: input.status },
+  };
+  await auditRefusals(db, actor, attempt, () =>
+    setUserStatus(db, actor.id, input.userId, input.status, async (current: StatusTarget, tx) => {
+      assertMayManage(actor, { id: current.id, rights: await rightsOf(tx, current) }, 'status');
+      assertFresh(current.updatedAt, input.updatedAt);
+    }),
+  );
   return ok(
     input.status === 'active' ? 'The account is enabled.' : 'The account is disabled; its sessions end now.',
     await mustSummary(db, input.userId),
@@ -188,50 +199,59 @@ export async function changeRole(
   actor: AuthUser,
   input: { userId: number; roleId: number; updatedAt?: string },
 ) {
-  await db.transaction(async (tx) => {
-    const admins = await lockActiveAdmins(tx);
-    const [current] = await tx
-      .select({
-        roleId: users.roleId,
-        role: roles.code,
-        area: roles.area,
-        roleName: roles.name,
-        updatedAt: users.updatedAt,
-      })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.id, input.userId))
-      .for('update', { of: users });
-    if (!current) throw notFound('User');
-    // Key share: the role cannot be deleted under this change.
-    const [next] = await tx.select().from(roles).where(eq(roles.id, input.roleId)).for('key share');
-    if (!next) throw fieldError('roleId', 'roleId is not a role');
-    assertMayChange(actor, current.role);
-    if (next.code === 'admin' && actor.role !== 'admin')
-      throw forbidden('Only an administrator can give the administrator role.');
-    if (next.area !== current.area) {
-      throw fieldError(
-        'roleId',
-        current.area === 'supplier'
-          ? 'A supplier account keeps a supplier role.'
-          : 'A staff account takes a staff role.',
-      );
-    }
-    assertFresh(current.updatedAt, input.updatedAt);
-    if (next.id === current.roleId) throw conflict(`This account already has the role ${next.name}.`);
-    if (current.role === 'admin' && admins.length === 1 && admins[0] === input.userId) throw conflict(LAST_ADMIN);
-    await tx.update(users).set({ roleId: next.id, updatedAt: new Date() }).where(eq(users.id, input.userId));
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'user.role',
-      entity: 'user',
-      entityId: input.userId,
-      before: { role: current.role, roleName: current.roleName },
-      after: { role: next.code, roleName: next.name },
-    });
-  });
-  await invalidateAuth(db, input.userId);
-  return ok("The role is changed; it applies from the account's next request.", await mustSummary(db, input.userId));
+  const attempt = {
+    action: 'user.role',
+    entity: 'user' as const,
+    entityId: input.userId,
+    detail: { roleId: input.roleId },
+  };
+  await auditRefusals(db, actor, attempt, () =>
+    db.transaction(async (tx) => {
+      const admins = await lockActiveAdmins(tx);
+      const [current] = await tx
+        .select({
+          roleId: users.roleId,
+          role: roles.code,
+          area: roles.area,
+          roleName: roles.name,
+          updatedAt: users.updatedAt,
+        })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(users.id, input.userId))
+        .for('update', { of: users });
+      if (!current) throw notFound('User');
+      // Key share: the role cannot be deleted under this change.
+      const [next] = await tx.select().from(roles).where(eq(roles.id, input.roleId)).for('key share');
+      if (!next) throw fieldError('roleId', 'roleId is not a role');
+      assertMayManage(actor, { id: input.userId, rights: await rightsOf(tx, current) }, 'role');
+      if (next.area !== current.area) {
+        throw fieldError(
+          'roleId',
+          current.area === 'supplier'
+            ? 'A supplier account keeps a supplier role.'
+            : 'A staff account takes a staff role.',
+        );
+      }
+      assertMayGrant(actor, { ...next, menus: await menusOfRole(tx, next.id) }, 'give');
+      assertFresh(current.updatedAt, input.updatedAt);
+      if (next.id === current.roleId) throw conflict(`This account already has the role ${next.name}.`);
+      if (current.role === 'admin' && admins.length === 1 && admins[0] === input.userId) throw conflict(LAST_ADMIN);
+      await tx.update(users).set({ roleId: next.id, updatedAt: new Date() }).where(eq(users.id, input.userId));
+      await audit(tx, {
+        actorId: actor.id,
+        action: 'user.role',
+        entity: 'user',
+        entityId: input.userId,
+        before: { role: current.role, roleName: current.roleName },
+        after: { role: next.code, roleName: next.name },
+      });
+      // The account signs in again under its new role.
+      await endSessions(tx, input.userId);
+    }),
+  );
+  await sessionsEnded(db, input.userId);
+  return ok('The role is changed; the account signs in again to use it.', await mustSummary(db, input.userId));
 }
 
 // ----- staff accounts -----
@@ -266,7 +286,7 @@ export async function cleanStaffFields(
   const optional = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
   for (const f of ['firstName', 'lastName'] as const) {
     if (body[f] === undefined) continue;
-    const v = body[f]!.trim();
+    const v = body[f].trim();
     if (!v) throw fieldError(f, `${f} must not be empty`);
     out[f] = v;
   }
@@ -330,42 +350,49 @@ export async function createStaff(db: Db, actor: AuthUser, body: CreateStaff) {
   const username = body.username.toLowerCase();
   // Nobody knows this password: the account signs in once its owner has set one through the link.
   const passwordHash = await unusablePassword();
+  const attempt = {
+    action: 'invite',
+    entity: 'user' as const,
+    entityId: null,
+    detail: { username, roleId: body.roleId },
+  };
   try {
-    return await db.transaction(async (tx) => {
-      const [role] = await tx.select().from(roles).where(eq(roles.id, body.roleId)).for('key share');
-      if (!role || role.area !== 'admin') throw fieldError('roleId', 'roleId must be a staff role');
-      if (role.code === 'admin' && actor.role !== 'admin')
-        throw forbidden('Only an administrator can give the administrator role.');
-      const values = await cleanStaffFields(tx, body);
-      await assertFreeLogin(tx, 'username', username);
-      await assertFreeLogin(tx, 'email', values.email!);
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username,
-          passwordHash,
-          roleId: role.id,
-          status: 'active',
-          email: values.email!,
-          firstName: values.firstName!,
-          lastName: values.lastName!,
-          phone: values.phone ?? null,
-          employeeCode: values.employeeCode ?? null,
-          department: values.department ?? null,
-          position: values.position ?? null,
-          userType: values.userType ?? null,
-        })
-        .returning({ id: users.id });
-      const link = await issueLink(tx, actor.id, user.id, 'invite');
-      await audit(tx, {
-        actorId: actor.id,
-        action: 'invite',
-        entity: 'user',
-        entityId: user.id,
-        after: { username, role: role.code, ...values, linkExpiresAt: link.expiresAt },
-      });
-      return { user: await mustSummary(tx, user.id), link };
-    });
+    return await auditRefusals(db, actor, attempt, () =>
+      db.transaction(async (tx) => {
+        const [role] = await tx.select().from(roles).where(eq(roles.id, body.roleId)).for('key share');
+        if (!role || role.area !== 'admin') throw fieldError('roleId', 'roleId must be a staff role');
+        assertMayGrant(actor, { ...role, menus: await menusOfRole(tx, role.id) }, 'give');
+        const values = await cleanStaffFields(tx, body);
+        await assertFreeLogin(tx, 'username', username);
+        await assertFreeLogin(tx, 'email', values.email!);
+        const [user] = await tx
+          .insert(users)
+          .values({
+            username,
+            passwordHash,
+            roleId: role.id,
+            status: 'active',
+            email: values.email!,
+            firstName: values.firstName!,
+            lastName: values.lastName!,
+            phone: values.phone ?? null,
+            employeeCode: values.employeeCode ?? null,
+            department: values.department ?? null,
+            position: values.position ?? null,
+            userType: values.userType ?? null,
+          })
+          .returning({ id: users.id });
+        const link = await issueLink(tx, actor.id, user.id, 'invite');
+        await audit(tx, {
+          actorId: actor.id,
+          action: 'invite',
+          entity: 'user',
+          entityId: user.id,
+          after: { username, role: role.code, ...values, linkExpiresAt: link.expiresAt },
+        });
+        return { user: await mustSummary(tx, user.id), link };
+      }),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('An account with this username or e-mail already exists.');
     throw err;
@@ -381,7 +408,7 @@ async function lockStaff(tx: Tx, userId: number) {
     .where(and(eq(users.id, userId), eq(roles.area, 'admin')))
     .for('update', { of: users });
   if (!current) throw notFound('Staff user');
-  return toSummary(current as SummaryRow);
+  return toSummary(current);
 }
 
 export async function getStaff(db: Db, userId: number) {
@@ -392,30 +419,33 @@ export async function getStaff(db: Db, userId: number) {
 
 export async function updateStaff(db: Db, actor: AuthUser, userId: number, body: StaffFields & { updatedAt: string }) {
   const { updatedAt, ...fields } = body;
+  const attempt = { action: 'update', entity: 'user' as const, entityId: userId };
   try {
-    return await db.transaction(async (tx) => {
-      const current = await lockStaff(tx, userId);
-      assertMayChange(actor, current.role);
-      assertFresh(new Date(current.updatedAt), updatedAt);
-      const values = await cleanStaffFields(tx, fields, userId);
-      if (values.email) await assertFreeLogin(tx, 'email', values.email, userId);
-      const before: Record<string, unknown> = {};
-      const after: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(values)) {
-        const was = current[k as keyof UserSummary];
-        if (was !== v) {
-          before[k] = was;
-          after[k] = v;
+    return await auditRefusals(db, actor, attempt, () =>
+      db.transaction(async (tx) => {
+        const current = await lockStaff(tx, userId);
+        assertMayManage(actor, { id: userId, rights: await rightsOf(tx, current) }, 'details');
+        assertFresh(new Date(current.updatedAt), updatedAt);
+        const values = await cleanStaffFields(tx, fields, userId);
+        if (values.email) await assertFreeLogin(tx, 'email', values.email, userId);
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(values)) {
+          const was = current[k as keyof UserSummary];
+          if (was !== v) {
+            before[k] = was;
+            after[k] = v;
+          }
         }
-      }
-      if (!Object.keys(after).length) return current;
-      await tx
-        .update(users)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(users.id, userId));
-      await audit(tx, { actorId: actor.id, action: 'update', entity: 'user', entityId: userId, before, after });
-      return mustSummary(tx, userId);
-    });
+        if (!Object.keys(after).length) return current;
+        await tx
+          .update(users)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await audit(tx, { actorId: actor.id, action: 'update', entity: 'user', entityId: userId, before, after });
+        return mustSummary(tx, userId);
+      }),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate('email', String(fields.email));
     throw err;
@@ -424,20 +454,23 @@ export async function updateStaff(db: Db, actor: AuthUser, userId: number, body:
 
 /** A new one-time link for a staff account (invite while it has set no password, else reset); earlier unused links stop working. */
 export async function newPasswordLink(db: Db, actor: AuthUser, userId: number) {
-  return db.transaction(async (tx) => {
-    const current = await lockStaff(tx, userId);
-    assertMayChange(actor, current.role);
-    if (current.status !== 'active') throw conflict('This account is disabled. Enable it before sending a new link.');
-    const link = await issueLink(tx, actor.id, userId, current.invitation ? 'invite' : 'reset');
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'password_link',
-      entity: 'user',
-      entityId: userId,
-      after: { purpose: link.purpose, expiresAt: link.expiresAt },
-    });
-    return link;
-  });
+  const attempt = { action: 'password_link', entity: 'user' as const, entityId: userId };
+  return auditRefusals(db, actor, attempt, () =>
+    db.transaction(async (tx) => {
+      const current = await lockStaff(tx, userId);
+      assertMayManage(actor, { id: userId, rights: await rightsOf(tx, current) }, 'password link');
+      if (current.status !== 'active') throw conflict('This account is disabled. Enable it before sending a new link.');
+      const link = await issueLink(tx, actor.id, userId, current.invitation ? 'invite' : 'reset');
+      await audit(tx, {
+        actorId: actor.id,
+        action: 'password_link',
+        entity: 'user',
+        entityId: userId,
+        after: { purpose: link.purpose, expiresAt: link.expiresAt },
+      });
+      return link;
+    }),
+  );
 }
 
 // ----- employee data, user types -----

@@ -418,9 +418,7 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
         <SortableContext items={columnKeys} strategy={horizontalListSortingStrategy} disabled={readOnly}>
           {view.columnOrder.map((id) => {
             const column = view.columns[id];
-            return column ? (
-              <ColumnView key={id} column={column} cards={view.cards} shared={shared as Shared<{ id: number }>} />
-            ) : null;
+            return column ? <ColumnView key={id} column={column} cards={view.cards} shared={shared} /> : null;
           })}
         </SortableContext>
         {boardExtra !== undefined && <div className="kit-board-extra">{boardExtra}</div>}

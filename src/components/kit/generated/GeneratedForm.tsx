@@ -1,0 +1,200 @@
+import { Create, Edit, useForm, useSelect } from "@refinedev/antd";
+import { useCan, useDelete, useGo, type BaseRecord } from "@refinedev/core";
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Switch,
+  type FormRule,
+} from "antd";
+import { DeleteOutlined } from "@ant-design/icons";
+import { useTranslation } from "react-i18next";
+import dayjs, { type Dayjs } from "dayjs";
+import { BackLink } from "../direction";
+import { RecordFailure } from "../RecordFailure";
+import { screenPath } from "../../../resources/calls";
+import type { FieldSchema } from "../../../api/resource-doc";
+import { formFields, generatedOf, isNullable, useWords, type Generated, type Kind } from "./model";
+
+const REST = { dataProviderName: "rest" } as const;
+
+/** A searchable select of the rows of the resource a field points to (Refine's `useSelect`, by name). */
+function RefSelect({ resource, ...props }: { resource: string; value?: never; onChange?: never }) {
+  const { selectProps } = useSelect({
+    resource,
+    ...REST,
+    optionLabel: "name" as never,
+    optionValue: "id" as never,
+    onSearch: (value) => [{ field: "name", operator: "contains", value }],
+  });
+  return <Select {...selectProps} {...props} allowClear showSearch />;
+}
+
+/** The input of a field, from its schema. */
+function FieldInput({
+  g,
+  kind,
+  schema,
+  field,
+  ...control
+}: {
+  g: Generated;
+  kind: Kind;
+  schema: FieldSchema;
+  field: string;
+  value?: never;
+  onChange?: never;
+}) {
+  const w = useWords(g);
+  switch (kind) {
+    case "boolean":
+      return <Switch {...control} />;
+    case "enum":
+      return (
+        <Select
+          {...control}
+          allowClear={isNullable(schema)}
+          options={(schema.enum ?? []).filter((v) => v !== null).map((v) => ({ value: v, label: w.value(field, v) }))}
+        />
+      );
+    case "money":
+    case "number":
+    case "integer": {
+      const min = typeof schema.minimum === "number" ? schema.minimum : undefined;
+      const exclusive = schema.exclusiveMinimum === true || typeof schema.exclusiveMinimum === "number";
+      return (
+        <InputNumber
+          {...control}
+          style={{ width: 200, maxWidth: "100%" }}
+          min={exclusive ? (kind === "integer" ? (min ?? 0) + 1 : (min ?? 0) + 0.01) : min}
+          max={schema.maximum}
+          precision={kind === "money" ? 2 : kind === "integer" ? 0 : undefined}
+          step={kind === "money" ? 0.01 : 1}
+        />
+      );
+    }
+    case "date":
+    case "dateTime":
+      return <DatePicker {...control} showTime={kind === "dateTime"} />;
+    case "ref":
+      return <RefSelect {...control} resource={g.doc.refs[field]} />;
+    case "longText":
+      return <Input.TextArea {...control} rows={4} maxLength={schema.maxLength} showCount />;
+    default:
+      return <Input {...control} maxLength={schema.maxLength} type={schema.format === "email" ? "email" : undefined} />;
+  }
+}
+
+/** What antd checks before sending, from the schema; the server checks the same and its field errors land on the fields. */
+function rulesOf(kind: Kind, schema: FieldSchema, required: boolean): FormRule[] {
+  const rules: FormRule[] = [];
+  const text = kind === "text" || kind === "longText";
+  // Every field of the form is sent: a text that may not be blank is required on a change too.
+  if (required || (text && (schema.minLength ?? 0) >= 1))
+    rules.push(text ? { required: true, whitespace: true } : { required: true });
+  if (text) {
+    if (schema.minLength && schema.minLength > 1) rules.push({ min: schema.minLength });
+    if (schema.maxLength) rules.push({ max: schema.maxLength });
+    if (schema.pattern) rules.push({ pattern: new RegExp(schema.pattern) });
+    if (schema.format === "email") rules.push({ type: "email" });
+    if (schema.format === "uri") rules.push({ type: "url" });
+  }
+  return rules;
+}
+
+/**
+ * A generated screen's form, new or existing: a field per writable field of the resource (required,
+ * lengths, limits, states as selects, yes/no as switches, references as searchable selects), Refine's
+ * `useForm` over the `rest` provider (server field errors on their fields); a missing id is the not-found page.
+ */
+export function GeneratedForm({ screen, id }: { screen: string; id?: string }) {
+  const g = generatedOf(screen);
+  const { t } = useTranslation();
+  const w = useWords(g);
+  const go = useGo();
+  const action = id === undefined ? "create" : "edit";
+  const listPath = screenPath(screen, "list");
+  const after = (saved?: BaseRecord) =>
+    go({ to: g.screen.routes.show && saved?.id ? screenPath(screen, "show", saved.id) : listPath });
+  const { formProps, saveButtonProps, query } = useForm({
+    resource: g.resource,
+    action,
+    id,
+    ...REST,
+    redirect: false,
+    errorNotification: false,
+    successNotification: () => ({
+      type: "success",
+      message: t(action === "create" ? "kit.generated.created" : "kit.generated.saved"),
+    }),
+    onMutationSuccess: (data) => after(data.data),
+  });
+  const { data: deletable } = useCan({ resource: screen, action: "delete" });
+  const { mutate: remove, mutation: removing } = useDelete();
+  if (action === "edit" && query?.isError) return <RecordFailure query={query} backTo={listPath} />;
+  if (action === "edit" && !query?.data) return <Skeleton active />;
+  const Frame = action === "edit" ? Edit : Create;
+  const fields = formFields(g, action);
+  const isDate = (k: Kind) => k === "date" || k === "dateTime";
+  return (
+    <Frame
+      resource={screen}
+      title={t(action === "edit" ? "kit.generated.editTitle" : "kit.generated.createTitle", {
+        screen: t(g.screen.label),
+      })}
+      goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
+      saveButtonProps={saveButtonProps}
+      headerButtons={() =>
+        action === "edit" && deletable?.can && g.doc.verbs.includes("delete") ? (
+          <Popconfirm
+            title={t("kit.generated.confirmDelete")}
+            description={t("kit.generated.deleteEffect")}
+            okText={t("buttons.delete")}
+            okButtonProps={{ danger: true }}
+            cancelText={t("buttons.cancel")}
+            onConfirm={() =>
+              remove(
+                {
+                  resource: g.resource,
+                  id: id!,
+                  ...REST,
+                  successNotification: () => ({ type: "success", message: t("kit.generated.deleted") }),
+                },
+                { onSuccess: () => go({ to: listPath }) },
+              )
+            }
+          >
+            <Button danger icon={<DeleteOutlined />} loading={removing.isPending}>
+              {t("buttons.delete")}
+            </Button>
+          </Popconfirm>
+        ) : null
+      }
+    >
+      <Form {...formProps} layout="vertical" style={{ maxWidth: 640 }}>
+        {fields.map(({ name, schema, kind, required }) => (
+          <Form.Item
+            key={name}
+            name={name}
+            label={w.field(name)}
+            rules={rulesOf(kind, schema, required)}
+            valuePropName={kind === "boolean" ? "checked" : "value"}
+            getValueProps={isDate(kind) ? (v: string | null) => ({ value: v ? dayjs(v) : undefined }) : undefined}
+            normalize={
+              isDate(kind)
+                ? (d: Dayjs | null) => (d ? (kind === "date" ? d.format("YYYY-MM-DD") : d.toISOString()) : null)
+                : undefined
+            }
+          >
+            <FieldInput g={g} kind={kind} schema={schema} field={name} />
+          </Form.Item>
+        ))}
+      </Form>
+    </Frame>
+  );
+}

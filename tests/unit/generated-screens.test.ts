@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SCREENS } from "../../contract/screens";
+import { REST_RESOURCES } from "../../src/api/resources";
+import type { RestResourceDoc } from "../../src/api/resource-doc";
+import { formFields, generatedOf, kindOf, listFields, wordKeys } from "../../src/components/kit/generated/model";
+import { pages } from "../../src/resources";
+
+const LANGS = ["en", "fr", "vi", "cn", "ar"];
+const ROOT = path.resolve(__dirname, "../../public/locales");
+const GENERATED = SCREENS.filter((s) => s.generated);
+
+/** Every key of one language, over all its namespace files (keys start with their namespace). */
+function keysOf(lng: string): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown, prefix: string) => {
+    if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, prefix ? `${prefix}.${k}` : k);
+    else out.add(prefix);
+  };
+  const en = path.join(ROOT, "en");
+  for (const file of readdirSync(en)) walk(JSON.parse(readFileSync(path.join(ROOT, lng, file), "utf8")), "");
+  return out;
+}
+
+describe("generated screens", () => {
+  it("exist, and each names a resource the server serves, which its endpoints list", () => {
+    expect(GENERATED.map((s) => s.id)).toContain("product-installrate");
+    for (const s of GENERATED) {
+      const doc = (REST_RESOURCES as Record<string, RestResourceDoc>)[s.generated!.resource];
+      expect(doc, s.id).toBeDefined();
+      expect(s.endpoints, s.id).toContain(`/api/v2/${s.generated!.resource}`);
+      // A route for a verb the resource does not serve would be a page that cannot work.
+      if (s.routes.create) expect(doc.verbs, `${s.id} create`).toContain("create");
+      if (s.routes.edit) expect(doc.verbs, `${s.id} edit`).toContain("update");
+      if (s.routes.show) expect(doc.verbs, `${s.id} show`).toContain("get");
+    }
+  });
+
+  it("get a page for every route their row names, and no page code", () => {
+    for (const s of GENERATED) {
+      expect(Object.keys(pages[s.id] ?? {}).sort(), s.id).toEqual(Object.keys(s.routes).sort());
+    }
+  });
+
+  it("have every word they show in the five languages", () => {
+    const missing: string[] = [];
+    for (const lng of LANGS) {
+      const keys = keysOf(lng);
+      for (const s of GENERATED)
+        for (const k of wordKeys(generatedOf(s.id))) if (!keys.has(k)) missing.push(`${lng}: ${k}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("fails the words check when a word is missing (the check can fail)", () => {
+    const g = generatedOf("product-installrate");
+    const keys = keysOf("fr");
+    keys.delete("product.installRate.fields.price");
+    expect(wordKeys(g).filter((k) => !keys.has(k))).toEqual(["product.installRate.fields.price"]);
+  });
+
+  it("read each field's kind from the schema: install rates", () => {
+    const g = generatedOf("product-installrate");
+    const kinds = Object.fromEntries(listFields(g).map(([f, s]) => [f, kindOf(f, s, g.doc)]));
+    expect(kinds).toEqual({
+      name: "text",
+      level1Name: "text",
+      productCode: "text",
+      price: "money",
+      status: "enum",
+      updatedAt: "dateTime",
+    });
+    // Computed fields are not in the form; only what the change body takes.
+    expect(formFields(g, "edit").map((f) => f.name)).toEqual(["name", "price", "status"]);
+    expect(g.doc.sort).toEqual(["id", "name", "price", "updatedAt"]);
+    expect(() => generatedOf("orders")).toThrow(/not a generated screen/);
+  });
+});
