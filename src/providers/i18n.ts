@@ -4,7 +4,7 @@ import { urls } from "virtual:locale-bundles";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next, setI18n } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
-import { DETECTION, LANGUAGES, langTag } from "./languages";
+import { DETECTION, LANGUAGES, isolatingFormatter, langTag } from "./languages";
 import { loadDayjsLocale, selectDayjsLocale } from "./locale";
 
 /**
@@ -96,6 +96,7 @@ i18n
     ),
   )
   .use(LanguageDetector)
+  .use(isolatingFormatter)
   .use(initReactI18next);
 i18n.on("languageChanged", () => selectDayjsLocale(i18n.resolvedLanguage));
 setI18n(i18n);
@@ -113,7 +114,7 @@ export const i18nReady = defaultLanguage().then((fallbackLng) => {
     defaultNS: "common",
     fallbackNS: NAMESPACES,
     load: "languageOnly",
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     detection: DETECTION,
     react: { useSuspense: true },
   });

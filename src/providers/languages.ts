@@ -1,3 +1,4 @@
+import type { FormatterModule } from "i18next";
 import type { DetectorOptions } from "i18next-browser-languagedetector";
 
 /** Languages the app ships; no i18next import, so pickers load without initialising it. */
@@ -13,6 +14,24 @@ export const LANGUAGES = [
 export const langTag = (lng: string | undefined): string => (lng === "cn" ? "zh-CN" : (lng ?? "en"));
 
 export const directionOf = (lng: string | undefined): "rtl" | "ltr" => (lng?.startsWith("ar") ? "rtl" : "ltr");
+
+/**
+ * Right to left, each text put into a sentence (an order number, an e-mail address, a path, a name) is isolated with
+ * its first letter deciding its direction (FSI … PDI, as Fluent does), so its own slashes, signs and brackets stay with
+ * it instead of being read into the sentence. i18next calls this for every value (`interpolation.alwaysFormat`); the
+ * app's strings name no format (`{{value, number}}`), so this formatter has none.
+ */
+export const isolatingFormatter: FormatterModule = {
+  type: "formatter",
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  // Any other value goes on as it is: i18next writes it as text after this.
+  format: (value: unknown, _format, lng) =>
+    typeof value === "string" && value !== "" && directionOf(lng) === "rtl"
+      ? `\u2068${value}\u2069`
+      : (value as string),
+};
 
 /** Spec §2: query string `lng`, cookie, localStorage `i18nextLng`, sessionStorage, browser, html tag. */
 export const DETECTION: DetectorOptions = {

@@ -1,5 +1,5 @@
 import { browserAvailable, browserSession, screenshot, signIn, eachLook } from "./browser.js";
-import { LISTS, keyTextCut, open } from "./screens-walk.js";
+import { LISTS, keyTextCut, open, placeholderCut, scrollCueMissing } from "./screens-walk.js";
 
 /**
  * The phone width in Arabic always (its check runs there: right to left is where key text runs off); the
@@ -17,7 +17,7 @@ const LOOKS = SHOTS
 describe.skipIf(!browserAvailable)("screenshots of every list", () => {
   const session = browserSession({ viewport: { width: 1366, height: 900 } });
 
-  it("en light and ar dark, at 1366 and 390 px; on a phone every row's key text is on the screen", async () => {
+  it("en light and ar dark, at 1366 and 390 px; on a phone every row's key text is on the screen, a table that scrolls sideways shows it and no picker's words are cut", async () => {
     const { page, server, context } = session;
     const cut: string[] = [];
     for (const user of ["admin", "supplier1"]) {
@@ -32,7 +32,11 @@ describe.skipIf(!browserAvailable)("screenshots of every list", () => {
           for (const [i, list] of LISTS.filter((l) => l.user === user).entries()) {
             await open(page, server.url, list.path, lng, i === 0);
             await screenshot(page, `list-${list.id}-${lng}-${mode}-${width}`);
-            if (width < 400) cut.push(...(await page.evaluate(keyTextCut)).map((p) => `${lng} ${list.path}: ${p}`));
+            if (width < 400) {
+              const checks = [keyTextCut, scrollCueMissing, placeholderCut].map((check) => page.evaluate(check));
+              const found = (await Promise.all(checks)).flat();
+              cut.push(...found.map((p) => `${lng} ${list.path}: ${p}`));
+            }
           }
         }
       }

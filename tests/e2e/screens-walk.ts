@@ -110,6 +110,46 @@ export function keyTextCut(): string[] {
   return cut;
 }
 
+/** On a phone: a picker's placeholder (the words that say what it picks) is whole, not cut with an ellipsis. */
+export function placeholderCut(): string[] {
+  return [...document.querySelectorAll<HTMLElement>("main .ant-select-selection-placeholder")]
+    .filter((el) => el.checkVisibility() && el.scrollWidth > el.clientWidth + 1)
+    .map((el) => `a picker's words are cut: "${(el.textContent ?? "").trim()}"`);
+}
+
+/**
+ * A table that scrolls sideways shows it: on each side with more columns, a shade at least 15 % opaque (Ant Design's
+ * own, 6 %, is not seen). The container's ::before is the left side and ::after the right, whichever way text reads.
+ */
+export function scrollCueMissing(): string[] {
+  const missing: string[] = [];
+  const opacity = (shadow: string) => {
+    if (shadow === "none") return 0;
+    const rgba = /rgba?\(([^)]+)\)/.exec(shadow);
+    const parts = rgba ? rgba[1].split(",").map(Number) : [];
+    return parts.length === 4 ? parts[3] : parts.length === 3 ? 1 : 0;
+  };
+  for (const frame of document.querySelectorAll<HTMLElement>(".ant-table-content, .ant-table-body")) {
+    const table = frame.closest(".ant-table");
+    if (!table || frame.scrollWidth <= frame.clientWidth + 1 || !frame.checkVisibility()) continue;
+    const rtl = getComputedStyle(frame).direction === "rtl";
+    const gone = Math.abs(frame.scrollLeft);
+    const rest = frame.scrollWidth - frame.clientWidth - gone;
+    const more = { left: rtl ? rest > 1 : gone > 1, right: rtl ? gone > 1 : rest > 1 };
+    for (const side of ["left", "right"] as const) {
+      if (!more[side]) continue;
+      const fixed = table.classList.contains(`ant-table-has-fix-${side}`);
+      const el = fixed
+        ? table.querySelector(`.ant-table-cell-fix-${side}-last, .ant-table-cell-fix-${side}-first`)
+        : table.querySelector(".ant-table-container");
+      const pseudo = fixed || side === "right" ? "::after" : "::before";
+      const shadow = el ? getComputedStyle(el, pseudo).boxShadow : "none";
+      if (opacity(shadow) < 0.15) missing.push(`a table scrolls to the ${side} without showing it (${shadow})`);
+    }
+  }
+  return missing;
+}
+
 /** Every record page of a built screen (create, edit, show), with its route and the user who opens it. */
 export const RECORDS = SCREENS.filter((s) => s.built).flatMap((s) =>
   (["create", "edit", "show"] as const)

@@ -66,7 +66,7 @@ describe("language detection", () => {
 });
 
 describe("the app's i18next setup", () => {
-  it("falls back to English for a key missing in another language, across namespaces; a failed strings request is tried again", async () => {
+  it("falls back to English for a key missing in another language, across namespaces; a failed strings request is tried again; right to left, values are isolated", async () => {
     // Each language's strings come as one file (build/locale-bundles.ts); French lacks one key on purpose, and its
     // first request fails.
     let frenchAsked = 0;
@@ -94,6 +94,13 @@ describe("the app's i18next setup", () => {
     const [firstKey] = Object.keys(blogFr.blogs ?? {});
     expect(firstKey).toBeDefined();
     expect(i18n.t(`blogs.${firstKey}`, { returnObjects: true })).toEqual(blogFr.blogs[firstKey]);
+
+    // Right to left, a value put into a sentence keeps its own direction (isolated: a path's slashes stay with it);
+    // left to right, and for numbers, the value is as written.
+    await i18n.changeLanguage("ar");
+    expect(i18n.t("orders.titles.show", { orderNo: "/SO1/" })).toBe("الطلب \u2068/SO1/\u2069");
+    expect(i18n.t("orders.titles.show", { orderNo: "/SO1/", lng: "fr" })).toBe("Commande /SO1/");
+    expect(i18n.t("orders.titles.show", { orderNo: 7 })).toBe("الطلب 7");
   });
 });
 

@@ -31,5 +31,9 @@ describe("locale files", () => {
       const flat = (v: unknown): unknown[] => (v && typeof v === "object" ? Object.values(v).flatMap(flat) : [v]);
       expect(flat(read(lng, file)).filter((s) => typeof s !== "string" || s.trim() === "")).toEqual([]);
     });
+    // The app's formatter only isolates values (src/providers/languages.ts): a format would be ignored.
+    it.each(LANGS)("%s names no value format ({{value, number}})", (lng) => {
+      expect(JSON.stringify(read(lng, file)).match(/\{\{[^}]*,[^}]*\}\}/g) ?? []).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useCreate, useDelete, useList, useTranslate } from "@refinedev/core";
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space } from "antd";
+import { Alert, Button, Form, Grid, Input, Modal, Popconfirm, Select, Space } from "antd";
 import { DeleteOutlined, SaveOutlined } from "@ant-design/icons";
 import { errorMessage } from "../../providers/http-shared";
 import { applyFieldErrors } from "./errors";
@@ -34,6 +34,7 @@ const NAME_MAX = 80;
 export function SavedViews({ listKey, current, onApply }: SavedViewsProps) {
   const t = useTranslate();
   const [selected, setSelected] = useState<number>();
+  const narrow = Grid.useBreakpoint().md === false;
   const [saving, setSaving] = useState(false);
   const { result, query } = useList<SavedView>({
     ...REST,
@@ -66,7 +67,8 @@ export function SavedViews({ listKey, current, onApply }: SavedViewsProps) {
   };
 
   return (
-    <Space.Compact style={{ maxWidth: "100%" }}>
+    // On a phone the row is the screen's width, so the picker's name is not cut ("طرق العرض المحفوظة").
+    <Space.Compact style={{ maxWidth: "100%", width: narrow ? "100%" : undefined }}>
       <Select<number>
         aria-label={t("kit.savedViews.label")}
         placeholder={t("kit.savedViews.label")}
@@ -77,8 +79,14 @@ export function SavedViews({ listKey, current, onApply }: SavedViewsProps) {
         options={views.map((v) => ({ value: v.id, label: v.name }))}
         notFoundContent={t("kit.savedViews.empty")}
       />
-      <Button icon={<SaveOutlined />} onClick={() => setSaving(true)}>
-        {t("kit.savedViews.save")}
+      {/* A phone's row holds the picker's name or the button's words, not both: the button keeps its name, unseen. */}
+      <Button
+        icon={<SaveOutlined />}
+        onClick={() => setSaving(true)}
+        aria-label={narrow ? t("kit.savedViews.save") : undefined}
+        title={narrow ? t("kit.savedViews.save") : undefined}
+      >
+        {narrow ? null : t("kit.savedViews.save")}
       </Button>
       <Popconfirm
         title={t("kit.savedViews.confirmDelete", { name: chosen?.name ?? "" })}

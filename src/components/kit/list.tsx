@@ -144,12 +144,14 @@ export function useListTable<T extends BaseRecord>(resource: string, options: Li
 
 /** The row of filters above a list: wraps on narrow screens, one gap everywhere. */
 export function FilterBar({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
+  const narrow = useNarrow();
   return (
     <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 16 }}>
       <Flex wrap gap={8} align="center" style={{ flex: "1 1 auto", minWidth: 0 }}>
         {children}
       </Flex>
-      {extra && <div style={{ maxWidth: "100%" }}>{extra}</div>}
+      {/* On a phone the extra (saved views) has a row of its own, the screen's width. */}
+      {extra && <div style={{ maxWidth: "100%", width: narrow ? "100%" : undefined }}>{extra}</div>}
     </Flex>
   );
 }

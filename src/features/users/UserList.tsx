@@ -76,7 +76,8 @@ export function UserList() {
           options={(["admin", "supplier"] as const).map((a) => ({ value: a, label: t(`users.area.${a}`) }))}
           value={filters.area as string | undefined}
           onChange={(area?: string) => apply({ area })}
-          style={{ width: 160 }}
+          // As wide as its words need ("الموظفون والموردون").
+          style={{ minWidth: 160 }}
         />
       </FilterBar>
       <Table<UserSummary> {...tableProps} rowKey="id" scroll={scroll(1000)}>
