@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import type { RunningServer } from "../support/server.js";
+import { axeReport, axeViolations, levelOneHeadings, type Violation } from "./axe.js";
 import { browserAvailable, browserSession, screenshot } from "./browser.js";
 
 const PASSWORD = "Demo@2026";
@@ -82,6 +83,35 @@ describe.skipIf(!browserAvailable)("foundation in a real browser", () => {
         await screenshot(page, `signup-received-${lng}-${theme}-${width}`);
       }
     }
+  });
+
+  it("the pages before signing in: no serious or critical axe violation and one level-1 heading, en light and ar dark, at 1366 and 390 px", async () => {
+    const pages = ["/login", "/supplier/login", "/supplier/login?signup=1", "/supplier/register", "/set-password"];
+    const found: Violation[] = [];
+    const headings: string[] = [];
+    for (const [lng, theme] of [
+      ["en", "light"],
+      ["ar", "dark"],
+    ] as const) {
+      await page.context().addCookies([
+        { name: "i18next", value: lng, url: server.url },
+        { name: "themeMode", value: theme, url: server.url },
+      ]);
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const path of pages) {
+          await page.goto(server.url + path);
+          await page.locator("form, .ant-result").first().waitFor();
+          await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+          const where = `${lng} ${theme} ${width} ${path}`;
+          found.push(...(await axeViolations(page, where)));
+          const h1 = await levelOneHeadings(page);
+          if (h1.length !== 1) headings.push(`${where}: ${h1.length} level-1 headings (${h1.join(" | ")})`);
+        }
+      }
+    }
+    expect(axeReport(found)).toBe("");
+    expect(headings).toEqual([]);
   });
 
   it("supplier1 lands on its dashboard and sees only its own shop's posts", async () => {

@@ -28,8 +28,9 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
         fontFamily: token.fontFamily,
       }}
     >
-      {/* Links take the theme's colour; antd's App (which styles them in the shell) is not loaded here. */}
-      <style>{`.auth-frame a{color:${token.colorLink};text-decoration:none}.auth-frame a:hover{color:${token.colorLinkHover}}`}</style>
+      {/* Links take the theme's colour; antd's App (which styles them in the shell) is not loaded here. They are
+          underlined: in the dark look the link colour is too close to the text's to tell a link by it (WCAG 1.4.1). */}
+      <style>{`.auth-frame a{color:${token.colorLink};text-decoration:underline;text-underline-offset:2px}.auth-frame a:hover{color:${token.colorLinkHover}}`}</style>
       <header
         style={{
           height: screens.md ? HEADER.mainDesktop : HEADER.mobile,
