@@ -52,6 +52,8 @@ describe.skipIf(!browserAvailable)("storefront builder in a real browser", () =>
     expect(await cardsIn(best)).toContain(heroFirst);
     expect(await cardsIn(hero)).not.toContain(heroFirst);
     expect(requests).toEqual(["/api/supplier/kanban/card/orderby"]);
+    // The drop shows at once; this says the server has it too.
+    await page.locator(".ant-notification-notice").filter({ hasText: "Storefront order saved" }).first().waitFor();
 
     // By keyboard: the first New arrivals card one section to the left, as the second card there.
     const [freshFirst] = await cardsIn(fresh);
@@ -134,6 +136,11 @@ describe.skipIf(!browserAvailable)("storefront builder in a real browser", () =>
     await page.getByRole("dialog").getByLabel("Section name").fill("Garden tools");
     await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
     await page.getByRole("region", { name: "Garden tools" }).waitFor();
+    // It says so, and the user is in the new section, at its "Add card" (not at "Add section", at the board's end).
+    await page.locator(".ant-notification-notice").filter({ hasText: "Section Garden tools added" }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("[data-board-column]")?.textContent ?? ""))
+      .toContain("Garden tools");
     const shopUrl = page.url();
 
     // Staff approve it from the review queue, pending shops first.

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
-import { useList, useTranslate } from "@refinedev/core";
+import { useList, useNotification, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Dropdown, Empty, Form, Input, Modal, Select, Skeleton, Typography } from "antd";
 import {
   AppstoreOutlined,
@@ -34,10 +34,27 @@ export function StoreBoard({
   const t = useTranslate();
   const { modal } = App.useApp();
   const calls = useFamilyCalls(family);
+  // Each change says it is saved: a drop shows at once, and only this tells the user the server has it too.
+  const { open: notify } = useNotification();
+  const saved = useCallback((message: string) => notify?.({ type: "success", message }), [notify]);
   const { data: master } = useFamilyRead(family, "master", {});
   const [naming, setNaming] = useState<{ column?: BoardColumn } | null>(null);
   const [adding, setAdding] = useState<number | null>(null);
   const [open, setOpen] = useState<Card | null>(null);
+  // A new section is where the user goes next (its "Add card"); without this, the closing dialog gives the focus
+  // back to "Add section" at the board's end, and the board scrolls there with neither the new nor the first section
+  // in sight.
+  const [landOn, setLandOn] = useState<number | null>(null);
+  useEffect(() => {
+    if (landOn === null) return;
+    const frame = requestAnimationFrame(() => {
+      const column = document.querySelector(`[data-board-column="${landOn}"]`);
+      column?.querySelector<HTMLElement>(".kit-board-column-footer button, .kit-board-handle")?.focus();
+      column?.scrollIntoView({ block: "nearest", inline: "nearest" });
+      setLandOn(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [landOn]);
 
   const { board, loading, error, dispatch, move, reload } = useBoard<Card>({
     load: async () => {
@@ -49,7 +66,9 @@ export function StoreBoard({
         m.kind === "card"
           ? { shopId, version, columnId: m.toColumnId, index: m.index, card: m.cardId }
           : { shopId, version, columnId: m.columnId, index: m.index };
-      return (await calls.write("card/orderby", body)).version;
+      const answer = await calls.write("card/orderby", body);
+      saved(t("brandshop.board.moveSaved"));
+      return answer.version;
     },
   });
   const version = board?.version;
@@ -186,6 +205,12 @@ export function StoreBoard({
                 : { type: "addColumn", column },
             );
             dispatch({ type: "version", version: r.version });
+            saved(
+              t(naming.column ? "brandshop.board.sectionRenamed" : "brandshop.board.sectionAdded", {
+                name: column.name,
+              }),
+            );
+            if (!naming.column) setLandOn(column.id);
             setNaming(null);
           }}
         />
@@ -198,6 +223,7 @@ export function StoreBoard({
           onClose={() => setAdding(null)}
           onSave={async (card) => {
             await calls.write("columns/update", { shopId, columnId: adding, card });
+            saved(t("brandshop.board.cardAdded", { name: card.name }));
             setAdding(null);
             await reload();
           }}
