@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import type { RunningServer } from "../support/server.js";
 import { axeReport, axeViolations, levelOneHeadings, type Violation } from "./axe.js";
-import { browserAvailable, browserSession, screenshot } from "./browser.js";
+import { browserAvailable, browserSession, eachLook, screenshot } from "./browser.js";
 
 const PASSWORD = "Demo@2026";
 
@@ -68,20 +68,10 @@ describe.skipIf(!browserAvailable)("foundation in a real browser", () => {
       .poll(() => page.locator(".ant-alert-info").innerText())
       .toMatch(/^Thank you, we have your sign-up\. If this e-mail already had an account/);
     expect(await page.locator(".ant-alert-error").count()).toBe(0);
-    for (const [lng, theme] of [
-      ["en", "light"],
-      ["ar", "dark"],
-    ] as const) {
-      await page.context().addCookies([
-        { name: "i18next", value: lng, url: server.url },
-        { name: "themeMode", value: theme, url: server.url },
-      ]);
-      for (const width of [1366, 390]) {
-        await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
-        await page.goto(server.url + "/supplier/login?signup=1");
-        await page.locator(".ant-alert-info").waitFor();
-        await screenshot(page, `signup-received-${lng}-${theme}-${width}`);
-      }
+    for await (const { lng, mode, width } of eachLook(page, server.url)) {
+      await page.goto(`${server.url}/supplier/login?signup=1&lng=${lng}`);
+      await page.locator(".ant-alert-info").waitFor();
+      await screenshot(page, `signup-received-${lng}-${mode}-${width}`);
     }
   });
 
@@ -89,25 +79,15 @@ describe.skipIf(!browserAvailable)("foundation in a real browser", () => {
     const pages = ["/login", "/supplier/login", "/supplier/login?signup=1", "/supplier/register", "/set-password"];
     const found: Violation[] = [];
     const headings: string[] = [];
-    for (const [lng, theme] of [
-      ["en", "light"],
-      ["ar", "dark"],
-    ] as const) {
-      await page.context().addCookies([
-        { name: "i18next", value: lng, url: server.url },
-        { name: "themeMode", value: theme, url: server.url },
-      ]);
-      for (const width of [1366, 390]) {
-        await page.setViewportSize({ width, height: 844 });
-        for (const path of pages) {
-          await page.goto(server.url + path);
-          await page.locator("form, .ant-result").first().waitFor();
-          await page.waitForFunction((l) => document.documentElement.lang === l, lng);
-          const where = `${lng} ${theme} ${width} ${path}`;
-          found.push(...(await axeViolations(page, where)));
-          const h1 = await levelOneHeadings(page);
-          if (h1.length !== 1) headings.push(`${where}: ${h1.length} level-1 headings (${h1.join(" | ")})`);
-        }
+    for await (const { lng, mode, width } of eachLook(page, server.url)) {
+      for (const path of pages) {
+        await page.goto(`${server.url}${path}${path.includes("?") ? "&" : "?"}lng=${lng}`);
+        await page.locator("form, .ant-result").first().waitFor();
+        await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+        const where = `${lng} ${mode} ${width} ${path}`;
+        found.push(...(await axeViolations(page, where)));
+        const h1 = await levelOneHeadings(page);
+        if (h1.length !== 1) headings.push(`${where}: ${h1.length} level-1 headings (${h1.join(" | ")})`);
       }
     }
     expect(axeReport(found)).toBe("");
