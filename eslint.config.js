@@ -77,6 +77,11 @@ export default tseslint.config(
   {
     files: ["src/**/*.tsx"],
     extends: [jsxA11y.flatConfigs.recommended],
+    rules: {
+      // A dialog moves the focus to its first field, as the WAI-ARIA dialog pattern asks, and the sign-in pages to
+      // their only task, through antd's `autoFocus` prop; an `autoFocus` on a plain element is still an error.
+      "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
+    },
   },
   prettier,
 );
