@@ -1,5 +1,6 @@
 import type { AuthProvider } from "@refinedev/core";
 import { jwtDecode } from "jwt-decode";
+import type { Answer } from "../api";
 import { errorMessage, errorStatus } from "./http-shared";
 import { signInQuery } from "./return-to";
 
@@ -134,7 +135,11 @@ export const authProvider: AuthProvider = {
   login: async ({ users, password, typeLogin }: LoginParams) => {
     try {
       const { post } = await api();
-      const body = await post("/api/account/login", { users, password, typeLogin });
+      const body = await post<Answer<"/api/account/login", "post">>("/api/account/login", {
+        users,
+        password,
+        typeLogin,
+      });
       if (body?.status !== 200 || !body.accessToken) return failure(errorMessage(body));
       return startSession(body.accessToken, body.user, body.navConfig ?? []);
     } catch (error) {
@@ -146,7 +151,12 @@ export const authProvider: AuthProvider = {
     try {
       const { post } = await api();
       // The server answers a new and an already registered e-mail alike (200): signing in tells a new account.
-      const body = await post("/api/account/register", { email, password, firstName, lastName });
+      const body = await post<Answer<"/api/account/register", "post">>("/api/account/register", {
+        email,
+        password,
+        firstName,
+        lastName,
+      });
       if (body?.status !== 200) return failure(errorMessage(body));
     } catch (error) {
       return failure(errorMessage(error));

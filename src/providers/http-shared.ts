@@ -3,6 +3,14 @@
  * once but loads the client itself only when the form is sent.
  */
 export const TOKEN_KEY = "accessToken";
+
+declare global {
+  // Vite types every VITE_* variable as any; the API's origin, when it is not the page's own.
+  interface ImportMetaEnv {
+    readonly VITE_API_URL?: string;
+  }
+}
+
 export const GENERIC_ERROR = "Something went wrong";
 
 /** Refine's `HttpError` shape, typed here so the sign-in page need not load Refine. */

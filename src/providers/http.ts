@@ -1,4 +1,5 @@
 import axios, { type AxiosError, type AxiosResponse } from "axios";
+import type { Answer } from "../api";
 import { TOKEN_KEY, toApiError } from "./http-shared";
 import { ACCESS_TAG_KEY, readToken, storeSession } from "./session-store";
 
@@ -26,14 +27,14 @@ let rereading: Promise<void> | null = null;
  * server enforces the grants either way.
  */
 function noteAccessTag(response: AxiosResponse | undefined) {
-  const tag = response?.headers?.["x-access-tag"];
+  const tag: unknown = response?.headers?.["x-access-tag"];
   if (typeof tag !== "string" || !readToken()) return;
   const known = localStorage.getItem(ACCESS_TAG_KEY);
   if (known === tag) return;
   localStorage.setItem(ACCESS_TAG_KEY, tag);
   if (known === null || rereading) return;
   rereading = http
-    .get("/api/account/me")
+    .get<Answer<"/api/account/me">>("/api/account/me")
     .then(({ data }) => {
       const token = readToken();
       if (token && data?.user) storeSession(token, data.user, data.navConfig ?? []);
@@ -69,6 +70,7 @@ http.interceptors.response.use(
       retried.add(config);
       return http.request(config);
     }
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- Refine's HttpError is a plain object ({ message, statusCode, errors }); callers and tests compare it as one
     return Promise.reject(toApiError(error.response?.status, error.response?.data));
   },
 );
@@ -126,12 +128,13 @@ export function prefetch(read: () => Promise<unknown>): void {
   }
 }
 
-export async function get<T = any>(path: string, params?: Record<string, unknown>): Promise<T> {
+/** `T` names the answer the caller expects; nothing checks it at run time. */
+export async function get<T = unknown>(path: string, params?: Record<string, unknown>): Promise<T> {
   const response = await send("GET", path, params);
   return response.data as T;
 }
 
-export async function post<T = any>(path: string, body?: unknown): Promise<T> {
+export async function post<T = unknown>(path: string, body?: unknown): Promise<T> {
   const response = await send("POST", path, body ?? {});
   return response.data as T;
 }

@@ -127,8 +127,8 @@ export function loadAllStrings(): Promise<unknown> {
 }
 
 export const i18nProvider: I18nProvider = {
-  translate: (key: string, options?: any, defaultMessage?: string) =>
-    i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === "object" ? options : {}) }) as string,
+  translate: (key: string, options?: unknown, defaultMessage?: string) =>
+    i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === "object" ? options : {}) }),
   changeLocale: (lang: string) => i18n.changeLanguage(lang),
   getLocale: () => i18n.resolvedLanguage ?? i18n.language ?? "en",
 };

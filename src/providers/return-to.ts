@@ -1,8 +1,12 @@
 const SIGN_IN_PAGES = /^\/(supplier\/)?(login|register)(\/|\?|$)/;
 const ROOTS = new Set(["/", "/supplier"]);
 
-/** C0 controls and DEL: the URL parser drops tabs and newlines, so `/\t/evil.example` would be `//evil.example`. */
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** A C0 control or DEL: the URL parser drops tabs and newlines, so `/\t/evil.example` would be `//evil.example`. */
+const hasControl = (text: string) =>
+  Array.from(text).some((c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0x1f || code === 0x7f;
+  });
 
 /**
  * Where a sign-in page sends the user once signed in: the page they asked for (`?to=`), when it is a path
@@ -11,7 +15,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  */
 export function returnTo(search: string, origin: string = window.location.origin): string | null {
   const to = new URLSearchParams(search).get("to");
-  if (!to || !to.startsWith("/") || CONTROL.test(to)) return null;
+  if (!to || !to.startsWith("/") || hasControl(to)) return null;
   let url: URL;
   try {
     url = new URL(to, origin);

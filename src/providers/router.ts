@@ -20,7 +20,7 @@ type Match = ReturnType<typeof matchResourceFromRoute>;
 const matches = new WeakMap<object, Map<string, Match>>();
 function matchOf(pathname: string, resources: Parameters<typeof matchResourceFromRoute>[1]): Match {
   let byPath = matches.get(resources);
-  if (!byPath) matches.set(resources, (byPath = new Map()));
+  if (!byPath) matches.set(resources, (byPath = new Map<string, Match>()));
   let match = byPath.get(pathname);
   if (!match) {
     match = matchResourceFromRoute(pathname, resources);

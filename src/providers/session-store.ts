@@ -32,8 +32,7 @@ export const NAV_KEY = "navConfig";
 /** The server's tag of the signed-in user's grants, last seen (http.ts re-reads the menu when it changes). */
 export const ACCESS_TAG_KEY = "accessTag";
 
-function readJson<T>(key: string): T | null {
-  const raw = localStorage.getItem(key);
+function parseJson<T>(raw: string | null): T | null {
   if (!raw) return null;
   try {
     return JSON.parse(raw) as T;
@@ -42,22 +41,21 @@ function readJson<T>(key: string): T | null {
   }
 }
 
-export const readToken = () => localStorage.getItem(TOKEN_KEY);
-export const readUser = () => readJson<SessionUser>(USER_KEY);
-export const readNavConfig = () => readJson<NavGroup[]>(NAV_KEY) ?? [];
+/** The user and menu from their stored text (`localStorage`), for readers that hold the text itself. */
+export const parseUser = (raw: string | null) => parseJson<SessionUser>(raw);
+export const parseNavConfig = (raw: string | null) => parseJson<NavGroup[]>(raw) ?? [];
 
-// Components read the session through useSyncExternalStore; writes bump the version.
+export const readToken = () => localStorage.getItem(TOKEN_KEY);
+export const readUser = () => parseUser(localStorage.getItem(USER_KEY));
+export const readNavConfig = () => parseNavConfig(localStorage.getItem(NAV_KEY));
+
+// Components read the stored session through useSyncExternalStore; writes tell them to read it again.
 const listeners = new Set<() => void>();
-let version = 0;
-const changed = () => {
-  version += 1;
-  listeners.forEach((l) => l());
-};
+const changed = () => listeners.forEach((l) => l());
 export const subscribeSession = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 };
-export const sessionVersion = () => version;
 
 // Why the last session ended, so the sign-in page can say so ("expired") after an in-app sign-out.
 let endedBy: "expired" | null = null;

@@ -1,13 +1,14 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { isTokenValid } from "./auth";
+import { TOKEN_KEY } from "./http-shared";
 import {
   grantedPaths,
   isSupplier,
-  readNavConfig,
-  readToken,
-  readUser,
-  sessionVersion,
+  NAV_KEY,
+  parseNavConfig,
+  parseUser,
   subscribeSession,
+  USER_KEY,
   visibleNav,
   type NavGroup,
   type SessionUser,
@@ -23,19 +24,23 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** One entry of the stored session, as its text: a write that leaves the text as it was re-renders nothing. */
+const useStored = (key: string) => useSyncExternalStore(subscribeSession, () => localStorage.getItem(key));
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const version = useSyncExternalStore(subscribeSession, sessionVersion);
+  const token = useStored(TOKEN_KEY);
+  const storedUser = useStored(USER_KEY);
+  const storedNav = useStored(NAV_KEY);
   const value = useMemo<AuthContextValue>(() => {
-    const user = readUser();
-    const nav = readNavConfig();
+    const user = parseUser(storedUser);
+    const nav = parseNavConfig(storedNav);
     return {
-      isAuthenticated: isTokenValid(readToken()),
+      isAuthenticated: isTokenValid(token),
       user,
       navConfig: visibleNav(nav, user?.role),
       granted: grantedPaths(nav, user?.role),
     };
-    // `version` is the store's change signal: re-read storage when it moves.
-  }, [version]);
+  }, [token, storedUser, storedNav]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -54,10 +59,9 @@ export interface Session {
 
 /** The signed-in user and their shops, for screens: no screen reads the session storage itself. */
 export function useSession(): Session {
-  const version = useSyncExternalStore(subscribeSession, sessionVersion);
+  const storedUser = useStored(USER_KEY);
   return useMemo(() => {
-    const user = readUser();
+    const user = parseUser(storedUser);
     return { user, shops: Array.isArray(user?.shops) ? user.shops : [], supplier: isSupplier(user?.role) };
-    // `version` is the store's change signal.
-  }, [version]);
+  }, [storedUser]);
 }

@@ -1,3 +1,4 @@
+import type { BaseRecord } from "@refinedev/core";
 import { SCREENS, type ScreenAction } from "../../contract/screens";
 import type { Answer, Body, Path, Query, Upload } from "../api";
 import type { ActionEndpoint, ResourceModule } from "./types";
@@ -18,13 +19,13 @@ export type ActionBody<M extends ResourceModule, A> =
       ? Body<P> | Upload<P>
       : Loose | FormData
     : Loose | FormData;
-/** What a verb answers, from the document. */
+/** What a verb answers, from the document; for a path it does not have, a record of unknown fields (Refine's). */
 export type ActionAnswer<M extends ResourceModule, A> =
   EndpointOf<M, A> extends ActionEndpoint<infer P, infer V>
     ? P extends Path
       ? Answer<P, V extends "GET" ? "get" : "post">
-      : any
-    : any;
+      : BaseRecord
+    : BaseRecord;
 
 /**
  * A domain's verbs as `useCustom` / `useCustomMutation` parameters: the data provider resolves

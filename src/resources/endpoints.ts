@@ -1,4 +1,4 @@
-import type { CrudOperators } from "@refinedev/core";
+import type { BaseRecord, CrudOperators } from "@refinedev/core";
 import type { Answer, ListParams, Path } from "../api";
 import type {
   ActionEndpoint,
@@ -17,7 +17,10 @@ import type {
  * filter would show rows the person did not ask for.
  */
 
-/** A documented list's parameter names and answer; a path the document does not have takes any. */
+/**
+ * A documented list's parameter names and answer; a path the document does not have takes any name and answers
+ * a record of unknown fields (Refine's BaseRecord).
+ */
 type FieldOf<P extends string> = P extends Path ? keyof ListParams<P> & string : string;
 type SortOf<P extends string> = P extends Path
   ? ListParams<P> extends { sort?: infer S }
@@ -26,7 +29,7 @@ type SortOf<P extends string> = P extends Path
   : string;
 type ListAnswer<P extends string, M extends HttpMethod> = P extends Path
   ? Answer<P, M extends "POST" ? "post" : "get">
-  : any;
+  : BaseRecord;
 
 /** A list's filters and sorts, checked against the parameters the document gives its path. */
 export interface ListSpec<P extends string = string, M extends HttpMethod = HttpMethod> {
@@ -39,7 +42,7 @@ export interface ListSpec<P extends string = string, M extends HttpMethod = Http
   /** Sortable fields, sent as `sort` + `order`. */
   sorts?: readonly SortOf<P>[];
   /** Reads a non-standard answer; default: the foundation's `{ items, total, maxpage }`. */
-  fromResponse?: (body: ListAnswer<P, M>) => ListResult;
+  fromResponse?(body: ListAnswer<P, M>): ListResult;
 }
 
 export class UnsupportedQueryError extends Error {
@@ -61,7 +64,7 @@ export function listQuery(path: string, spec: ListSpec = {}) {
     const query: Record<string, unknown> = { page: req.page, limit: req.limit };
     for (const f of req.filters) {
       if (!("field" in f)) throw new UnsupportedQueryError(path, `combine filters with "${f.operator}"`);
-      const value = typeof f.value === "string" ? f.value.trim() : f.value;
+      const value: unknown = typeof f.value === "string" ? f.value.trim() : f.value;
       if (isEmpty(value) || allValues.includes(value)) continue;
       if (!filters.includes(f.field)) throw new UnsupportedQueryError(path, `filter by "${f.field}"`);
       const ops: CrudOperators[] = contains.includes(f.field) ? ["eq", "contains"] : ["eq"];
@@ -81,7 +84,13 @@ export function listQuery(path: string, spec: ListSpec = {}) {
 }
 
 /** The foundation's list answer. */
-export const itemsPage = (body: any): ListResult => ({
+interface ItemsPage {
+  items?: BaseRecord[];
+  total?: number;
+  maxpage?: number;
+}
+
+export const itemsPage = (body: ItemsPage | null | undefined): ListResult => ({
   data: body?.items ?? [],
   total: body?.total ?? 0,
   extra: { maxpage: body?.maxpage ?? 0 },
@@ -99,7 +108,7 @@ export function pagedList<P extends string, M extends HttpMethod = "GET">(
   };
 }
 
-const recordOf = (body: any) => body?.data;
+const recordOf = (body: { data?: BaseRecord } | null | undefined) => body?.data;
 
 /** One record by id: `GET path?id=` answering `{ data }`. */
 export function byId(path: string): OneEndpoint {

@@ -30,17 +30,18 @@ interface Call<P extends string = string, M extends HttpMethod = HttpMethod> {
 export interface ListEndpoint extends Call {
   /** Becomes the query string (GET) or the JSON body (POST). */
   toRequest(req: ListRequest): Record<string, unknown>;
-  fromResponse(body: any): ListResult;
+  /** Reads the answer as sent; a map's reader declares the shape its own path answers. */
+  fromResponse(body: unknown): ListResult;
 }
 
 export interface OneEndpoint extends Call {
   toRequest(id: string | number, meta?: MetaQuery): Record<string, unknown>;
-  fromResponse(body: any): BaseRecord;
+  fromResponse(body: unknown): BaseRecord | undefined;
 }
 
 export interface WriteEndpoint extends Call {
   toRequest(variables: Record<string, unknown>, id?: string | number, meta?: MetaQuery): Record<string, unknown>;
-  fromResponse?(body: any): BaseRecord;
+  fromResponse?(body: unknown): BaseRecord | undefined;
 }
 
 /** A verb; its path's literal type lets `callsOf` type the call's query, body and answer from the document. */

@@ -1,8 +1,13 @@
+import type { BaseRecord } from "@refinedev/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDataProvider } from "../../src/providers/data";
 import type { ResourceModule } from "../../src/resources/types";
 import { mockHttp } from "./helpers";
 import { restDataProvider } from "../../src/providers/rest";
+
+/** What the made-up endpoints answer: each reader names its own path's answer. */
+type WidgetPage = { items: BaseRecord[]; total: number; maxpage: number };
+type Saved = { data: BaseRecord };
 
 /** A made-up domain: the provider must work from the endpoint map alone. */
 const widgets: ResourceModule = {
@@ -16,10 +21,15 @@ const widgets: ResourceModule = {
         limit,
         ...Object.fromEntries(filters.flatMap((f) => ("field" in f ? [[f.field, f.value]] : []))),
       }),
-      fromResponse: (body) => ({ data: body.items, total: body.total, extra: { maxpage: body.maxpage } }),
+      fromResponse: (body: WidgetPage) => ({ data: body.items, total: body.total, extra: { maxpage: body.maxpage } }),
     },
-    one: { method: "GET", path: "/api/widgets/one", toRequest: (id) => ({ id }), fromResponse: (body) => body.data },
-    create: { method: "POST", path: "/api/widgets/new", toRequest: (v) => v, fromResponse: (body) => body.data },
+    one: {
+      method: "GET",
+      path: "/api/widgets/one",
+      toRequest: (id) => ({ id }),
+      fromResponse: (body: Saved) => body.data,
+    },
+    create: { method: "POST", path: "/api/widgets/new", toRequest: (v) => v, fromResponse: (body: Saved) => body.data },
     update: { method: "POST", path: "/api/widgets/edit", toRequest: (v, id) => ({ ...v, id: Number(id) }) },
     remove: { method: "POST", path: "/api/widgets/delete", toRequest: (_v, id) => ({ id: Number(id) }) },
     actions: {
