@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { Alert, Button, Modal, Spin } from "antd";
 import { PrinterOutlined } from "@ant-design/icons";
@@ -10,7 +10,8 @@ import "./print.css";
 import { errorMessage } from "../../components/kit/errors";
 
 /** The bill as the server numbers it. */
-type Bill = ActionAnswer<typeof orders, "bill">["data"];
+type BillAnswer = ActionAnswer<typeof orders, "bill">;
+type Bill = BillAnswer["data"];
 
 /** The bill / job report: the server numbers it and logs the print; the browser prints it. */
 export default function BillDialog({
@@ -24,18 +25,21 @@ export default function BillDialog({
 }) {
   const t = useTranslate();
   const { money } = useFormat();
-  const { mutateAsync } = useCustomMutation();
+  const { mutateAsync } = useCustomMutation<BillAnswer>();
   const [bill, setBill] = useState<Bill>();
   const [error, setError] = useState<string>();
 
+  // The server logs each print: the bill is asked for once per order, whatever the parent re-renders with.
+  const printed = useEffectEvent((next: Bill) => {
+    setBill(next);
+    onPrinted();
+  });
+  const failed = useEffectEvent((e: unknown) => setError(errorMessage(e) ?? t("orders.messages.actionFailed")));
   useEffect(() => {
     mutateAsync({ ...writeCall("bill", { id: orderId }), successNotification: false, errorNotification: false })
-      .then((res) => {
-        setBill((res.data as ActionAnswer<typeof orders, "bill">).data);
-        onPrinted();
-      })
-      .catch((e) => setError(errorMessage(e) ?? t("orders.messages.actionFailed")));
-  }, [orderId]);
+      .then((res) => printed(res.data.data))
+      .catch((e: unknown) => failed(e));
+  }, [orderId, mutateAsync]);
 
   return (
     <Modal

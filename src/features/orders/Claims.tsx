@@ -33,7 +33,7 @@ import {
   type OrderSummary,
   type TimelineEvent,
 } from "./model";
-import { AuthImage, StatusTag, useMaster } from "./shared";
+import { AuthImage, StatusTag, fileListOf, useMaster } from "./shared";
 import { useOrderAction } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
 import { RecordFailure } from "../../components/kit/RecordFailure";
@@ -232,7 +232,7 @@ export function ClaimNew({ id: orderId }: { id: string }) {
           name="photos"
           label={t("orders.fields.photos")}
           valuePropName="fileList"
-          getValueFromEvent={(e) => (Array.isArray(e) ? e : e?.fileList)}
+          getValueFromEvent={fileListOf}
           extra={t("orders.messages.photosHint", { max: MAX_PHOTOS })}
         >
           <Upload

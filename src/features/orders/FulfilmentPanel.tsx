@@ -5,6 +5,7 @@ import { FileTextOutlined, PlusOutlined } from "@ant-design/icons";
 import { http } from "../../providers/http";
 import { orders as ordersModule } from "./resource";
 import { EMPTY, dateTime, useFormat } from "../../components/kit/format";
+import type { Answer } from "../../api";
 import { readCall, type OrderDetail, type PurchaseOrder, type TimelineEvent, type Transfer } from "./model";
 import { ReasonDialog } from "./OrderDialogs";
 import { StatusTag, useBranches } from "./shared";
@@ -13,7 +14,15 @@ import "./print.css";
 import { FromTo } from "../../components/kit/direction";
 
 type Reason = { kind: "cancelPo" | "requestCancelTransfer" | "cancelTransfer"; id: number } | null;
-type Doc = { title: string; lines: [string, string][]; items: { code: string; name: string; qty: number }[] } | null;
+type Doc = {
+  title: string;
+  lines: [string, string | null][];
+  items: { code: string; name: string; qty: number }[];
+} | null;
+
+/** The transfer verbs answer `{ message, data }` with the transfer they wrote; the document leaves that body open. */
+const isTransfer = (value: unknown): value is Transfer =>
+  typeof value === "object" && value !== null && "transferNo" in value && "status" in value;
 
 const actionPath = (action: "poTracking" | "poDocument" | "transferDocument") =>
   ordersModule.endpoints.actions[action].path;
@@ -34,11 +43,12 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
   const [events, setEvents] = useState<TimelineEvent[] | null>(null);
   const [transferForm] = Form.useForm<{ fromBranchId: number; toBranchId: number; note?: string }>();
 
-  const replaceTransfer = (next: Transfer | undefined) =>
-    next && setTransfers((list) => [next, ...list.filter((x) => x.id !== next.id)]);
+  const replaceTransfer = (next: Transfer) => setTransfers((list) => [next, ...list.filter((x) => x.id !== next.id)]);
 
   const showPoDocument = async (po: PurchaseOrder) => {
-    const { data } = await http.get(actionPath("poDocument"), { params: { id: po.id } });
+    const { data } = await http.get<Answer<"/api/order/documentpo">>(actionPath("poDocument"), {
+      params: { id: po.id },
+    });
     const d = data.data;
     setDoc({
       title: `${t("orders.titles.poDocument")} ${d.documentNo}`,
@@ -47,19 +57,19 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
         [t("orders.fields.orderNo"), d.order.orderNo],
         [t("orders.fields.printedAt"), dateTime(d.printedAt)],
       ],
-      items: d.po.items.map((i: PurchaseOrder["items"][number]) => ({
-        code: i.productCode,
-        name: i.productName,
-        qty: i.qty,
-      })),
+      items: d.po.items.map((i) => ({ code: i.productCode, name: i.productName, qty: i.qty })),
     });
   };
   const showTracking = async (po: PurchaseOrder) => {
-    const { data } = await http.get(actionPath("poTracking"), { params: { id: po.id } });
+    const { data } = await http.get<Answer<"/api/order/trackingpo">>(actionPath("poTracking"), {
+      params: { id: po.id },
+    });
     setEvents(data.data.events);
   };
   const showTransferDocument = async (tr: Transfer) => {
-    const { data } = await http.get(actionPath("transferDocument"), { params: { id: tr.id } });
+    const { data } = await http.get<Answer<"/api/order/documenttransfer">>(actionPath("transferDocument"), {
+      params: { id: tr.id },
+    });
     const d = data.data;
     setDoc({
       title: `${t("orders.titles.transferDocument")} ${d.documentNo}`,
@@ -69,11 +79,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
         [t("orders.fields.toBranch"), d.transfer.toBranchName],
         [t("orders.fields.printedAt"), dateTime(d.printedAt)],
       ],
-      items: d.transfer.items.map((i: Transfer["items"][number]) => ({
-        code: i.productCode,
-        name: i.productName,
-        qty: i.qty,
-      })),
+      items: d.transfer.items.map((i) => ({ code: i.productCode, name: i.productName, qty: i.qty })),
     });
   };
 
@@ -172,7 +178,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
         onFinish={async (values) => {
           const res = await run("transfer", { orderId: order.id, ...values }, "transferRequested");
           if (res.ok) {
-            replaceTransfer(res.data?.data);
+            if (isTransfer(res.data.data)) replaceTransfer(res.data.data);
             transferForm.resetFields();
           }
         }}
@@ -193,7 +199,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
             ({ getFieldValue }) => ({
               validator: (_, v) =>
                 v && v === getFieldValue("fromBranchId")
-                  ? Promise.reject(t("orders.validation.sameBranch"))
+                  ? Promise.reject(new Error(t("orders.validation.sameBranch")))
                   : Promise.resolve(),
             }),
           ]}
@@ -241,7 +247,8 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
                   cancelText={t("buttons.cancel")}
                   onConfirm={async () => {
                     const res = await run("clearTransfer", { id: tr.id }, "transferCleared");
-                    if (res.ok) replaceTransfer(res.data?.data ?? { ...tr, status: "cleared" });
+                    if (res.ok)
+                      replaceTransfer(isTransfer(res.data.data) ? res.data.data : { ...tr, status: "cleared" });
                   }}
                 >
                   <Button size="small" type="primary">
@@ -289,7 +296,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
         onClose={() => setReason(null)}
         onSubmit={async ({ reason: text }) => {
           const res = await run(reason!.kind, { id: reason!.id, reason: text.trim() }, `${reason!.kind}Done`);
-          if (res.ok && reason!.kind !== "cancelPo") replaceTransfer(res.data?.data);
+          if (res.ok && reason!.kind !== "cancelPo" && isTransfer(res.data.data)) replaceTransfer(res.data.data);
           return res;
         }}
       />

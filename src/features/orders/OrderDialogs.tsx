@@ -1,6 +1,6 @@
 import { useTranslate } from "@refinedev/core";
 import { Form, Input, Modal, Select } from "antd";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useMaster } from "./shared";
 import type { ActionResult } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
@@ -67,8 +67,12 @@ export function ShipDialog(props: DialogProps<ShipValues> & { initial?: Partial<
   const [form] = Form.useForm<ShipValues>();
   const transportTypes = useMaster("transportTypes");
   const submit = useSubmit(form, props);
+  // Filled at each opening with the values of that moment; a later render must not overwrite what was typed.
+  const fill = useEffectEvent(() => {
+    if (props.initial) form.setFieldsValue(props.initial);
+  });
   useEffect(() => {
-    if (props.open && props.initial) form.setFieldsValue(props.initial);
+    if (props.open) fill();
   }, [props.open]);
   return (
     <Modal

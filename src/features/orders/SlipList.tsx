@@ -21,7 +21,7 @@ import { CheckOutlined, CloseOutlined, EyeOutlined, SwapOutlined, UploadOutlined
 import dayjs, { type Dayjs } from "dayjs";
 import { dateTime, useFormat } from "../../components/kit/format";
 import { orderPaths, readCall, type OrderSummary, type Slip } from "./model";
-import { AuthImage, StatusTag, useMaster } from "./shared";
+import { AuthImage, StatusTag, fileListOf, useMaster } from "./shared";
 import { useOrderAction } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
 import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll } from "../../components/kit/list";
@@ -146,7 +146,7 @@ function SlipUploadDialog({
           name="file"
           label={t("orders.fields.slipFile")}
           valuePropName="fileList"
-          getValueFromEvent={(e) => (Array.isArray(e) ? e : e?.fileList)}
+          getValueFromEvent={fileListOf}
           rules={[{ required: true, message: t("orders.validation.slipFile") }]}
           extra={t("orders.messages.slipFileHint")}
         >
@@ -176,7 +176,9 @@ function SlipReviewDialog({ slipId, onClose, onDone }: { slipId: number; onClose
       { id: slipId, approve, ...(note.trim() ? { note: note.trim() } : {}) },
       (answer) => {
         if (!approve) return ["slipRejected"];
-        const owed = Number(answer?.data?.orderOwed ?? 0);
+        // The answer's `data` is the approved slip with what its order still owes (the document leaves it open).
+        const slip = answer?.data;
+        const owed = slip && typeof slip === "object" && "orderOwed" in slip ? Number(slip.orderOwed) : 0;
         return owed > 0 ? ["slipApprovedPart", { owed: money(owed) }] : ["slipApproved"];
       },
     );

@@ -1,5 +1,5 @@
 import { useCustom, useTranslate } from "@refinedev/core";
-import { Image, Skeleton, Tag } from "antd";
+import { Image, Skeleton, Tag, type UploadFile, type UploadProps } from "antd";
 import { useEffect, useState } from "react";
 import { http } from "../../providers/http";
 import { readCall, STATUS_COLORS, type Branch, type MasterItem } from "./model";
@@ -35,29 +35,31 @@ export function useShops(): { id: number; name: string }[] {
 
 /** Blob of a URL that needs the bearer token (slip images, claim photos); revoked on unmount. */
 export function useAuthedBlob(url: string | null | undefined): { src?: string; loading: boolean; failed: boolean } {
-  const [state, setState] = useState<{ src?: string; loading: boolean; failed: boolean }>({
-    loading: !!url,
-    failed: false,
-  });
+  // What the last read answered, and for which URL: a new URL is loading until its own answer comes.
+  const [read, setRead] = useState<{ url: string; src?: string; failed: boolean }>();
   useEffect(() => {
     if (!url) return;
     let objectUrl: string | undefined;
     let alive = true;
-    setState({ loading: true, failed: false });
     http
       .get<Blob>(url, { responseType: "blob" })
       .then((res) => {
         objectUrl = URL.createObjectURL(res.data);
-        if (alive) setState({ src: objectUrl, loading: false, failed: false });
+        if (alive) setRead({ url, src: objectUrl, failed: false });
       })
-      .catch(() => alive && setState({ loading: false, failed: true }));
+      .catch(() => alive && setRead({ url, failed: true }));
     return () => {
       alive = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [url]);
-  return state;
+  const current = url && read?.url === url ? read : undefined;
+  return { src: current?.src, loading: !!url && !current, failed: current?.failed ?? false };
 }
+
+/** An Upload inside a Form.Item: the field's value is the file list. */
+export const fileListOf = (e: Parameters<NonNullable<UploadProps["onChange"]>>[0] | UploadFile[]): UploadFile[] =>
+  Array.isArray(e) ? e : e.fileList;
 
 /** An image behind the token, with antd's click-to-preview (zoom, rotate); none (`null`) shows "No image". */
 export function AuthImage({

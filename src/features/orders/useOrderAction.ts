@@ -1,13 +1,15 @@
 import { useCustomMutation, useTranslate } from "@refinedev/core";
-import type { ActionBody } from "../../resources/calls";
+import type { ActionAnswer, ActionBody } from "../../resources/calls";
 import { writeCall } from "./model";
 import type { orders } from "./resource";
 import { errorMessage } from "../../components/kit/errors";
 
 type Action = Parameters<typeof writeCall>[0];
-export type ActionResult = { ok: true; data: any } | { ok: false; error: unknown };
+type Answer<A extends Action> = ActionAnswer<typeof orders, A>;
+export type ActionResult<D = unknown> = { ok: true; data: D } | { ok: false; error: unknown };
 /** The success toast's key under `orders.messages`, or one chosen from the answer (with its values). */
-type Success = string | ((answer: any) => [key: string, values?: Record<string, unknown>]);
+type Success<A extends Action> =
+  string | ((answer: Answer<A> | undefined) => [key: string, values?: Record<string, unknown>]);
 
 /**
  * Runs one order verb with its notifications, then `refresh` — also after a failure, since a 409
@@ -19,13 +21,13 @@ export function useOrderAction(refresh: () => unknown) {
   const run = async <A extends Action>(
     action: A,
     values: ActionBody<typeof orders, A>,
-    success: Success,
-  ): Promise<ActionResult> => {
+    success: Success<A>,
+  ): Promise<ActionResult<Answer<A>>> => {
     try {
       const res = await mutateAsync({
         ...writeCall(action, values),
         successNotification: (res) => {
-          const [key, words] = typeof success === "string" ? [success] : success(res?.data);
+          const [key, words] = typeof success === "string" ? [success] : success(res?.data as Answer<A> | undefined);
           return { type: "success", message: t(`orders.messages.${key}`, words) };
         },
         errorNotification: (error) => ({
@@ -35,7 +37,7 @@ export function useOrderAction(refresh: () => unknown) {
         }),
       });
       await refresh();
-      return { ok: true, data: res.data };
+      return { ok: true, data: res.data as Answer<A> };
     } catch (error) {
       await refresh();
       return { ok: false, error };
