@@ -265,7 +265,7 @@ async function ownRecords(headers: Record<string, string>): Promise<[string, num
     const body = ops.post?.requestBody?.content?.['application/json']?.schema;
     if (!(ops.get as (Operation & { 'x-sort'?: string[] }) | undefined)?.['x-sort'] || !body) continue;
     const list = await app.inject({ method: 'GET', url: path, headers });
-    if (list.statusCode !== 200 || (list.json() as unknown[]).length) continue;
+    if (list.statusCode !== 200 || list.json<unknown[]>().length) continue;
     const value = (s: Schema): unknown =>
       s.enum ? (s.enum as unknown[])[0] : s.type === 'boolean' ? true : s.type === 'string' ? 'OpenAPI walk' : 1;
     const props = (body.properties ?? {}) as Record<string, Schema>;

@@ -47,25 +47,36 @@ export function DeliveryStep({
   const cartKey = JSON.stringify(items);
 
   /** The server's price of the cart now; keeps the chosen transport type at its new price, or drops it when it has none. */
-  const requote = useCallback(async () => {
-    setQuoteError(null);
-    try {
-      const { data } = await rest.create<Quote>({
-        resource: "checkout-quotes",
-        variables: { items: JSON.parse(cartKey), districtId: billing.districtId } satisfies QuoteRequest,
-      });
-      setQuote(data);
-      dispatch({ type: "reprice", lines: data.lines });
-      return data;
-    } catch (error) {
-      setQuoteError(errorMessage(error));
-      return null;
-    }
-  }, [rest, cartKey, billing.districtId, dispatch]);
+  const fetchQuote = useCallback(
+    () =>
+      rest
+        .create<Quote>({
+          resource: "checkout-quotes",
+          variables: {
+            items: JSON.parse(cartKey) as QuoteRequest["items"],
+            districtId: billing.districtId,
+          } satisfies QuoteRequest,
+        })
+        .then(
+          ({ data }) => {
+            setQuoteError(null);
+            setQuote(data);
+            dispatch({ type: "reprice", lines: data.lines });
+          },
+          (error: unknown) => setQuoteError(errorMessage(error)),
+        ),
+    [rest, cartKey, billing.districtId, dispatch],
+  );
 
   useEffect(() => {
-    void requote();
-  }, [requote]);
+    void fetchQuote();
+  }, [fetchQuote]);
+
+  /** Prices again on demand: a shown failure gives way to the spinner at once. */
+  const requote = async () => {
+    setQuoteError(null);
+    await fetchQuote();
+  };
 
   // The chosen transport type follows the quote: its price now, or nothing when it no longer reaches the address.
   const chosen = state.transportType;

@@ -286,7 +286,7 @@ export function parseKept(cartRaw: string | null, sortRaw: string | null): Kept 
     /* unreadable: start empty */
   }
   try {
-    const v = sortRaw ? JSON.parse(sortRaw) : DEFAULT_SORT;
+    const v: unknown = sortRaw ? JSON.parse(sortRaw) : DEFAULT_SORT;
     if (typeof v === "string" && v in SORTS) sort = v as Sort;
   } catch {
     /* unreadable: default sort */
@@ -315,7 +315,7 @@ export function restore(storage: KeptStorage, timeoutMs = PERSIST_TIMEOUT_MS): P
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });

@@ -17,7 +17,10 @@ export function useCartPrices(state: CheckoutState, dispatch: (a: Action) => voi
     if (!enabled || key === "[]") return;
     let live = true;
     rest
-      .create<Quote>({ resource: "checkout-quotes", variables: { items: JSON.parse(key) } satisfies QuoteRequest })
+      .create<Quote>({
+        resource: "checkout-quotes",
+        variables: { items: JSON.parse(key) as QuoteRequest["items"] } satisfies QuoteRequest,
+      })
       .then(
         ({ data }) => {
           if (!live) return;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useDataProvider, useTranslate } from "@refinedev/core";
 import {
   Alert,
@@ -34,17 +34,21 @@ import {
 import { useDraft, type DraftValues } from "./useDraft";
 import { fileSize } from "./format";
 
+type RecipientOption = { value: number; label: string; title?: string; contact?: Contact };
+
 /** People to pick from: the contact list searched on the server, plus whoever the draft names already. */
 function Recipients({
   value,
   onChange,
   known,
+  onFound,
   id,
   invalid,
 }: {
   value: number[];
   onChange(ids: number[]): void;
-  known: Map<number, Person>;
+  known: ReadonlyMap<number, Person>;
+  onFound(contacts: Contact[]): void;
   id: string;
   invalid: boolean;
 }) {
@@ -55,42 +59,40 @@ function Recipients({
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(
-      async () => {
-        setLoading(true);
-        try {
-          const { data } = await rest.getList<Contact>({
-            resource: REST.contacts,
-            pagination: { currentPage: 1, pageSize: 30 },
-            filters: q.trim() ? [{ field: "q", operator: "eq", value: q.trim() }] : [],
-          });
-          if (live) {
-            for (const c of data) known.set(c.id, c);
-            setFound(data);
-          }
-        } catch {
-          if (live) setFound([]);
-        } finally {
-          if (live) setLoading(false);
+    const search = async () => {
+      setLoading(true);
+      try {
+        const { data } = await rest.getList<Contact>({
+          resource: REST.contacts,
+          pagination: { currentPage: 1, pageSize: 30 },
+          filters: q.trim() ? [{ field: "q", operator: "eq", value: q.trim() }] : [],
+        });
+        if (live) {
+          onFound(data);
+          setFound(data);
         }
-      },
-      q ? 250 : 0,
-    );
+      } catch {
+        if (live) setFound([]);
+      } finally {
+        if (live) setLoading(false);
+      }
+    };
+    const timer = setTimeout(() => void search(), q ? 250 : 0);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [q, rest, known]);
+  }, [q, rest, onFound]);
 
   const describe = (c: Contact) => (c.kind === "staff" ? t("mail.compose.staff") : c.shops.join(", "));
-  const options = [
+  const options: RecipientOption[] = [
     ...found.map((c) => ({ value: c.id, label: c.name, title: `${c.name} · ${describe(c)}`, contact: c })),
     ...value
       .filter((v) => !found.some((c) => c.id === v))
-      .map((v) => ({ value: v, label: known.get(v)?.name ?? `#${v}`, title: known.get(v)?.name, contact: undefined })),
+      .map((v) => ({ value: v, label: known.get(v)?.name ?? `#${v}`, title: known.get(v)?.name })),
   ];
   return (
-    <Select<number[]>
+    <Select<number[], RecipientOption>
       id={id}
       mode="multiple"
       value={value}
@@ -244,9 +246,14 @@ export function Composer({
   const [errors, setErrors] = useState<Partial<Record<keyof DraftValues, string>>>({});
   const [sending, setSending] = useState(false);
   const [closing, setClosing] = useState(false);
-  const known = useRef(
-    new Map<number, Person>([...(draft?.to ?? []), ...(draft?.cc ?? [])].map((p) => [p.id, p])),
-  ).current;
+  // Everyone named so far (the draft's people and each search's finds): a chosen recipient keeps its name.
+  const [known, setKnown] = useState<ReadonlyMap<number, Person>>(
+    () => new Map([...(draft?.to ?? []), ...(draft?.cc ?? [])].map((p) => [p.id, p])),
+  );
+  const remember = useCallback(
+    (found: Contact[]) => setKnown((m) => new Map([...m, ...found.map((c) => [c.id, c] as const)])),
+    [],
+  );
 
   // Leaving the page with unsaved words: the browser asks first.
   useEffect(() => {
@@ -436,6 +443,7 @@ export function Composer({
             value={values.to}
             onChange={(to) => change({ to })}
             known={known}
+            onFound={remember}
             invalid={!!errors.to}
           />
         </Form.Item>
@@ -451,6 +459,7 @@ export function Composer({
               value={values.cc}
               onChange={(cc) => change({ cc })}
               known={known}
+              onFound={remember}
               invalid={!!errors.cc}
             />
           </Form.Item>

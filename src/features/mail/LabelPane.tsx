@@ -126,7 +126,7 @@ export function LabelPane({
   const [editing, setEditing] = useState<{ label?: MailLabel }>();
   const active = (l: MailLabel) => (l.system ? !view.q && view.folder === l.id : view.labelId === l.id);
 
-  const remove = (l: MailLabel) =>
+  const remove = (l: MailLabel) => {
     modal.confirm({
       title: t("mail.labels.deleteTitle", { name: l.name }),
       content: t("mail.labels.deleteText"),
@@ -142,6 +142,7 @@ export function LabelPane({
         }
       },
     });
+  };
 
   const item = (l: MailLabel) => {
     const name = l.system ? t(`mail.folders.${l.id}`) : l.name!;

@@ -100,36 +100,45 @@ export function MailApp() {
   const box = useMailbox(view);
   const { labels, loading: labelsLoading, refresh: refreshLabels } = useLabels();
   const verbs = useMailActions();
+  // The keyboard cursor starts at the top of each view; opening a mail changes the address but not the view.
   const [cursor, setCursor] = useState(0);
-  useEffect(() => setCursor(0), [view]);
+  const viewKey = JSON.stringify(view);
+  const [cursorView, setCursorView] = useState(viewKey);
+  if (viewKey !== cursorView) {
+    setCursorView(viewKey);
+    setCursor(0);
+  }
 
+  const boxChanged = box.changed;
   const opened = useOpenMail(
     openId,
     useCallback(
       (mail: Mail) => {
-        box.changed(summaryOf(mail));
+        boxChanged(summaryOf(mail));
         void refreshLabels();
       },
-      [box.changed, refreshLabels],
+      [boxChanged, refreshLabels],
     ),
   );
 
   // Composing: a new mail, or a draft by its id. The session number keeps one composer mounted while its new draft gets an id.
   const [session, setSession] = useState(0);
-  const [composing, setComposing] = useState<{ draft?: Mail }>();
+  const [composing, setComposing] = useState<{ draft?: Mail } | undefined>(() => (compose === "new" ? {} : undefined));
   const draftId = compose && compose !== "new" ? Number(compose) : undefined;
   const knownDraft = useRef<number | undefined>(undefined);
+  // The address closes the composer, or opens a new one (`compose=new`, as after a reload); a draft's id is read below.
+  const [composeSeen, setComposeSeen] = useState(compose);
+  if (compose !== composeSeen) {
+    setComposeSeen(compose);
+    if (!compose) setComposing(undefined);
+    else if (compose === "new") setComposing((c) => c ?? {});
+  }
   useEffect(() => {
     if (!compose) {
-      setComposing(undefined);
       knownDraft.current = undefined;
       return;
     }
-    if (compose === "new") {
-      setComposing((c) => c ?? {});
-      return;
-    }
-    if (draftId === knownDraft.current) return;
+    if (compose === "new" || draftId === knownDraft.current) return;
     let live = true;
     rest.getOne<Mail>({ resource: REST.mails, id: draftId! }).then(
       ({ data }) => {

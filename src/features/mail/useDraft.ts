@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useDataProvider } from "@refinedev/core";
 import type { Body } from "../../api";
 import { errorStatus } from "../../components/kit/errors";
@@ -43,60 +43,66 @@ export function useDraft(opts: { draft?: Mail; replyToId?: number; onSaved(mail:
   const inFlight = useRef<Promise<void> | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stopped = useRef(false);
+  // A save ends after later renders: it tells the newest callback.
   const onSaved = useRef(opts.onSaved);
-  onSaved.current = opts.onSaved;
+  useLayoutEffect(() => {
+    onSaved.current = opts.onSaved;
+  });
 
-  const saveNow = useCallback(async (): Promise<void> => {
-    clearTimeout(timer.current);
-    if (inFlight.current) {
-      await inFlight.current;
-      return saveNow();
-    }
-    if (stopped.current || revision.current === savedRevision.current) return;
-    const snapshot = latest.current;
-    const at = revision.current;
-    const run = (async () => {
-      setState("saving");
-      try {
-        const created = id.current === undefined;
-        const mail = created
-          ? (
-              await rest.create<Mail>({
-                resource: REST.mails,
-                variables: { ...snapshot, ...(opts.replyToId ? { replyToId: opts.replyToId } : {}) },
-              })
-            ).data
-          : (
-              await rest.update<Mail>({
-                resource: REST.mails,
-                id: id.current!,
-                variables: { ...snapshot, updatedAt: version.current },
-              })
-            ).data;
-        id.current = mail.id;
-        version.current = mail.updatedAt;
-        savedRevision.current = at;
-        setSavedAt(mail.updatedAt);
-        setError(undefined);
-        setState("saved");
-        onSaved.current(mail, created);
-      } catch (e) {
-        setError(e);
-        if (isVersionConflict(e)) {
-          stopped.current = true;
-          setState("conflict");
-        } else setState("failed");
-        throw e;
+  const saveNow = useCallback(
+    async function save(): Promise<void> {
+      clearTimeout(timer.current);
+      if (inFlight.current) {
+        await inFlight.current;
+        return save();
       }
-    })();
-    inFlight.current = run.finally(() => {
-      inFlight.current = undefined;
-    });
-    await inFlight.current;
-    // Changes typed while that save was under way go in the next one.
-    if (revision.current !== savedRevision.current && !stopped.current)
-      timer.current = setTimeout(() => void saveNow().catch(() => undefined), AUTOSAVE_MS);
-  }, [rest, opts.replyToId]);
+      if (stopped.current || revision.current === savedRevision.current) return;
+      const snapshot = latest.current;
+      const at = revision.current;
+      const run = (async () => {
+        setState("saving");
+        try {
+          const created = id.current === undefined;
+          const mail = created
+            ? (
+                await rest.create<Mail>({
+                  resource: REST.mails,
+                  variables: { ...snapshot, ...(opts.replyToId ? { replyToId: opts.replyToId } : {}) },
+                })
+              ).data
+            : (
+                await rest.update<Mail>({
+                  resource: REST.mails,
+                  id: id.current!,
+                  variables: { ...snapshot, updatedAt: version.current },
+                })
+              ).data;
+          id.current = mail.id;
+          version.current = mail.updatedAt;
+          savedRevision.current = at;
+          setSavedAt(mail.updatedAt);
+          setError(undefined);
+          setState("saved");
+          onSaved.current(mail, created);
+        } catch (e) {
+          setError(e);
+          if (isVersionConflict(e)) {
+            stopped.current = true;
+            setState("conflict");
+          } else setState("failed");
+          throw e;
+        }
+      })();
+      inFlight.current = run.finally(() => {
+        inFlight.current = undefined;
+      });
+      await inFlight.current;
+      // Changes typed while that save was under way go in the next one.
+      if (revision.current !== savedRevision.current && !stopped.current)
+        timer.current = setTimeout(() => void save().catch(() => undefined), AUTOSAVE_MS);
+    },
+    [rest, opts.replyToId],
+  );
 
   const setValues = useCallback(
     (patch: Partial<DraftValues>) => {

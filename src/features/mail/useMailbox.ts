@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useDataProvider, useList, type CrudFilter } from "@refinedev/core";
 import { emptyMails, hasMore, listed, mailsReducer } from "./mailStore";
 import { PAGE_SIZE, REST, type Folder, type Mail, type MailLabel, type MailSummary, type MailView } from "./model";
@@ -88,25 +88,32 @@ export function useOpenMail(id: number | undefined, onLoaded: (mail: Mail) => vo
   const rest = useDataProvider()("rest");
   const [mail, setMail] = useState<Mail>();
   const [error, setError] = useState<unknown>();
+  // A read ends after later renders: it tells the newest callback.
   const loaded = useRef(onLoaded);
-  loaded.current = onLoaded;
+  useLayoutEffect(() => {
+    loaded.current = onLoaded;
+  });
 
   const load = useCallback(
-    async (which: number) => {
-      setError(undefined);
-      try {
-        const { data } = await rest.getOne<Mail>({ resource: REST.mails, id: which });
-        setMail(data);
-        loaded.current(data);
-      } catch (e) {
-        setError(e);
-      }
-    },
+    (which: number) =>
+      rest.getOne<Mail>({ resource: REST.mails, id: which }).then(
+        ({ data }) => {
+          setMail(data);
+          loaded.current(data);
+        },
+        (e: unknown) => setError(e),
+      ),
     [rest],
   );
 
-  useEffect(() => {
+  // Another mail opened: neither the one before nor its failure is shown while it loads.
+  const [openedId, setOpenedId] = useState(id);
+  if (id !== openedId) {
+    setOpenedId(id);
     setMail(undefined);
+    setError(undefined);
+  }
+  useEffect(() => {
     if (id !== undefined) void load(id);
   }, [id, load]);
 
@@ -114,7 +121,10 @@ export function useOpenMail(id: number | undefined, onLoaded: (mail: Mail) => vo
     mail: mail?.id === id ? mail : undefined,
     error,
     setMail,
-    reload: () => (id !== undefined ? load(id) : Promise.resolve()),
+    reload: () => {
+      setError(undefined);
+      return id !== undefined ? load(id) : Promise.resolve();
+    },
   };
 }
 

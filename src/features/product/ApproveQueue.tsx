@@ -5,7 +5,7 @@ import { Link, useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Select, Space, Table, Tooltip, Typography } from "antd";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { useListMasters, useProductWrite } from "./hooks";
-import { APPROVAL_LABELS, productPaths, type ProductSummary } from "./model";
+import { APPROVAL_LABELS, productPaths, type ApprovalStatus, type ProductSummary } from "./model";
 import { RejectDialog } from "./RejectDialog";
 import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag } from "./StateTags";
@@ -172,7 +172,7 @@ export function ApproveQueue() {
           dataIndex="approvalStatus"
           title={t("product.fields.status", "Approval")}
           width={170}
-          render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
+          render={(s: ApprovalStatus, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
         />
         <Table.Column<ProductSummary>
           dataIndex="submittedAt"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Button, Image, Popconfirm, Space, Tag, Tooltip, Upload } from "antd";
 import { DeleteOutlined, HolderOutlined, UploadOutlined } from "@ant-design/icons";
@@ -122,10 +122,10 @@ export default function ImageSorter({
   disabled,
 }: ImageSorterProps) {
   const t = useTranslate();
-  // Local order so a drop shows at once; the server's answer replaces it on refetch.
-  const [order, setOrder] = useState(images);
+  // A drop shows at once, over the images it was made on; the server's answer (new `images`) replaces it.
+  const [dropped, setDropped] = useState<{ over: SortableImage[]; order: SortableImage[] }>();
+  const order = dropped?.over === images ? dropped.order : images;
   const [uploading, setUploading] = useState(0);
-  useEffect(() => setOrder(images), [images]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -137,8 +137,8 @@ export default function ImageSorter({
     const from = order.findIndex((i) => i.id === active.id);
     const to = order.findIndex((i) => i.id === over.id);
     const next = arrayMove(order, from, to);
-    setOrder(next);
-    onReorder(next.map((i) => i.id)).catch(() => setOrder(images));
+    setDropped({ over: images, order: next });
+    onReorder(next.map((i) => i.id)).catch(() => setDropped(undefined));
   };
 
   const beforeUpload = (file: File) => {

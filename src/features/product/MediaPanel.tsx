@@ -101,8 +101,10 @@ function MediaList({ productId, kind }: { productId: number; kind: keyof typeof 
                 {m.originalName} · {(m.size / 1024 / 1024).toFixed(1)} MB
               </Typography.Text>
               {kind === "video" ? (
+                // eslint-disable-next-line jsx-a11y/media-has-caption -- a check of the uploaded file; product media have no caption file to attach
                 <video src={m.url} controls preload="metadata" style={{ maxWidth: 360 }} />
               ) : (
+                // eslint-disable-next-line jsx-a11y/media-has-caption -- a check of the uploaded file; product media have no caption file to attach
                 <audio src={m.url} controls preload="none" />
               )}
             </Space>

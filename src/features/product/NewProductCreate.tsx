@@ -56,7 +56,7 @@ export function NewProductCreate() {
 
   /** Duplicate codes are caught while typing; the server still answers 409 on a race. */
   const codeIsFree = async (_: unknown, code?: string) => {
-    const shopId = form.getFieldValue("shopId");
+    const shopId = form.getFieldValue("shopId") as number | undefined;
     if (!code?.trim() || !shopId) return;
     const { url, method, meta } = readCall("searchproductcode");
     const query: Query<"/api/product/searchproductcode"> = { code: code.trim(), shopId };

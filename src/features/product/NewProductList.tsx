@@ -10,6 +10,7 @@ import {
   APPROVAL_STATUSES,
   newProductPaths,
   productPaths,
+  type ApprovalStatus,
   type ProductArea,
   type ProductSummary,
 } from "./model";
@@ -143,7 +144,7 @@ export function NewProductList({ area }: { area: ProductArea }) {
           dataIndex="approvalStatus"
           title={t("product.fields.status", "Approval")}
           width={130}
-          render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
+          render={(s: ApprovalStatus, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
         />
         <Table.Column<ProductSummary>
           dataIndex="createdAt"

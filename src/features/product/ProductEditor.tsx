@@ -93,7 +93,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
             message: t("product.messages.saveFailed", "The product could not be saved"),
             description: errorMessage(error),
           },
-    onMutationSuccess: () => refresh(),
+    onMutationSuccess: () => void refresh(),
     onMutationError: (error) => {
       if (errorStatus(error) === 409) {
         setConflict(errorMessage(error));
@@ -125,7 +125,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
     const body: Values = { ...editBody(values, EDITABLE_FIELDS), version: product?.version };
     // A new product's code and price are still the supplier's while it is a draft or rejected.
     if (flow === "newproduct" && draftLike) {
-      body.code = String(values.code ?? "").trim();
+      body.code = typeof values.code === "string" ? values.code.trim() : "";
       body.price = values.price;
     }
     return onFinish(body).catch(() => undefined);
@@ -195,13 +195,14 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
               { key: "syncproduct", label: t("product.actions.syncFull", "Full sync") },
               { key: "syncchangeproduct", label: t("product.actions.syncChanges", "Sync changes only") },
             ],
-            onClick: ({ key }) =>
+            onClick: ({ key }) => {
               modal.confirm({
                 title: t("product.messages.confirmSync", "Send this product to the shop front?"),
                 okText: t("product.actions.sync", "Sync"),
                 cancelText: t("buttons.cancel"),
                 onOk: () => queue(key as "syncproduct" | "syncchangeproduct"),
-              }),
+              });
+            },
           }}
         >
           <Button icon={<SyncOutlined />}>

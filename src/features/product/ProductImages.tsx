@@ -29,7 +29,10 @@ export function ProductImages({
   const calls = FLOWS[flow];
   const { data, loading, refetch } = useProductRead<ListAnswer<Media>>(calls.list, { id: productId });
   const { run } = useProductWrite();
-  const after = () => Promise.all([refetch(), onChange?.()]);
+  const after = () => {
+    onChange?.();
+    return refetch();
+  };
 
   return (
     <Suspense fallback={<Skeleton.Image active />}>

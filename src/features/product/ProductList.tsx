@@ -11,7 +11,14 @@ import {
   MoreOutlined,
 } from "@ant-design/icons";
 import { useCsvExport, useListMasters, useProductWrite } from "./hooks";
-import { APPROVAL_LABELS, APPROVAL_STATUSES, productPaths, type ProductArea, type ProductSummary } from "./model";
+import {
+  APPROVAL_LABELS,
+  APPROVAL_STATUSES,
+  productPaths,
+  type ApprovalStatus,
+  type ProductArea,
+  type ProductSummary,
+} from "./model";
 import { PriceDialog, type PriceTarget } from "./PriceDialog";
 import { Thumb } from "../../components/kit/Thumb";
 import { ApprovalTag, OnlineTag } from "./StateTags";
@@ -241,7 +248,7 @@ export function ProductList({ area }: { area: ProductArea }) {
           dataIndex="approvalStatus"
           title={t("product.fields.status", "Approval")}
           width={150}
-          render={(s, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
+          render={(s: ApprovalStatus, p) => <ApprovalTag status={s} reason={p.rejectReason} />}
         />
         <Table.Column<ProductSummary>
           dataIndex="online"

@@ -76,7 +76,10 @@ export function useCsvExport(action: "exportcsv" | "exportnewproductcsv", filena
       );
       const { url, method, meta } = readCall(action);
       const answer = await dataProvider().custom!({ url, method, query, meta });
-      downloadCsv(String(answer.data), `${filename}-${new Date().toISOString().slice(0, 10)}.csv`);
+      // The export answers CSV text, which the data provider's types call a record.
+      const csv: unknown = answer.data;
+      if (typeof csv !== "string") throw new Error("The export did not answer CSV text");
+      downloadCsv(csv, `${filename}-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       notification.error({
         message: t("product.messages.exportFailed", "The export failed"),

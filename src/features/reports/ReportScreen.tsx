@@ -38,7 +38,9 @@ import "./reports.css";
 const ReportChart = lazy(() => import("./ReportChart"));
 const { readCall } = callsOf(reports);
 
-type Row = Record<string, unknown> & { id: number };
+/** A report row's values, as its JSON carries them. */
+type Value = string | number | boolean | null;
+type Row = Record<string, Value> & { id: number };
 interface Extra {
   totals?: Record<string, number | null>;
   chart?: { key: string; value: number }[];
@@ -48,7 +50,7 @@ interface Extra {
 function useCell() {
   const t = useTranslate();
   const { money, number } = useFormat();
-  return (type: ValueType, v: unknown, labels?: string, row?: Row): ReactNode => {
+  return (type: ValueType, v: Value | undefined, labels?: string, row?: Row): ReactNode => {
     if (v === null || v === undefined || v === "") return EMPTY;
     switch (type) {
       case "time":
@@ -316,7 +318,7 @@ export function ReportScreen({ screen }: { screen: string }) {
             title={label(c.key)}
             width={c.width}
             align={NUMERIC.includes(c.type) ? "right" : undefined}
-            render={(v, row) =>
+            render={(v: Value | undefined, row) =>
               clipped(c) && v ? (
                 // Clipped in the text's own direction: a Latin name in an Arabic page loses its end, not its start.
                 <div dir="auto" className="report-clip" title={String(v)}>

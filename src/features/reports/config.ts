@@ -269,8 +269,9 @@ export function reportQuery(
 ): Record<string, string> {
   const query: Record<string, string> = { ...defaultRange(today) };
   for (const name of filterNames(r)) {
+    // Every report filter holds one value: a code, a shop id or a date.
     const v = filters[name];
-    if (v !== undefined && v !== null && v !== "") query[name] = String(v);
+    if ((typeof v === "string" && v !== "") || typeof v === "number") query[name] = String(v);
   }
   return query;
 }

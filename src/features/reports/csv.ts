@@ -23,7 +23,8 @@ export async function fetchCsv(
   const url = `${import.meta.env.VITE_API_URL ?? ""}${path}?${new URLSearchParams({ ...query, format: "csv" })}`;
   const token = localStorage.getItem(TOKEN_KEY);
   const res = await fetch(url, { signal, headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw toApiError(res.status, await res.json().catch(() => undefined));
+  // An Error with the client's one failure shape on it (message, statusCode, errors).
+  if (!res.ok) throw Object.assign(new Error(), toApiError(res.status, await res.json().catch(() => undefined)));
   const total = res.headers.get("x-export-rows");
   const filename = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "report.csv";
   const reader = res.body!.getReader();

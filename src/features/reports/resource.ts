@@ -1,8 +1,18 @@
+import type { BaseRecord } from "@refinedev/core";
 import type { EndpointMap, ResourceModule } from "../../resources/types";
 import { action, itemsPage, listQuery } from "../../resources/endpoints";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
 import { REPORT_PATH, REPORTS, defaultRange, filterNames, type ReportConfig } from "./config";
+
+/** What every report answers: a page of rows, the totals of the whole filter and the chart's points. */
+interface ReportAnswer {
+  items?: BaseRecord[];
+  total?: number;
+  maxpage?: number;
+  totals?: Record<string, number | null>;
+  chart?: { key: string; value: number }[];
+}
 
 /** One report's list: the current filter (the default range when the URL names none), its totals and chart as list extras. */
 function reportList(r: ReportConfig): EndpointMap {
@@ -14,7 +24,7 @@ function reportList(r: ReportConfig): EndpointMap {
       path,
       // "Clear filters" keeps a range: the server needs one (it is the report's bound).
       toRequest: (req) => ({ ...defaultRange(), ...query(req) }),
-      fromResponse: (body) => ({
+      fromResponse: (body: ReportAnswer | null | undefined) => ({
         ...itemsPage(body),
         extra: { maxpage: body?.maxpage ?? 0, totals: body?.totals ?? {}, chart: body?.chart },
       }),

@@ -14,7 +14,11 @@ function useShow() {
   return (s: Setting, value: unknown) => {
     if (value === null) return t("shipping.config.none");
     const input = inputOf(s.schema);
-    if (input.kind === "choice") return LANGUAGES.find((l) => l.code === value)?.label ?? String(value);
+    if (input.kind === "choice") {
+      // A choice is one of the schema's strings (the language settings' codes).
+      const code = typeof value === "string" ? value : JSON.stringify(value);
+      return LANGUAGES.find((l) => l.code === code)?.label ?? code;
+    }
     return input.kind === "money" ? money(value as number) : number(value as number);
   };
 }

@@ -44,17 +44,20 @@ export function RoleDrawer({
     queryOptions: { enabled: roleId !== null },
   });
   const role = roleId === null ? undefined : detail.result.data?.data;
-  const tree = menu.result.data?.items ?? [];
+  const tree = useMemo(() => menu.result.data?.items ?? [], [menu.result.data]);
   const [checked, setChecked] = useState<string[]>([]);
   const [failure, setFailure] = useState<string>();
   const locked = !!role && !role.editable;
 
+  // The checks follow the role as read (again after a failed save), once the menu is there to place them.
+  const [placed, setPlaced] = useState<{ role?: RoleDetail; size: number }>({ size: 0 });
+  if (role && tree.length && (role !== placed.role || tree.length !== placed.size)) {
+    setPlaced({ role, size: tree.length });
+    setChecked(checkedOf(tree, role.menus));
+  }
   useEffect(() => {
-    if (role && tree.length) {
-      setChecked(checkedOf(tree, role.menus));
-      form.setFieldsValue({ name: role.name });
-    }
-  }, [role, tree.length]);
+    if (role && tree.length) form.setFieldsValue({ name: role.name });
+  }, [role, tree.length, form]);
 
   const treeData: TreeDataNode[] = useMemo(
     () =>

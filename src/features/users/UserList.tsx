@@ -124,7 +124,7 @@ export function UserList() {
           title={t("users.fields.employeeCode")}
           width={120}
           responsive={WIDE}
-          render={(v) => v ?? "—"}
+          render={(v: string | null) => v ?? "—"}
         />
         <Table.Column<UserSummary>
           dataIndex="createdAt"

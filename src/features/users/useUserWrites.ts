@@ -33,7 +33,7 @@ export function useUserWrites() {
     mutateAsync({ ...writeCall(action, values), ...notes(success, quiet) }).then(
       (r) => r.data as ActionAnswer<typeof users, A>,
     );
-  const rest = <T = any>(
+  const rest = <T = unknown>(
     path: string,
     method: "post" | "patch" | "delete",
     values: Values,

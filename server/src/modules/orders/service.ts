@@ -185,7 +185,7 @@ export function eventOut(e: {
 }
 
 /** A `date` column as YYYY-MM-DD (the driver may give a string or a Date at UTC midnight). */
-const dayOf = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
+const dayOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v : null);
 
 function detailOf(o: OrderFull) {
   const status = o.status as OrderStatus;
