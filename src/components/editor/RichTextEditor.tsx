@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Button, Divider, Input, Popover, Space, theme, Tooltip } from "antd";
@@ -71,7 +71,10 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
       open={open}
       trigger="click"
       onOpenChange={(next) => {
-        if (next) setHref(editor.getAttributes("link").href ?? "");
+        if (next) {
+          const current: unknown = editor.getAttributes("link").href;
+          setHref(typeof current === "string" ? current : "");
+        }
         setOpen(next);
       }}
       content={
@@ -207,8 +210,11 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
 
 /** TipTap editor speaking HTML through `value`/`onChange`, for an antd Form.Item. Load it through LazyRichTextEditor. */
 export default function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichTextEditorProps) {
+  // The field's value as last rendered, for TipTap's onUpdate to tell a real change from an echo.
   const valueRef = useRef(value ?? "");
-  valueRef.current = value ?? "";
+  useLayoutEffect(() => {
+    valueRef.current = value ?? "";
+  });
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } })],
     content: value ?? "",

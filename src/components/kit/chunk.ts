@@ -1,9 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
-/** A lazily loaded component that can be asked to load ahead (`preload`) of its first render. */
-export type Chunk<T extends ComponentType<any> = ComponentType> = LazyExoticComponent<T> & {
+/**
+ * A lazily loaded component that can be asked to load ahead (`preload`) of its first render. It takes no props:
+ * a route's page binds its own (`page`).
+ */
+export type Chunk = LazyExoticComponent<ComponentType> & {
   preload(): Promise<unknown>;
 };
+
+type Module = { default: ComponentType };
 
 /**
  * React.lazy for a chunk, except that a chunk already loaded (by `preload`, or an earlier render) renders at once
@@ -11,9 +16,9 @@ export type Chunk<T extends ComponentType<any> = ComponentType> = LazyExoticComp
  * back until 300 ms after its fallback appeared, which was a third of a reload's time. A failed load is asked for
  * again next time (a flaky network), not remembered.
  */
-export function chunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): Chunk<T> {
-  let loaded: { default: T } | undefined;
-  let loading: Promise<{ default: T }> | undefined;
+export function chunk(load: () => Promise<Module>): Chunk {
+  let loaded: Module | undefined;
+  let loading: Promise<Module> | undefined;
   const preload = () =>
     (loading ??= load().then(
       (module) => (loaded = module),
@@ -24,7 +29,7 @@ export function chunk<T extends ComponentType<any>>(load: () => Promise<{ defaul
     ));
   // A thenable that answers at once: React.lazy reads a module it is given synchronously.
   const component = lazy(() =>
-    loaded ? ({ then: (done: (m: { default: T }) => void) => done(loaded!) } as Promise<{ default: T }>) : preload(),
+    loaded ? ({ then: (done: (m: Module) => void) => done(loaded!) } as Promise<Module>) : preload(),
   );
   return Object.assign(component, { preload });
 }

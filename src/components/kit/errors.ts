@@ -3,7 +3,8 @@ import { errorMessage, errorStatus, type ApiError } from "../../providers/http-s
 
 export { errorMessage, errorStatus };
 
-const fieldsOf = (form: FormInstance) => new Set(Object.keys(form.getFieldsValue() ?? {}));
+const fieldsOf = (form: FormInstance) =>
+  new Set(Object.keys((form.getFieldsValue() as Record<string, unknown> | undefined) ?? {}));
 const errorsOf = (error: unknown) => (error as Partial<ApiError> | null)?.errors ?? {};
 
 /** Whether a failure names at least one field this form shows (Refine's `useForm` puts those on the fields). */

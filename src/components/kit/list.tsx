@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
 import { Button, Empty, Flex, Grid, Input, type Breakpoint, type CheckboxProps } from "antd";
@@ -188,10 +188,11 @@ export function SearchBox({
     applied.current = trimmed;
     onSearch(trimmed);
   };
+  // Only the typed text drives the debounce: a new onSearch does not restart it.
+  const applyTyped = useEffectEvent(apply);
   useEffect(() => {
-    const timer = setTimeout(() => apply(text), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => applyTyped(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // Only the typed text drives the debounce.
   }, [text]);
   return (
     <Input.Search

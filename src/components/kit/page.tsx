@@ -27,7 +27,8 @@ export function page<P extends object>(
   reads?: FirstReads,
 ): Page {
   const screen = chunk(async () => {
-    const Screen = (await load()) as ComponentType<any>;
+    // The route gives the `id` that `props` leaves out, when it has one.
+    const Screen = (await load()) as ComponentType<Omit<P, "id"> & { id?: string }>;
     function RoutedScreen() {
       const { id } = useParams<{ id: string }>();
       return id === undefined ? <Screen {...props} /> : <Screen key={id} id={id} {...props} />;

@@ -18,10 +18,13 @@ export function PaletteSearch({ placeholder, style }: { placeholder: string; sty
     activeIndex: state.activeIndex,
     showing: state.visualState === VisualState.showing,
   }));
+  const { inputRefSetter } = query;
   const root = useRef(rootActionId);
   // The search the list on screen was drawn for; Enter can arrive before the list is redrawn.
   const drawn = useRef(search);
-  drawn.current = search;
+  useLayoutEffect(() => {
+    drawn.current = search;
+  });
   useEffect(() => {
     if (root.current === rootActionId) return;
     root.current = rootActionId;
@@ -52,12 +55,13 @@ export function PaletteSearch({ placeholder, style }: { placeholder: string; sty
     query.setSearch(ahead.text);
     if (ahead.enter) runBest(ahead.text);
   });
+  // The palette is a dialog: its search box takes the focus as it opens.
+  useLayoutEffect(() => query.getInput().focus(), [query]);
   useLayoutEffect(() => takeAhead(), []);
 
   return (
     <input
-      ref={query.inputRefSetter}
-      autoFocus
+      ref={inputRefSetter}
       autoComplete="off"
       spellCheck={false}
       role="combobox"

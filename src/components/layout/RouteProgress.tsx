@@ -18,20 +18,23 @@ export function RouteProgress() {
   const { token } = theme.useToken();
   const { key } = useLocation();
   const busy = useSyncExternalStore(activity.subscribe, activity.busy);
-  const [phase, setPhase] = useState<Phase>("idle");
+  const [phase, setPhase] = useState<Phase>("waiting");
+  // Each route change waits anew; the route last seen tells a change while rendering.
+  const [route, setRoute] = useState(key);
+  if (route !== key) {
+    setRoute(key);
+    setPhase("waiting");
+  }
+  // The work ended while the bar showed: finish it.
+  if (!busy && phase === "shown") setPhase("done");
 
   useEffect(() => {
-    setPhase("waiting");
     const timer = setTimeout(
       () => setPhase((p) => (p === "waiting" ? (activity.busy() ? "shown" : "idle") : p)),
       PROGRESS_DELAY,
     );
     return () => clearTimeout(timer);
   }, [key]);
-
-  useEffect(() => {
-    if (!busy && phase === "shown") setPhase("done");
-  }, [busy, phase]);
 
   // Finish the bar (full width, fade out), then remove it.
   useEffect(() => {

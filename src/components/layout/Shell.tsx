@@ -39,13 +39,18 @@ export default function Shell() {
   const width = useWindowWidth();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
+  // A new page closes the drawer menu; the page last seen tells a change while rendering.
+  const [page, setPage] = useState(pathname);
+  if (page !== pathname) {
+    setPage(pathname);
+    setNavOpen(false);
+  }
   const settled = useSettled();
   useA11yRepairs();
   const mobile = !screens.lg;
   const horizontal = !mobile && themeLayout === "horizontal";
   const stretched = themeStretch && width > STRETCH_MIN_WIDTH;
 
-  useEffect(() => setNavOpen(false), [pathname]);
   usePaletteTypeAhead();
 
   return (

@@ -1,6 +1,7 @@
 import {
   memo,
   useCallback,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -123,7 +124,7 @@ const TOUCH = { activationConstraint: { delay: 200, tolerance: 8 } };
  * the moving, on those candidates only (its own column would otherwise count as "to the left" of a
  * card right to left).
  */
-function keyboardCoordinates<C extends { id: number }>(view: { current: BoardState<C> }): KeyboardCoordinateGetter {
+function keyboardCoordinates<C extends { id: number }>(view: BoardState<C>): KeyboardCoordinateGetter {
   return (event, args) => {
     const ref = parse(args.active);
     const all = args.context.droppableContainers;
@@ -133,8 +134,8 @@ function keyboardCoordinates<C extends { id: number }>(view: { current: BoardSta
       if (vertical) return undefined;
       keep = (r) => r.kind === "column";
     } else {
-      const home = ref && locateCard(view.current, ref.id)?.columnId;
-      const inHome = (r: Ref) => r.kind === "card" && locateCard(view.current, r.id)?.columnId === home;
+      const home = ref && locateCard(view, ref.id)?.columnId;
+      const inHome = (r: Ref) => r.kind === "card" && locateCard(view, r.id)?.columnId === home;
       keep = vertical ? inHome : (r) => (r.kind === "column" ? r.id !== home : !inHome(r));
     }
     const candidates = all
@@ -185,8 +186,8 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
   const { board, renderCard, columnExtra, columnFooter, boardExtra, readOnly, emptyColumn } = props;
   const t = useTranslate();
   const { token } = theme.useToken();
+  // The latest props and view, for handlers dnd-kit calls between renders.
   const latest = useRef(props);
-  latest.current = props;
 
   const [active, setActive] = useState<Ref>();
   // While a card is dragged over another column it shows there: the board as if moved so far.
@@ -196,14 +197,21 @@ export function DragBoard<C extends { id: number }>(props: DragBoardProps<C>): J
     [board, preview],
   );
   const viewRef = useRef(view);
-  viewRef.current = view;
+  useLayoutEffect(() => {
+    latest.current = props;
+    viewRef.current = view;
+  });
   // The drop decided in onDragEnd, read by its announcement (dispatched right after it).
   const dropped = useRef<{ moved: boolean; columnId: number; index: number }>(undefined);
   // A click that ends a mouse drag must not open the card.
   const dragEndedAt = useRef(0);
 
   // Sensor options keep their identity: new ones would re-render every card (dnd-kit's context changes).
-  const keyboard = useMemo(() => ({ coordinateGetter: keyboardCoordinates(viewRef) }), []);
+  const coordinateGetter = useCallback<KeyboardCoordinateGetter>(
+    (event, args) => keyboardCoordinates(viewRef.current)(event, args),
+    [],
+  );
+  const keyboard = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
   const sensors = useSensors(
     useSensor(MouseSensor, MOUSE),
     useSensor(TouchSensor, TOUCH),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNotification, useTranslate } from "@refinedev/core";
 import { errorMessage, errorStatus } from "../errors";
 import { boardReducer, undoOf } from "./reducer";
@@ -45,9 +45,11 @@ export function useBoard<C extends { id: number }>(opts: UseBoardOptions<C>): Us
   const running = useRef(false);
   const mounted = useRef(true);
   const latest = useRef(opts);
-  latest.current = opts;
   const words = useRef({ t, open });
-  words.current = { t, open };
+  useLayoutEffect(() => {
+    latest.current = opts;
+    words.current = { t, open };
+  });
 
   const dispatch = useCallback((action: BoardAction<C>) => {
     const before = current.current;
@@ -57,19 +59,29 @@ export function useBoard<C extends { id: number }>(opts: UseBoardOptions<C>): Us
     setBoard(next);
   }, []);
 
-  const reload = useCallback(async () => {
+  // `loading` starts true, so the first load (the mount effect's) need not set it; the state is set once the answer is in.
+  const load = useCallback(
+    () =>
+      latest.current
+        .load()
+        .then((loaded) => {
+          if (!mounted.current) return;
+          dispatch({ type: "load", board: loaded });
+          setError(null);
+        })
+        .catch((e: unknown) => {
+          if (mounted.current) setError(e);
+        })
+        .finally(() => {
+          if (mounted.current) setLoading(false);
+        }),
+    [dispatch],
+  );
+
+  const reload = useCallback(() => {
     setLoading(true);
-    try {
-      const loaded = await latest.current.load();
-      if (!mounted.current) return;
-      dispatch({ type: "load", board: loaded });
-      setError(null);
-    } catch (e) {
-      if (mounted.current) setError(e);
-    } finally {
-      if (mounted.current) setLoading(false);
-    }
-  }, [dispatch]);
+    return load();
+  }, [load]);
 
   const pump = useCallback(async () => {
     if (running.current) return;
@@ -129,11 +141,11 @@ export function useBoard<C extends { id: number }>(opts: UseBoardOptions<C>): Us
 
   useEffect(() => {
     mounted.current = true;
-    void reload();
+    void load();
     return () => {
       mounted.current = false;
     };
-  }, [reload]);
+  }, [load]);
 
   return { board, loading, error, dispatch, move, reload, saving };
 }
