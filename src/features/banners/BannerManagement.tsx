@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { List } from "@refinedev/antd";
 import { useCustom, useList, useTranslate, type CrudFilter } from "@refinedev/core";
@@ -59,9 +59,14 @@ export function BannerManagement() {
   const total = list.query.data?.total ?? 0;
   const counts = (list.query.data?.extra as { counts?: StateCounts } | undefined)?.counts;
 
-  // The order on screen: a drop shows at once and is undone when its save fails.
+  // The order on screen: a drop shows at once and is undone when its save fails; a new read replaces it
+  // (the read last seen, kept to notice one while rendering).
   const [order, setOrder] = useState<Banner[]>(items);
-  useEffect(() => setOrder(items), [items]);
+  const [read, setRead] = useState(items);
+  if (read !== items) {
+    setRead(items);
+    setOrder(items);
+  }
 
   const refresh = () => Promise.all([list.query.refetch(), menus.query.refetch()]);
   const { write } = useBannerWrite();

@@ -109,12 +109,14 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
         description: errorMessage(error),
       };
     },
-    onMutationSuccess: async ({ data }) => {
+    onMutationSuccess: ({ data }) => {
       const postId = data.id ?? id ?? "";
       // A new post's product ideas are saved once it exists; if that fails, its edit page lets them be picked again.
-      const ideasSaved = mode === "create" ? await ideas.saveAfterCreate(Number(postId)) : true;
-      void invalidate({ resource, invalidates: ["list", "many", "detail"], id: postId });
-      go({ to: ideasSaved ? paths.show(postId) : paths.edit(postId) });
+      const ideasSaved = mode === "create" ? ideas.saveAfterCreate(Number(postId)) : Promise.resolve(true);
+      void ideasSaved.then((saved) => {
+        void invalidate({ resource, invalidates: ["list", "many", "detail"], id: postId });
+        go({ to: saved ? paths.show(postId) : paths.edit(postId) });
+      });
     },
     onMutationError: (error) => {
       const status = errorStatus(error);

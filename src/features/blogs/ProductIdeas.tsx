@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type HTMLAttributes } from "react";
+import { createContext, useContext, useMemo, useState, type HTMLAttributes } from "react";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Button, Card, Empty, Input, Modal, Popconfirm, Table, Tooltip, Typography } from "antd";
 import { DeleteOutlined, HolderOutlined, PlusOutlined } from "@ant-design/icons";
@@ -193,9 +193,14 @@ export function ProductIdeas({ blog, shopId, products, busy = false, onAdd, onRe
   const t = useTranslate();
   const { money: price } = useFormat();
   const [pickerOpen, setPickerOpen] = useState(false);
-  // Shown at once when dropped; back to the last saved order when the save fails.
+  // Shown at once when dropped; back to the last saved order when the save fails. New products replace it (the
+  // products last seen, kept to notice them while rendering).
   const [order, setOrder] = useState(products);
-  useEffect(() => setOrder(products), [products]);
+  const [read, setRead] = useState(products);
+  if (read !== products) {
+    setRead(products);
+    setOrder(products);
+  }
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { blogConfig, type BlogKind, type LinkedProduct, type PostDetail } from "./model";
 import { errorMessage } from "../../components/kit/errors";
@@ -13,10 +13,13 @@ export function useProductIdeas(blog: BlogKind, post: PostDetail | undefined) {
   const { writeCall } = blogConfig(blog).calls;
   const { mutateAsync, mutation } = useCustomMutation();
   const [products, setProducts] = useState<LinkedProduct[]>(post?.products ?? []);
-  // A (re)read post is the truth, e.g. after reloading a changed post.
-  useEffect(() => {
+  // A (re)read post is the truth, e.g. after reloading a changed post (the post last seen, kept to notice one while
+  // rendering).
+  const [read, setRead] = useState(post);
+  if (read !== post) {
+    setRead(post);
     if (post) setProducts(post.products);
-  }, [post]);
+  }
 
   const failed = (error: unknown) => ({
     type: "error" as const,

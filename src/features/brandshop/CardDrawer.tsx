@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useCustom, useList, useTranslate } from "@refinedev/core";
 import {
   Alert,
@@ -291,8 +291,13 @@ function ProductOrder({
   onRemove(p: StoreProduct): void;
 }) {
   const t = useTranslate();
+  // New items replace the order on screen (the items last seen, kept to notice them while rendering).
   const [order, setOrder] = useState(items);
-  useEffect(() => setOrder(items), [items]);
+  const [read, setRead] = useState(items);
+  if (read !== items) {
+    setRead(items);
+    setOrder(items);
+  }
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),

@@ -154,7 +154,7 @@ export function ShopList({ family, area }: { family: Family; area: "admin" | "su
           dataIndex="status"
           title={t("brandshop.fields.status")}
           width={140}
-          render={(st, s) => <ShopStatusTag status={st} note={s.reviewNote} />}
+          render={(_, s) => <ShopStatusTag status={s.status} note={s.reviewNote} />}
         />
         <Table.Column<ShopSummary>
           key="products"

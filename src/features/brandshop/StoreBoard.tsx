@@ -118,7 +118,7 @@ export function StoreBoard({
               icon: <DeleteOutlined />,
               danger: true,
               label: t("brandshop.board.deleteSection"),
-              onClick: () => deleteColumn(column),
+              onClick: () => void deleteColumn(column),
             },
           ],
         }}

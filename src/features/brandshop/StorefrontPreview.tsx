@@ -88,9 +88,11 @@ function BannerStrip({ banners, name }: { banners: StorefrontBanner[]; name: str
   return (
     <div className="storefront-banners" role="list" aria-label={name}>
       {banners.map((b) => (
-        <a key={b.id} role="listitem" href={b.link ?? undefined} onClick={(e) => e.preventDefault()} title={b.title}>
-          <img src={b.imageUrl} alt={b.title} />
-        </a>
+        <div key={b.id} role="listitem">
+          <a href={b.link ?? undefined} onClick={(e) => e.preventDefault()} title={b.title}>
+            <img src={b.imageUrl} alt={b.title} />
+          </a>
+        </div>
       ))}
     </div>
   );

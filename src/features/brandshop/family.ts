@@ -27,7 +27,7 @@ const FAMILIES = {
 
 export const familyOf = (family: Family) => FAMILIES[family];
 /** A family's calls for the verbs both have, typed for either family. */
-const sharedCalls = (family: Family) => FAMILIES[family].calls as unknown as Calls;
+const sharedCalls = (family: Family): Calls => FAMILIES[family].calls;
 
 /** A GET verb of the family, keyed by its query; `enabled` false waits (e.g. for an id). */
 export function useFamilyRead<V extends FamilyVerb>(
@@ -98,7 +98,7 @@ export function useStorefrontWrite() {
       (r) => r.data as ActionAnswer<Supplier, V>,
     );
   /** A REST addition under /api/v2 (`rest` data provider): POST or PATCH on a URL. */
-  const rest = <T = any>(
+  const rest = <T = unknown>(
     url: string,
     method: "post" | "patch",
     values: Record<string, unknown> | FormData,
@@ -107,7 +107,7 @@ export function useStorefrontWrite() {
     mutateAsync({
       url,
       method,
-      values: values as Record<string, unknown>,
+      values,
       dataProviderName: "rest",
       ...notifications(success),
     }).then((r) => r.data as T);

@@ -136,15 +136,13 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
     if (hours) calendar.current?.getApi().scrollToTime("08:00:00");
   }, [hours]);
   const windows = showsWindows(screenId);
-  // Kinds the person has switched off, remembered per user on this browser; the sources read the ref, so
-  // they stay stable functions.
+  // Kinds the person has switched off, remembered per user on this browser; the sources read them from there
+  // when they load, so they stay stable functions.
   const [hidden, setHidden] = useState<ReadonlySet<Shown>>(readHidden);
-  const hiddenRef = useRef(hidden);
   const toggleKind = (kind: Shown, shown: boolean) => {
-    const next = new Set(hiddenRef.current);
+    const next = new Set(hidden);
     if (shown) next.delete(kind);
     else next.add(kind);
-    hiddenRef.current = next;
     setHidden(next);
     writeHidden(next);
     calendar.current
@@ -185,14 +183,17 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
         id: "entries",
         editable: true,
         events: read<Entry>(
-          async (from, to) => (hiddenRef.current.has("own") ? [] : loadEntries(rest, from, to)),
+          async (from, to) => (readHidden().has("own") ? [] : loadEntries(rest, from, to)),
           (e) => entryEvent(e),
         ),
       },
     ];
     if (windows) {
-      const shown = async (from: string, to: string) =>
-        (await loadWindows(rest, from, to)).filter((w) => !hiddenRef.current.has(w.kind));
+      const shown = async (from: string, to: string) => {
+        const rows = await loadWindows(rest, from, to);
+        const off = readHidden();
+        return rows.filter((w) => !off.has(w.kind));
+      };
       list.push({
         id: "windows",
         editable: false,

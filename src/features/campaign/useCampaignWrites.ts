@@ -30,7 +30,8 @@ export function useCampaignWrites() {
     mutateAsync({ ...calls.writeCall(action, values), ...notes(success, quiet) }).then(
       (r) => r.data as ActionAnswer<typeof campaign, A>,
     );
-  const rest = <T = any>(
+  /** A REST call; `T` names its answer. */
+  const rest = <T = unknown>(
     url: string,
     method: "post" | "patch" | "delete",
     values: Values,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import type { Rect } from "./geometry";
 import { hotspotUrl, type Hotspot, type HotspotPatch } from "./model";
@@ -25,8 +25,11 @@ export function useHotspots(campaignId: number, stored: Hotspot[] | undefined, r
 
   const save = (id: number, rect: Rect) =>
     rest<Hotspot>(hotspotUrl(campaignId, id), "patch", { ...rect } satisfies HotspotPatch).catch(reload);
+  // The latest save, for the timers and the unmount.
   const saveLater = useRef(save);
-  saveLater.current = save;
+  useLayoutEffect(() => {
+    saveLater.current = save;
+  });
 
   // Leaving the page saves what is still settling.
   useEffect(

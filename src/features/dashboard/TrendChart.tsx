@@ -65,7 +65,8 @@ export default function TrendChart({ data, series, money, number }: Props) {
               borderColor: token.colorBorderSecondary,
               color: token.colorText,
             }}
-            labelFormatter={(d) => dayjs(String(d)).format("ll")}
+            // The label is the row's `day`.
+            labelFormatter={(d) => (typeof d === "string" ? dayjs(d).format("ll") : d)}
             formatter={(v, _name, item) => {
               const s = series.find((x) => x.key === item.dataKey);
               return s?.axis === "money" ? money(Number(v)) : number(Number(v));

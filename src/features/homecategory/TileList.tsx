@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { List } from "@refinedev/antd";
 import { useDataProvider, useList, useTranslate } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
@@ -122,22 +122,27 @@ export function TileList() {
     pagination: { mode: "off" },
     errorNotification: false,
   });
-  const [order, setOrder] = useState<Tile[]>([]);
+  // A new read replaces the order on screen (the read last seen, kept to notice one while rendering).
+  const [order, setOrder] = useState<Tile[]>(result.data);
+  const [read, setRead] = useState(result.data);
+  if (read !== result.data) {
+    setRead(result.data);
+    setOrder(result.data);
+  }
   const [busy, setBusy] = useState(false);
-  useEffect(() => setOrder(result.data), [result.data]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const nameOf = (id: unknown) => {
-    const tile = order.find((x) => x.id === id);
-    return tile ? nameIn(tile, lng) : "";
-  };
-  const placeOf = (id: unknown) => order.findIndex((x) => x.id === id) + 1;
-  const announcements = useMemo<Announcements>(
-    () => ({
+  const announcements = useMemo<Announcements>(() => {
+    const nameOf = (id: unknown) => {
+      const tile = order.find((x) => x.id === id);
+      return tile ? nameIn(tile, lng) : "";
+    };
+    const placeOf = (id: unknown) => order.findIndex((x) => x.id === id) + 1;
+    return {
       onDragStart: ({ active }) =>
         t("homecategory.announce.picked", {
           name: nameOf(active.id),
@@ -162,9 +167,8 @@ export function TileList() {
           : t("homecategory.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
       onDragCancel: ({ active }) =>
         t("homecategory.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
-    }),
-    [order, lng, t],
-  );
+    };
+  }, [order, lng, t]);
 
   const failed = (e: unknown, message: string) => notification.error({ message, description: errorMessage(e) });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Button, Flex, Switch, Tag, Tooltip, Typography } from "antd";
 import { DeleteOutlined, HolderOutlined } from "@ant-design/icons";
@@ -133,17 +133,22 @@ export function LinkOrder({
   onSwitch?: (row: OrderRow, active: boolean) => void;
 }) {
   const t = useTranslate();
+  // New rows replace the order on screen (the rows last seen, kept to notice them while rendering).
   const [order, setOrder] = useState(rows);
-  useEffect(() => setOrder(rows), [rows]);
+  const [read, setRead] = useState(rows);
+  if (read !== rows) {
+    setRead(rows);
+    setOrder(rows);
+  }
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const nameOf = (id: unknown) => order.find((r) => r.productId === id)?.name ?? "";
-  const placeOf = (id: unknown) => order.findIndex((r) => r.productId === id) + 1;
-  const announcements = useMemo<Announcements>(
-    () => ({
+  const announcements = useMemo<Announcements>(() => {
+    const nameOf = (id: unknown) => order.find((r) => r.productId === id)?.name ?? "";
+    const placeOf = (id: unknown) => order.findIndex((r) => r.productId === id) + 1;
+    return {
       onDragStart: ({ active }) =>
         t("homesale.announce.picked", { name: nameOf(active.id), position: placeOf(active.id), total: order.length }),
       onDragOver: ({ active, over }) =>
@@ -156,9 +161,8 @@ export function LinkOrder({
           : t("homesale.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
       onDragCancel: ({ active }) =>
         t("homesale.announce.cancelled", { name: nameOf(active.id), position: placeOf(active.id) }),
-    }),
-    [order, t],
-  );
+    };
+  }, [order, t]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;

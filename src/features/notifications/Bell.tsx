@@ -1,7 +1,7 @@
 import { BellOutlined, CheckOutlined, LinkOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Badge, Button, ConfigProvider, Drawer, Empty, Flex, List, Tag, Typography, theme } from "antd";
-import { useContext, useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../components/kit/errors";
@@ -37,15 +37,14 @@ export function NotificationBell() {
     errorNotification: false,
     meta: BACKGROUND,
   });
-  const refetch = useRef(query.refetch);
-  refetch.current = query.refetch;
+  const reread = useEffectEvent(() => void query.refetch());
   useEffect(() => {
     let settle: ReturnType<typeof setTimeout> | undefined;
     const close = openNotifyStream(
       {
         onNotification: () => {
           clearTimeout(settle);
-          settle = setTimeout(() => void refetch.current(), SETTLE_MS);
+          settle = setTimeout(() => reread(), SETTLE_MS);
         },
         onStatus: setLive,
       },

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Alert, Button, Form, Result, Spin } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import type { Answer } from "../../api";
 import { errorMessage, errorStatus, post } from "../../providers/http";
 import { AuthFrame, AuthFooter } from "./AuthFrame";
 import { PasswordInput } from "./inputs";
@@ -27,7 +28,8 @@ export default function SetPasswordPage() {
   const { t } = useTranslation(["users", "common"]);
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const [info, setInfo] = useState<LinkInfo | null>(null);
-  const [broken, setBroken] = useState<string | null>(token.length >= 20 ? null : t("users.setPassword.invalid"));
+  // Why the link cannot be used: the server's message, or none for a link it does not know (said in the words shown).
+  const [broken, setBroken] = useState<{ message?: string } | null>(token.length >= 20 ? null : {});
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ username: string; area: "admin" | "supplier" } | null>(null);
@@ -36,14 +38,14 @@ export default function SetPasswordPage() {
     if (token.length < 20) return;
     post<{ data: LinkInfo }>("/api/v2/password-set/check", { token })
       .then((body) => setInfo(body.data))
-      .catch((e) => setBroken(errorStatus(e) === 404 ? t("users.setPassword.invalid") : errorMessage(e)));
+      .catch((e) => setBroken(errorStatus(e) === 404 ? {} : { message: errorMessage(e) }));
   }, [token]);
 
   const submit = async ({ password }: Values) => {
     setPending(true);
     setError(null);
     try {
-      setDone(await post("/api/v2/password-set", { token, password }));
+      setDone(await post<Answer<"/api/v2/password-set", "post">>("/api/v2/password-set", { token, password }));
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -63,7 +65,7 @@ export default function SetPasswordPage() {
         <Result
           status="warning"
           title={t("users.setPassword.unusable")}
-          subTitle={broken}
+          subTitle={broken.message ?? t("users.setPassword.invalid")}
           extra={<Link to="/login">{t("auth.signIn")}</Link>}
         />
       ) : done ? (
