@@ -390,7 +390,7 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
         await call(
           'admin',
           'GET',
-          `${P}/productflashsale?from=${encodeURIComponent(at(400 * DAY))}&to=${encodeURIComponent(at(401 * DAY))}`,
+          `${P}/productflashsale?from=${encodeURIComponent(at(3650 * DAY))}&to=${encodeURIComponent(at(3651 * DAY))}`,
         ),
       );
       expect(window.total).toBe(0);

@@ -12,6 +12,7 @@ import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
 import type { Storage } from '../../lib/storage.js';
 import { FONT_FAMILY, renderPng } from './render.js';
+import { RUNNING_DAYS } from './running.js';
 
 const DAY = 86_400_000;
 
@@ -202,7 +203,7 @@ function windowOf(kind: Window, ref: number): { startsAt: Date; endsAt: Date | n
     case 'live':
       return { startsAt: new Date(ref - 45 * DAY), endsAt: null, active: true };
     case 'live-ending':
-      return { startsAt: new Date(ref - 10 * DAY), endsAt: new Date('2027-02-28T23:59:00+07:00'), active: true };
+      return { startsAt: new Date(ref - 10 * DAY), endsAt: new Date(ref + RUNNING_DAYS * DAY), active: true };
     case 'scheduled':
       return {
         startsAt: new Date('2027-12-01T00:00:00+07:00'),

@@ -52,7 +52,7 @@ const SCENES: Scene[] = [
     status: 'active',
     description: 'Year-end lighting sale: a living room lit three ways, each lamp one tap from its product page.',
     startsAt: '2026-11-15T00:00:00+07:00',
-    endsAt: '2026-12-31T23:59:00+07:00',
+    endsAt: '2028-12-31T23:59:00+07:00',
     title: 'Light up your living room',
     line: 'Year-end lighting sale, up to 30% off',
     palette: { wall: '#f4ead9', floor: '#c9a27a', ink: '#5b3a12', accent: '#f5a623' },

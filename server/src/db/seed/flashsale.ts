@@ -11,6 +11,7 @@ import type { Tx } from '../../lib/sql.js';
 import { CODE_ALPHABET, RANDOM_LENGTH, insertCodes } from '../../modules/coupons/codes.js';
 import { discountOf } from '../../modules/coupons/redeem.js';
 import { mulberry32 } from './products.js';
+import { RUNNING_DAYS } from './running.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -191,21 +192,21 @@ export async function seedFlashsaleDemo(tx: Tx, ref: Date): Promise<void> {
     await order(shelf.shopId, new Date(closed.startsAt.getTime() + (1 + i * 3) * HOUR), [
       { p: shelf, qty: int(1, 2), unitPrice: closed.price },
     ]);
-  // Running: the year-end air-conditioner sale.
+  // Running: the air-conditioner sale.
   const aircon = await productOf('CoolAir Climate Solutions');
-  const current = await sale(aircon, 0.15, 30, day(-1, '00:00:00'), day(14, '23:59:00'));
+  const current = await sale(aircon, 0.15, 30, day(-1, '00:00:00'), day(RUNNING_DAYS, '23:59:00'));
   for (let i = 0; i < 4; i++)
     await order(aircon.shopId, new Date(current.startsAt.getTime() + (3 + i * 5) * HOUR), [
       { p: aircon, qty: 1, unitPrice: current.price },
     ]);
-  // Scheduled: 12.12.
+  // Scheduled: the 12.12 after the running sale ends.
   const tile = await productOf('Siam Tile & Bath');
   await sale(
     tile,
     0.3,
     60,
-    bangkok(`${ref.getUTCFullYear()}-12-12T00:00:00`),
-    bangkok(`${ref.getUTCFullYear()}-12-12T23:59:00`),
+    bangkok(`${ref.getUTCFullYear() + 2}-12-12T00:00:00`),
+    bangkok(`${ref.getUTCFullYear() + 2}-12-12T23:59:00`),
   );
 
   // ----- coupon lines -----
@@ -230,7 +231,7 @@ export async function seedFlashsaleDemo(tx: Tx, ref: Date): Promise<void> {
     usesPerCode: 1,
     usesPerCustomer: 1,
     startsAt: day(-30, '00:00:00'),
-    endsAt: day(60, '23:59:00'),
+    endsAt: day(RUNNING_DAYS, '23:59:00'),
     timezone: 'Asia/Bangkok',
     createdAt: new Date(ref.getTime() - 31 * DAY),
   });
@@ -245,7 +246,7 @@ export async function seedFlashsaleDemo(tx: Tx, ref: Date): Promise<void> {
     usesPerCode: 1,
     usesPerCustomer: 1,
     startsAt: day(5, '00:00:00'),
-    endsAt: day(35, '23:59:00'),
+    endsAt: day(RUNNING_DAYS, '23:59:00'),
     timezone: 'Asia/Bangkok',
     createdAt: new Date(ref.getTime() - 2 * DAY),
   });

@@ -11,6 +11,7 @@ import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
 import type { Storage } from '../../lib/storage.js';
 import { renderPng } from './render.js';
+import { RUNNING_DAYS } from './running.js';
 
 const DAY = 86_400_000;
 
@@ -141,7 +142,7 @@ const TILES: {
     icon: 'inverter',
     product: /Inverter Air Conditioner 12,000/,
     startDays: 5,
-    endDays: 40,
+    endDays: RUNNING_DAYS,
     names: {
       en: 'Inverter air con deals',
       fr: 'Promos clim inverter',
@@ -219,7 +220,7 @@ export async function seedHomePageDemo(
     .slice(0, 6);
   const newest = [...approved].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id - b.id).slice(0, 5);
   const groups = [
-    { name: 'Hot deals this week', groupType: 'hot_deals', products: deals, startsAt: at(-3), endsAt: at(25), off: 1 },
+    { name: 'Hot deals this week', groupType: 'hot_deals', products: deals, startsAt: at(-3), endsAt: at(RUNNING_DAYS), off: 1 },
     { name: 'New in store', groupType: 'new_arrivals', products: newest, startsAt: at(-14), endsAt: null, off: -1 },
   ];
   for (const [position, g] of groups.entries()) {
@@ -265,7 +266,7 @@ export async function seedHomePageDemo(
       discountType: 'fixed',
       discountValue: '1500.00',
       startsAt: at(-10),
-      endsAt: at(50),
+      endsAt: at(RUNNING_DAYS),
       timezone: 'Asia/Bangkok',
       createdBy: opts.adminId,
       createdAt: at(-12),
