@@ -220,7 +220,14 @@ export async function seedHomePageDemo(
     .slice(0, 6);
   const newest = [...approved].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id - b.id).slice(0, 5);
   const groups = [
-    { name: 'Hot deals this week', groupType: 'hot_deals', products: deals, startsAt: at(-3), endsAt: at(RUNNING_DAYS), off: 1 },
+    {
+      name: 'Hot deals this week',
+      groupType: 'hot_deals',
+      products: deals,
+      startsAt: at(-3),
+      endsAt: at(RUNNING_DAYS),
+      off: 1,
+    },
     { name: 'New in store', groupType: 'new_arrivals', products: newest, startsAt: at(-14), endsAt: null, off: -1 },
   ];
   for (const [position, g] of groups.entries()) {
