@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/sequencer.js";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { precompressDir } from "./server/src/lib/precompress.js";
@@ -38,6 +39,7 @@ export default defineConfig({
   test: {
     globals: true,
     reporters: ["default", "./tests/summary-reporter.ts"],
+    sequence: { sequencer: LongestFirst },
     // Vitest's default (one fewer than the cores) runs one file at a time on 2 cores, though a server test waits on its
     // database much of the time; each worker's test apps have their own uploads folder (tests/support/db.ts).
     maxWorkers: Math.max(2, availableParallelism() - 1),

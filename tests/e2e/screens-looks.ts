@@ -19,23 +19,27 @@ import {
  * and Arabic (right to left), axe's WCAG 2.1 A/AA rules in English light and Arabic dark, on every list and on
  * every record page (a record's id is the first link to it on any list).
  */
-const LOOKS = [
-  { lng: "fr", mode: "light", layout: true, axe: false },
-  { lng: "en", mode: "light", layout: false, axe: true },
-  { lng: "ar", mode: "dark", layout: true, axe: true },
-] as const;
+export const LOOKS = {
+  fr: { lng: "fr", mode: "light", layout: true, axe: false },
+  en: { lng: "en", mode: "light", layout: false, axe: true },
+  ar: { lng: "ar", mode: "dark", layout: true, axe: true },
+} as const;
 
-describe.skipIf(!browserAvailable)(
-  "every screen at 1366 px: layout in French and Arabic, axe in en light and ar dark",
-  () => {
-    const session = browserSession({ viewport: { width: 1366, height: 900 } });
-    let server: RunningServer;
-    let page: Page;
-    beforeEach(() => void ({ server, page } = session));
+/**
+ * The walks of `runs`, one test (one signed-in context) per user and look. The walks are split over a few files so
+ * that the browser files, run side by side, end near the same time: the admin's axe walks are the longest files.
+ */
+export function walkScreens(runs: { user: "admin" | "supplier1"; look: keyof typeof LOOKS }[]): void {
+  describe.skipIf(!browserAvailable)(
+    "every screen at 1366 px: layout in French and Arabic, axe in en light and ar dark",
+    () => {
+      const session = browserSession({ viewport: { width: 1366, height: 900 } });
+      let server: RunningServer;
+      let page: Page;
+      beforeEach(() => void ({ server, page } = session));
 
-    // One test (one signed-in context) per user and look: each stays well inside its time on a loaded machine.
-    for (const user of ["admin", "supplier1"]) {
-      for (const { lng, mode, layout, axe: checked } of LOOKS) {
+      for (const { user, look } of runs) {
+        const { lng, mode, layout, axe: checked } = LOOKS[look];
         const what = [
           layout && "no broken word, no overlapping or spilling tag, no page overflow",
           checked && "no serious or critical axe violation on a list or record page",
@@ -88,6 +92,6 @@ describe.skipIf(!browserAvailable)(
           expect(axeReport(axe)).toBe("");
         }, 600_000);
       }
-    }
-  },
-);
+    },
+  );
+}

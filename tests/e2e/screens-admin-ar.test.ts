@@ -1,0 +1,3 @@
+import { walkScreens } from "./screens-looks.js";
+
+walkScreens([{ user: "admin", look: "ar" }]);
