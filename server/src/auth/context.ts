@@ -107,7 +107,7 @@ export function authCacheFor(db: Db, ttlMs = MAX_AUTH_CACHE_MS): AuthCache {
   return c;
 }
 
-/** The realtime channel on which `invalidateAuth` reaches the other processes (lib/realtime.ts listens). */
+/** The realtime channel on which `invalidateAuth` reaches the other processes (the guard listens). */
 export const AUTH_CHANNEL = 'auth';
 
 /** Drops this process's cached record of `userId`, or every record (no id). */

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { INT4_MAX } from '../lib/validation.js';
 import { accessFor } from './access.js';
-import { authCacheFor, MAX_AUTH_CACHE_MS } from './context.js';
+import { AUTH_CHANNEL, authCacheFor, forgetAuth, MAX_AUTH_CACHE_MS } from './context.js';
 import { clientOf, touchSession } from './sessions.js';
 import type { Access, AuthUser } from './types.js';
 
@@ -19,6 +19,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with its access rule (used by the security tests and /admin/routes). */
     routeTable: RouteEntry[];
+    /**
+     * The caller of a request that outlives its first check (an event stream) as the guard would see them now: still
+     * active, token unexpired and of the current generation, route still allowed. Null while they may go on.
+     */
+    recheck(request: FastifyRequest): Promise<{ status: number; message: string } | null>;
   }
 }
 
@@ -107,10 +112,38 @@ export async function authenticate(
   return user;
 }
 
+async function recheck(
+  db: Db,
+  request: FastifyRequest,
+  authCacheMs: number | undefined,
+): Promise<{ status: number; message: string } | null> {
+  const access = request.routeOptions.config?.access;
+  if (!request.auth || access === 'public' || access === undefined) return null;
+  const exp = (request.user as { exp?: number } | undefined)?.exp;
+  if (exp && exp * 1000 <= Date.now())
+    return { status: 401, message: 'Your session has expired. Please sign in again.' };
+  const user = await authCacheFor(db, authCacheMs).get(request.auth.id);
+  if (!user) return { status: 401, message: 'Your session is not valid. Please sign in again.' };
+  if (user.status !== 'active') return { status: 401, message: 'This account is disabled. Contact an administrator.' };
+  if ((request.user as { gen?: number } | undefined)?.gen !== user.tokenGeneration)
+    return { status: 401, message: 'Your session has ended. Please sign in again.' };
+  if (!allows(user, access)) return { status: 403, message: 'You do not have permission to do this.' };
+  return null;
+}
+
 /** Default deny: an /api route without `config.access` stops the server from starting. */
 export const guardPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; authCacheMs?: number }) => {
     app.decorate('routeTable', [] as RouteEntry[]);
+    app.decorate('recheck', (request: FastifyRequest) => recheck(opts.db, request, opts.authCacheMs));
+    // Another process disabled a user or changed grants: drop the cached records here too (undefined: maybe missed,
+    // drop all). On ready: the realtime hub opens after the guard.
+    app.addHook('onReady', async () => {
+      app.realtime.subscribe(AUTH_CHANNEL, (p) => {
+        const userId = (p as { userId?: unknown } | undefined)?.userId;
+        forgetAuth(opts.db, typeof userId === 'number' ? userId : undefined);
+      });
+    });
     app.decorateRequest('auth', null);
     app.decorateRequest('sessionId', null);
 
