@@ -169,10 +169,15 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await page.waitForURL("**/admin/dashboard");
     await settle(page);
     seen = false;
+    const started = Date.now();
     await page.locator(".ant-menu-item", { hasText: "Route table" }).click();
     await page.waitForURL("**/admin/routes");
+    await page.getByRole("heading", { level: 1, name: "Route table" }).waitFor();
+    const took = Date.now() - started;
     await page.waitForTimeout(800);
-    expect(seen).toBe(false);
+    // Measured from here the change took at least as long as in the page. On a machine too loaded to change screens
+    // in 300 ms even this change is slow, and the bar is right to show (a CI run saw that once).
+    if (took < 300) expect(seen).toBe(false);
 
     // Slow: the blog list's data takes a second.
     await page.route("**/api/blogs/**", async (route) => {
