@@ -79,6 +79,17 @@ function remember(request: FastifyRequest, payload: TokenPayload): TokenPayload 
   return payload;
 }
 
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** Why a token's user may not go on (the words of the 401), or null: unknown, disabled, or an earlier generation. */
+function sessionRefusal(user: AuthUser | null, gen: unknown): string | null {
+  if (!user) return 'Your session is not valid. Please sign in again.';
+  if (user.status !== 'active') return 'This account is disabled. Contact an administrator.';
+  // A token of an earlier generation: the account's sessions were ended (password, role, status, sign-out everywhere).
+  if (gen !== user.tokenGeneration) return SESSION_ENDED;
+  return null;
+}
+
 /** The signed-in user from the token, refused when unknown or not active (auth record cached ≤ 2 s, see context.ts). */
 export async function authenticate(
   db: Db,
@@ -102,11 +113,9 @@ export async function authenticate(
   if (typeof sub !== 'number' || !Number.isInteger(sub) || sub < 1 || sub > INT4_MAX)
     throw unauthorized('Your session is not valid. Please sign in again.');
   const user = await authCacheFor(db, authCacheMs).get(sub);
-  if (!user) throw unauthorized('Your session is not valid. Please sign in again.');
-  if (user.status !== 'active') throw unauthorized('This account is disabled. Contact an administrator.');
-  // A token of an earlier generation: the account's sessions were ended (password, role, status, sign-out everywhere).
-  if (payload.gen !== user.tokenGeneration || typeof payload.jti !== 'string')
-    throw unauthorized('Your session has ended. Please sign in again.');
+  const why = sessionRefusal(user, payload.gen);
+  if (why || !user) throw unauthorized(why ?? SESSION_ENDED);
+  if (typeof payload.jti !== 'string') throw unauthorized(SESSION_ENDED);
   request.sessionId = payload.jti;
   await touchSession(db, payload.jti, clientOf(request));
   return user;
@@ -123,10 +132,8 @@ async function recheck(
   if (exp && exp * 1000 <= Date.now())
     return { status: 401, message: 'Your session has expired. Please sign in again.' };
   const user = await authCacheFor(db, authCacheMs).get(request.auth.id);
-  if (!user) return { status: 401, message: 'Your session is not valid. Please sign in again.' };
-  if (user.status !== 'active') return { status: 401, message: 'This account is disabled. Contact an administrator.' };
-  if ((request.user as { gen?: number } | undefined)?.gen !== user.tokenGeneration)
-    return { status: 401, message: 'Your session has ended. Please sign in again.' };
+  const why = sessionRefusal(user, (request.user as { gen?: number } | undefined)?.gen);
+  if (why || !user) return { status: 401, message: why ?? SESSION_ENDED };
   if (!allows(user, access)) return { status: 403, message: 'You do not have permission to do this.' };
   return null;
 }
