@@ -61,34 +61,39 @@ export const LANGUAGE_CODES: Record<string, string> = {
 /** Picks a language in the header and waits until its translations are in (several files load). */
 export async function chooseLanguage(page: Page, label: string) {
   // A menu opened while the previous one is still closing can swallow the click, and a page still
-  // drawing its figures can close the menu under the pointer (both seen in loaded full runs): open it
-  // again if the item could not be clicked or the language has not changed. A switch re-renders the whole shell in
-  // the new words: with both cores busy (load 12) that took longer than 3 × 10 s once (the route table, 90 rows).
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page
-      .getByTestId("header")
-      .locator("button", { has: page.locator(".anticon-global") })
-      .click();
-    const picked = await page
-      .locator(".ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item", { hasText: label })
-      .click({ timeout: 20_000 })
-      .then(
-        () => true,
-        () => false,
-      );
+  // drawing its figures can close the menu under the pointer (both seen in loaded full runs). A switch
+  // re-renders the whole shell in the new words: with both cores busy that once took longer than 3 x 20 s
+  // (CI, after a reload in Arabic). So: one deadline, the menu opened again only when it is closed, and
+  // the language read again before each try, since a slow switch may land while the menu is reopened.
+  const code = LANGUAGE_CODES[label];
+  const item = page.locator(".ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item", { hasText: label });
+  const isOn = () => page.evaluate((c) => document.documentElement.lang === c, code);
+  const deadline = Date.now() + 100_000;
+  while (Date.now() < deadline) {
+    if (await isOn()) return;
+    if (!(await item.isVisible()))
+      await page
+        .getByTestId("header")
+        .locator("button", { has: page.locator(".anticon-global") })
+        .click();
+    const picked = await item.click({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
     if (!picked) {
       await page.keyboard.press("Escape");
       continue;
     }
-    const changed = await page
-      .waitForFunction((code) => document.documentElement.lang === code, LANGUAGE_CODES[label], { timeout: 20_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (changed) return;
+    await page
+      .waitForFunction((c) => document.documentElement.lang === c, code, { timeout: 30_000 })
+      .catch(() => undefined);
   }
-  throw new Error(`The language menu did not switch to ${label}`);
+  const state = await page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    stored: localStorage.getItem("i18nextLng"),
+    url: location.href,
+  }));
+  throw new Error(`The language menu did not switch to ${label}: ${JSON.stringify(state)}`);
 }
 
 /**

@@ -84,7 +84,7 @@ describe.skipIf(!browserAvailable)("app shell in a real browser", () => {
     await expect.poll(async () => (await box(page, "sider")).width).toBe(280);
     expect(await page.getByTestId("settings-dot").count()).toBe(0);
     expect((await context.cookies()).filter((c) => c.name.startsWith("theme"))).toEqual([]);
-  });
+  }, 180_000);
 
   it("stretch widens the content only above 1600 px", async () => {
     await page.setViewportSize({ width: 1700, height: 900 });
