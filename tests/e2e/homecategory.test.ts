@@ -93,7 +93,7 @@ describe.skipIf(!browserAvailable)("home categories and home sale in a real brow
     // In Arabic the same tile reads its Arabic name, still first.
     await page.goto(server.url + "/admin/homecategory?lng=ar");
     await page.locator(".homecategory-tile").first().waitFor();
-    expect((await tileNames(page))[0]).toBe(NAMES.العربية);
+    await expect.poll(async () => (await tileNames(page))[0]).toBe(NAMES.العربية);
     await screenshot(page, "homecategory-list-ar-light-1366");
   }, 180_000);
 

@@ -190,10 +190,13 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
 
     it('changes the window (the parts sent, checked against the stored ones) with the version read', async () => {
       const c = await create();
+      // Midnight in Bangkok two months ahead: stored as the UTC instant seven hours earlier.
+      const endsAt = `${iso(Date.now() + 60 * DAY).slice(0, 10)}T00:00:00+07:00`;
       const moved = ok<{ data: Campaign }>(
-        await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 1, endsAt: '2027-02-01T00:00:00+07:00' }),
+        await call('POST', `${PR}/setdatecampaign`, { id: c.id, version: 1, endsAt }),
       ).data;
-      expect(moved).toMatchObject({ version: 2, startsAt: c.startsAt, endsAt: '2027-01-31T17:00:00.000Z' });
+      expect(moved).toMatchObject({ version: 2, startsAt: c.startsAt, endsAt: iso(Date.parse(endsAt)) });
+      expect(moved.endsAt).toMatch(/T17:00:00\.000Z$/);
       expectFieldError(
         await call('POST', `${PR}/setdatecampaign`, {
           id: c.id,

@@ -1,6 +1,6 @@
 /**
  * Demo notifications: messages staff sent over the last weeks (with each recipient's copy, some read),
- * one cancelled and one scheduled for Songkran 2027. Fixed texts and no PRNG: it shifts no other demo data.
+ * one cancelled and one scheduled for the first Songkran after the running sales end. Fixed texts and no PRNG: it shifts no other demo data.
  * Recipients are written by the delivery worker's own `deliver`, so they follow the same audience rules.
  * The orders still waiting on their shop come with the "new order" notice each shop's suppliers got.
  */
@@ -9,6 +9,7 @@ import * as t from '../schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { ensureNotifyCategories } from '../../modules/notifications/categories.js';
 import { notifyNewOrder } from '../../modules/notifications/notices.js';
+import { RUNNING_DAYS } from './running.js';
 import { deliver } from '../../modules/notifications/worker.js';
 
 const DAY = 86_400_000;
@@ -20,11 +21,22 @@ interface DemoMessage {
   category: string;
   link: string | null;
   audience: 'all' | { shop: string } | { role: string };
-  /** Days before the reference date it was sent (negative: scheduled ahead), or a fixed time. */
-  at: number | Date;
+  /** Days before the reference date it was sent (negative: scheduled ahead), or a time worked out from that date. */
+  at: number | ((referenceDate: Date) => Date);
   status: 'sent' | 'cancelled' | 'scheduled';
   /** Who has read it. */
   readBy?: string[];
+}
+
+/**
+ * Songkran (10 April, 9:00 Bangkok) after the demo's running sales end: still ahead, the furthest scheduled message,
+ * for as long as anything in the demo runs.
+ */
+function songkranAfterRunning(referenceDate: Date): Date {
+  const end = referenceDate.getTime() + RUNNING_DAYS * DAY;
+  const inYear = (year: number) => new Date(`${year}-04-10T09:00:00+07:00`);
+  const year = new Date(end).getUTCFullYear();
+  return inYear(year).getTime() > end ? inYear(year) : inYear(year + 1);
 }
 
 const MESSAGES: DemoMessage[] = [
@@ -82,7 +94,7 @@ const MESSAGES: DemoMessage[] = [
     category: 'promotion',
     link: null,
     audience: 'all',
-    at: new Date('2027-04-10T09:00:00+07:00'),
+    at: songkranAfterRunning,
     status: 'scheduled',
   },
 ];
@@ -92,7 +104,10 @@ export async function seedNotificationDemo(tx: Tx, opts: { referenceDate: Date; 
   const shopRows = await tx.select({ id: t.shops.id, name: t.shops.name }).from(t.shops);
   const roleRows = await tx.select({ id: t.roles.id, code: t.roles.code }).from(t.roles);
   for (const [i, d] of MESSAGES.entries()) {
-    const at = d.at instanceof Date ? d.at : new Date(opts.referenceDate.getTime() - d.at * DAY + i * HOUR);
+    const at =
+      typeof d.at === 'function'
+        ? d.at(opts.referenceDate)
+        : new Date(opts.referenceDate.getTime() - d.at * DAY + i * HOUR);
     const audience = d.audience === 'all' ? 'all' : 'shop' in d.audience ? 'shop' : 'role';
     const shopName = typeof d.audience === 'object' && 'shop' in d.audience ? d.audience.shop : null;
     const roleCode = typeof d.audience === 'object' && 'role' in d.audience ? d.audience.role : null;
