@@ -4,7 +4,7 @@ import { App as AntdApp } from "antd";
 import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Route, Routes } from "react-router";
-import { Shell } from "./chunks";
+import { Shell } from "./components/layout/chunk";
 import { Guard } from "./components/Guard";
 import { PageLoading } from "./components/PageLoading";
 import { ShellBreadcrumb } from "./components/layout/Breadcrumb";

@@ -2,7 +2,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
 import "./providers/thai-font.css";
-import { RefineRoot, Shell } from "./chunks";
+import { RefineRoot } from "./chunks";
+import { Shell } from "./components/layout/chunk";
 import { homePath, isTokenValid, resumeSession } from "./providers/auth";
 import { readNavConfig, readToken, readUser } from "./providers/session-store";
 

@@ -1,26 +1,26 @@
 import type { BaseRecord } from "@refinedev/core";
 import { SCREENS, type ScreenAction } from "../../contract/screens";
 import type { Answer, Body, Path, Query, Upload } from "../api";
-import type { ActionEndpoint, ResourceModule } from "./types";
+import type { ActionEndpoint, ResourceEndpoints } from "./types";
 
-type ActionsOf<M extends ResourceModule> = NonNullable<M["endpoints"]["actions"]>;
+type ActionsOf<M extends ResourceEndpoints> = NonNullable<M["endpoints"]["actions"]>;
 /** A verb's name in a module's endpoint map. */
-export type ActionOf<M extends ResourceModule> = keyof ActionsOf<M> & string;
-type EndpointOf<M extends ResourceModule, A> = A extends keyof ActionsOf<M> ? ActionsOf<M>[A] : ActionEndpoint;
+export type ActionOf<M extends ResourceEndpoints> = keyof ActionsOf<M> & string;
+type EndpointOf<M extends ResourceEndpoints, A> = A extends keyof ActionsOf<M> ? ActionsOf<M>[A] : ActionEndpoint;
 type Loose = Record<string, unknown>;
 
 /** The query a GET verb takes, from the document (anything for a path it does not have). */
-export type ActionQuery<M extends ResourceModule, A> =
+export type ActionQuery<M extends ResourceEndpoints, A> =
   EndpointOf<M, A> extends ActionEndpoint<infer P> ? (P extends Path ? Query<P> : Loose) : Loose;
 /** The JSON body a POST verb takes, from the document, or a FormData where it takes an upload. */
-export type ActionBody<M extends ResourceModule, A> =
+export type ActionBody<M extends ResourceEndpoints, A> =
   EndpointOf<M, A> extends ActionEndpoint<infer P>
     ? P extends Path
       ? Body<P> | Upload<P>
       : Loose | FormData
     : Loose | FormData;
 /** What a verb answers, from the document; for a path it does not have, a record of unknown fields (Refine's). */
-export type ActionAnswer<M extends ResourceModule, A> =
+export type ActionAnswer<M extends ResourceEndpoints, A> =
   EndpointOf<M, A> extends ActionEndpoint<infer P, infer V>
     ? P extends Path
       ? Answer<P, V extends "GET" ? "get" : "post">
@@ -30,10 +30,10 @@ export type ActionAnswer<M extends ResourceModule, A> =
 /**
  * A domain's verbs as `useCustom` / `useCustomMutation` parameters: the data provider resolves
  * `meta.action` through the resource's endpoint map, so the path is written once, in the map. A module
- * declared with `satisfies ResourceModule` keeps its paths' literal types, so a read's query and a
+ * declared with `satisfies ResourceEndpoints` keeps its paths' literal types, so a read's query and a
  * write's values are checked against the OpenAPI document (src/api).
  */
-export function callsOf<M extends ResourceModule>(module: M) {
+export function callsOf<M extends ResourceEndpoints>(module: M) {
   const pathOf = (action: string) => {
     const ep = module.endpoints.actions?.[action];
     if (!ep) throw new Error(`${module.name}: no action "${action}"`);

@@ -87,3 +87,9 @@ export interface ResourceModule {
   /** Resource identifier → the page of each route action; each page is its own chunk. */
   pages?: Record<string, Partial<Record<"list" | "create" | "edit" | "show", Page>>>;
 }
+
+/**
+ * A domain's endpoints without its screens (a feature's `endpoints.ts`): what its pages, hooks and model import.
+ * `resource.ts` adds the lazy pages; a page importing that file would close an import circle through its own chunk.
+ */
+export type ResourceEndpoints = Omit<ResourceModule, "resources" | "pages">;

@@ -3,8 +3,8 @@
  * share, typed for either family: a query or body either path takes, an answer either path gives.
  */
 import type { FamilyVerb } from "../../src/features/brandshop/family";
-import brandshop, { BOARD_READS, BOARD_WRITES } from "../../src/features/brandshop/resource";
-import housebrand from "../../src/features/housebrand/resource";
+import brandshop, { BOARD_READS, BOARD_WRITES } from "../../src/features/brandshop/endpoints";
+import housebrand from "../../src/features/housebrand/endpoints";
 
 describe("storefront families", () => {
   it("share the board's verbs and the two masters", () => {

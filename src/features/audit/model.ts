@@ -1,7 +1,7 @@
 /** The audit log (docs/api/audit.md): who changed what and when, with the record before and after. */
 import type { Answer, RowOf } from "../../api";
 import { callsOf } from "../../resources/calls";
-import audit from "./resource";
+import audit from "./endpoints";
 
 export const calls = callsOf(audit);
 /** The REST resource under /api/v2 (the `rest` data provider). */

@@ -1,17 +1,11 @@
 import type { ResourceModule } from "../../resources/types";
-import { action } from "../../resources/endpoints";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
+import { audit as api } from "./endpoints";
 
-/**
- * The audit log viewer (docs/api/audit.md), read only: the entries are the REST resource
- * `/api/v2/audit-log` (the `rest` data provider); the filters' choices come from `audit-facets`.
- */
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const audit = {
-  name: "audit",
-  endpoints: {
-    actions: { facets: action("/api/v2/audit-facets", "GET") },
-  },
+  ...api,
   pages: {
     audit: { list: page(() => import("./AuditList").then((m) => m.AuditList)) },
   },

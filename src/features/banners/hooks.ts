@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../../resources/calls";
-import banners from "./resource";
+import banners from "./endpoints";
 import type { BannerMenu, BannerType } from "./model";
 
 export const calls = callsOf(banners);

@@ -1,26 +1,11 @@
 import type { ResourceModule } from "../../resources/types";
-import { actions, itemsPage, pagedList } from "../../resources/endpoints";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
+import { banners as api } from "./endpoints";
 
-const B = "/api/banners/uploadbanner";
-
-/** Marketplace banners: the banners of one type and page, in the order shoppers see them. */
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const banners = {
-  name: "banners",
-  endpoints: {
-    // Beside the rows: how many of the whole page are in each state now.
-    list: pagedList(`${B}/getlistbanners`, {
-      filters: ["typeId", "menuId", "status"],
-      allValues: ["all"],
-      fromResponse: (body) => ({ ...itemsPage(body), extra: { maxpage: body?.maxpage ?? 0, counts: body?.counts } }),
-    }),
-    actions: actions(
-      B,
-      ["getmasterType", "getBannerTypeMenu"],
-      ["upload", "sortbanner", "updatestatusbanner", "updatetimebanner", "deletebanner"],
-    ),
-  },
+  ...api,
   pages: {
     banners: { list: page(() => import("./BannerManagement").then((m) => m.BannerManagement)) },
   },

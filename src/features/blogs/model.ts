@@ -1,5 +1,5 @@
 import type { Answer, Body, DataOf, ItemOf } from "../../api";
-import { blog, HOUSEBRAND_ENDPOINTS } from "./resource";
+import { blog, HOUSEBRAND_ENDPOINTS } from "./endpoints";
 import { callsOf, screenPath } from "../../resources/calls";
 
 /** Which blog a screen shows: the master blog in the admin or the supplier area, or the house-brand blog. */

@@ -1,40 +1,8 @@
-import type { EndpointMap, ResourceModule } from "../../resources/types";
-import { action, byId, pagedList, write } from "../../resources/endpoints";
-import { page } from "../../components/kit/page";
+import type { ResourceModule } from "../../resources/types";
 import { screensOf } from "../../resources/define";
+import { page } from "../../components/kit/page";
+import { blog as api } from "./endpoints";
 import type { BlogKind } from "./model";
-
-type BlogBase = "/api/blogs/master" | "/api/blogs/housebrand";
-
-/**
- * One blog's endpoint map: the same verbs in each family's folder (server/src/modules/blogs/family.ts),
- * the catalogue naming create and edit differently in each.
- */
-function blogEndpoints(base: BlogBase, names: { create: string; update: string }) {
-  return {
-    list: pagedList(`${base}/posts`, { filters: ["search", "type", "status", "shopId"], contains: ["search"] }),
-    one: byId(`${base}/post`),
-    create: write(`${base}/${names.create}`, "create"),
-    update: write(`${base}/${names.update}`),
-    remove: write(`${base}/deletecontent`, "remove"),
-    actions: {
-      close: action(`${base}/closecontent`),
-      menu: action(`${base}/menu`, "GET"),
-      products: action(`${base}/product`, "GET"),
-      sortProducts: action(`${base}/sortproductidea`),
-      removeProduct: action(`${base}/deleteproductidea`),
-    },
-  } satisfies EndpointMap;
-}
-
-/** The master blog: every shop in the caller's reach (admin and supplier screens). */
-export const MASTER_ENDPOINTS = blogEndpoints("/api/blogs/master", { create: "new", update: "edit" });
-/** The house-brand blog: house brands' posts only; its form picks among the house brands. */
-const housebrandBase = blogEndpoints("/api/blogs/housebrand", { create: "newpost", update: "postedit" });
-export const HOUSEBRAND_ENDPOINTS = {
-  ...housebrandBase,
-  actions: { ...housebrandBase.actions, shops: action("/api/housebrand/shopmaster", "GET") },
-} satisfies EndpointMap;
 
 const pagesOf = (kind: BlogKind) => ({
   list: page(() => import("./PostList").then((m) => m.PostList), { blog: kind }),
@@ -43,10 +11,9 @@ const pagesOf = (kind: BlogKind) => ({
   show: page(() => import("./PostShow").then((m) => m.PostShow), { blog: kind }),
 });
 
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const blog = {
-  name: "blog",
-  endpoints: MASTER_ENDPOINTS,
-  resourceEndpoints: { "housebrand-blog": HOUSEBRAND_ENDPOINTS },
+  ...api,
   pages: { blog: pagesOf("admin"), "supplier-blog": pagesOf("supplier"), "housebrand-blog": pagesOf("housebrand") },
   resources: screensOf("blogs"),
 } satisfies ResourceModule;

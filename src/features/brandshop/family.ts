@@ -2,8 +2,8 @@ import { useMemo } from "react";
 import { useCustom, useCustomMutation, useDataProvider, useTranslate } from "@refinedev/core";
 import { callsOf, type ActionAnswer, type ActionBody, type ActionOf, type ActionQuery } from "../../resources/calls";
 import { errorMessage } from "../../components/kit/errors";
-import brandshop from "./resource";
-import housebrand from "../housebrand/resource";
+import brandshop from "./endpoints";
+import housebrand from "../housebrand/endpoints";
 import type { Family } from "./model";
 
 type Supplier = typeof brandshop;

@@ -6,7 +6,7 @@ import { useFormat } from "../../components/kit/format";
 import { SEARCH_DELAY_MS } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
 import { callsOf } from "../../resources/calls";
-import campaign from "./resource";
+import campaign from "./endpoints";
 import type { ProductOption } from "./model";
 
 const calls = callsOf(campaign);

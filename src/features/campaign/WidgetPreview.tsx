@@ -5,7 +5,7 @@ import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
 import { formatWindow } from "../../components/kit/window";
 import { callsOf } from "../../resources/calls";
-import campaign from "./resource";
+import campaign from "./endpoints";
 import { placed } from "./geometry";
 import "./campaign.css";
 

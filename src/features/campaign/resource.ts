@@ -1,26 +1,11 @@
 import type { ResourceModule } from "../../resources/types";
-import { action, actions } from "../../resources/endpoints";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
+import { campaign as api } from "./endpoints";
 
-/**
- * Campaigns with hotspots: the legacy verbs below (create, window, close, draw a hotspot, the widget);
- * the list, one campaign, its edits, image, activation and hotspot edits are REST under
- * /api/v2/campaigns, read through the `rest` data provider. Products for the hotspot picker come from
- * the product list the admin already reads.
- */
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const campaign = {
-  name: "campaign",
-  endpoints: {
-    actions: {
-      ...actions(
-        "/api/promotion",
-        ["widgethotspot"],
-        ["createcampaign", "setdatecampaign", "closecampaign", "createhotspot"],
-      ),
-      products: action("/api/product/productlist", "GET"),
-    },
-  },
+  ...api,
   pages: {
     campaign: {
       list: page(() => import("./CampaignList").then((m) => m.CampaignList)),

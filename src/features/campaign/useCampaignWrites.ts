@@ -1,7 +1,7 @@
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../../resources/calls";
 import { errorMessage } from "../../components/kit/errors";
-import campaign from "./resource";
+import campaign from "./endpoints";
 
 const calls = callsOf(campaign);
 

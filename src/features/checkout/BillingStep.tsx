@@ -3,7 +3,7 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { Button, Col, Flex, Form, Input, Row, Select } from "antd";
 import { callsOf } from "../../resources/calls";
 import { ThenChevron } from "../../components/kit/direction";
-import checkout from "./resource";
+import checkout from "./endpoints";
 import type { Billing } from "./model";
 
 const { readCall } = callsOf(checkout);

@@ -1,23 +1,11 @@
 import type { ResourceModule } from "../../resources/types";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
+import { checkout as api } from "./endpoints";
 
-const M = "/api/masterdata";
-
-/**
- * Checkout (docs/api/checkout.md): staff place an order for a customer. Products, quotes and orders
- * are REST under /api/v2 (`checkout-products`, `checkout-filters`, `checkout-quotes`, `checkout-orders`,
- * `coupon-checks`), read through the `rest` data provider; the billing address's provinces and
- * districts are the shared master data.
- */
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const checkout = {
-  name: "checkout",
-  endpoints: {
-    actions: {
-      provinces: { method: "GET", path: `${M}/masterprovince` },
-      districts: { method: "GET", path: `${M}/masterdistrict` },
-    },
-  },
+  ...api,
   pages: {
     checkout: { list: page(() => import("./CheckoutScreen").then((m) => m.CheckoutScreen)) },
   },

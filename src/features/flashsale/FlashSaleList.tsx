@@ -18,7 +18,7 @@ import { errorMessage } from "../../components/kit/errors";
 import { Thumb } from "../../components/kit/Thumb";
 import { formatWindow } from "../../components/kit/window";
 import { callsOf } from "../../resources/calls";
-import flashsale from "./resource";
+import flashsale from "./endpoints";
 import { SALE_STATUSES, type FlashSale, type SaleStatus } from "./model";
 import { SaleStatusTag } from "./SaleStatusTag";
 import { SaleDialog } from "./SaleDialog";

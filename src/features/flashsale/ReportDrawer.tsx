@@ -18,7 +18,7 @@ import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
 import { formatWindow } from "../../components/kit/window";
 import { callsOf } from "../../resources/calls";
-import flashsale from "./resource";
+import flashsale from "./endpoints";
 import type { FlashSale, SaleFigures } from "./model";
 import { SaleStatusTag } from "./SaleStatusTag";
 

@@ -9,7 +9,7 @@ import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
 import { callsOf } from "../../resources/calls";
-import flashsale from "./resource";
+import flashsale from "./endpoints";
 import { percentOff, type Candidate, type FlashSale } from "./model";
 
 const calls = callsOf(flashsale);

@@ -1,28 +1,11 @@
-import type { EndpointMap, ResourceModule } from "../../resources/types";
-import { action, pagedList } from "../../resources/endpoints";
+import type { ResourceModule } from "../../resources/types";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
+import { flashsale as api } from "./endpoints";
 
-const PR = "/api/promotion";
-
-/** Flash sales (legacy promotion verbs): the list, the products a sale can be set for, set, close, the report. */
-const endpoints = {
-  list: pagedList(`${PR}/productflashsale`, {
-    filters: ["status", "search", "id", "from", "to"],
-    contains: ["search"],
-    allValues: ["all"],
-  }),
-  actions: {
-    products: action(`${PR}/listSelectProductFlashsale`, "GET"),
-    set: action(`${PR}/setproductflashsale`),
-    close: action(`${PR}/closeproductflashsale`),
-    report: action(`${PR}/reportproductflashsale`, "GET"),
-  },
-} satisfies EndpointMap;
-
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const flashsale = {
-  name: "promotion-flashsale",
-  endpoints,
+  ...api,
   pages: { "promotion-flashsale": { list: page(() => import("./FlashSaleList").then((m) => m.FlashSaleList)) } },
   resources: screensOf("flashsale"),
 } satisfies ResourceModule;

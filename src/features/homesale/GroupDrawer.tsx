@@ -22,7 +22,7 @@ import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../.
 import { LinkOrder, type OrderRow } from "./LinkOrder";
 import { ProductPicker } from "./ProductPicker";
 import { LINKS_MAX, NAME_MAX, SCREEN, type GroupDetail, type GroupType, type Link, type PickedProduct } from "./model";
-import homesale from "./resource";
+import homesale from "./endpoints";
 
 const calls = callsOf(homesale);
 type Verb = ActionOf<typeof homesale>;

@@ -19,7 +19,7 @@ import { formatWindow, WindowTag } from "../../components/kit/window";
 import { callsOf, type ActionBody, type ActionOf } from "../../resources/calls";
 import { GroupDrawer, useGroupTypes } from "./GroupDrawer";
 import { SCREEN, STATES, type Group } from "./model";
-import homesale from "./resource";
+import homesale from "./endpoints";
 
 const calls = callsOf(homesale);
 

@@ -1,29 +1,11 @@
 import type { ResourceModule } from "../../resources/types";
-import { action, pagedList } from "../../resources/endpoints";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
+import { homesale as api } from "./endpoints";
 
-const PR = "/api/promotion";
-
-/** Home-sale groups: the legacy promotion verbs, the group types, and the product list for the picker. */
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const homesale = {
-  name: "homesale",
-  endpoints: {
-    list: pagedList(`${PR}/listhomesale`, {
-      filters: ["search", "groupType", "status"],
-      contains: ["search"],
-      allValues: ["all"],
-    }),
-    actions: {
-      load: action(`${PR}/loadhomesale`, "GET"),
-      add: action(`${PR}/addpromotionhomesale`),
-      edit: action(`${PR}/editpromotionhomesale`),
-      removeLink: action(`${PR}/deletelinkgroup`),
-      setStatus: action(`${PR}/setstatuslink`),
-      groupTypes: action(`${PR}/mastergrouplist`, "GET"),
-      products: action("/api/product/productlist", "GET"),
-    },
-  },
+  ...api,
   pages: { "promotion-homesale": { list: page(() => import("./GroupList").then((m) => m.GroupList)) } },
   resources: screensOf("homesale"),
 } satisfies ResourceModule;

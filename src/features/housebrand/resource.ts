@@ -1,24 +1,11 @@
-import type { EndpointMap, ResourceModule } from "../../resources/types";
-import { action, actions, pagedList } from "../../resources/endpoints";
+import type { ResourceModule } from "../../resources/types";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
-import { BOARD_READS, BOARD_WRITES } from "../brandshop/resource";
+import { housebrand as api } from "./endpoints";
 
-const H = "/api/housebrand";
-
-const endpoints = {
-  list: pagedList(`${H}/brandprofile`, { method: "POST", filters: ["keyword"], contains: ["keyword"] }),
-  actions: {
-    ...actions(H, [...BOARD_READS, "shopmaster"], BOARD_WRITES),
-    brands: action(`${H}/masterbrand`, "GET"),
-    categories: action("/api/masterdata/masterproductlevel1", "GET"),
-  },
-} satisfies EndpointMap;
-
-/** House brands: the marketplace's own brands, their profile and storefront board — the brand-shop screens on another family. */
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const housebrand = {
-  name: "housebrand",
-  endpoints,
+  ...api,
   pages: {
     housebrand: {
       list: page(() => import("../brandshop/ShopList").then((m) => m.ShopList), {

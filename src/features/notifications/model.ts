@@ -3,7 +3,7 @@ import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 import type { Answer, Body, ItemOf, RowOf } from "../../api";
 import { callsOf } from "../../resources/calls";
-import notifications from "./resource";
+import notifications from "./endpoints";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -37,7 +37,7 @@ import {
   type DiscountType,
   type NewCampaign,
 } from "./model";
-import oldfornew from "./resource";
+import oldfornew from "./endpoints";
 
 const calls = callsOf(oldfornew);
 const WINDOW_FIELDS = ["startsAt", "endsAt", "timezone"];

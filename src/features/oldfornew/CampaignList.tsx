@@ -21,7 +21,7 @@ import { callsOf } from "../../resources/calls";
 import { ClippedName } from "../homesale/ClippedName";
 import { CampaignDrawer } from "./CampaignDrawer";
 import { FILTERS, SCREEN, type Campaign } from "./model";
-import oldfornew from "./resource";
+import oldfornew from "./endpoints";
 
 const calls = callsOf(oldfornew);
 

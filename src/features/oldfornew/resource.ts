@@ -1,22 +1,11 @@
 import type { ResourceModule } from "../../resources/types";
-import { action, pagedList } from "../../resources/endpoints";
 import { screensOf } from "../../resources/define";
 import { page } from "../../components/kit/page";
+import { oldfornew as api } from "./endpoints";
 
-const PR = "/api/promotion";
-
-/** Trade-in campaigns: the legacy list and create, the edit and close additions, the product list for the picker. */
+/** The screens of `./endpoints`: the pages each route opens. Screens import the endpoints, never this file. */
 export const oldfornew = {
-  name: "oldfornew",
-  endpoints: {
-    list: pagedList(`${PR}/oldfornew`, { filters: ["search", "status"], contains: ["search"], allValues: ["all"] }),
-    actions: {
-      create: action(`${PR}/createoldfornew`),
-      edit: action(`${PR}/editoldfornew`),
-      close: action(`${PR}/closeoldfornew`),
-      products: action("/api/product/productlist", "GET"),
-    },
-  },
+  ...api,
   pages: { "promotion-oldfornew": { list: page(() => import("./CampaignList").then((m) => m.CampaignList)) } },
   resources: screensOf("oldfornew"),
 } satisfies ResourceModule;

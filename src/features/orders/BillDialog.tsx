@@ -5,7 +5,7 @@ import { PrinterOutlined } from "@ant-design/icons";
 import { dateTime, useFormat } from "../../components/kit/format";
 import type { ActionAnswer } from "../../resources/calls";
 import { writeCall } from "./model";
-import type { orders } from "./resource";
+import type { orders } from "./endpoints";
 import "./print.css";
 import { errorMessage } from "../../components/kit/errors";
 

@@ -3,7 +3,7 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Timeline, Typography } from "antd";
 import { FileTextOutlined, PlusOutlined } from "@ant-design/icons";
 import { http } from "../../providers/http";
-import { orders as ordersModule } from "./resource";
+import { orders as ordersModule } from "./endpoints";
 import { EMPTY, dateTime, useFormat } from "../../components/kit/format";
 import type { Answer } from "../../api";
 import { readCall, type OrderDetail, type PurchaseOrder, type TimelineEvent, type Transfer } from "./model";

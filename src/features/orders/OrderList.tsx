@@ -4,7 +4,7 @@ import { Link, useCustomMutation, useNotification, useTranslate } from "@refined
 import { Button, DatePicker, Popconfirm, Select, Space, Table, Tabs, Tooltip, Typography } from "antd";
 import { CloudSyncOutlined, DownloadOutlined, EyeOutlined, SwapOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
-import { orders as ordersModule, ORDER_FILTERS } from "./resource";
+import { orders as ordersModule, ORDER_FILTERS } from "./endpoints";
 import { dateTime, useFormat } from "../../components/kit/format";
 import { ORDER_STATUSES, orderPaths, writeCall, type OrderSummary, type StatusCount } from "./model";
 import { download, StatusTag, useBranches, useMaster, useShops } from "./shared";

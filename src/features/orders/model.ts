@@ -1,5 +1,5 @@
 import type { Answer, DataOf, ItemOf } from "../../api";
-import { orders } from "./resource";
+import { orders } from "./endpoints";
 import { callsOf, screenPath } from "../../resources/calls";
 
 export type OrderStatus =

@@ -1,7 +1,7 @@
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import type { ActionAnswer, ActionBody } from "../../resources/calls";
 import { writeCall } from "./model";
-import type { orders } from "./resource";
+import type { orders } from "./endpoints";
 import { errorMessage } from "../../components/kit/errors";
 
 type Action = Parameters<typeof writeCall>[0];

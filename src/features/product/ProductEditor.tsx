@@ -28,7 +28,7 @@ import {
   SyncOutlined,
 } from "@ant-design/icons";
 import { useEditMasters, useProductWrite, type WriteBody } from "./hooks";
-import type { ProductWrite } from "./resource";
+import type { ProductWrite } from "./endpoints";
 import { EDITABLE_FIELDS, ProductFields, editBody } from "./ProductFields";
 import { ProductImages } from "./ProductImages";
 import { ApprovalTag, OnlineTag } from "./StateTags";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useCustom, useCustomMutation, useDataProvider, useTranslate, type BaseRecord } from "@refinedev/core";
 import { App } from "antd";
 import { downloadCsv, readCall, writeCall } from "./model";
-import type { product, ProductRead, ProductWrite } from "./resource";
+import type { product, ProductRead, ProductWrite } from "./endpoints";
 import type { ActionAnswer, ActionBody } from "../../resources/calls";
 import { errorMessage } from "../../components/kit/errors";
 

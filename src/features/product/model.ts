@@ -1,5 +1,5 @@
 import type { DataOf, ItemOf } from "../../api";
-import { product } from "./resource";
+import { product } from "./endpoints";
 import { callsOf, screenPath } from "../../resources/calls";
 
 export type ProductArea = "admin" | "supplier";

@@ -21,7 +21,7 @@ import { FilterBar, useListTable, useTableScroll } from "../../components/kit/li
 import { dateTime, EMPTY, useFormat } from "../../components/kit/format";
 import { errorMessage } from "../../providers/http-shared";
 import { callsOf } from "../../resources/calls";
-import reports from "./resource";
+import reports from "./endpoints";
 import {
   DAY_FORMAT,
   REPORT_PATH,

@@ -1,7 +1,7 @@
 import { useCustom, useCustomMutation, useDataProvider, useInvalidate, useList, useTranslate } from "@refinedev/core";
 import { useState } from "react";
 import { callsOf } from "../../resources/calls";
-import settings from "./resource";
+import settings from "./endpoints";
 import { REST, REST_PROVIDER, type Province, type Rate, type RateBody, type TransportType, type Zone } from "./model";
 
 const { readCall, writeCall } = callsOf(settings);

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from "react";
 import { useDataProvider, type BaseRecord, type DataProvider } from "@refinedev/core";
 import { useBoard, type BoardMove, type BoardState } from "../../components/kit/board";
 import { callsOf, type ActionAnswer, type ActionBody } from "../../resources/calls";
-import taskboard from "./resource";
+import taskboard from "./endpoints";
 import { REST, type CardValues, type TaskCard, type TaskColumn } from "./model";
 
 const calls = callsOf(taskboard);

@@ -1,5 +1,5 @@
 import type { Answer, DataOf, ItemOf } from "../../api";
-import { users } from "./resource";
+import { users } from "./endpoints";
 import { callsOf, screenPath } from "../../resources/calls";
 
 type U = "/api/user";

@@ -2,7 +2,7 @@ import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { errorMessage } from "../../components/kit/errors";
 import type { ActionAnswer, ActionBody } from "../../resources/calls";
 import { restUrl, writeCall } from "./model";
-import type users from "./resource";
+import type users from "./endpoints";
 
 type Values = Record<string, unknown>;
 
