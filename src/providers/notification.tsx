@@ -25,7 +25,24 @@ function placeToastsBelowPageHeader(): void {
   // A heading taller than half the window (a narrow phone) would push the toast too far: it stays under the header.
   const limit = window.innerHeight / 2;
   const top = Math.max(0, ...bottoms.filter((value) => value <= limit)) + TOAST_GAP;
-  document.documentElement.style.setProperty("--toast-top", `${Math.round(top)}px`);
+  const value = `${Math.round(top)}px`;
+  const style = document.documentElement.style;
+  if (style.getPropertyValue("--toast-top") !== value) style.setProperty("--toast-top", value);
+}
+
+/**
+ * Places the toasts now and on every frame while this one may be open: the page header can still be moving when a
+ * toast opens (its actions change with the record's new state, or the page is still laying out on a busy machine; a
+ * toast placed once covered the actions by 136 px in a loaded run), and a toast must not sit on them at any moment.
+ * Each toast follows for its own time on screen and closing motion; a frame measures three boxes.
+ */
+function followPageHeader(seconds: number): void {
+  const until = performance.now() + (seconds + 1) * 1000;
+  const step = () => {
+    placeToastsBelowPageHeader();
+    if (performance.now() < until) requestAnimationFrame(step);
+  };
+  step();
 }
 
 /**
@@ -37,9 +54,9 @@ export function useNotificationProvider(): NotificationProvider {
   return useMemo(
     () => ({
       open: ({ key, message, description, type, undoableTimeout, cancelMutation }) => {
-        placeToastsBelowPageHeader();
+        const seconds = type === "progress" ? (undoableTimeout ?? 5) : MAIN_TOASTS.duration;
+        followPageHeader(seconds);
         if (type === "progress") {
-          const seconds = undoableTimeout ?? 5;
           notification.open({
             key,
             message,

@@ -64,6 +64,40 @@ describe("main toasts", () => {
   });
 });
 
+describe("toast place", () => {
+  let provider: NotificationProvider;
+  function Capture() {
+    provider = useNotificationProvider();
+    return null;
+  }
+  const toastTop = () => document.documentElement.style.getPropertyValue("--toast-top");
+
+  it("follows the page header's actions while a toast is open, so it never covers them", async () => {
+    const heading = document.createElement("div");
+    heading.className = "ant-page-header-heading";
+    let bottom = 200;
+    heading.getBoundingClientRect = () => ({ bottom }) as DOMRect;
+    document.body.append(heading);
+    render(
+      <App notification={MAIN_TOASTS}>
+        <Capture />
+      </App>,
+    );
+    act(() => provider.open({ type: "success", message: "Moved" }));
+    expect(toastTop()).toBe("208px");
+    // The record's new state brings other actions, and the heading grows after the toast opened.
+    bottom = 336;
+    await advance(100);
+    expect(toastTop()).toBe("344px");
+    // Once no toast can be open, the page no longer measures on every frame.
+    await advance(5000);
+    bottom = 500;
+    await advance(100);
+    expect(toastTop()).toBe("344px");
+    heading.remove();
+  });
+});
+
 describe("route-table toasts", () => {
   it("shows at most 3, bottom left, for 5000 ms", { timeout: 30_000 }, async () => {
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText: vi.fn(() => Promise.resolve()) } });
