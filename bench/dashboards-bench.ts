@@ -1,6 +1,6 @@
 /**
  * `npm run bench:dashboards` (part of `npm run bench`) — every dashboard endpoint at 1,000,000 orders on PGlite and
- * PostgreSQL (not a test). The data: the demo seed plus seedLargeOrders with items (server/src/db/seed/large.ts); the
+ * PostgreSQL (not a test). The data: the demo seed plus seedLargeOrders with items (server/src/demo/seed/large.ts); the
  * rollup triggers fold the bulk inserts, and the bench checks once that the rollups equal a direct aggregate over
  * the orders before measuring.
  * (a) bare: the statements the endpoint runs to read its figures (the services' *Reads functions), straight
@@ -23,11 +23,11 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb, queryRows, type Db } from '../server/src/db/client.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
-import { seedLargeOrders } from '../server/src/db/seed/large.js';
+import { seedLargeOrders } from '../server/src/demo/seed/large.js';
 import type { AuthUser } from '../server/src/auth/types.js';
 import { dashboardReads } from '../server/src/modules/report/service.js';
 import { analyticsReads, ecommerceReads, visitorsReads } from '../server/src/modules/dashboard/service.js';
-import { prepareDatabase } from '../server/src/db/template.js';
+import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);

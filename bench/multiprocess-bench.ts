@@ -20,8 +20,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDb } from '../server/src/db/client.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
-import { seedLargeOrders } from '../server/src/db/seed/large.js';
-import { prepareDatabase } from '../server/src/db/template.js';
+import { seedLargeOrders } from '../server/src/demo/seed/large.js';
+import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
 
 const N = Number(process.env.BENCH_MP_ORDERS ?? 200_000);

@@ -21,9 +21,9 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb } from '../server/src/db/client.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
-import { seedLargeOrders } from '../server/src/db/seed/large.js';
+import { seedLargeOrders } from '../server/src/demo/seed/large.js';
 import { orderListStatements, type OrderListFilter } from '../server/src/modules/orders/list.js';
-import { prepareDatabase } from '../server/src/db/template.js';
+import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);

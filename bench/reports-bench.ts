@@ -1,6 +1,6 @@
 /**
  * `npm run bench:reports` (part of `npm run bench`) — the report screens' reads and their streamed CSV on PGlite and
- * PostgreSQL (not a test). The data: the demo seed plus seedLargeOrders (server/src/db/seed/large.ts).
+ * PostgreSQL (not a test). The data: the demo seed plus seedLargeOrders (server/src/demo/seed/large.ts).
  * (a) CSV: the order-tracking export of BENCH_EXPORT_ROWS orders (100,000) and of a tenth of them, read over HTTP as fast
  *     as the client takes it; the process's resident memory is sampled every 20 ms (peak RSS, garbage included), and its
  *     live heap after a collection every 250 ms: the live peak above the level before the export is what the export
@@ -23,10 +23,10 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb, queryRows } from '../server/src/db/client.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
-import { seedLargeOrders } from '../server/src/db/seed/large.js';
+import { seedLargeOrders } from '../server/src/demo/seed/large.js';
 import type { AuthUser } from '../server/src/auth/types.js';
 import { REPORTS, runReport } from '../server/src/modules/report/reports.js';
-import { prepareDatabase } from '../server/src/db/template.js';
+import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);

@@ -2,8 +2,8 @@
 import { loadConfig } from '../server/src/config.js';
 import { openDb } from '../server/src/db/client.js';
 import { openStorage } from '../server/src/lib/storage.js';
-import { seedLargeOrders } from '../server/src/db/seed/large.js';
-import { prepareDatabase } from '../server/src/db/template.js';
+import { seedLargeOrders } from '../server/src/demo/seed/large.js';
+import { prepareDatabase } from '../server/src/demo/template.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);

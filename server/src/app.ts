@@ -8,8 +8,8 @@ import fastifyStatic from '@fastify/static';
 import type { PGlite } from '@electric-sql/pglite';
 import { repoRoot, type AppConfig } from './config.js';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client.js';
-import type { SeedResult } from './db/seed.js';
-import { installTemplate, prepareDatabase } from './db/template.js';
+import type { SeedResult } from './demo/seed.js';
+import { installTemplate, prepareDatabase } from './demo/template.js';
 import { guardPlugin } from './auth/guard.js';
 import './auth/types.js';
 import { registerErrorHandling } from './lib/error-handler.js';
@@ -73,7 +73,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Answers are closed (closeResponseSchema): a route sends, and the document names, exactly the fields it declares.
   deferSerializers(app, closeResponseSchema);
 
-  // A new PGlite data dir with demo data (and local uploads) starts as a copy of the seeded template (db/template.ts).
+  // A new PGlite data dir with demo data (and local uploads) starts as a copy of the seeded template (demo/template.ts).
   const embedded = !config.databaseUrl && !opts.pglite && !opts.loadDataDir && !opts.inMemory;
   const fromTemplate = embedded && config.seedDemo && !config.s3 ? await installTemplate(config.dataDir) : null;
   const handle = await openDb({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
-import { prepareDatabase } from '../../server/src/db/template.js';
+import { prepareDatabase } from '../../server/src/demo/template.js';
 import { menuItems, settings } from '../../server/src/db/schema.js';
 import { LocalStorage } from '../../server/src/lib/storage.js';
 

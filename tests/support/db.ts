@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDb, type DbHandle } from '../../server/src/db/client.js';
-import { prepareDatabase, templateKey } from '../../server/src/db/template.js';
+import { prepareDatabase, templateKey } from '../../server/src/demo/template.js';
 import { LocalStorage } from '../../server/src/lib/storage.js';
 import { repoRoot } from '../../server/src/config.js';
 

@@ -1,5 +1,5 @@
 /**
- * The version of what shapes a prepared database (db/template.ts): a hash of the server code, the migrations, the
+ * The version of what shapes a prepared database (demo/template.ts): a hash of the server code, the migrations, the
  * screens table and the lockfile. The server bundle (`npm run build:server`) carries the hash of the sources it was
  * built from, so its start reads no source file; run from the sources (tsx) it is computed from the checkout.
  */

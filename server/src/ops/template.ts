@@ -1,6 +1,6 @@
-/** `npm run db:template` (run by `npm run build`): makes the seeded PGlite template a new DATA_DIR starts from, and its spare copy (db/template.ts). */
+/** `npm run db:template` (run by `npm run build`): makes the seeded PGlite template a new DATA_DIR starts from, and its spare copy (demo/template.ts). */
 import { performance } from 'node:perf_hooks';
-import { readyTemplate } from '../db/template.js';
+import { readyTemplate } from '../demo/template.js';
 
 const started = performance.now();
 const dir = await readyTemplate();

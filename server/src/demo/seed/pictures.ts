@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import { storeFile } from '../../lib/uploads.js';
 import type { Storage } from '../../lib/storage.js';
 import { blogCover, productBox, productFront, productSize, slip, type ProductArt } from './drawings.js';

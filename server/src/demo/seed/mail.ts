@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
 import type { Storage } from '../../lib/storage.js';

@@ -3,8 +3,8 @@
  * addresses, branches, timeline, slips, POs, transfers, claims. Deterministic (own PRNG, fixed dates).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import * as t from '../schema.js';
+import type { Db } from '../../db/client.js';
+import * as t from '../../db/schema.js';
 import { said, type EventText } from '../../modules/orders/events.js';
 import { type Tx } from '../../lib/sql.js';
 import { mulberry32 } from './products.js';

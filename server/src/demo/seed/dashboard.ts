@@ -6,7 +6,7 @@
  * Run after the demo orders, whose rollups it reads.
  */
 import { sql } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { mulberry32 } from './products.js';
 

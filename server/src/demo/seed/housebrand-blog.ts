@@ -5,7 +5,7 @@
  * does not carry is left out. Covers are drawn later with every other post's.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 
 const DAY = 86_400_000;

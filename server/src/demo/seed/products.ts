@@ -3,9 +3,9 @@
  * Its own PRNG, so adding catalogue data never shifts the orders/blog demo data.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import * as t from '../schema.js';
-import { CHANNELS } from '../schema/products.js';
+import type { Db } from '../../db/client.js';
+import * as t from '../../db/schema.js';
+import { CHANNELS } from '../../db/schema/products.js';
 import { type Tx } from '../../lib/sql.js';
 
 type M = { code: string; name: string; parent?: string; extra?: Record<string, unknown> };

@@ -5,7 +5,7 @@
  * dates from the orders' own delivery dates (never after the reference date).
  */
 import { and, asc, inArray, isNotNull } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { mulberry32 } from './products.js';
 

@@ -7,7 +7,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { mulberry32 } from './products.js';
 

@@ -2,8 +2,8 @@
  * Shipping zones (reference data every install needs: checkout quotes by zone) and the demo shipping
  * rates and settings. Zones are order master data (kind `shippingzone`), each naming its provinces.
  */
-import type { Db } from '../client.js';
-import * as t from '../schema.js';
+import type { Db } from '../../db/client.js';
+import * as t from '../../db/schema.js';
 import { type Tx } from '../../lib/sql.js';
 
 /** code, name, Thai name, province codes (seed/orders.ts PROVINCES): every province in exactly one zone. */

@@ -25,10 +25,10 @@ import { eq } from 'drizzle-orm';
 import { repoRoot } from '../config.js';
 import { LocalStorage, type Storage } from '../lib/storage.js';
 import { syncMenu } from '../modules/menu/service.js';
-import { openDb, type Db } from './client.js';
-import { settings } from './schema.js';
+import { openDb, type Db } from '../db/client.js';
+import { settings } from '../db/schema.js';
 import { seedIfEmpty, type SeedResult } from './seed.js';
-import { templateKey } from './template-key.js';
+import { templateKey } from '../db/template-key.js';
 
 export { templateKey };
 

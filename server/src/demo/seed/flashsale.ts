@@ -6,7 +6,7 @@
  * Deterministic: its own PRNG, dates relative to the reference date; codes drawn from the PRNG.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { CODE_ALPHABET, RANDOM_LENGTH, insertCodes } from '../../modules/coupons/codes.js';
 import { discountOf } from '../../modules/coupons/redeem.js';

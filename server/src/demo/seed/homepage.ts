@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, ilike } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import * as t from '../schema.js';
+import type { Db } from '../../db/client.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { storeFile } from '../../lib/uploads.js';
 import type { Storage } from '../../lib/storage.js';

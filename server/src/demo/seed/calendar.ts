@@ -3,7 +3,7 @@
  * the Ho Chi Minh City office in its own zone), all-day days for shows and stock counts. Fixed, no randomness.
  */
 import { inArray } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@
  * messages are left unread so the badges show (supplier1 has two from admin, admin one from supplier2).
  */
 import { inArray } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 
 const MINUTE = 60_000;

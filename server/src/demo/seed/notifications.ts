@@ -5,7 +5,7 @@
  * The orders still waiting on their shop come with the "new order" notice each shop's suppliers got.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import type { Tx } from '../../lib/sql.js';
 import { ensureNotifyCategories } from '../../modules/notifications/categories.js';
 import { notifyNewOrder } from '../../modules/notifications/notices.js';

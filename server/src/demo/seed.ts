@@ -4,9 +4,9 @@
  */
 import { count, eq } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import type { Storage } from '../lib/storage.js';
-import * as t from './schema.js';
+import * as t from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ensureCatalogueMasterData, mulberry32, seedProductDemo } from './seed/products.js';
 import { ensureOrderMasterData, seedOrderDemo } from './seed/orders.js';

@@ -8,8 +8,8 @@
  * (one INSERT ... SELECT per chunk), for the top-product figures.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { queryRows } from '../client.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
 
 export async function seedLargeOrders(
   db: Db,

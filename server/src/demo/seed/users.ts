@@ -5,8 +5,8 @@
  */
 import { randomBytes, createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import * as t from '../schema.js';
+import type { Db } from '../../db/client.js';
+import * as t from '../../db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { audit } from '../../lib/audit.js';
 import type { Tx } from '../../lib/sql.js';

@@ -3,7 +3,7 @@
  * bulbs by the hundred, air conditioners and toilets by the handful — and a few sold out. Its own PRNG.
  */
 import { asc, sql } from 'drizzle-orm';
-import * as t from '../schema.js';
+import * as t from '../../db/schema.js';
 import { type Tx } from '../../lib/sql.js';
 import { mulberry32 } from './products.js';
 
