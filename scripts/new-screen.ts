@@ -95,7 +95,7 @@ export const ${p.constName} = pgTable('${p.table}', {
     `server/src/modules/${p.name}/routes.ts`,
     `import type { FastifyInstance } from 'fastify';
 import { ${p.constName} } from '../../db/schema.js';
-import { restResource } from '../../lib/rest.js';
+import { restResource } from '../../rest/resource.js';
 import { dateTime } from '../../lib/schemas.js';
 
 /** \`/api/v2/${p.name}\`: ${p.title.toLowerCase()}, a staff table; the screen ${p.path} is generated from it. */

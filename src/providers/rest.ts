@@ -17,7 +17,7 @@ const strict = (filters: CrudFilter[] | undefined) =>
 
 /**
  * The second data provider, `rest`: resources the legacy catalogue does not name, served as plain
- * REST under /api/v2 (server/src/lib/rest.ts). Same HTTP client, so the same token and errors.
+ * REST under /api/v2 (server/src/rest/resource.ts). Same HTTP client, so the same token and errors.
  */
 export const restDataProvider: DataProvider = {
   ...base,

@@ -1,5 +1,5 @@
 /**
- * The REST helper (server/src/lib/rest.ts) on a shop-owned table: the owner variant saved views do
+ * The REST helper (server/src/rest/resource.ts) on a shop-owned table: the owner variant saved views do
  * not use. A probe table in the test database, served by a bare Fastify app with the server's error
  * handling; the caller is set by a header (the guard and tokens are covered by saved-views tests).
  */
@@ -9,7 +9,7 @@ import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { shops } from '../../server/src/db/schema.js';
 import { registerErrorHandling } from '../../server/src/lib/error-handler.js';
-import { restResource } from '../../server/src/lib/rest.js';
+import { restResource } from '../../server/src/rest/resource.js';
 import type { AuthUser } from '../../server/src/auth/types.js';
 
 const probes = pgTable('rest_probes', {

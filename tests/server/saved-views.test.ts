@@ -1,5 +1,5 @@
 /**
- * /api/v2/saved-views: the first REST resource (server/src/lib/rest.ts). Each signed-in user keeps
+ * /api/v2/saved-views: the first REST resource (server/src/rest/resource.ts). Each signed-in user keeps
  * named list settings; nobody else sees or changes them.
  */
 import { eq } from 'drizzle-orm';

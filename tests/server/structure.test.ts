@@ -16,7 +16,7 @@ describe('server structure', () => {
     expect(importCircles(SERVER)).toEqual([]);
   });
 
-  it('every module declares its routes one way: routesOf() from lib/route.ts (or lib/rest.ts for /api/v2)', () => {
+  it('every module declares its routes one way: routesOf() from lib/route.ts (or rest/resource.ts for /api/v2)', () => {
     const direct = sourceFiles(join(SERVER, 'modules')).flatMap((f) =>
       [...readFileSync(f, 'utf8').matchAll(/\bapp\.(get|post|put|patch|delete|route)\s*[<(]/g)].map(
         (m) => `${relative(SERVER, f)}: app.${m[1]}`,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import * as s from './schemas.js';
 import { facets, getEntry, listEntries, type AuditQuery } from './service.js';
 

@@ -1,6 +1,6 @@
 /**
  * A supplier shop's banners, grouped in named categories (docs/api/storefronts.md, "Banners and images"):
- * two REST resources through lib/rest.ts, owned by the shop under the storefront family rule, and the
+ * two REST resources through rest/resource.ts, owned by the shop under the storefront family rule, and the
  * deletion of a category with its banners (REST DELETE and the legacy `deletebrannercate`). A banner card
  * of the board that showed a deleted category keeps its place with no category; the board's version
  * goes up, since what the board shows changed.
@@ -14,7 +14,7 @@ import { assertStorefrontAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, HttpError, notFound } from '../../lib/errors.js';
-import { restResource, type WriteContext } from '../../lib/rest.js';
+import { restResource, type WriteContext } from '../../rest/resource.js';
 import { dateTime, id } from '../../lib/schemas.js';
 import type { Tx } from '../../lib/sql.js';
 import { assertStoredImage } from './images.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { routesOf } from '../../lib/route.js';
 import { multipartDoc } from '../../lib/schemas.js';
 import { ok } from '../../lib/sql.js';

@@ -10,7 +10,7 @@ import { calendarEvents } from '../../db/schema.js';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/types.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
-import { restResource, restRoutes, type WriteContext } from '../../lib/rest.js';
+import { restResource, restRoutes, type WriteContext } from '../../rest/resource.js';
 import { dateTime, id } from '../../lib/schemas.js';
 import { checkWindow, WINDOW_FIELDS } from '../../lib/window.js';
 import type { Db } from '../../db/client.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import * as s from './schemas.js';
 import { calendarEvents, type CalendarQuery } from './service.js';
 import { entryRoutes } from './entries.js';

@@ -16,7 +16,7 @@ import { campaignHotspots, campaigns, products, shops } from '../../db/schema.js
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
-import { MAX_PAGE } from '../../lib/rest.js';
+import { MAX_PAGE } from '../../rest/resource.js';
 import { containing, type Tx } from '../../lib/sql.js';
 import { imagePixelSize, intField, removeStored, UPLOAD_LIMITS, withUpload } from '../../lib/uploads.js';
 import { checkWindow, windowState, type WindowInput } from '../../lib/window.js';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { fieldError } from '../../lib/errors.js';
 import { publishAll, sseStream } from '../../lib/realtime.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import type { Tx } from '../../lib/sql.js';
 import { eventsQuery, TAGS } from './schemas.js';
 import * as svc from './service.js';

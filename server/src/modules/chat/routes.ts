@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { fieldError } from '../../lib/errors.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { multipartDoc } from '../../lib/schemas.js';
 import { removeStored, withUpload } from '../../lib/uploads.js';
 import { publishMessage, streamRoute } from './events.js';

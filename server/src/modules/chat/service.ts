@@ -18,7 +18,7 @@ import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
 import { lockStream } from '../../lib/realtime.js';
-import { MAX_PAGE } from '../../lib/rest.js';
+import { MAX_PAGE } from '../../rest/resource.js';
 import { containing, type Tx } from '../../lib/sql.js';
 import type { StoredFile } from '../../lib/uploads.js';
 import { TITLE_MAX } from './schemas.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { getProduct, gridFilters, listGrid, quoteCart, type GridQuery, type QuoteInput } from './catalogue.js';
 import { placeOrder, type PlaceInput } from './place.js';
 import * as s from './schemas.js';

@@ -9,7 +9,7 @@ import { couponBatches, couponCodes, couponRedemptions, orders, users } from '..
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
-import { MAX_PAGE } from '../../lib/rest.js';
+import { MAX_PAGE } from '../../rest/resource.js';
 import { containing } from '../../lib/sql.js';
 import { checkWindow, windowState, type WindowInput } from '../../lib/window.js';
 import { insertCodes, normalizeCode } from './codes.js';

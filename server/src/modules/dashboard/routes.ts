@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { routesOf } from '../../lib/route.js';
 import * as s from './schemas.js';
 import { analytics, ecommerceOverview, visitors, type AnalyticsQuery, type RangeQuery } from './service.js';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import * as s from './schemas.js';
 import * as svc from './service.js';
 

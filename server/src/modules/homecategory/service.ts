@@ -11,7 +11,7 @@ import { campaigns, homeCategories, masterData, products, shops } from '../../db
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/errors.js';
-import { MAX_PAGE } from '../../lib/rest.js';
+import { MAX_PAGE } from '../../rest/resource.js';
 import { containing, type Tx } from '../../lib/sql.js';
 import { checkWindow, type WindowInput } from '../../lib/window.js';
 import { assertStoredImage } from '../brandshop/images.js';

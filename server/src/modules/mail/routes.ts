@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { multipartDoc } from '../../lib/schemas.js';
 import { removeStored, withUpload } from '../../lib/uploads.js';
 import * as s from './schemas.js';

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { fieldError } from '../../lib/errors.js';
 import { sseStream } from '../../lib/realtime.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { routesOf } from '../../lib/route.js';
 import { ok } from '../../lib/sql.js';
 import { ensureNotifyCategories, listCategories } from './categories.js';

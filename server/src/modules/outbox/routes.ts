@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { outboxSettings } from './config.js';
 import { outboxRelay } from './relay.js';
 import * as s from './schemas.js';

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
 import { dateTime, maxpage, money } from '../../lib/schemas.js';
-import { restResource } from '../../lib/rest.js';
+import { restResource } from '../../rest/resource.js';
 import { iso } from './service.js';
 import { containing, type Tx } from '../../lib/sql.js';
 

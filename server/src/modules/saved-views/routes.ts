@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { savedViews } from '../../db/schema.js';
-import { restResource } from '../../lib/rest.js';
+import { restResource } from '../../rest/resource.js';
 import { dateTime } from '../../lib/schemas.js';
 import { listKey, name, storedState, viewState } from './schemas.js';
 import { duplicateName, prepareView } from './service.js';

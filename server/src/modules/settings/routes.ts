@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { routesOf } from '../../lib/route.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { listResponse, writeResponse } from '../../lib/schemas.js';
 import { changeSetting, clientSettings, listSettings, LANGUAGES, type ChangeInput } from './registry.js';
 import {

@@ -13,7 +13,7 @@ import { assertShopAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
-import { MAX_PAGE } from '../../lib/rest.js';
+import { MAX_PAGE } from '../../rest/resource.js';
 import type { Tx } from '../../lib/sql.js';
 import type { StoredFile } from '../../lib/uploads.js';
 import { ATTACHMENTS_MAX } from './schemas.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession, requireUser } from '../../auth/guard.js';
 import { routesOf } from '../../lib/route.js';
-import { restRoutes } from '../../lib/rest.js';
+import { restRoutes } from '../../rest/resource.js';
 import { errorResponse } from '../../lib/schemas.js';
 import * as s from './schemas.js';
 import * as svc from './service.js';

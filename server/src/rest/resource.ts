@@ -18,6 +18,8 @@
  *
  * `restRoutes(app, name, { tags })` declares the routes of a resource a table does not fit (verbs,
  * documents of several tables) in the same shape: `.get/.post/.patch/.delete(path, def, handler)`.
+ *
+ * Not in lib/: it composes the guard and the shop scope (auth/) with lib's helpers, and lib imports nothing above it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import { and, asc, count, desc, eq, gte, ilike, inArray, is, lte, ne, sql, SQL } from 'drizzle-orm';
@@ -27,10 +29,10 @@ import { shops } from '../db/schema.js';
 import { requireUser } from '../auth/guard.js';
 import { assertShopAccess, assertStorefrontAccess, scopeCondition, storefrontKinds } from '../auth/shop-scope.js';
 import type { AuthUser } from '../auth/types.js';
-import { audit } from './audit.js';
-import { conflict, fieldError, isUniqueViolation, notFound, type HttpError } from './errors.js';
-import { closedObject, errorResponses, id as idSchema, type multipartDoc } from './schemas.js';
-import { containing, type Tx } from './sql.js';
+import { audit } from '../lib/audit.js';
+import { conflict, fieldError, isUniqueViolation, notFound, type HttpError } from '../lib/errors.js';
+import { closedObject, errorResponses, id as idSchema, type multipartDoc } from '../lib/schemas.js';
+import { containing, type Tx } from '../lib/sql.js';
 
 export type FilterOp = 'eq' | 'ne' | 'like' | 'gte' | 'lte';
 const SUFFIX: Record<FilterOp, string> = { eq: '', ne: '_ne', like: '_like', gte: '_gte', lte: '_lte' };
