@@ -4,12 +4,25 @@ import { importCircles, importsOf, sourceFiles } from '../support/imports.js';
 
 const SERVER = resolve(__dirname, '../../server/src');
 
+/**
+ * The server's rooms, ground floor first. A file imports from its own room and the rooms below it, type-only
+ * imports included, never from a room above: the database code knows no helper, lib no guard, no module the demo
+ * seed (domain facts live in the modules or the schema). app.ts, main.ts and config.ts stand outside the rooms.
+ */
+const ROOMS = ['db', 'lib', 'auth', 'rest', 'modules', 'demo', 'ops'];
+const roomOf = (file: string) => relative(SERVER, file).split('/')[0];
+
 describe('server structure', () => {
-  it('no module imports the demo seed: domain facts live in modules or the schema', () => {
-    const offenders = sourceFiles(join(SERVER, 'modules')).filter((f) =>
-      importsOf(f).some((i) => relative(SERVER, i).startsWith('demo/')),
-    );
-    expect(offenders.map((f) => relative(SERVER, f))).toEqual([]);
+  ROOMS.slice(0, -1).forEach((room, floor) => {
+    const above = ROOMS.slice(floor + 1);
+    it(`${room}/ imports nothing from the rooms above it (${above.join('/, ')}/)`, () => {
+      const upward = sourceFiles(join(SERVER, room)).flatMap((f) =>
+        importsOf(f)
+          .filter((i) => above.includes(roomOf(i)))
+          .map((i) => `${relative(SERVER, f)} → ${relative(SERVER, i)}`),
+      );
+      expect(upward).toEqual([]);
+    });
   });
 
   it('the server files import each other without a circle (type-only imports aside)', () => {
