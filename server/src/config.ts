@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { wholeNumber } from './lib/settings.js';
 import type { S3Config } from './lib/storage.js';
 import { outboxConfigFrom, type OutboxConfig } from './modules/outbox/config.js';
-
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { repoRoot } from './root.js';
 
 export interface AppConfig {
   port: number;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { repoRoot } from '../../server/src/config.js';
+import { repoRoot } from '../../server/src/root.js';
 import { dbKinds, DEMO_PASSWORD } from '../support/app.js';
 import { clonePostgres, TMP_DIR } from '../support/db.js';
 import { serveArgs } from '../support/server.js';

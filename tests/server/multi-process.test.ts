@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { repoRoot } from '../../server/src/config.js';
+import { repoRoot } from '../../server/src/root.js';
 import { buildApp } from '../../server/src/app.js';
 import { openDb } from '../../server/src/db/client.js';
 import { clonePostgres, databaseUrlFor, dropDatabase } from '../support/db.js';

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import { errorResponse } from '../../server/src/lib/schemas.js';
 import { DEMO_PASSWORD, testConfig } from '../support/app.js';
-import { repoRoot } from '../../server/src/config.js';
+import { repoRoot } from '../../server/src/root.js';
 import { API_TYPES_FILE, apiTypesOf, REST_RESOURCES_FILE, restResourcesText } from '../../scripts/api-types.js';
 
 const DOCS = join(repoRoot, 'docs/api');

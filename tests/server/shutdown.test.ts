@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { repoRoot } from '../../server/src/config.js';
+import { repoRoot } from '../../server/src/root.js';
 import { TMP_DIR } from '../support/db.js';
 import { serveArgs } from '../support/server.js';
 

@@ -7,7 +7,8 @@ const SERVER = resolve(__dirname, '../../server/src');
 /**
  * The server's rooms, ground floor first. A file imports from its own room and the rooms below it, type-only
  * imports included, never from a room above: the database code knows no helper, lib no guard, no module the demo
- * seed (domain facts live in the modules or the schema). app.ts, main.ts and config.ts stand outside the rooms.
+ * seed (domain facts live in the modules or the schema). app.ts, main.ts and config.ts stand above the rooms; root.ts (where
+ * the repository is) below them.
  */
 const ROOMS = ['db', 'lib', 'auth', 'rest', 'modules', 'demo', 'ops'];
 const roomOf = (file: string) => relative(SERVER, file).split('/')[0];
@@ -23,6 +24,17 @@ describe('server structure', () => {
       );
       expect(upward).toEqual([]);
     });
+  });
+
+  it("db/ and lib/ import no top-level file but root.ts (config.ts reads the modules' settings)", () => {
+    const upward = ['db', 'lib'].flatMap((room) =>
+      sourceFiles(join(SERVER, room)).flatMap((f) =>
+        importsOf(f)
+          .filter((i) => roomOf(i).endsWith('.ts') && roomOf(i) !== 'root.ts')
+          .map((i) => `${relative(SERVER, f)} → ${relative(SERVER, i)}`),
+      ),
+    );
+    expect(upward).toEqual([]);
   });
 
   it('the server files import each other without a circle (type-only imports aside)', () => {

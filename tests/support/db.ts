@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDb, type DbHandle } from '../../server/src/db/client.js';
 import { prepareDatabase, templateKey } from '../../server/src/demo/template.js';
 import { LocalStorage } from '../../server/src/lib/storage.js';
-import { repoRoot } from '../../server/src/config.js';
+import { repoRoot } from '../../server/src/root.js';
 
 /** TEST_TMP_DIR lets two test runs on one checkout keep their templates apart. */
 export const TMP_DIR = resolve(repoRoot, process.env.TEST_TMP_DIR ?? '.tmp');

@@ -9,7 +9,7 @@ import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { pgliteEngine } from './pglite-engine.js';
 import { fairPglite } from './fair-queue.js';
-import { repoRoot } from '../config.js';
+import { repoRoot } from '../root.js';
 
 export const migrationsFolder = resolve(repoRoot, 'server/drizzle');
 

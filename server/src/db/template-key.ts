@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { repoRoot } from '../config.js';
+import { repoRoot } from '../root.js';
 
 const SOURCES = ['server/src', 'server/drizzle', 'contract', 'package-lock.json'];
 

@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { repoRoot } from '../config.js';
+import { repoRoot } from '../root.js';
 import { LocalStorage, type Storage } from '../lib/storage.js';
 import { syncMenu } from '../modules/menu/service.js';
 import { openDb, type Db } from '../db/client.js';
