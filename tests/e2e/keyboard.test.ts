@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { browserAvailable, browserSession, DEMO_PASSWORD } from "./browser.js";
+import { browserAvailable, browserSession, DEMO_PASSWORD, signIn } from "./browser.js";
 
 /** What has the focus: a short signature to compare, and its words (text or name) to match. */
 interface Focus {
@@ -7,12 +7,14 @@ interface Focus {
   words: string;
   href: string;
   inMain: boolean;
+  /** The tag, or an input's type. */
+  kind: string;
 }
 
 const focused = (page: Page): Promise<Focus> =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { sig: "body", words: "", href: "", inMain: false };
+    if (!el || el === document.body) return { sig: "body", words: "", href: "", inMain: false, kind: "body" };
     const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null;
     const words = (el.getAttribute("aria-label") ?? label ?? el.innerText ?? "").replace(/\s+/g, " ").trim();
     const path: string[] = [];
@@ -24,8 +26,9 @@ const focused = (page: Page): Promise<Focus> =>
     return {
       sig: path.join(">"),
       words: words.slice(0, 80),
-      href: el instanceof HTMLAnchorElement ? new URL(el.href).pathname : "",
+      href: el instanceof HTMLAnchorElement && el.href ? new URL(el.href).pathname : "",
       inMain: !!el.closest("main"),
+      kind: el instanceof HTMLInputElement ? el.type : el.tagName.toLowerCase(),
     };
   });
 
@@ -139,5 +142,151 @@ describe.skipIf(!browserAvailable)("keyboard only", () => {
     } finally {
       await reduced.close();
     }
+  });
+});
+
+describe.skipIf(!browserAvailable)("keyboard only: the working day's tasks", () => {
+  const session = browserSession({ viewport: { width: 1366, height: 900 } });
+
+  /** Ctrl+K, the words, Enter: the palette opens the screen they name. */
+  async function paletteTo(page: Page, words: string, path: RegExp) {
+    await page.keyboard.press("Control+k");
+    await page.getByTestId("palette-search").waitFor();
+    await page.keyboard.type(words);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(path);
+  }
+
+  it("goes to an order from the palette, marks its items ready and moves it on, then approves a payment slip", async () => {
+    const { page, server } = session;
+    await signIn(page, server.url);
+    await page.goto(server.url + "/admin/dashboard?lng=en");
+    await page.locator("main .ant-statistic").first().waitFor();
+
+    await paletteTo(page, "Orders", /\/admin\/orders\/list/);
+    await page.locator("main .ant-table-tbody tr.ant-table-row").first().waitFor();
+    // The status tabs take one Tab stop (the chosen one); the arrows move along them.
+    await keyTo(page, "the status tabs", (f) => /\bAll \(/.test(f.words));
+    const tab = await keyTo(page, "the Preparing tab", (f) => /\bPreparing \(/.test(f.words), "ArrowRight", 12);
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.locator("main .ant-table-tbody tr.ant-table-row").first().innerText())
+      .toContain("Preparing");
+    expect(tab.inMain).toBe(true);
+    const order = await keyTo(page, "an order's link", (f) => /^\/admin\/orders\/\d+\/view$/.test(f.href));
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`${order.href}$`));
+    await expect.poll(() => page.locator(".ant-table-tbody .ant-switch").count()).toBeGreaterThan(0);
+
+    if (await page.locator(".ant-table-tbody .ant-switch:not(.ant-switch-checked)").count()) {
+      await keyTo(page, "Mark all ready", (f) => f.words === "Mark all ready");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.locator(".ant-table-tbody .ant-switch:not(.ant-switch-checked)").count()).toBe(0);
+    }
+    await keyTo(page, "Move to Ready to ship", (f) => f.words === "Move to Ready to ship");
+    await page.keyboard.press("Enter");
+    // The confirmation takes the focus on its confirming button.
+    await expect.poll(async () => (await focused(page)).words).toBe("Apply");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator(".ant-page-header-heading-title .ant-tag").innerText()).toBe("Ready to ship");
+
+    // A slip waiting for review, found by its order number and approved from its dialog.
+    await paletteTo(page, "Payment slips", /\/admin\/orders\/listslip/);
+    const row = page.locator("main .ant-table-tbody tr.ant-table-row").first();
+    await row.waitFor();
+    const review = await keyTo(page, "a slip's Review button", (f) => /^Review: /.test(f.words));
+    const orderNo = review.words.replace(/^Review: /, "");
+    await page.keyboard.press("Enter");
+    const dialog = page.locator(".ant-modal", { hasText: "Paid so far" });
+    await dialog.waitFor();
+    await keyTo(page, "the dialog's Approve", (f) => f.words === "Approve");
+    await page.keyboard.press("Enter");
+    // Escape closes the confirmation only, giving the focus back to the dialog's Approve.
+    const confirming = page.locator(".ant-popconfirm:not(.ant-popover-hidden)");
+    await expect.poll(async () => (await focused(page)).words).toBe("Approve");
+    expect(await confirming.count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => confirming.count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.evaluate(() => !!document.activeElement?.closest(".ant-modal"))).toBe(true);
+    expect((await focused(page)).words).toBe("Approve");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => confirming.count()).toBe(1);
+    await page.keyboard.press("Enter");
+    await page.locator(".ant-notification-notice-success").first().waitFor();
+    const slip = await page.evaluate(async (no) => {
+      const res = await fetch(`/api/order/slippayment?status=all&search=${encodeURIComponent(no)}`, {
+        headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}` },
+      });
+      return res.json();
+    }, orderNo);
+    expect(JSON.stringify(slip)).toContain("approved");
+  });
+
+  it("places a checkout order: a product into the cart, the address, a delivery rate and the order — keyboard only", async () => {
+    const { page, server } = session;
+    await signIn(page, server.url);
+    await page.goto(server.url + "/admin/dashboard?lng=en");
+    await page.locator("main .ant-statistic").first().waitFor();
+    await paletteTo(page, "Checkout", /\/admin\/apps\/checkout/);
+    const card = page.locator(".checkout-card").filter({ hasNotText: "Sold out" }).first();
+    const name = (await card.locator(".checkout-card-name").innerText()).trim();
+
+    await keyTo(page, `the product ${name}`, (f) => f.words === name);
+    await page.keyboard.press("Enter");
+    await page.locator(".ant-modal").filter({ hasText: "Add to cart" }).waitFor();
+    await keyTo(page, "Add to cart", (f) => f.words === "Add to cart");
+    await page.keyboard.press("Enter");
+    await keyTo(page, "the cart", (f) => /^Cart\b/.test(f.words));
+    await page.keyboard.press("Enter");
+    await keyTo(page, "Next: Billing address", (f) => f.words === "Next: Billing address");
+    await page.keyboard.press("Enter");
+
+    await keyTo(page, "Customer name", (f) => f.words === "Customer name");
+    await page.keyboard.type("Keyboard Customer");
+    await keyTo(page, "Phone", (f) => f.words === "Phone");
+    await page.keyboard.type("081 234 5678");
+    await keyTo(page, "Address", (f) => f.words.startsWith("Address"));
+    await page.keyboard.type("1 Keyboard Rd");
+    // A picker: type to search, Enter takes the highlighted option.
+    await keyTo(page, "Province", (f) => f.words === "Province");
+    await page.keyboard.type("Bangkok");
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").first().waitFor();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() =>
+        page
+          .locator("#provinceId")
+          .evaluate((el) => el.closest(".ant-select")?.querySelector(".ant-select-selection-item")?.textContent),
+      )
+      .toBe("Bangkok");
+    await page.waitForFunction(
+      () => ![...document.querySelectorAll(".ant-select-dropdown")].some((d) => d.checkVisibility()),
+    );
+    await keyTo(page, "District", (f) => f.words === "District");
+    await page.keyboard.press("ArrowDown");
+    await page.locator("#districtId_list").waitFor({ state: "attached" });
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").first().waitFor();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() =>
+        page
+          .locator("#districtId")
+          .evaluate((el) => el.closest(".ant-select")?.querySelector(".ant-select-selection-item")?.textContent),
+      )
+      .toBeTruthy();
+    await keyTo(page, "Next: Delivery and payment", (f) => f.words === "Next: Delivery and payment");
+    await page.keyboard.press("Enter");
+
+    // The rates are radios: Tab reaches the group, Space takes the one with the focus.
+    await page.locator("section[aria-labelledby=checkout-transport] .ant-radio-wrapper").first().waitFor();
+    await keyTo(page, "a delivery rate", (f) => f.kind === "radio" && f.sig.includes("section"));
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.locator("[data-testid=checkout-shipping]").innerText()).not.toContain("Not chosen");
+    await keyTo(page, "Place order", (f) => f.words.startsWith("Place order"));
+    await page.keyboard.press("Enter");
+    const complete = page.locator("[data-testid=checkout-complete]");
+    await complete.waitFor();
+    expect(await complete.innerText()).toMatch(/Order BO\d+ placed/);
   });
 });

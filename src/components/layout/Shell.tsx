@@ -7,6 +7,7 @@ import { CONTENT_MAX_WIDTH, STRETCH_MIN_WIDTH } from "../../providers/settings";
 import { useSettings } from "../../providers/settings-context";
 import { useA11yRepairs } from "./a11yRepairs";
 import { CommandPalette } from "./CommandPalette";
+import { useConfirmFocus } from "./confirmFocus";
 import { Header } from "./Header";
 import { KeepStyles } from "./KeepStyles";
 import { paletteOptions, usePaletteTypeAhead } from "./paletteTypeAhead";
@@ -47,6 +48,7 @@ export default function Shell() {
   }
   const settled = useSettled();
   useA11yRepairs();
+  useConfirmFocus();
   const mobile = !screens.lg;
   const horizontal = !mobile && themeLayout === "horizontal";
   const stretched = themeStretch && width > STRETCH_MIN_WIDTH;
