@@ -111,6 +111,9 @@ export function presetShades(preset: ThemePreset, dark: boolean, backgrounds: st
   };
 }
 
+/** Short enough to see no movement, long enough for the browser to report that it ended (which Ant Design waits for). */
+const INSTANT = "0.01s";
+
 /** The whole look comes from Ant Design tokens: algorithm, primary colour, and for bold contrast
  * a darker page background with firmer borders and text. */
 export function themeConfig(s: Settings, reducedMotion = false): ThemeConfig {
@@ -122,8 +125,9 @@ export function themeConfig(s: Settings, reducedMotion = false): ThemeConfig {
     // Secondary words (descriptions, menu group titles, counts) at 4.5:1: Ant Design's 45% is 3.4:1.
     colorTextTertiary: dark ? "rgba(255, 255, 255, 0.62)" : "rgba(0, 0, 0, 0.62)",
     colorTextDescription: dark ? "rgba(255, 255, 255, 0.62)" : "rgba(0, 0, 0, 0.62)",
-    // The system asks for less motion: Ant Design's drawers, menus and notices appear without animating.
-    motion: !reducedMotion,
+    // The system asks for less motion: Ant Design's drawers, menus and notices appear at once. Not `motion: false`:
+    // without its motion a popup is never placed and a select's list can stay off screen (antd issue 50131).
+    ...(reducedMotion && { motionDurationFast: INSTANT, motionDurationMid: INSTANT, motionDurationSlow: INSTANT }),
   };
   if (dark) {
     Object.assign(

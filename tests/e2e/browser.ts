@@ -70,7 +70,12 @@ export interface BrowserSession {
  * with a fresh context and page for every test. Read the fields inside tests and hooks.
  */
 export function browserSession(
-  opts: { viewport?: { width: number; height: number }; config?: Partial<AppConfig> } = {},
+  opts: {
+    viewport?: { width: number; height: number };
+    config?: Partial<AppConfig>;
+    /** Pages that ask for reduced motion: the app then animates nothing (no fade for axe to measure mid-way). */
+    reducedMotion?: boolean;
+  } = {},
 ): BrowserSession {
   const session = {} as BrowserSession;
   beforeAll(async () => {
@@ -85,7 +90,10 @@ export function browserSession(
   });
   let trail: string[] = [];
   beforeEach(async () => {
-    session.context = await session.browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 860 } });
+    session.context = await session.browser.newContext({
+      viewport: opts.viewport ?? { width: 1366, height: 860 },
+      reducedMotion: opts.reducedMotion ? "reduce" : "no-preference",
+    });
     session.page = await session.context.newPage();
     trail = [];
     const started = Date.now();

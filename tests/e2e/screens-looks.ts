@@ -33,7 +33,7 @@ export function walkScreens(runs: { user: "admin" | "supplier1"; look: keyof typ
   describe.skipIf(!browserAvailable)(
     "every screen at 1366 px: layout in French and Arabic, axe in en light and ar dark",
     () => {
-      const session = browserSession({ viewport: { width: 1366, height: 900 } });
+      const session = browserSession({ viewport: { width: 1366, height: 900 }, reducedMotion: true });
       let server: RunningServer;
       let page: Page;
       beforeEach(() => void ({ server, page } = session));

@@ -13,12 +13,15 @@ export const LISTS = SCREENS.filter((s) => s.built && s.routes.list).map((s) => 
  * Waits until the list has drawn its rows (or its empty state) and nothing is loading. Screens without a
  * table (the apps: mail, chat, calendar, checkout) mark their root `data-screen-ready` once their data is in.
  */
+// A loading button is drawn faded: the screen is not settled (and axe would measure the fade) until it is done.
+const BUSY = ".ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading";
+
 export async function settled(page: Page) {
   await page
     .locator(".ant-table-tbody tr.ant-table-row, .ant-empty, .ant-statistic, [data-screen-ready]")
     .first()
     .waitFor();
-  await page.waitForFunction(() => !document.querySelector(".ant-spin-spinning, .ant-skeleton-active"));
+  await page.waitForFunction((busy) => !document.querySelector(busy), BUSY);
 }
 
 /**
@@ -207,5 +210,5 @@ export async function openRecord(page: Page, path: string) {
     .catch(() => {
       throw new Error(`${path}: no header came`);
     });
-  await page.waitForFunction(() => !document.querySelector(".ant-spin-spinning, .ant-skeleton-active"));
+  await page.waitForFunction((busy) => !document.querySelector(busy), BUSY);
 }

@@ -73,7 +73,7 @@ export function RouteProgress() {
       />
       <style>
         {
-          "@keyframes route-progress{from{width:8%}to{width:90%}}.route-progress-run{animation:route-progress 8s cubic-bezier(.1,.7,.3,1) forwards}"
+          "@keyframes route-progress{from{width:8%}to{width:90%}}.route-progress-run{animation:route-progress 8s cubic-bezier(.1,.7,.3,1) forwards}@media (prefers-reduced-motion:reduce){.route-progress-run{animation:none;width:90%}}"
         }
       </style>
     </div>

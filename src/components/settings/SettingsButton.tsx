@@ -23,7 +23,13 @@ export function SettingsButton() {
           // The dot is seen; its meaning is heard with the button's name.
           aria-label={changed ? `${t("settings.open")} (${t("settings.changed")})` : t("settings.open")}
           data-testid="settings-button"
-          icon={<SettingOutlined spin={!changed} style={{ fontSize: 20, animationDuration: "6s" }} />}
+          icon={
+            <SettingOutlined
+              spin={!changed}
+              className="settings-gear"
+              style={{ fontSize: 20, animationDuration: "6s" }}
+            />
+          }
           onClick={() => setDrawerOpen(true)}
         />
         {changed && (
