@@ -1062,7 +1062,7 @@ export const SCREENS: readonly Screen[] = [
       "mastergrouplist",
     ]
       .map(under(PR))
-      .concat([`${P}/productlist`]),
+      .concat([`${P}/productlist`, CALENDAR]),
   ),
   promo(
     "promotion-flashsale",

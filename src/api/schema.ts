@@ -3831,7 +3831,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Campaign, flash-sale, banner and coupon windows overlapping from–to, by start (total in x-total-count) */
+        /** Campaign, flash-sale, home-sale, banner and coupon windows overlapping from–to, by start (total in x-total-count) */
         get: {
             parameters: {
                 query: {
@@ -3840,7 +3840,7 @@ export interface paths {
                     /** @description Events whose window starts before this; at most 366 days after from */
                     to: string;
                     /** @description Only these kinds (repeat the parameter); default: every kind the caller may see */
-                    kind?: ("campaign" | "flashsale" | "banner" | "coupon")[];
+                    kind?: ("campaign" | "flashsale" | "homesale" | "banner" | "coupon")[];
                 };
                 header?: never;
                 path?: never;
@@ -3860,13 +3860,15 @@ export interface paths {
                             /** @description <kind>-<record id> */
                             id: string;
                             /** @enum {string} */
-                            kind: "campaign" | "flashsale" | "banner" | "coupon";
+                            kind: "campaign" | "flashsale" | "homesale" | "banner" | "coupon";
                             title: string;
                             /** Format: date-time */
                             startsAt: string;
                             /** Format: date-time */
                             endsAt: string | null;
                             timezone: string;
+                            /** @description A campaign still being drafted (not yet live); false for every other kind */
+                            draft: boolean;
                             /** @description The record's screen path */
                             link: string;
                         }[];

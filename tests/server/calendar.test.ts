@@ -348,7 +348,7 @@ describe.each(dbKinds())('calendar events of their owner (%s)', (kind) => {
   it('shows staff the marketing windows of the screens they hold, and suppliers none', async () => {
     const windows = `/api/v2/calendar-events?from=${encodeURIComponent('2026-11-01T00:00:00+07:00')}&to=${encodeURIComponent('2027-01-01T00:00:00+07:00')}`;
     const all = ok<{ kind: string }[]>(await call('admin', 'GET', windows));
-    expect(new Set(all.map((e) => e.kind))).toEqual(new Set(['campaign', 'flashsale', 'banner', 'coupon']));
+    expect(new Set(all.map((e) => e.kind))).toEqual(new Set(['campaign', 'flashsale', 'homesale', 'banner', 'coupon']));
     expect(new Set(ok<{ kind: string }[]>(await call('editor', 'GET', windows)).map((e) => e.kind))).toEqual(
       new Set(['banner']),
     );

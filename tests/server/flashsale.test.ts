@@ -16,6 +16,7 @@ import {
   couponCodes,
   couponRedemptions,
   flashSales,
+  homeSaleGroups,
   orderItems,
   orders,
   products,
@@ -771,7 +772,7 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       ok(await call('admin', 'GET', range(0, 366 * DAY)));
     });
 
-    it('gives campaign, flash-sale, banner and coupon windows in the range, with links to their screens', async () => {
+    it('gives campaign (drafts marked), flash-sale, home-sale, banner and coupon windows in the range, with links to their screens', async () => {
       const base = 500 * DAY;
       const w = (from: number, to: number | null) => ({
         startsAt: new Date(Date.now() + base + from),
@@ -826,6 +827,14 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
           active: false,
           ...w(2 * DAY, 3 * DAY),
         })
+        .returning();
+      const [group] = await t.app.db
+        .insert(homeSaleGroups)
+        .values({ name: 'Rainy deals', groupType: 'hot_deals', position: 90, ...w(DAY, 3 * DAY) })
+        .returning();
+      const [groupOff] = await t.app.db
+        .insert(homeSaleGroups)
+        .values({ name: 'Switched-off deals', groupType: 'hot_deals', position: 91, active: false, ...w(DAY, 3 * DAY) })
         .returning();
       const p = take();
       const sale = ok(
@@ -886,6 +895,8 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
         `banner-${banner.id}`,
         `flashsale-${sale.id}`,
         `campaign-${draft.id}`,
+        `homesale-${group.id}`,
+        `homesale-${groupOff.id}`,
         `banner-${off.id}`,
         `flashsale-${neverRan.id}`,
         `coupon-${closedBatch.id}`,
@@ -894,7 +905,9 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
       expect(ids).toEqual([
         `coupon-${batch.id}`,
         `campaign-${live.id}`,
+        `campaign-${draft.id}`,
         `campaign-${closedEarly.id}`,
+        `homesale-${group.id}`,
         `banner-${banner.id}`,
         `flashsale-${sale.id}`,
       ]);
@@ -907,7 +920,17 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
         startsAt: live.startsAt.toISOString(),
         endsAt: live.endsAt!.toISOString(),
         timezone: 'Asia/Bangkok',
+        draft: false,
         link: `/admin/campaign/${live.id}`,
+      });
+      expect(byId[`campaign-${draft.id}`]).toMatchObject({ title: 'Draft idea', draft: true });
+      expect(byId[`homesale-${group.id}`]).toMatchObject({
+        kind: 'homesale',
+        title: 'Rainy deals',
+        startsAt: group.startsAt.toISOString(),
+        endsAt: group.endsAt!.toISOString(),
+        draft: false,
+        link: `/admin/promotion/homesale?id=${group.id}`,
       });
       expect(byId[`campaign-${closedEarly.id}`].endsAt).toBe(closedEarly.closedAt!.toISOString());
       expect(byId[`banner-${banner.id}`]).toMatchObject({
@@ -938,14 +961,21 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
         await call('admin', 'GET', range(base - HOUR, base + 10 * DAY, '&kind=campaign&kind=coupon')),
       );
       expect(new Set(asked.map((e) => e.kind))).toEqual(new Set(['campaign', 'coupon']));
-      expect(idsIn(asked)).toEqual([`coupon-${batch.id}`, `campaign-${live.id}`, `campaign-${closedEarly.id}`]);
+      expect(idsIn(asked)).toEqual([
+        `coupon-${batch.id}`,
+        `campaign-${live.id}`,
+        `campaign-${draft.id}`,
+        `campaign-${closedEarly.id}`,
+      ]);
 
       // The editor holds the banner screen only: banners, and a 403 for the other kinds; suppliers none.
       const editors = ok<Event[]>(await call('editor', 'GET', range(base - HOUR, base + 10 * DAY)));
       expect(new Set(editors.map((e) => e.kind))).toEqual(new Set(['banner']));
       expect(idsIn(editors)).toEqual([`banner-${banner.id}`]);
-      const denied = await call('editor', 'GET', range(base - HOUR, base + 10 * DAY, '&kind=coupon'));
-      expect(denied.statusCode).toBe(403);
+      for (const kind of ['coupon', 'homesale']) {
+        const denied = await call('editor', 'GET', range(base - HOUR, base + 10 * DAY, `&kind=${kind}`));
+        expect(denied.statusCode, kind).toBe(403);
+      }
       expect((await call('supplier1', 'GET', range(base - HOUR, base + 10 * DAY))).statusCode).toBe(403);
     });
   });

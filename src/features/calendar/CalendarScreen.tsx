@@ -197,11 +197,14 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
       list.push({
         id: "windows",
         editable: false,
-        events: read<MarketingWindow>(shown, (w, info) => windowEvent(w, info.endStr)),
+        events: read<MarketingWindow>(shown, (w, info) =>
+          windowEvent(w, info.endStr, (title) => t("calendar.draftTitle", { title, lng: language })),
+        ),
       });
     }
     return list;
-  }, [rest, windows]);
+    // A new language reads the windows again, a draft's title worded in it.
+  }, [rest, windows, t, language]);
 
   const landed = useCallback(
     (info: EventDropArg | EventResizeDoneArg) => {

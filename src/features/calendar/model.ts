@@ -36,7 +36,7 @@ export const COLOR_NAMES = Object.keys(COLORS) as ColorName[];
 
 /** Marketing windows, each kind in its own colour (calendar.css), outlined so they never read as one's own events. */
 export type WindowKind = MarketingWindow["kind"];
-export const KINDS: readonly WindowKind[] = ["campaign", "flashsale", "banner", "coupon"];
+export const KINDS: readonly WindowKind[] = ["campaign", "flashsale", "homesale", "banner", "coupon"];
 
 /** What the form and a drop send: a window in `timezone`, ISO with that zone's offset. */
 export type EntryInput = Required<Omit<Body<"/api/v2/calendar-entries">, "version">>;
@@ -130,15 +130,16 @@ export function entryEvent(e: Entry) {
 /**
  * The calendar's input for a marketing window: not draggable, outlined in its kind's colour. A window of a
  * day or more is drawn as whole days of its own zone (a bar, not a column filling the week's hours); one
- * with no end is drawn to the end of the range asked for, as it goes on past it.
+ * with no end is drawn to the end of the range asked for, as it goes on past it. A draft campaign is drawn
+ * dotted, under the title `draftTitle` gives it.
  */
-export function windowEvent(w: MarketingWindow, rangeEnd: string) {
+export function windowEvent(w: MarketingWindow, rangeEnd: string, draftTitle: (title: string) => string) {
   const end = w.endsAt ?? instant(rangeEnd);
   const long = Date.parse(end) - Date.parse(w.startsAt) >= 24 * HOUR;
   const lastInstant = new Date(Date.parse(end) - 1).toISOString();
   return {
     id: `window-${w.id}`,
-    title: w.title,
+    title: w.draft ? draftTitle(w.title) : w.title,
     allDay: long,
     start: long ? dayIn(w.startsAt, w.timezone) : floating(w.startsAt),
     end: long ? addDays(dayIn(lastInstant, w.timezone), 1) : floating(end),
@@ -146,7 +147,7 @@ export function windowEvent(w: MarketingWindow, rangeEnd: string) {
     startEditable: false,
     durationEditable: false,
     // Coloured by calendar.css per kind (lighter in the dark theme).
-    classNames: ["calendar-window", `calendar-kind-${w.kind}`],
+    classNames: ["calendar-window", `calendar-kind-${w.kind}`, ...(w.draft ? ["calendar-draft"] : [])],
     // Among windows the shorter first: a banner running for months stays behind a two-day sale.
     extendedProps: { window: w, rank: 1, length: Date.parse(end) - Date.parse(w.startsAt) },
   };

@@ -207,7 +207,13 @@ export function GroupDrawer({
         )
       }
       extra={
-        <Button type="primary" icon={<SaveOutlined />} loading={busy} disabled={loading} onClick={() => form.submit()}>
+        <Button
+          type="primary"
+          icon={<SaveOutlined />}
+          loading={busy}
+          disabled={loading || (editing && query.isError)}
+          onClick={() => form.submit()}
+        >
           {t(group ? "buttons.save" : "homesale.actions.submit")}
         </Button>
       }

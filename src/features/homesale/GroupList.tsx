@@ -23,6 +23,12 @@ import homesale from "./endpoints";
 
 const calls = callsOf(homesale);
 
+/** A calendar link (`?id=`) opens that group's drawer. */
+const linkedGroup = () => {
+  const id = new URLSearchParams(window.location.search).get("id");
+  return id && /^\d+$/.test(id) ? { id: Number(id) } : null;
+};
+
 /**
  * The home page's product groups in their order: type, window and state, products shown of those
  * linked, a switch for the whole group; each opened in a drawer to change its details and products.
@@ -34,7 +40,7 @@ export function GroupList() {
   const narrow = useNarrow();
   const pinned = usePinned();
   const { types, label } = useGroupTypes();
-  const [open, setOpen] = useState<{ id?: number } | null>(null);
+  const [open, setOpen] = useState<{ id?: number } | null>(linkedGroup);
   const { mutateAsync, mutation } = useCustomMutation();
   const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<Group>(SCREEN, {
     empty: t("homesale.list.empty"),

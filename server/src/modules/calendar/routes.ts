@@ -13,7 +13,8 @@ export default async function calendarRoutes(app: FastifyInstance) {
   restRoutes(app, 'calendar-events', { tags: s.TAGS }).get<{ Querystring: CalendarQuery }>(
     '',
     {
-      summary: 'Campaign, flash-sale, banner and coupon windows overlapping from–to, by start (total in x-total-count)',
+      summary:
+        'Campaign, flash-sale, home-sale, banner and coupon windows overlapping from–to, by start (total in x-total-count)',
       query: s.query,
       queryRequired: ['from', 'to'],
       response: {

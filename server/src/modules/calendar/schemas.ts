@@ -24,7 +24,11 @@ export const event = {
     startsAt: dateTime,
     endsAt: nullableDateTime,
     timezone: { type: 'string' },
+    draft: {
+      type: 'boolean',
+      description: 'A campaign still being drafted (not yet live); false for every other kind',
+    },
     link: { type: 'string', description: "The record's screen path" },
   },
-  required: ['id', 'kind', 'title', 'startsAt', 'endsAt', 'timezone', 'link'],
+  required: ['id', 'kind', 'title', 'startsAt', 'endsAt', 'timezone', 'draft', 'link'],
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Campaign, flash-sale, banner and coupon windows as read-only calendar events. Each caller sees the
+ * Campaign, flash-sale, home-sale, banner and coupon windows as read-only calendar events. Each caller sees the
  * kinds whose screens the table of screens lets them open (the editor: banners), with a link to the
  * record's screen. An event ends when its window ends, or when the record was closed if that came first.
  */
@@ -7,17 +7,18 @@ import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { grantOf, SCREENS } from '../../../../contract/screens.js';
 import type { Db } from '../../db/client.js';
-import { banners, campaigns, couponBatches, flashSales, products } from '../../db/schema.js';
+import { banners, campaigns, couponBatches, flashSales, homeSaleGroups, products } from '../../db/schema.js';
 import { allows } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/types.js';
 import { fieldError, forbidden } from '../../lib/errors.js';
 
-export const EVENT_KINDS = ['campaign', 'flashsale', 'banner', 'coupon'] as const;
+export const EVENT_KINDS = ['campaign', 'flashsale', 'homesale', 'banner', 'coupon'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 /** Each kind's screen in the table: who may see it, and where its link goes. */
 const SCREEN_OF: Record<EventKind, string> = {
   campaign: 'campaign',
   flashsale: 'promotion-flashsale',
+  homesale: 'promotion-homesale',
   banner: 'banners',
   coupon: 'promotion-coupon',
 };
@@ -69,9 +70,11 @@ export async function calendarEvents(db: Db, user: AuthUser, q: CalendarQuery) {
 
   const sources: Record<
     EventKind,
-    () => Promise<{ id: number; title: string; startsAt: Date; endsAt: Date | string | null; timezone: string }[]>
+    () => Promise<
+      { id: number; title: string; startsAt: Date; endsAt: Date | string | null; timezone: string; draft?: boolean }[]
+    >
   > = {
-    // Drafts are not planned yet; a closed campaign ran until it was closed.
+    // A draft is shown as one (it is being planned); a closed campaign ran until it was closed.
     campaign: () => {
       const end = sql<Date | string | null>`least(${campaigns.endsAt}, ${campaigns.closedAt})`;
       return db
@@ -81,9 +84,10 @@ export async function calendarEvents(db: Db, user: AuthUser, q: CalendarQuery) {
           startsAt: campaigns.startsAt,
           endsAt: end,
           timezone: campaigns.timezone,
+          draft: sql<boolean>`${campaigns.status} = 'draft'`,
         })
         .from(campaigns)
-        .where(and(ne(campaigns.status, 'draft'), window({ startsAt: campaigns.startsAt, end }, from, to)));
+        .where(window({ startsAt: campaigns.startsAt, end }, from, to));
     },
     flashsale: () => {
       const end = sql<Date | string | null>`least(${flashSales.endsAt}, ${flashSales.closedAt})`;
@@ -99,6 +103,23 @@ export async function calendarEvents(db: Db, user: AuthUser, q: CalendarQuery) {
         .innerJoin(products, eq(products.id, flashSales.productId))
         .where(window({ startsAt: flashSales.startsAt, end }, from, to));
     },
+    // A group switched off shows nowhere, like a banner.
+    homesale: () =>
+      db
+        .select({
+          id: homeSaleGroups.id,
+          title: homeSaleGroups.name,
+          startsAt: homeSaleGroups.startsAt,
+          endsAt: homeSaleGroups.endsAt,
+          timezone: homeSaleGroups.timezone,
+        })
+        .from(homeSaleGroups)
+        .where(
+          and(
+            eq(homeSaleGroups.active, true),
+            window({ startsAt: homeSaleGroups.startsAt, end: sql`${homeSaleGroups.endsAt}` }, from, to),
+          ),
+        ),
     // A banner switched off shows nowhere.
     banner: () =>
       db
@@ -142,6 +163,7 @@ export async function calendarEvents(db: Db, user: AuthUser, q: CalendarQuery) {
         startsAt: r.startsAt.toISOString(),
         endsAt: r.endsAt === null ? null : new Date(r.endsAt).toISOString(),
         timezone: r.timezone,
+        draft: r.draft ?? false,
         link: linkOf(kind, r.id),
       });
     }
