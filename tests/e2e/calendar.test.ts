@@ -165,7 +165,7 @@ describe.skipIf(!browserAvailable)("calendar in a real browser", () => {
 
       // Only campaigns: own events and the other kinds switched off, remembered after a reload.
       const legend = page.getByRole("group", { name: "Show" });
-      for (const name of ["Your events", "Flash sale", "Banner", "Coupon line"])
+      for (const name of ["Your events", "Flash sale", "Home sale", "Banner", "Coupon line"])
         await legend.getByRole("checkbox", { name }).uncheck();
       await event.waitFor({ state: "detached" });
       const otherKinds = () =>
