@@ -7,8 +7,8 @@
 import { and, count, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import { auditLog, products, users } from '../../server/src/db/schema.js';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError } from '../support/answers.js';
 
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 type Summary = {
   id: number;
   actorId: number | null;
@@ -67,12 +67,8 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (
-    user: string | null,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} });
+  const call = caller(() => t);
+
   const list = async (query: string) => {
     const res = await call('admin', 'GET', `${LOG}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -80,13 +76,6 @@ describe.each(dbKinds())('audit log (%s)', (kind) => {
   };
   const dbCount = async (where?: ReturnType<typeof and>) =>
     (await t.app.db.select({ n: count() }).from(auditLog).where(where))[0].n;
-  const expectFieldError = (res: Res, field: string) => {
-    expect(res.statusCode, res.body).toBe(400);
-    expect(
-      res.json().errors?.map((e: { field: string }) => e.field),
-      res.body,
-    ).toContain(field);
-  };
 
   it('lists every entry newest first, paged, with the total of the whole log', async () => {
     const total = await dbCount();

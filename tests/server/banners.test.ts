@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { expectFieldError as fieldError } from '../support/answers.js';
 import { auditLog, banners, bannerTypeMenus, bannerTypes, masterData, users } from '../../server/src/db/schema.js';
 import { uploadsDir } from '../../server/src/lib/uploads.js';
 import { windowState } from '../../server/src/lib/window.js';
@@ -60,6 +61,7 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
   afterAll(async () => {
     await t?.close();
   });
+  const expectFieldError = (res: Res, status: number, field: string) => fieldError(res, field, { status, named: true });
 
   const headersOf = async (user: string | null) => (user ? await t.headers(user) : {});
   const get = async (url: string, user: string | null = 'admin') =>
@@ -69,17 +71,6 @@ describe.each(dbKinds())('banner management (%s)', (kind) => {
   const ok = <T>(res: Res): T => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<T>();
-  };
-  const expectFieldError = (res: Res, status: number, field: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.status).toBe(status);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
-    expect(body.message).toContain(field);
-    return body.message as string;
   };
   const menusOf = async (typeId: number) =>
     ok<{ items: Menu[] }>(await get(`getBannerTypeMenu?typeId=${typeId}`)).items;

@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, ok, type Res } from '../support/answers.js';
 import { auditLog, calendarEvents, users } from '../../server/src/db/schema.js';
 
 type Entry = {
@@ -20,7 +21,6 @@ type Entry = {
   createdAt: string;
   updatedAt: string;
 };
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 
 const E = '/api/v2/calendar-entries';
 /** Far from the demo events (November 2026), so no seeded row is in these ranges. */
@@ -43,26 +43,9 @@ describe.each(dbKinds())('calendar events of their owner (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (
-    user: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) });
-  const ok = <T>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
-  const expectFieldError = (res: Res, field: string, words?: RegExp) => {
-    expect(res.statusCode, res.body).toBe(400);
-    const body = res.json();
-    expect(body.status).toBe(400);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
-    if (words) expect(body.message).toMatch(words);
-  };
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, field: string, words?: RegExp) => fieldError(res, field, { words });
+
   const expectNotFound = (res: Res) => {
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toEqual({ status: 404, message: 'Calendar event not found' });

@@ -7,12 +7,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { expectFieldError as fieldError, ok, type Res } from '../support/answers.js';
 import { auditLog, campaignHotspots, campaigns, products } from '../../server/src/db/schema.js';
 import { uploadsDir } from '../../server/src/lib/uploads.js';
 import { multipartPayload, samples } from './product-files.js';
 import { png } from '../support/png.js';
 
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 type Hotspot = {
   id: number;
   campaignId: number;
@@ -67,6 +67,8 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
   afterAll(async () => {
     await t?.close();
   });
+  const expectFieldError = (res: Res, status: number, field: string) =>
+    fieldError(res, field, { status, named: status === 400 });
 
   const call = async (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -74,20 +76,6 @@ describe.each(dbKinds())('campaigns with hotspots (%s)', (kind) => {
     payload?: object,
     user = 'admin',
   ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) });
-  const ok = <T>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
-  const expectFieldError = (res: Res, status: number, field: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.status).toBe(status);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
-    if (status === 400) expect(body.message).toContain(field);
-  };
   const expectConflict = (res: Res, words: RegExp) => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toMatch(words);

@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, ok, type Res } from '../support/answers.js';
 import { auditLog, chatMessages, shops, userShops, users } from '../../server/src/db/schema.js';
 import { uploadsDir } from '../../server/src/lib/uploads.js';
 import { multipartPayload, samples } from './product-files.js';
@@ -33,7 +34,6 @@ type Conversation = {
   unreadCount: number;
 };
 type Contact = { id: number; name: string; username: string; area: string; roleName: string; shops: string[] };
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 
 const C = '/api/v2/chat-conversations';
 let seq = 0;
@@ -82,23 +82,9 @@ describe.each(dbKinds())('chat (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (
-    user: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) });
-  const ok = <T>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
-  const expectFieldError = (res: Res, status: number, field: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    expect(
-      res.json().errors?.map((e: { field: string }) => e.field),
-      res.body,
-    ).toContain(field);
-  };
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, status: number, field: string) => fieldError(res, field, { status });
+
   const expectNotFound = (res: Res, what = 'Conversation') => {
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toEqual({ status: 404, message: `${what} not found` });

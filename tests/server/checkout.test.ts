@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, ok, type Res } from '../support/answers.js';
 import {
   auditLog,
   couponCodes,
@@ -25,7 +26,6 @@ import {
   userShops,
 } from '../../server/src/db/schema.js';
 
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 const DAY = 86_400_000;
 const GRID = '/api/v2/checkout-products';
 const ORDERS = '/api/v2/checkout-orders';
@@ -98,12 +98,8 @@ describe.each(dbKinds())('checkout (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (user: string | null, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: user ? await t.headers(user) : {} });
-  const ok = <T = any>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
+  const call = caller(() => t);
+
   const expectError = (res: Res, status: number, field: string, words?: RegExp) => {
     expect(res.statusCode, res.body).toBe(status);
     const body = res.json();

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, ok, type Res } from '../support/answers.js';
 import {
   auditLog,
   bannerTypes,
@@ -26,7 +27,6 @@ import { insertCodes } from '../../server/src/modules/coupons/codes.js';
 import { discountOf, redeemCoupon } from '../../server/src/modules/coupons/redeem.js';
 import { accessFor } from '../../server/src/auth/access.js';
 
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const P = '/api/promotion';
@@ -70,23 +70,9 @@ describe.each(dbKinds())('flash sales, coupon lines and calendar events (%s)', (
     await t?.close();
   });
 
-  const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) });
-  const ok = <T = any>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
-  const expectFieldError = (res: Res, field: string, words?: RegExp) => {
-    expect(res.statusCode, res.body).toBe(400);
-    const body = res.json();
-    expect(body.status).toBe(400);
-    const fields: string[] = body.errors?.map((e: { field: string }) => e.field) ?? [];
-    expect(
-      fields.some((f) => f === field || f.startsWith(`${field}.`)),
-      `${fields.join(', ')}: ${body.message}`,
-    ).toBe(true);
-    if (words) expect(body.message).toMatch(words);
-  };
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, field: string, words?: RegExp) => fieldError(res, field, { words, nested: true });
+
   const expectConflict = (res: Res, words: RegExp) => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ status: 409, message: expect.stringMatching(words) });

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, ok, type Res } from '../support/answers.js';
 import { auditLog, campaigns, homeCategories, masterData, products } from '../../server/src/db/schema.js';
 import { multipartSync, samples } from './product-files.js';
 
@@ -22,7 +23,6 @@ type Tile = {
   createdAt: string;
   updatedAt: string;
 };
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 
 const URL_ = '/api/v2/homecategories';
 const NAMES = { en: 'Paint', fr: 'Peinture', vi: 'Sơn', cn: '油漆', ar: 'الدهانات' };
@@ -76,26 +76,9 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (
-    user: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) });
-  const ok = <T>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
-  const expectFieldError = (res: Res, field: string, status = 400) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.status).toBe(status);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
-    expect(body.message).toContain(field);
-  };
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, field: string, status = 400) => fieldError(res, field, { status, named: true });
+
   const body = (extra: object = {}) => ({
     names: NAMES,
     imageUrl: image,

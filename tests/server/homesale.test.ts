@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, type Res } from '../support/answers.js';
 import { auditLog, homeSaleGroups, homeSaleLinks, products } from '../../server/src/db/schema.js';
 
 type Link = {
@@ -32,7 +33,6 @@ type Group = {
   thumbnails: string[];
   links?: Link[];
 };
-type Res = { statusCode: number; body: string; json(): any };
 
 const P = '/api/promotion';
 const WINDOW = { startsAt: '2026-12-01T09:00:00+07:00', endsAt: '2026-12-31T23:59:00+07:00', timezone: 'Asia/Bangkok' };
@@ -62,20 +62,12 @@ describe.each(dbKinds())('home sale (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) });
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, field: string, status = 400) => fieldError(res, field, { status });
+
   const ok = (res: Res) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
-  };
-  const expectFieldError = (res: Res, field: string, status = 400) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.status).toBe(status);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
   };
   const load = async (id: number): Promise<Group & { links: Link[] }> =>
     ok(await call('admin', 'GET', `${P}/loadhomesale?id=${id}`)).data;

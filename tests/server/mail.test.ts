@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, ok, type Res } from '../support/answers.js';
 import {
   auditLog,
   mailAttachments,
@@ -59,7 +60,6 @@ type Label = {
   unread: number;
 };
 type Contact = Person & { kind: 'staff' | 'supplier'; shops: string[] };
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 const MAILS = '/api/v2/mails';
@@ -126,21 +126,10 @@ describe.each(dbKinds())('mail (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (user: string, method: Method, url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) });
-  const ok = <T>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
-  const expectFieldError = (res: Res, status: number, field: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.status).toBe(status);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field.split('.')[0]),
-      body.message,
-    ).toContain(field);
-  };
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, status: number, field: string) =>
+    fieldError(res, field, { status, nested: true });
+
   const expectNotFound = (res: Res, what: string) => {
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toEqual({ status: 404, message: `${what} not found` });

@@ -16,8 +16,8 @@ import {
 } from '../../server/src/db/schema.js';
 import { deliverDue, deliveryWorker } from '../../server/src/modules/notifications/worker.js';
 import { createTestApp, dbKinds, testConfig, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, ok, type Res } from '../support/answers.js';
 
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 type Message = {
   id: number;
   title: string;
@@ -85,22 +85,9 @@ describe.each(dbKinds())('notifications (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) });
-  const ok = <T>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
-  const expectFieldError = (res: Res, field: string, status = 400) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.status).toBe(status);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
-    expect(body.message).toContain(field);
-  };
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, field: string, status = 400) => fieldError(res, field, { status, named: true });
+
   const valid = (extra: object = {}) => ({
     title: 'Free delivery weekend',
     body: 'Orders over ฿1,500 ship free this weekend.',

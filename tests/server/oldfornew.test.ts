@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, type Res } from '../support/answers.js';
 import { auditLog, oldForNewCampaigns, oldForNewProducts, products } from '../../server/src/db/schema.js';
 
 type Product = { id: number; code: string; price: number; tradeInPrice: number; approvalStatus: string };
@@ -23,7 +24,6 @@ type Campaign = {
   productCount: number;
   products: Product[];
 };
-type Res = { statusCode: number; body: string; json(): any };
 
 const P = '/api/promotion';
 const WINDOW = { startsAt: '2026-12-01T09:00:00+07:00', endsAt: '2027-02-28T23:59:00+07:00', timezone: 'Asia/Bangkok' };
@@ -53,20 +53,12 @@ describe.each(dbKinds())('trade-in (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Res> =>
-    t.app.inject({ method, url, payload, headers: await t.headers(user) });
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, field: string, status = 400) => fieldError(res, field, { status });
+
   const ok = (res: Res) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
-  };
-  const expectFieldError = (res: Res, field: string, status = 400) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.status).toBe(status);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
   };
   const expensive = () => approved.slice(-3).map((p) => p.id);
   const create = async (extra: object = {}): Promise<Campaign> =>

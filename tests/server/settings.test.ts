@@ -6,11 +6,11 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { expectFieldError as fieldError, type Res } from '../support/answers.js';
 import { auditLog, orderMasterData, provinces, settings, shippingRates } from '../../server/src/db/schema.js';
 import { getSetting, SETTING_KEYS } from '../../server/src/modules/settings/registry.js';
 import { quoteShipping } from '../../server/src/modules/settings/shipping.js';
 
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 const S = '/api/setting';
 
 describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
@@ -27,6 +27,7 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
   afterAll(async () => {
     await t?.close();
   });
+  const expectFieldError = (res: Res, field: string, words?: RegExp) => fieldError(res, field, { words });
 
   const call = async (
     user: string | null,
@@ -37,15 +38,6 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
   const ok = <T = any>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
-  };
-  const expectFieldError = (res: Res, field: string, words?: RegExp) => {
-    expect(res.statusCode, res.body).toBe(400);
-    const body = res.json();
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
-    if (words) expect(body.message).toMatch(words);
   };
   const save = (body: object, user = 'admin') => call(user, 'POST', `${S}/createshippingrate`, body);
   /** A transport type and zone pair of its own per test: the seeded rates stay out of the way. */

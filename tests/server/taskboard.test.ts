@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { caller, expectFieldError as fieldError, ok, type Res } from '../support/answers.js';
 import {
   auditLog,
   shops,
@@ -41,7 +42,6 @@ type Attachment = {
   originalName: string;
   createdAt: string;
 };
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 
 const CARDS = '/api/v2/task-cards';
 
@@ -57,26 +57,9 @@ describe.each(dbKinds())('task board (%s)', (kind) => {
     await t?.close();
   });
 
-  const call = async (
-    user: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ): Promise<Res> => t.app.inject({ method, url, payload, headers: await t.headers(user) });
-  const ok = <T>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
-  const expectFieldError = (res: Res, status: number, field: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.status).toBe(status);
-    expect(
-      body.errors?.map((e: { field: string }) => e.field),
-      body.message,
-    ).toContain(field);
-    expect(body.message).toContain(field);
-  };
+  const call = caller(() => t);
+  const expectFieldError = (res: Res, status: number, field: string) => fieldError(res, field, { status, named: true });
+
   const expectNotFound = (res: Res, what: string) => {
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toEqual({ status: 404, message: `${what} not found` });

@@ -5,11 +5,11 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { expectFieldError as fieldError, type Res } from '../support/answers.js';
 import { auditLog, passwordTokens, users } from '../../server/src/db/schema.js';
 import { MENU_CATALOGUE } from '../../server/src/modules/menu/catalogue.js';
 import { grantOf, SCREENS } from '../../contract/screens.js';
 
-type Res = { statusCode: number; body: string; json(): any; headers: Record<string, unknown> };
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type User = {
   id: number;
@@ -58,6 +58,7 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
   afterAll(async () => {
     await t?.close();
   });
+  const expectFieldError = (res: Res, status: number, field: string) => fieldError(res, field, { status });
 
   const send = async (
     headers: Record<string, string> | undefined,
@@ -70,13 +71,6 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
   const ok = <T>(res: Res, status = 200): T => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
-  };
-  const expectFieldError = (res: Res, status: number, field: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    expect(
-      res.json().errors?.map((e: { field: string }) => e.field),
-      res.body,
-    ).toContain(field);
   };
   const tokenOf = (link: Link) => new URL(link.url, 'http://x').searchParams.get('token')!;
   const lastAudit = async (entityId: number) =>
