@@ -29,10 +29,12 @@ import { dashboardReads } from '../server/src/modules/report/service.js';
 import { analyticsReads, ecommerceReads, visitorsReads } from '../server/src/modules/dashboard/service.js';
 import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
+import { benchDatabase, medianRound, pct } from './harness.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/seller_bench_dashboards';
+const pgDb = benchDatabase(PG_URL);
 const RESEED = process.env.BENCH_RESEED === '1';
 const DROP = process.env.BENCH_DROP === '1';
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
@@ -56,12 +58,6 @@ interface Row extends Measure {
 }
 const rows: Row[] = [];
 const notes: string[] = [];
-
-const median = (ms: Measure[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor(ms.length / 2)];
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 
 async function bare(exec: Exec, statements: Statement[], conns: number): Promise<Measure> {
   const qs = statements.map((s) => s.toSQL());
@@ -125,33 +121,6 @@ async function http(url: string, token: string, conns: number): Promise<Measure>
   };
 }
 
-const pgName = () => new URL(PG_URL).pathname.slice(1);
-async function adminQuery(text: string) {
-  const adminUrl = new URL(PG_URL);
-  adminUrl.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: adminUrl.toString() });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-/** Orders already in the bench database (0 when it does not exist). */
-async function pgOrders(): Promise<number> {
-  const exists = await adminQuery(`select 1 from pg_database where datname = '${pgName().replace(/'/g, "''")}'`);
-  if (!exists.rowCount) return 0;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return Number((await c.query<{ n: string }>('select count(*) as n from orders')).rows[0].n);
-  } catch {
-    return 0;
-  } finally {
-    await c.end();
-  }
-}
-
 /** The rollups against a direct aggregate over the orders (rows that differ, both ways), and how long the aggregate took. */
 async function checkRollups(db: Db) {
   const t0 = Date.now();
@@ -194,9 +163,8 @@ async function benchOne(kind: string) {
       pglite = await PGlite.create(join(dir, 'pglite'));
     } else {
       databaseUrl = PG_URL;
-      if (RESEED || (await pgOrders()) < N) {
-        await adminQuery(`drop database if exists "${pgName()}" with (force)`);
-        await adminQuery(`create database "${pgName()}"`);
+      if (RESEED || (await pgDb.orders()) < N) {
+        await pgDb.recreate();
         reused = false;
       }
     }
@@ -343,8 +311,8 @@ async function benchOne(kind: string) {
             `${kind} ${s.name} c=${conns} round ${round + 1}: bare p50 ${b.p50.toFixed(2)} ms ${b.rps.toFixed(0)} req/s | endpoint p50 ${e.p50} ms ${e.rps.toFixed(0)} req/s`,
           );
         }
-        rows.push({ db: kind, scenario: s.name, conns, mode: 'bare', ...median(bs) });
-        rows.push({ db: kind, scenario: s.name, conns, mode: 'endpoint', ...median(es) });
+        rows.push({ db: kind, scenario: s.name, conns, mode: 'bare', ...medianRound(bs) });
+        rows.push({ db: kind, scenario: s.name, conns, mode: 'endpoint', ...medianRound(es) });
       }
     }
     await app.close();
@@ -356,7 +324,7 @@ async function benchOne(kind: string) {
 }
 
 for (const kind of DBS) await benchOne(kind);
-if (DROP && DBS.includes('postgres')) await adminQuery(`drop database if exists "${pgName()}" with (force)`);
+if (DROP && DBS.includes('postgres')) await pgDb.drop();
 
 console.log(`\nDashboards at ${N.toLocaleString('en')} orders (${SECONDS} s per run, median of ${ROUNDS} rounds)`);
 console.log(

@@ -17,59 +17,29 @@ import { cpus, tmpdir } from 'node:os';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { openDb } from '../server/src/db/client.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
 import { seedLargeOrders } from '../server/src/demo/seed/large.js';
 import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
+import { benchDatabase, medianRound } from './harness.js';
 
 const N = Number(process.env.BENCH_MP_ORDERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNS = Number(process.env.BENCH_CONNS ?? 50);
 const PG_URL = process.env.BENCH_MP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/seller_bench_multiprocess';
+const pgDb = benchDatabase(PG_URL);
 const RESEED = process.env.BENCH_RESEED === '1';
 const DROP = process.env.BENCH_DROP === '1';
 const PORTS = (process.env.BENCH_PORTS ?? '3105,3115').split(',').map(Number);
 const SECRET = 'bench-secret-not-for-production-use-0123456789';
 const run = promisify(execFile);
 
-const pgName = () => new URL(PG_URL).pathname.slice(1);
-async function adminQuery(text: string) {
-  const adminUrl = new URL(PG_URL);
-  adminUrl.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: adminUrl.toString() });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-async function query<T>(text: string): Promise<T[]> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return (await c.query(text)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-/** Orders already in the bench database (0 when it does not exist). */
-async function pgOrders(): Promise<number> {
-  const exists = await adminQuery(`select 1 from pg_database where datname = '${pgName().replace(/'/g, "''")}'`);
-  if (!exists.rowCount) return 0;
-  return query<{ n: string }>('select count(*) as n from orders').then(
-    (r) => Number(r[0].n),
-    () => 0,
-  );
-}
-
 async function prepareBenchDatabase(dir: string) {
-  if (!RESEED && (await pgOrders()) >= N) return console.log(`reusing ${PG_URL} (${N.toLocaleString('en')}+ orders)`);
-  await adminQuery(`drop database if exists "${pgName()}" with (force)`);
-  await adminQuery(`create database "${pgName()}"`);
+  if (!RESEED && (await pgDb.orders()) >= N)
+    return console.log(`reusing ${PG_URL} (${N.toLocaleString('en')}+ orders)`);
+  await pgDb.recreate();
   const t0 = Date.now();
   const h = await openDb({ databaseUrl: PG_URL });
   try {
@@ -172,7 +142,6 @@ async function autocannon(url: string, token: string, body: object): Promise<Mea
   if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
-const median = (ms: Measure[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor(ms.length / 2)];
 
 const dir = mkdtempSync(join(tmpdir(), 'multiprocess-bench-'));
 const servers: ChildProcess[] = [];
@@ -189,7 +158,7 @@ try {
     body: JSON.stringify({ users: 'admin', password: 'Demo@2026', typeLogin: 'staff' }),
   });
   const token = ((await login.json()) as { accessToken: string }).accessToken;
-  const [{ id: shop }] = await query<{ id: number }>(
+  const [{ id: shop }] = await pgDb.query<{ id: number }>(
     'select shop_id as id from order_status_counters group by shop_id order by sum(n) desc limit 1',
   );
   const body = { page: 1, limit: 20, status: 'completed', shopId: Number(shop) };
@@ -223,8 +192,8 @@ try {
       `round ${round + 1}: 1 process ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms | 2 processes ${b.rps.toFixed(0)} req/s p99 ${b.p99} ms`,
     );
   }
-  const a = median(one);
-  const b = median(two);
+  const a = medianRound(one);
+  const b = medianRound(two);
   console.log(
     `\norderlist (shop + status, page 1), ${N.toLocaleString('en')} orders, ${CONNS} connections, ${SECONDS} s × ${ROUNDS} rounds (median), ${cpus().length} CPUs shared by all`,
   );
@@ -248,5 +217,5 @@ try {
     ),
   );
   rmSync(dir, { recursive: true, force: true });
-  if (DROP) await adminQuery(`drop database if exists "${pgName()}" with (force)`);
+  if (DROP) await pgDb.drop();
 }

@@ -25,10 +25,12 @@ import { seedLargeOrders } from '../server/src/demo/seed/large.js';
 import { orderListStatements, type OrderListFilter } from '../server/src/modules/orders/list.js';
 import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
+import { benchDatabase, medianRound, pct } from './harness.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/seller_bench_orders';
+const pgDb = benchDatabase(PG_URL);
 const RESEED = process.env.BENCH_RESEED === '1';
 const DROP = process.env.BENCH_DROP === '1';
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
@@ -54,11 +56,6 @@ interface Row {
 const rows: Row[] = [];
 
 type Measure = { p50: number; p99: number; rps: number; cpu: string; cpuMs: number };
-const median = (ms: Measure[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor(ms.length / 2)];
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 
 async function bare(exec: Exec, shop: number, f: OrderListFilter, conns: number) {
   const st = orderListStatements([shop], f);
@@ -133,33 +130,6 @@ async function http(url: string, token: string, body: object, conns: number) {
   };
 }
 
-const pgName = () => new URL(PG_URL).pathname.slice(1);
-async function adminQuery(text: string) {
-  const adminUrl = new URL(PG_URL);
-  adminUrl.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: adminUrl.toString() });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-/** Orders already in the bench database (0 when it does not exist). */
-async function pgOrders(): Promise<number> {
-  const exists = await adminQuery(`select 1 from pg_database where datname = '${pgName().replace(/'/g, "''")}'`);
-  if (!exists.rowCount) return 0;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return Number((await c.query<{ n: string }>('select count(*) as n from orders')).rows[0].n);
-  } catch {
-    return 0;
-  } finally {
-    await c.end();
-  }
-}
-
 async function benchOne(kind: string) {
   const dir = mkdtempSync(join(tmpdir(), 'orders-bench-'));
   let pglite: PGlite | undefined;
@@ -171,9 +141,8 @@ async function benchOne(kind: string) {
       pglite = await PGlite.create(join(dir, 'pglite'));
     } else {
       databaseUrl = PG_URL;
-      if (RESEED || (await pgOrders()) < N) {
-        await adminQuery(`drop database if exists "${pgName()}" with (force)`);
-        await adminQuery(`create database "${pgName()}"`);
+      if (RESEED || (await pgDb.orders()) < N) {
+        await pgDb.recreate();
         reused = false;
       }
     }
@@ -262,9 +231,9 @@ async function benchOne(kind: string) {
             `${kind} ${name} c=${conns} round ${round + 1}: bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms (${b.cpu}) | endpoint ${e.rps.toFixed(0)} req/s p50 ${e.p50} ms (${e.cpu})`,
           );
         }
-        rows.push({ db: kind, scenario: name, conns, mode: 'bare', ...median(bs) });
+        rows.push({ db: kind, scenario: name, conns, mode: 'bare', ...medianRound(bs) });
         const pair = es.map((e, i) => e.rps / bs[i].rps).sort((a, b) => a - b)[Math.floor(es.length / 2)];
-        rows.push({ db: kind, scenario: name, conns, mode: 'endpoint', ...median(es), pairRatio: pair });
+        rows.push({ db: kind, scenario: name, conns, mode: 'endpoint', ...medianRound(es), pairRatio: pair });
       }
     }
     await app.close();
@@ -278,7 +247,7 @@ async function benchOne(kind: string) {
 }
 
 for (const kind of DBS) await benchOne(kind);
-if (DROP && DBS.includes('postgres')) await adminQuery(`drop database if exists "${pgName()}" with (force)`);
+if (DROP && DBS.includes('postgres')) await pgDb.drop();
 
 console.log(
   '\n| db | scenario | conns | bare p50 ms | bare p99 ms | bare req/s | endpoint p50 ms | endpoint p99 ms | endpoint req/s | endpoint/bare req/s | same, median of rounds | endpoint/bare p99 | CPU ms/req (bare · endpoint) | CPU (bare · endpoint) |',

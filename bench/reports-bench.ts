@@ -19,7 +19,6 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { openDb, queryRows } from '../server/src/db/client.js';
 import { LocalStorage } from '../server/src/lib/storage.js';
@@ -28,21 +27,19 @@ import type { AuthUser } from '../server/src/auth/types.js';
 import { REPORTS, runReport } from '../server/src/modules/report/reports.js';
 import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
+import { benchDatabase, pct } from './harness.js';
 
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/seller_bench_reports';
+const pgDb = benchDatabase(PG_URL);
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
 const RESEED = process.env.BENCH_RESEED === '1';
 const DROP = process.env.BENCH_DROP === '1';
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const out: string[] = [];
 
 async function autocannon(url: string, token: string, conns: number) {
@@ -120,32 +117,6 @@ async function exportOnce(url: string, token: string) {
   };
 }
 
-const pgName = () => new URL(PG_URL).pathname.slice(1);
-async function adminQuery(text: string) {
-  const u = new URL(PG_URL);
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-async function pgOrders(): Promise<number> {
-  if (!(await adminQuery(`select 1 from pg_database where datname = '${pgName().replace(/'/g, "''")}'`)).rowCount)
-    return 0;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return Number((await c.query<{ n: string }>('select count(*) as n from orders')).rows[0].n);
-  } catch {
-    return 0;
-  } finally {
-    await c.end();
-  }
-}
-
 async function benchOne(kind: string) {
   const dir = mkdtempSync(join(tmpdir(), 'reports-bench-'));
   let pglite: PGlite | undefined;
@@ -155,10 +126,9 @@ async function benchOne(kind: string) {
     if (kind === 'pglite') pglite = await PGlite.create(join(dir, 'pglite'));
     else {
       databaseUrl = PG_URL;
-      reused = !RESEED && (await pgOrders()) >= N;
+      reused = !RESEED && (await pgDb.orders()) >= N;
       if (!reused) {
-        await adminQuery(`drop database if exists "${pgName()}" with (force)`);
-        await adminQuery(`create database "${pgName()}"`);
+        await pgDb.recreate();
       }
     }
     if (!reused) {
@@ -252,7 +222,7 @@ async function benchOne(kind: string) {
 for (const kind of DBS) {
   if (kind === 'postgres') {
     try {
-      await adminQuery('select 1');
+      await pgDb.admin('select 1');
     } catch (e) {
       console.log(`postgres: not reachable at ${PG_URL} (${(e as Error).message}); skipped`);
       continue;
@@ -260,8 +230,7 @@ for (const kind of DBS) {
   }
   await benchOne(kind);
 }
-if (DROP && DBS.includes('postgres'))
-  await adminQuery(`drop database if exists "${pgName()}" with (force)`).catch(() => undefined);
+if (DROP && DBS.includes('postgres')) await pgDb.drop().catch(() => undefined);
 
 console.log(
   `\nReports at ${N.toLocaleString('en')} orders (${SECONDS} s per run). CSV export (order tracking), resident memory of the whole process (server and database):`,

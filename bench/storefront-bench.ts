@@ -20,6 +20,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../server/src/app.js';
 import type { Db } from '../server/src/db/client.js';
+import { pct } from './harness.js';
 
 const COLUMNS = Number(process.env.BENCH_COLUMNS ?? 50);
 const CARDS = Number(process.env.BENCH_CARDS ?? 1000);
@@ -31,10 +32,6 @@ const DIST = resolve(process.env.BENCH_DIST ?? 'dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOP = 'HomePro Lighting';
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const rows: Record<string, string | number>[] = [];
 
 /** Replaces the shop's board with COLUMNS sections and CARDS cards, 4 of the shop's approved products each. */
