@@ -1,5 +1,4 @@
-import { TOKEN_KEY } from "../../providers/http";
-import { parseFrames } from "../../providers/event-stream";
+import { openEventStream } from "../../providers/event-stream";
 import { REST, type Message } from "./model";
 
 /** What the chat's event stream tells the screen. */
@@ -20,81 +19,18 @@ export interface ChatStreamOptions {
 }
 
 /**
- * The signed-in user's new chat messages (GET /api/v2/chat-events), read with fetch so the token goes in the
- * Authorization header like on every call. After a dropped connection it reconnects with Last-Event-ID = the
- * last message id it has, so the server sends exactly what was missed. It stops for good when the server says
- * the session or the access is over (401/403: the session's own handling takes the person to sign in).
- * Answers the function that closes it.
+ * The signed-in user's new chat messages (GET /api/v2/chat-events): after a dropped connection exactly what was
+ * missed; it stops for good when the server says the session or the access is over (401/403: the session's own
+ * handling takes the person to sign in). Answers the function that closes it.
  */
 export function openChatStream(handlers: ChatStreamHandlers, opts: ChatStreamOptions): () => void {
-  let closed = false;
-  let last: number | undefined;
-  let retryMs = opts.retryMs ?? 3000;
-  let controller: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const stopFor = (status: number) => status === 401 || status === 403;
-
-  const connect = async () => {
-    if (closed) return;
-    const token = localStorage.getItem(TOKEN_KEY);
-    if (!token) return;
-    controller = new AbortController();
-    let stopped = false;
-    try {
-      const headers: Record<string, string> = { Accept: "text/event-stream", Authorization: `Bearer ${token}` };
-      if (last !== undefined) headers["Last-Event-ID"] = String(last);
-      const res = await fetch(`${opts.baseUrl}/api/v2/${REST.events}`, {
-        headers,
-        signal: controller.signal,
-        cache: "no-store",
-      });
-      if (!res.ok || !res.body) {
-        stopped = stopFor(res.status);
-        return;
-      }
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      let buffer = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer = parseFrames(
-          buffer + decoder.decode(value, { stream: true }),
-          (f) => {
-            if (f.event === "ready") {
-              last = Number(f.id);
-              handlers.onStatus(true);
-              handlers.onReady(last);
-            } else if (f.event === "message") {
-              const id = Number(f.id);
-              if (last !== undefined && id <= last) return;
-              last = id;
-              handlers.onMessage(JSON.parse(f.data) as Message);
-            } else if (f.event === "end") {
-              const why = JSON.parse(f.data) as { status?: number };
-              stopped = stopFor(why.status ?? 0);
-            }
-          },
-          (ms) => {
-            retryMs = ms;
-          },
-        );
-      }
-    } catch {
-      // A dropped connection or close(): reconnect below unless closed.
-    } finally {
-      if (!closed) {
-        handlers.onStatus(false);
-        if (!stopped) timer = setTimeout(() => void connect(), retryMs);
-      }
-    }
-  };
-
-  void connect();
-  return () => {
-    closed = true;
-    if (timer) clearTimeout(timer);
-    controller?.abort();
-  };
+  return openEventStream({
+    ...opts,
+    path: `/api/v2/${REST.events}`,
+    itemEvent: "message",
+    onItem: (data) => handlers.onMessage(JSON.parse(data) as Message),
+    onReady: (id) => handlers.onReady(id),
+    onStatus: (live) => handlers.onStatus(live),
+    refused: "stop",
+  });
 }
