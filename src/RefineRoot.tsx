@@ -18,7 +18,7 @@ import { i18nProvider } from "./providers/i18n";
 import { MAIN_TOASTS, useNotificationProvider } from "./providers/notification";
 import { pages, resourceKey, resources, routeTable } from "./resources";
 import { DocumentTitle } from "./components/layout/DocumentTitle";
-import { restDataProvider } from "./providers/rest";
+import { REST_PROVIDER, restDataProvider } from "./providers/rest";
 import { restoreStyles } from "./providers/style-cache";
 import { routerProvider } from "./providers/router";
 
@@ -53,7 +53,7 @@ const appRoutes = routeTable(resources).flatMap((entry) => {
 restoreStyles();
 
 // In-flight API calls feed the route progress bar.
-const dataProviders = { default: trackCalls(dataProvider), rest: trackCalls(restDataProvider) };
+const dataProviders = { default: trackCalls(dataProvider), [REST_PROVIDER]: trackCalls(restDataProvider) };
 
 /**
  * Everything behind sign-in: Refine, the registry's routes and the shell. A chunk of its own, so

@@ -4,6 +4,10 @@ import { http } from "./http";
 
 const base = simpleRest("/api/v2", http);
 
+/** The second data provider's name, and what a Refine call spreads to go through it. */
+export const REST_PROVIDER = "rest";
+export const ON_REST = { dataProviderName: REST_PROVIDER } as const;
+
 /**
  * simple-rest writes ne/gte/lte/contains as `<field>_<op>` and any other operator as plain equality, so
  * `id > 16` went out as `id=16`; the v2 server reads `<field>_gt` and `<field>_lt`.

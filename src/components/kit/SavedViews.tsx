@@ -4,6 +4,7 @@ import { Alert, Button, Form, Grid, Input, Modal, Popconfirm, Select, Space } fr
 import { DeleteOutlined, SaveOutlined } from "@ant-design/icons";
 import { errorMessage } from "../../providers/http-shared";
 import { applyFieldErrors } from "./errors";
+import { ON_REST } from "../../providers/rest";
 
 /** What a list screen can restore: Refine's filters and sorters, the visible columns, the page size. */
 export type ViewState = { filters?: unknown[]; sorters?: unknown[]; columns?: string[]; pageSize?: number };
@@ -27,7 +28,7 @@ export interface SavedViewsProps {
 }
 
 /** `/api/v2/saved-views`, read through the REST data provider; the server keeps each user's views to themselves. */
-const REST = { resource: "saved-views", dataProviderName: "rest" } as const;
+const REST = { resource: "saved-views", ...ON_REST } as const;
 const NAME_MAX = 80;
 
 /** The signed-in user's saved views of one list: pick one to apply it, save the current state under a name, delete one. */

@@ -2,10 +2,11 @@
 import type { Answer, RowOf } from "../../api";
 import { callsOf } from "../../resources/calls";
 import audit from "./endpoints";
+import { ON_REST } from "../../providers/rest";
 
 export const calls = callsOf(audit);
 /** The REST resource under /api/v2 (the `rest` data provider). */
-export const REST = { resource: "audit-log", dataProviderName: "rest" } as const;
+export const REST = { resource: "audit-log", ...ON_REST } as const;
 
 /** A row of the list: the top-level fields that differ instead of the whole record. */
 export type AuditSummary = RowOf<"/api/v2/audit-log">;

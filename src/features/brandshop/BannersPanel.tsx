@@ -6,7 +6,8 @@ import { ClippedText } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useStorefrontWrite } from "./family";
 import { ImageField } from "./ImageField";
-import { REST, type Banner, type BannerCategory } from "./model";
+import { type Banner, type BannerCategory } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 const LINK = /^(https:\/\/\S+|\/\S*)$/;
 
@@ -16,14 +17,14 @@ export function BannersPanel({ shopId }: { shopId: number }) {
   const filters = [{ field: "shopId", operator: "eq" as const, value: shopId }];
   const categories = useList<BannerCategory>({
     resource: "shop-banner-categories",
-    ...REST,
+    ...ON_REST,
     filters,
     sorters: [{ field: "position", order: "asc" }],
     pagination: { pageSize: 100 },
   });
   const banners = useList<Banner>({
     resource: "shop-banners",
-    ...REST,
+    ...ON_REST,
     filters,
     sorters: [{ field: "position", order: "asc" }],
     pagination: { pageSize: 100 },
@@ -116,7 +117,7 @@ export function BannersPanel({ shopId }: { shopId: number }) {
                             {
                               resource: "shop-banners",
                               id: b.id,
-                              ...REST,
+                              ...ON_REST,
                               successNotification: () => ({ type: "success", message: t("brandshop.banners.deleted") }),
                             },
                             { onSuccess: () => void refresh() },
@@ -162,7 +163,7 @@ function CategoryDialog({ shopId, onClose, onDone }: { shopId: number; onClose()
   const save = (name: string) =>
     mutateAsync({
       resource: "shop-banner-categories",
-      ...REST,
+      ...ON_REST,
       values: { shopId, name, position: 0 },
       successNotification: () => ({ type: "success", message: t("brandshop.banners.categoryAdded") }),
       errorNotification: false,
@@ -216,7 +217,7 @@ function BannerDialog({
   const save = (v: { title: string; imageUrl: string; link?: string }) =>
     mutateAsync({
       resource: "shop-banners",
-      ...REST,
+      ...ON_REST,
       values: {
         shopId,
         categoryId,

@@ -44,8 +44,9 @@ import { useFormat } from "../../components/kit/format";
 import { SearchBox } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
 import { familyOf, searchCall, useFamilyCalls, useFamilyRead, useStorefrontWrite, type FamilyAnswer } from "./family";
-import { REST, type BannerCategory, type Card, type Family, type StoreProduct } from "./model";
+import { type BannerCategory, type Card, type Family, type StoreProduct } from "./model";
 import "./brandshop.css";
+import { ON_REST } from "../../providers/rest";
 
 const SEARCH_PAGE = 10;
 const DISCOUNTS = [10, 20, 30, 50];
@@ -176,7 +177,7 @@ function CardForm({
   const { verb, busy } = useStorefrontWrite();
   const categories = useList<BannerCategory>({
     resource: "shop-banner-categories",
-    ...REST,
+    ...ON_REST,
     filters: [{ field: "shopId", operator: "eq", value: shopId }],
     pagination: { pageSize: 100 },
     queryOptions: { enabled: card.type === "banner" && familyOf(family).banners },

@@ -5,6 +5,7 @@ import { SaveOutlined } from "@ant-design/icons";
 import { errorStatus } from "../../components/kit/errors";
 import { ImageField } from "./ImageField";
 import type { ShopProfile } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 type Values = Pick<
   ShopProfile,
@@ -17,7 +18,7 @@ export function ProfileForm({ shop, onSaved }: { shop: ShopProfile; onSaved(): u
   const t = useTranslate();
   const { formProps, saveButtonProps, mutation } = useForm<ShopProfile, HttpError, Values>({
     resource: "shops",
-    dataProviderName: "rest",
+    ...ON_REST,
     action: "edit",
     id: shop.id,
     redirect: false,

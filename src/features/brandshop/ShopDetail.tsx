@@ -8,7 +8,7 @@ import { RecordFailure } from "../../components/kit/RecordFailure";
 import { BackLink } from "../../components/kit/direction";
 import { dateTime } from "../../components/kit/format";
 import { errorMessage } from "../../components/kit/errors";
-import { REST, shopPaths, shopScreen, storefrontUrl, type Family, type ShopProfile, type Storefront } from "./model";
+import { shopPaths, shopScreen, storefrontUrl, type Family, type ShopProfile, type Storefront } from "./model";
 import { familyOf, useStorefrontWrite } from "./family";
 import { ShopStatusTag } from "./ShopList";
 import { ProfileForm } from "./ProfileForm";
@@ -17,6 +17,7 @@ import { StoreBoard } from "./StoreBoard";
 import { StorefrontPreview } from "./StorefrontPreview";
 import { ReviewDialog } from "./ReviewDialog";
 import { ShopSwitcher } from "./ShopSwitcher";
+import { ON_REST } from "../../providers/rest";
 
 const TABS = ["storefront", "profile", "banners"] as const;
 type Tab = (typeof TABS)[number];
@@ -32,7 +33,7 @@ export function ShopDetail({ family, area, id }: { family: Family; area: "admin"
   const [params, setParams] = useSearchParams();
   const [rejecting, setRejecting] = useState(false);
   // The not-found page says it all: no toast beside it.
-  const { query, result: shop } = useOne<ShopProfile>({ resource: "shops", id, ...REST, errorNotification: false });
+  const { query, result: shop } = useOne<ShopProfile>({ resource: "shops", id, ...ON_REST, errorNotification: false });
   const { rest, busy } = useStorefrontWrite();
 
   if (query.isError) return <RecordFailure query={query} backTo={paths.list} />;
@@ -270,7 +271,7 @@ function PreviewBody({ shopId, source }: { shopId: number; source: "draft" | "li
     url: `${storefrontUrl(shopId)}/storefront`,
     method: "get",
     config: { query: { source } },
-    ...REST,
+    ...ON_REST,
   });
   if (query.isLoading) return <Skeleton active />;
   if (query.isError)

@@ -14,7 +14,8 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFamilyCalls, useFamilyRead, familyOf } from "./family";
 import { CardDrawer } from "./CardDrawer";
 import "./brandshop.css";
-import { REST, type BannerCategory, type Card, type CardTypeItem, type Family, type NewCard } from "./model";
+import { type BannerCategory, type Card, type CardTypeItem, type Family, type NewCard } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 const NAME_MAX = 80;
 
@@ -304,7 +305,7 @@ function CardDialog({
   const type = Form.useWatch("type", form);
   const categories = useList<BannerCategory>({
     resource: "shop-banner-categories",
-    ...REST,
+    ...ON_REST,
     filters: [{ field: "shopId", operator: "eq", value: shopId }],
     pagination: { pageSize: 100 },
     queryOptions: { enabled: familyOf(family).banners },

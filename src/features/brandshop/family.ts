@@ -5,6 +5,7 @@ import { errorMessage } from "../../components/kit/errors";
 import brandshop from "./endpoints";
 import housebrand from "../housebrand/endpoints";
 import type { Family } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 type Supplier = typeof brandshop;
 type House = typeof housebrand;
@@ -108,7 +109,7 @@ export function useStorefrontWrite() {
       url,
       method,
       values,
-      dataProviderName: "rest",
+      ...ON_REST,
       ...notifications(success),
     }).then((r) => r.data as T);
   return { verb, supplierVerb, rest, busy: mutation.isPending };

@@ -46,6 +46,4 @@ export function shopPaths(screen: string) {
   };
 }
 
-/** REST additions under /api/v2 (the `rest` data provider). */
-export const REST = { dataProviderName: "rest" } as const;
 export const storefrontUrl = (shopId: number | string) => `/api/v2/shops/${shopId}`;

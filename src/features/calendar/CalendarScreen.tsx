@@ -46,6 +46,7 @@ import {
   type WindowKind,
 } from "./model";
 import "./calendar.css";
+import { REST_PROVIDER } from "../../providers/rest";
 
 /** The app's language codes → the calendar's locales (English is built in); each sets its first day of the week. */
 const LOCALES: Record<string, string> = { fr: "fr", vi: "vi", cn: "zh-cn", ar: "ar" };
@@ -95,7 +96,7 @@ export function CalendarScreen({ screenId }: { screenId: string }) {
   const { i18n } = useTranslation();
   const { notification } = App.useApp();
   const navigate = useNavigate();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const calendar = useRef<FullCalendar>(null);
   const narrow = useSyncExternalStore(subscribePhone, isPhone);
   const { token } = theme.useToken();

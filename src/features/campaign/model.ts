@@ -1,5 +1,6 @@
 /** Campaigns with hotspots (docs/api/campaign.md). */
 import type { Answer, Body, ItemOf, RowOf } from "../../api";
+import { ON_REST } from "../../providers/rest";
 
 export type Campaign = RowOf<"/api/v2/campaigns">;
 export type CampaignStatus = Campaign["status"];
@@ -17,7 +18,7 @@ export type ProductOption = Pick<
 >;
 
 /** The REST resource under /api/v2 (the `rest` data provider). */
-export const REST = { resource: "campaigns", dataProviderName: "rest" } as const;
+export const REST = { resource: "campaigns", ...ON_REST } as const;
 export const campaignUrl = (id: number | string) => `/api/v2/campaigns/${id}`;
 export const hotspotUrl = (campaignId: number | string, hotspotId: number) =>
   `${campaignUrl(campaignId)}/hotspots/${hotspotId}`;

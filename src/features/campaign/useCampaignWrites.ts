@@ -2,6 +2,7 @@ import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../../resources/calls";
 import { errorMessage } from "../../components/kit/errors";
 import campaign from "./endpoints";
+import { ON_REST } from "../../providers/rest";
 
 const calls = callsOf(campaign);
 
@@ -42,7 +43,7 @@ export function useCampaignWrites() {
       url,
       method,
       values: values,
-      dataProviderName: "rest",
+      ...ON_REST,
       ...notes(success, quiet),
     }).then((r) => r.data as T);
   return { verb, rest, busy: mutation.isPending, calls };

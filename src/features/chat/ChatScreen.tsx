@@ -11,6 +11,7 @@ import { useLiveChat, useSender } from "./useChat";
 import { ConversationList } from "./ConversationList";
 import { ConversationView } from "./ConversationView";
 import "./chat.css";
+import { ON_REST } from "../../providers/rest";
 
 /**
  * The chat app: the user's conversations and contacts beside the open conversation (two panes on a desktop,
@@ -49,13 +50,13 @@ export function ChatScreen() {
 
   const conversations = useList<Conversation>({
     resource: REST.conversations,
-    dataProviderName: "rest",
+    ...ON_REST,
     pagination: { pageSize: 100 },
     errorNotification: false,
   });
   const active = useOne<Conversation>({
     resource: REST.conversations,
-    dataProviderName: "rest",
+    ...ON_REST,
     id: activeConversationId ?? 0,
     queryOptions: { enabled: activeConversationId !== undefined },
     errorNotification: false,

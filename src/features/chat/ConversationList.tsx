@@ -15,6 +15,7 @@ import {
   type NewConversation,
 } from "./model";
 import { NewGroupDialog } from "./NewGroupDialog";
+import { ON_REST } from "../../providers/rest";
 
 /** A person's avatar colour, the same for them everywhere; each dark enough for white initials at 4.5:1. */
 const COLORS = ["#008659", "#8e33ff", "#008198", "#d14727", "#9e6a00", "#3366ff", "#d63384"];
@@ -74,7 +75,7 @@ export function ConversationList({
 
   const contacts = useList<Contact>({
     resource: REST.contacts,
-    dataProviderName: "rest",
+    ...ON_REST,
     pagination: { pageSize: 100 },
     filters: q ? [{ field: "q", operator: "eq", value: q }] : [],
     queryOptions: { enabled: view === "contacts" },
@@ -94,7 +95,7 @@ export function ConversationList({
     try {
       const { data } = await create({
         resource: REST.conversations,
-        dataProviderName: "rest",
+        ...ON_REST,
         values: { type: "direct", participantIds: [contact.id] } satisfies NewConversation,
         successNotification: false,
         errorNotification: false,

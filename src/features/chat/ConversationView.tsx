@@ -20,6 +20,7 @@ import {
 import type { useSender } from "./useChat";
 import { PersonAvatar } from "./ConversationList";
 import { Composer } from "./Composer";
+import { ON_REST, REST_PROVIDER } from "../../providers/rest";
 
 /** How close to the top (px) reading older messages starts, and to the bottom counts as "at the end". */
 const NEAR_TOP = 120;
@@ -48,13 +49,13 @@ type Row =
 export function ConversationView({ conversation, me, live, generation, addStored, onRead, sender, onBack }: Props) {
   const t = useTranslate();
   const rtl = useRtl();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   // Pages are read newest first up to the newest message when the conversation was opened: later ones come
   // live, so the pages never shift while messages arrive.
   const [anchor] = useState(() => conversation.lastMessage?.id ?? 0);
   const pages = useInfiniteList<Message>({
     resource: REST.messages(conversation.id),
-    dataProviderName: "rest",
+    ...ON_REST,
     pagination: { pageSize: PAGE_SIZE },
     sorters: [{ field: "id", order: "desc" }],
     filters: [{ field: "id", operator: "lte", value: anchor }],

@@ -3,6 +3,7 @@ import { useCreate, useList, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, Modal, Select } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { GROUP_MAX, REST, TITLE_MAX, type Contact, type Conversation, type NewConversation } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 // labelInValue: a picked person keeps their name while the options follow another search.
 interface Values {
@@ -19,7 +20,7 @@ export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c:
   const { mutateAsync: create, mutation } = useCreate<Conversation>();
   const contacts = useList<Contact>({
     resource: REST.contacts,
-    dataProviderName: "rest",
+    ...ON_REST,
     pagination: { pageSize: 100 },
     filters: search.trim() ? [{ field: "q", operator: "eq", value: search.trim() }] : [],
     errorNotification: false,
@@ -30,7 +31,7 @@ export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c:
     try {
       const { data } = await create({
         resource: REST.conversations,
-        dataProviderName: "rest",
+        ...ON_REST,
         values: {
           type: "group",
           title: values.title.trim(),

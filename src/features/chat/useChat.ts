@@ -3,6 +3,7 @@ import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { errorMessage, http } from "../../providers/http";
 import { mergeMessages, newClientId, REST, type Message, type NewMessage, type Pending } from "./model";
 import { openChatStream } from "./stream";
+import { ON_REST, REST_PROVIDER } from "../../providers/rest";
 
 /** Bursts of messages refresh the conversation list once. */
 const LIST_REFRESH_MS = 150;
@@ -23,8 +24,7 @@ export function useLiveChat() {
   const refreshList = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = setTimeout(
-      () =>
-        void invalidate({ resource: REST.conversations, dataProviderName: "rest", invalidates: ["list", "detail"] }),
+      () => void invalidate({ resource: REST.conversations, ...ON_REST, invalidates: ["list", "detail"] }),
       LIST_REFRESH_MS,
     );
   }, [invalidate]);
@@ -68,7 +68,7 @@ export function useLiveChat() {
  * twice) or discarded.
  */
 export function useSender(stored: (messages: Message[]) => void) {
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [pending, setPending] = useState<Pending[]>([]);
 
   const post = useCallback(

@@ -5,7 +5,8 @@ import { Alert, Button, Flex, Input, Radio, Space, Spin, Typography } from "antd
 import { errorMessage, errorStatus } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import type { Action, CheckoutState, PaymentMethod, Placed } from "./model";
-import { REST, type CouponCheck, type NewOrder, type Quote, type QuoteRequest } from "./types";
+import { type CouponCheck, type NewOrder, type Quote, type QuoteRequest } from "./types";
+import { ON_REST, REST_PROVIDER } from "../../providers/rest";
 
 type ApiError = { message?: string; statusCode?: number; errors?: Record<string, string[]> };
 const fieldsOf = (error: unknown) => Object.keys((error as ApiError)?.errors ?? {});
@@ -32,7 +33,7 @@ export function DeliveryStep({
 }) {
   const t = useTranslate();
   const { money } = useFormat();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const invalidate = useInvalidate();
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
@@ -115,7 +116,7 @@ export function DeliveryStep({
     try {
       const { data } = await mutateAsync({
         resource: "checkout-orders",
-        ...REST,
+        ...ON_REST,
         successNotification: false,
         errorNotification: false,
         values: {
@@ -137,7 +138,7 @@ export function DeliveryStep({
         } satisfies NewOrder,
       });
       key.current = newKey();
-      await invalidate({ resource: "checkout-products", ...REST, invalidates: ["list", "detail"] });
+      await invalidate({ resource: "checkout-products", ...ON_REST, invalidates: ["list", "detail"] });
       onPlaced(data);
     } catch (error) {
       const fields = fieldsOf(error);

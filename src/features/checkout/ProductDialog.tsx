@@ -19,7 +19,8 @@ import { ShoppingCartOutlined } from "@ant-design/icons";
 import { errorMessage, isNotFound } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import type { CartItem } from "./model";
-import { REST, type ProductDetail } from "./types";
+import { type ProductDetail } from "./types";
+import { ON_REST } from "../../providers/rest";
 
 /**
  * One product on sale: its images, price, stock and details; the colours and the quantity to add. The
@@ -44,7 +45,7 @@ export function ProductDialog({
   const { money, number } = useFormat();
   const { result: p, query } = useOne<ProductDetail>({
     resource: "checkout-products",
-    ...REST,
+    ...ON_REST,
     id,
     errorNotification: false,
   });

@@ -7,7 +7,8 @@ import { useFormat } from "../../components/kit/format";
 import { Thumb } from "../../components/kit/Thumb";
 import { ClippedText } from "../../components/kit/direction";
 import { SORTS, type Sort } from "./model";
-import { REST, type Filters, type GridProduct } from "./types";
+import { type Filters, type GridProduct } from "./types";
+import { ON_REST } from "../../providers/rest";
 
 const PAGE_SIZE = 24;
 
@@ -50,7 +51,7 @@ export function ProductGrid({
   ];
   const { result, query } = useList<GridProduct>({
     resource: "checkout-products",
-    ...REST,
+    ...ON_REST,
     pagination: { currentPage: page, pageSize: PAGE_SIZE },
     sorters: [SORTS[sort]],
     filters,
@@ -59,7 +60,7 @@ export function ProductGrid({
   const choices = useCustom<Filters>({
     url: "/api/v2/checkout-filters",
     method: "get",
-    ...REST,
+    ...ON_REST,
     errorNotification: false,
   });
   const options = (list: { id: number; name: string }[] | undefined) =>

@@ -1,8 +1,6 @@
 /** What the checkout endpoints answer (server/src/modules/checkout/schemas.ts), as the document gives them. */
 import type { Answer, Body, RowOf } from "../../api";
 
-export const REST = { dataProviderName: "rest" } as const;
-
 export type GridProduct = RowOf<"/api/v2/checkout-products">;
 export type Color = GridProduct["colors"][number];
 export type ProductDetail = Answer<"/api/v2/checkout-products/{id}">;

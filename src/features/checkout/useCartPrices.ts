@@ -3,6 +3,7 @@ import { useDataProvider } from "@refinedev/core";
 import { errorMessage } from "../../components/kit/errors";
 import type { Action, CheckoutState } from "./model";
 import type { Quote, QuoteRequest } from "./types";
+import { REST_PROVIDER } from "../../providers/rest";
 
 /**
  * The cart priced by the server whenever its products or quantities change (flash sales and home-sale
@@ -10,7 +11,7 @@ import type { Quote, QuoteRequest } from "./types";
  * prices it itself with the address. Answers why it could not be priced, when it could not.
  */
 export function useCartPrices(state: CheckoutState, dispatch: (a: Action) => void, enabled: boolean): string | null {
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [error, setError] = useState<string | null>(null);
   const key = JSON.stringify(state.cart.map((i) => ({ productId: i.id, quantity: i.quantity })));
   useEffect(() => {

@@ -5,8 +5,9 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
-import { BATCHES, CODE_COUNT_MAX, discountOf, PERCENT_MAX, REST, type CouponBatch, type NewBatch } from "./model";
+import { BATCHES, CODE_COUNT_MAX, discountOf, PERCENT_MAX, type CouponBatch, type NewBatch } from "./model";
 import { useRuleText } from "./rule";
+import { ON_REST } from "../../providers/rest";
 
 /** The form: the create body's fields as they are filled in, the window in one field. */
 type Values = Partial<Omit<NewBatch, "startsAt" | "endsAt" | "timezone">> &
@@ -62,7 +63,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
     const { window, maxDiscount, ...rest } = v;
     return mutateAsync({
       resource: BATCHES,
-      ...REST,
+      ...ON_REST,
       values: { ...rest, name: v.name.trim(), ...(percent ? { maxDiscount: maxDiscount ?? null } : {}), ...window },
       successNotification: () => ({ type: "success", message: t("coupons.messages.created", { name: v.name.trim() }) }),
       errorNotification: false,

@@ -22,9 +22,10 @@ import { dateTime, useFormat } from "../../components/kit/format";
 import { SearchBox } from "../../components/kit/list";
 import { formatWindow } from "../../components/kit/window";
 import { http } from "../../providers/http";
-import { BATCHES, REST, type BatchReport, type CouponBatch, type CouponCode, type Redemption } from "./model";
+import { BATCHES, type BatchReport, type CouponBatch, type CouponCode, type Redemption } from "./model";
 import { useRuleText } from "./rule";
 import { BatchStatusTag } from "./BatchStatusTag";
+import { ON_REST } from "../../providers/rest";
 
 export type DrawerTab = "codes" | "report";
 const PAGE = 20;
@@ -51,7 +52,7 @@ function Codes({ batch }: { batch: CouponBatch }) {
   const [exporting, setExporting] = useState(false);
   const { result, query } = useList<CouponCode>({
     resource: `${BATCHES}/${batch.id}/codes`,
-    ...REST,
+    ...ON_REST,
     pagination: { currentPage: page, pageSize: PAGE },
     filters: search ? [{ field: "code_like", operator: "eq", value: search }] : [],
   });
@@ -131,11 +132,11 @@ function Report({ batch }: { batch: CouponBatch }) {
   const { result: report, query } = useCustom<BatchReport>({
     url: `/api/v2/${BATCHES}/${batch.id}/report`,
     method: "get",
-    ...REST,
+    ...ON_REST,
   });
   const redemptions = useList<Redemption>({
     resource: `${BATCHES}/${batch.id}/redemptions`,
-    ...REST,
+    ...ON_REST,
     pagination: { currentPage: page, pageSize: PAGE },
   });
   const r = report.data;
@@ -247,7 +248,7 @@ export function BatchDrawer({
   const { result: batch, query } = useOne<CouponBatch>({
     resource: BATCHES,
     id: batchId,
-    ...REST,
+    ...ON_REST,
     errorNotification: false,
   });
   return (

@@ -13,12 +13,13 @@ import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE } f
 import { useFormat } from "../../components/kit/format";
 import { errorMessage } from "../../components/kit/errors";
 import { formatWindow } from "../../components/kit/window";
-import { BATCH_STATUSES, BATCHES, REST, type BatchStatus, type CouponBatch } from "./model";
+import { BATCH_STATUSES, BATCHES, type BatchStatus, type CouponBatch } from "./model";
 import { BatchStatusTag } from "./BatchStatusTag";
 import { useRuleText } from "./rule";
 import { BatchDialog } from "./BatchDialog";
 import { BatchDrawer, type DrawerTab } from "./BatchDrawer";
 import { CheckDialog } from "./CheckDialog";
+import { ON_REST } from "../../providers/rest";
 
 /** A calendar link (`?id=`) opens that batch. */
 const linkedBatch = (): number | null => {
@@ -51,7 +52,7 @@ export function BatchList() {
     </Button>
   );
   const { tableProps, tableQuery, filters, apply, savedViews } = useListTable<CouponBatch>(BATCHES, {
-    ...REST,
+    ...ON_REST,
     empty: (
       <>
         <div style={{ marginBottom: 12 }}>{t("coupons.list.empty")}</div>
@@ -65,7 +66,7 @@ export function BatchList() {
       url: `/api/v2/${BATCHES}/${b.id}/close`,
       method: "post",
       values: {},
-      ...REST,
+      ...ON_REST,
       successNotification: () => ({ type: "success", message: t("coupons.messages.closed", { name: b.name }) }),
       errorNotification: (e) => ({
         type: "error",

@@ -5,7 +5,8 @@ import { Alert, Form, Input, InputNumber, Modal } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import type { ApiError } from "../../providers/http";
-import { REST, type CouponCheck } from "./model";
+import { type CouponCheck } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 interface Values {
   code: string;
@@ -28,7 +29,7 @@ export function CheckDialog({ onClose }: { onClose(): void }) {
       url: "/api/v2/coupon-checks",
       method: "post",
       values: { ...v, code: v.code.trim() } satisfies Body<"/api/v2/coupon-checks">,
-      ...REST,
+      ...ON_REST,
       successNotification: false,
       errorNotification: false,
     }).then(

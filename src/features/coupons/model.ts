@@ -1,6 +1,5 @@
 import type { Answer, Body, RowOf } from "../../api";
 
-export const REST = { dataProviderName: "rest" } as const;
 export const BATCHES = "coupon-batches";
 
 export type CouponBatch = RowOf<"/api/v2/coupon-batches">;

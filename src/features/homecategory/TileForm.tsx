@@ -39,7 +39,6 @@ import {
   NAME_MAX,
   nameIn,
   REST,
-  REST_PROVIDER,
   type Language,
   type LinkType,
   type Target,
@@ -47,6 +46,7 @@ import {
   type TileBody,
 } from "./model";
 import { TileFace } from "./TileFace";
+import { ON_REST, REST_PROVIDER } from "../../providers/rest";
 
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -78,7 +78,7 @@ const WINDOW_FIELDS = ["startsAt", "endsAt", "timezone"];
 function ImageInput({ value, onChange }: { value?: string; onChange?: (url: string) => void }) {
   const t = useTranslate();
   const { notification } = App.useApp();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [uploading, setUploading] = useState(false);
   return (
     <Flex gap={12} align="center" wrap>
@@ -138,7 +138,7 @@ function TargetSelect({
   const [search, setSearch] = useState("");
   const { result, query } = useList<Target>({
     resource: REST.targets,
-    ...REST_PROVIDER,
+    ...ON_REST,
     pagination: { mode: "off" },
     errorNotification: false,
     filters: [
@@ -193,7 +193,7 @@ export function TileForm({ id }: { id?: string }) {
   const { result: tile, query } = useOne<Tile>({
     resource: REST.tiles,
     id,
-    ...REST_PROVIDER,
+    ...ON_REST,
     errorNotification: false,
     queryOptions: { enabled: id !== undefined },
   });
@@ -228,14 +228,14 @@ export function TileForm({ id }: { id?: string }) {
           resource: REST.tiles,
           id: tile.id,
           values: toBody(values),
-          ...REST_PROVIDER,
+          ...ON_REST,
           ...notify(t("homecategory.form.saved")),
         });
       else
         await create({
           resource: REST.tiles,
           values: toBody(values),
-          ...REST_PROVIDER,
+          ...ON_REST,
           ...notify(t("homecategory.form.created")),
         });
       go({ to: listPath });
@@ -250,7 +250,7 @@ export function TileForm({ id }: { id?: string }) {
   };
 
   const del = () =>
-    remove({ resource: REST.tiles, id: tile!.id, ...REST_PROVIDER, ...notify(t("homecategory.form.deleted")) })
+    remove({ resource: REST.tiles, id: tile!.id, ...ON_REST, ...notify(t("homecategory.form.deleted")) })
       .then(() => go({ to: listPath }))
       .catch((e) => notification.error({ message: t("homecategory.form.failed"), description: errorMessage(e) }));
 

@@ -26,8 +26,9 @@ import { CSS } from "@dnd-kit/utilities";
 import { CreateButton, EditButton } from "../../components/kit/buttons";
 import { errorMessage } from "../../components/kit/errors";
 import { formatWindow, WindowTag } from "../../components/kit/window";
-import { nameIn, REST, REST_PROVIDER, type Tile } from "./model";
+import { nameIn, REST, type Tile } from "./model";
 import { isShown, TileFace } from "./TileFace";
+import { ON_REST, REST_PROVIDER } from "../../providers/rest";
 
 function SortableTile({
   tile,
@@ -115,10 +116,10 @@ export function TileList() {
   const t = useTranslate();
   const lng = useTranslation().i18n.resolvedLanguage;
   const { notification } = App.useApp();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const { result, query } = useList<Tile>({
     resource: REST.tiles,
-    ...REST_PROVIDER,
+    ...ON_REST,
     pagination: { mode: "off" },
     errorNotification: false,
   });

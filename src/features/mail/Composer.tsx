@@ -33,6 +33,7 @@ import {
 } from "./model";
 import { useDraft, type DraftValues } from "./useDraft";
 import { fileSize } from "./format";
+import { REST_PROVIDER } from "../../providers/rest";
 
 type RecipientOption = { value: number; label: string; title?: string; contact?: Contact };
 
@@ -53,7 +54,7 @@ function Recipients({
   invalid: boolean;
 }) {
   const t = useTranslate();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [q, setQ] = useState("");
   const [found, setFound] = useState<Contact[]>([]);
   const [loading, setLoading] = useState(false);
@@ -238,7 +239,7 @@ export function Composer({
   const t = useTranslate();
   const narrow = useNarrow();
   const { notification } = App.useApp();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const api = useDraft({ draft, replyToId: replyToId ?? draft?.replyToId ?? undefined, onSaved });
   const { values, setValues } = api;
   const [files, setFiles] = useState<Attachment[]>(draft?.attachments ?? []);

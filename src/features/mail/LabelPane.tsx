@@ -15,6 +15,7 @@ import {
 } from "@ant-design/icons";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { LABEL_COLORS, LABEL_NAME_MAX, REST, type MailLabel, type MailView, type SystemLabel } from "./model";
+import { REST_PROVIDER } from "../../providers/rest";
 
 const ICONS: Record<SystemLabel, React.ReactNode> = {
   inbox: <InboxOutlined />,
@@ -38,7 +39,7 @@ export function LabelDialog({
   onClose(): void;
 }) {
   const t = useTranslate();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [form] = Form.useForm<{ name: string; color: string }>();
   const [busy, setBusy] = useState(false);
   const save = async (v: { name: string; color: string }) => {
@@ -122,7 +123,7 @@ export function LabelPane({
 }) {
   const t = useTranslate();
   const { modal, notification } = App.useApp();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [editing, setEditing] = useState<{ label?: MailLabel }>();
   const active = (l: MailLabel) => (l.system ? !view.q && view.folder === l.id : view.labelId === l.id);
 

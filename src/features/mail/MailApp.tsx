@@ -23,6 +23,7 @@ import { MailReader, type ReaderActions } from "./MailReader";
 import { Composer } from "./Composer";
 import { replyOf } from "./format";
 import "./mail.css";
+import { REST_PROVIDER } from "../../providers/rest";
 
 /** The view the address names: `?folder=`, `?label=` or `?q=` (a search runs over everything outside the trash). */
 function viewOf(params: URLSearchParams): MailView {
@@ -54,7 +55,7 @@ export function MailApp() {
   const t = useTranslate();
   const me = useSession().user?.id;
   const { notification } = App.useApp();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [params, setParams] = useSearchParams();
   const wide = !!Grid.useBreakpoint().lg;
   const { token } = theme.useToken();

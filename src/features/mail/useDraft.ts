@@ -3,6 +3,7 @@ import { useDataProvider } from "@refinedev/core";
 import type { Body } from "../../api";
 import { errorStatus } from "../../components/kit/errors";
 import { REST, type Mail } from "./model";
+import { REST_PROVIDER } from "../../providers/rest";
 
 /** A draft as the composer holds it: the create body's fields, all present. */
 export type DraftValues = Required<Pick<Body<"/api/v2/mails">, "to" | "cc" | "subject" | "body">>;
@@ -23,7 +24,7 @@ const isVersionConflict = (e: unknown) =>
  * the person keeps their text and picks which version stays.
  */
 export function useDraft(opts: { draft?: Mail; replyToId?: number; onSaved(mail: Mail, created: boolean): void }) {
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [values, setValuesState] = useState<DraftValues>(() => ({
     to: opts.draft?.to.map((p) => p.id) ?? [],
     cc: opts.draft?.cc.map((p) => p.id) ?? [],

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, u
 import { useDataProvider, useList, type CrudFilter } from "@refinedev/core";
 import { emptyMails, hasMore, listed, mailsReducer } from "./mailStore";
 import { PAGE_SIZE, REST, type Folder, type Mail, type MailLabel, type MailSummary, type MailView } from "./model";
+import { ON_REST, REST_PROVIDER } from "../../providers/rest";
 
 /** A Mail answer without its body and conversation: what the list keeps. */
 export const summaryOf = ({ body: _body, attachments: _files, thread: _thread, ...summary }: Mail): MailSummary =>
@@ -19,7 +20,7 @@ const filtersOf = (view: MailView): CrudFilter[] => [
  * keeps or drops it for the view.
  */
 export function useMailbox(view: MailView) {
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [state, dispatch] = useReducer(mailsReducer, view, emptyMails);
   const key = JSON.stringify(view);
   // Answers for a view the screen has left are dropped.
@@ -71,7 +72,7 @@ export function useMailbox(view: MailView) {
 export function useLabels() {
   const { result, query } = useList<MailLabel>({
     resource: REST.labels,
-    dataProviderName: "rest",
+    ...ON_REST,
     pagination: { mode: "off" },
     errorNotification: false,
   });
@@ -85,7 +86,7 @@ export function useLabels() {
 
 /** The open mail: read from the server (which marks it read), then kept while it is shown. */
 export function useOpenMail(id: number | undefined, onLoaded: (mail: Mail) => void) {
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [mail, setMail] = useState<Mail>();
   const [error, setError] = useState<unknown>();
   // A read ends after later renders: it tells the newest callback.
@@ -130,7 +131,7 @@ export function useOpenMail(id: number | undefined, onLoaded: (mail: Mail) => vo
 
 /** The verbs on one mail; each answers the mail as the server now has it. */
 export function useMailActions() {
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   return useMemo(() => {
     const verb = async (id: number, name: string, payload: object) =>
       (await rest.custom!<Mail>({ url: `${rest.getApiUrl()}/${REST.mails}/${id}/${name}`, method: "post", payload }))

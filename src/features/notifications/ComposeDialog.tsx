@@ -25,7 +25,6 @@ import {
   calls,
   categoryColor,
   LINK,
-  REST,
   RESOURCE,
   TITLE_MAX,
   type Audience,
@@ -33,6 +32,7 @@ import {
   type Message,
   type NewMessage,
 } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 export interface ComposeValues {
   title: string;
@@ -93,7 +93,7 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
   const categories = categoriesAnswer.data?.items ?? [];
   const audienceList = (kind: Audience, q = "") => ({
     resource: "notification-audiences",
-    ...REST,
+    ...ON_REST,
     filters: [
       { field: "audience", operator: "eq" as const, value: kind },
       ...(q ? [{ field: "q", operator: "eq" as const, value: q }] : []),

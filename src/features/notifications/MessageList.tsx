@@ -44,6 +44,7 @@ import {
   type Message,
   type MessageStatus,
 } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 function StatusTag({ status }: { status: MessageStatus }) {
   const { t } = useTranslation();
@@ -198,7 +199,7 @@ export function MessageList() {
       url: `/api/v2/notification-messages/${m.id}/cancel`,
       method: "post",
       values: {},
-      dataProviderName: "rest",
+      ...ON_REST,
       successNotification: false,
       errorNotification: false,
     })

@@ -63,7 +63,6 @@ export const LINK = /^\/(?!\/)[^\s\\]*$/;
 export const calls = callsOf(notifications);
 /** The screen's resource (the table row's identifier). */
 export const RESOURCE = "promotion-notify";
-export const REST = { dataProviderName: "rest" } as const;
 
 export const STATUS_COLORS: Record<MessageStatus, string> = {
   draft: "default",

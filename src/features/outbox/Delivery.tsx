@@ -4,6 +4,7 @@ import { RedoOutlined } from "@ant-design/icons";
 import { errorMessage } from "../../components/kit/errors";
 import { dateTime } from "../../components/kit/format";
 import { canRetry, type Delivery } from "./model";
+import { ON_REST } from "../../providers/rest";
 
 export const DELIVERY_COLORS = {
   queued: "processing",
@@ -82,7 +83,7 @@ export function RetryButton({ job, onRetried }: { job: Delivery; onRetried: () =
       url: `/api/v2/outbox-jobs/${job.id}/retry`,
       method: "post",
       values: {},
-      dataProviderName: "rest",
+      ...ON_REST,
       successNotification: false,
       errorNotification: false,
     })

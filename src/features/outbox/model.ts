@@ -1,4 +1,5 @@
 import type { RowOf } from "../../api";
+import { ON_REST } from "../../providers/rest";
 
 /** A job for an outside system with its delivery state (docs/api/outbox.md); `payload` is what the system is sent. */
 export type OutboxJob = RowOf<"/api/v2/outbox-jobs">;
@@ -11,7 +12,7 @@ export type Delivery = Pick<
 >;
 
 /** `/api/v2/outbox-jobs`, read through the REST data provider. */
-export const OUTBOX_REST = { resource: "outbox-jobs", dataProviderName: "rest" } as const;
+export const OUTBOX_REST = { resource: "outbox-jobs", ...ON_REST } as const;
 
 /** Only a failed or dead job is put back in the queue. */
 export const canRetry = (job: Pick<Delivery, "status">) => job.status === "failed" || job.status === "dead";

@@ -2,7 +2,8 @@ import { useCustom, useCustomMutation, useDataProvider, useInvalidate, useList, 
 import { useState } from "react";
 import { callsOf } from "../../resources/calls";
 import settings from "./endpoints";
-import { REST, REST_PROVIDER, type Province, type Rate, type RateBody, type TransportType, type Zone } from "./model";
+import { REST, type Province, type Rate, type RateBody, type TransportType, type Zone } from "./model";
+import { ON_REST, REST_PROVIDER } from "../../providers/rest";
 
 const { readCall, writeCall } = callsOf(settings);
 export { readCall };
@@ -10,7 +11,7 @@ export { readCall };
 export function useZones() {
   const { result, query } = useList<Zone>({
     resource: REST.zones,
-    ...REST_PROVIDER,
+    ...ON_REST,
     pagination: { mode: "off" },
     errorNotification: false,
   });
@@ -55,7 +56,7 @@ export function useSaveRate() {
 
 /** PATCH/POST on a REST addition (zones, settings), errors thrown as the app's HttpError. */
 export function useRestWrite() {
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const [busy, setBusy] = useState(false);
   const send = async (resource: string, method: "post" | "patch", payload: object): Promise<unknown> => {
     setBusy(true);

@@ -25,7 +25,6 @@ export function inputOf(schema: Setting["schema"]): SettingInput {
 
 /** REST resources under /api/v2, read through the `rest` data provider. */
 export const REST = { zones: "shipping-zones", settings: "settings" } as const;
-export const REST_PROVIDER = { dataProviderName: "rest" } as const;
 
 /** Rates of one transport type within a zone, in band order (the server's order). */
 export function byTransportType(rates: Rate[]): { code: string; name: string; rates: Rate[] }[] {

@@ -32,6 +32,7 @@ import {
   type TaskCard,
 } from "./model";
 import type { TaskBoardApi } from "./useTaskBoard";
+import { ON_REST, REST_PROVIDER } from "../../providers/rest";
 
 interface FormValues {
   name: string;
@@ -54,9 +55,9 @@ const kb = (size: number) =>
 function Attachments({ card, onCount }: { card: TaskCard; onCount(n: number): void }) {
   const t = useTranslate();
   const { notification } = App.useApp();
-  const rest = useDataProvider()("rest");
+  const rest = useDataProvider()(REST_PROVIDER);
   const resource = REST.attachments(card.id);
-  const { result, query } = useList<Attachment>({ resource, dataProviderName: "rest", pagination: { mode: "off" } });
+  const { result, query } = useList<Attachment>({ resource, ...ON_REST, pagination: { mode: "off" } });
   const files = result.data;
   const [uploading, setUploading] = useState(0);
   const refresh = async () => {
@@ -182,7 +183,7 @@ export function CardDrawer({
   const [failure, setFailure] = useState<string>();
   const { result: assignees, query: assigneeQuery } = useList<Assignee>({
     resource: REST.assignees,
-    dataProviderName: "rest",
+    ...ON_REST,
     pagination: { mode: "off" },
   });
 

@@ -5,6 +5,7 @@ import { useBoard, type BoardMove, type BoardState } from "../../components/kit/
 import { callsOf, type ActionAnswer, type ActionBody } from "../../resources/calls";
 import taskboard from "./endpoints";
 import { REST, type CardValues, type TaskCard, type TaskColumn } from "./model";
+import { REST_PROVIDER } from "../../providers/rest";
 
 const calls = callsOf(taskboard);
 type ColumnBody = ActionBody<typeof taskboard, "updateColumn">;
@@ -43,7 +44,7 @@ function toBoard(columns: TaskColumn[], cards: TaskCard[], version: number): Boa
  */
 export function useTaskBoard() {
   const dataProvider = useDataProvider();
-  const rest = dataProvider("rest");
+  const rest = dataProvider(REST_PROVIDER);
   const legacy = dataProvider();
 
   const load = useCallback(async () => {

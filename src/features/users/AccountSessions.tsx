@@ -8,6 +8,7 @@ import { dateTime } from "../../components/kit/format";
 import { renewToken } from "../../providers/auth";
 import { REST, restUrl } from "./model";
 import { useUserWrites } from "./useUserWrites";
+import { ON_REST } from "../../providers/rest";
 
 type Sessions = Answer<"/api/v2/my-account/sessions", "get">;
 type Session = Sessions["items"][number];
@@ -40,7 +41,7 @@ export function AccountSessions() {
   const { result, query } = useCustom<Sessions>({
     url: restUrl(`${REST.account}/sessions`),
     method: "get",
-    dataProviderName: "rest",
+    ...ON_REST,
   });
   const { rest, busy } = useUserWrites();
   const [failure, setFailure] = useState<string>();

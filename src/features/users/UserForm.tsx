@@ -41,6 +41,7 @@ import {
 } from "./model";
 import { useUserWrites } from "./useUserWrites";
 import { LtrInput } from "./LtrInput";
+import { ON_REST } from "../../providers/rest";
 
 type Invite = Body<"/api/v2/staff-users">;
 /** The invite's fields; username and role are set on the invite only. */
@@ -87,7 +88,7 @@ export function UserForm({ id }: { id?: string }) {
     Values
   >({
     resource: REST.staff,
-    dataProviderName: "rest",
+    ...ON_REST,
     action: mode,
     id,
     redirect: false,

@@ -3,6 +3,7 @@ import { errorMessage } from "../../components/kit/errors";
 import type { ActionAnswer, ActionBody } from "../../resources/calls";
 import { restUrl, writeCall } from "./model";
 import type users from "./endpoints";
+import { ON_REST } from "../../providers/rest";
 
 type Values = Record<string, unknown>;
 
@@ -40,8 +41,6 @@ export function useUserWrites() {
     success?: string,
     quiet = false,
   ) =>
-    mutateAsync({ url: restUrl(path), method, values, dataProviderName: "rest", ...notes(success, quiet) }).then(
-      (r) => r.data as T,
-    );
+    mutateAsync({ url: restUrl(path), method, values, ...ON_REST, ...notes(success, quiet) }).then((r) => r.data as T);
   return { verb, rest, busy: mutation.isPending };
 }

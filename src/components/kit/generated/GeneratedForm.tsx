@@ -20,14 +20,13 @@ import { RecordFailure } from "../RecordFailure";
 import { screenPath } from "../../../resources/calls";
 import type { FieldSchema } from "../../../api/resource-doc";
 import { formFields, generatedOf, isNullable, useWords, type Generated, type Kind } from "./model";
-
-const REST = { dataProviderName: "rest" } as const;
+import { ON_REST } from "../../../providers/rest";
 
 /** A searchable select of the rows of the resource a field points to (Refine's `useSelect`, by name). */
 function RefSelect({ resource, ...props }: { resource: string; value?: never; onChange?: never }) {
   const { selectProps } = useSelect({
     resource,
-    ...REST,
+    ...ON_REST,
     optionLabel: "name" as never,
     optionValue: "id" as never,
     onSearch: (value) => [{ field: "name", operator: "contains", value }],
@@ -125,7 +124,7 @@ export function GeneratedForm({ screen, id }: { screen: string; id?: string }) {
     resource: g.resource,
     action,
     id,
-    ...REST,
+    ...ON_REST,
     redirect: false,
     errorNotification: false,
     successNotification: () => ({
@@ -162,7 +161,7 @@ export function GeneratedForm({ screen, id }: { screen: string; id?: string }) {
                 {
                   resource: g.resource,
                   id: id!,
-                  ...REST,
+                  ...ON_REST,
                   successNotification: () => ({ type: "success", message: t("kit.generated.deleted") }),
                 },
                 { onSuccess: () => go({ to: listPath }) },

@@ -10,8 +10,7 @@ import { FilterBar, SearchBox, useListTable, useNarrow, useTableScroll, WIDE } f
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
 import { generatedOf, kindOf, listFields, useWords } from "./model";
-
-const REST = { dataProviderName: "rest" } as const;
+import { ON_REST } from "../../../providers/rest";
 
 /**
  * The list of a generated screen: a column per answered field, sorting where the resource sorts, the
@@ -26,7 +25,7 @@ export function GeneratedList({ screen }: { screen: string }) {
   const scroll = useTableScroll();
   const narrow = useNarrow();
   const { tableProps, filters, apply, savedViews, sorters } = useListTable<BaseRecord>(g.resource, {
-    ...REST,
+    ...ON_REST,
     sorters: { mode: "server" },
     empty: w.empty(),
   });
@@ -140,7 +139,7 @@ export function GeneratedList({ screen }: { screen: string }) {
                     remove({
                       resource: g.resource,
                       id: record.id!,
-                      ...REST,
+                      ...ON_REST,
                       successNotification: () => ({ type: "success", message: t("kit.generated.deleted") }),
                     })
                   }

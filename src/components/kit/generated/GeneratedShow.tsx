@@ -8,6 +8,7 @@ import { RecordFailure } from "../RecordFailure";
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
 import { generatedOf, useWords } from "./model";
+import { ON_REST } from "../../../providers/rest";
 
 /** A generated screen's record page: every answered field with its label; a missing id is the not-found page. */
 export function GeneratedShow({ screen, id }: { screen: string; id: string }) {
@@ -15,7 +16,7 @@ export function GeneratedShow({ screen, id }: { screen: string; id: string }) {
   const { t } = useTranslation();
   const w = useWords(g);
   const cell = useCell(g);
-  const { query, result } = useShow({ resource: g.resource, id, dataProviderName: "rest", errorNotification: false });
+  const { query, result } = useShow({ resource: g.resource, id, ...ON_REST, errorNotification: false });
   const listPath = screenPath(screen, "list");
   if (query.isError) return <RecordFailure query={query} backTo={listPath} />;
   return (
