@@ -1,13 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { PARTS, partOf, type Part } from "../src/providers/locale-parts.js";
 
 const ID = "virtual:locale-bundles";
 const RESOLVED = `\0${ID}`;
-
-/** The parts of a language's strings: `common` (all the sign-in pages need) and `rest` (every other namespace). */
-export const PARTS = ["common", "rest"] as const;
-export type Part = (typeof PARTS)[number];
 
 /** The namespaces of one part of a language as one object: `{ orders: {...}, product: {...} }`. */
 export function bundleOf(dir: string, part: Part): string {
@@ -16,14 +13,14 @@ export function bundleOf(dir: string, part: Part): string {
     .filter((f) => f.endsWith(".json"))
     .sort()) {
     const ns = file.slice(0, -5);
-    if ((ns === "common") === (part === "common")) bundle[ns] = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+    if (partOf(ns) === part) bundle[ns] = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   }
   return JSON.stringify(bundle);
 }
 
 /**
  * `virtual:locale-bundles` exports `urls`: for each language of `public/locales/<lng>/`, the addresses of two files
- * holding its namespaces, `common` and `rest` (build/locale-bundles.ts PARTS). A page asks for its language's
+ * holding its namespaces, `common` and `rest` (PARTS, src/providers/locale-parts.ts). A page asks for its language's
  * strings in one or two requests instead of one per namespace, and a sign-in page only for `common`; built, the
  * files are hashed assets (cached for a year, precompressed like the scripts). In the dev server they are made on
  * each request, so edited strings show at the next reload.

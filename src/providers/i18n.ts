@@ -6,6 +6,7 @@ import { initReactI18next, setI18n } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
 import { DETECTION, LANGUAGES, isolatingFormatter, langTag } from "./languages";
 import { loadDayjsLocale, selectDayjsLocale } from "./locale";
+import { partOf } from "./locale-parts";
 
 /**
  * Translation files: public/locales/<lng>/<namespace>.json, one namespace per domain, found in the
@@ -45,8 +46,6 @@ function bundleOf(lng: string, part: Part): Promise<Bundle> {
   }
   return loading;
 }
-
-const partOf = (ns: string): Part => (ns === "common" ? "common" : "rest");
 
 /**
  * The language the detector will most likely pick (a choice kept in the query, storage or cookie, else the

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bundleOf, type Part } from "../../build/locale-bundles";
+import { bundleOf } from "../../build/locale-bundles";
+import type { Part } from "../../src/providers/locale-parts";
 
 /**
  * The default language of config control reaches the client: src/providers/i18n.ts reads

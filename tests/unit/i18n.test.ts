@@ -4,7 +4,8 @@ import i18next from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DETECTION, LANGUAGES } from "../../src/providers/languages";
-import { bundleOf, type Part } from "../../build/locale-bundles";
+import { bundleOf } from "../../build/locale-bundles";
+import type { Part } from "../../src/providers/locale-parts";
 
 const LOCALES = path.resolve(__dirname, "../../public/locales");
 
