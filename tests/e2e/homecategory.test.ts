@@ -47,9 +47,27 @@ describe.skipIf(!browserAvailable)("home categories and home sale in a real brow
     await page.getByRole("button", { name: "Replace image" }).waitFor();
     // The target: a level-1 category found by search.
     await page.getByRole("radio", { name: "Category" }).check();
-    await page.getByLabel("Which category").click();
-    await page.keyboard.type("Air");
-    await page.locator(".ant-select-item-option").filter({ hasText: "Air Conditioning" }).click();
+    // Each letter's answer redraws the list: on a busy machine a click once landed as the list was redrawn and picked
+    // nothing. The pick is read back from the field and made again until it shows.
+    const picked = page
+      .locator(".ant-select", { has: page.getByLabel("Which category") })
+      .locator(".ant-select-selection-item", { hasText: "Air Conditioning" });
+    await expect
+      .poll(
+        async () => {
+          if (await picked.count()) return true;
+          await page.getByLabel("Which category").click();
+          await page.getByLabel("Which category").fill("Air");
+          await page
+            .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")
+            .filter({ hasText: "Air Conditioning" })
+            .click({ timeout: 10_000 })
+            .catch(() => undefined);
+          return (await picked.count()) > 0;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
     await pickStart(
       page,
       page.locator("form"),
