@@ -159,6 +159,21 @@ export function FilterBar({ children, extra }: { children: ReactNode; extra?: Re
 export const SEARCH_DELAY_MS = 400;
 
 /**
+ * A select's search on the server: what is typed applies once typing pauses (like a list's search box), so the
+ * options are asked for and redrawn once a pause, not once a letter — a list redrawn per letter moved under the
+ * pointer. Gives the applied search (trimmed) and the setter for the select's `onSearch`.
+ */
+export function useTypedSearch(): [search: string, type: (text: string) => void] {
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return [search, setTyped];
+}
+
+/**
  * The one search field: applies after typing pauses (one debounce for every list), or at once on
  * Enter. It starts from `value`, the applied search (e.g. read back from the URL).
  */

@@ -1,9 +1,8 @@
 import type { Answer } from "../../api";
-import { useEffect, useState } from "react";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Flex, Select, Typography } from "antd";
 import { useFormat } from "../../components/kit/format";
-import { SEARCH_DELAY_MS } from "../../components/kit/list";
+import { useTypedSearch } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
 import { callsOf } from "../../resources/calls";
 import campaign from "./endpoints";
@@ -29,12 +28,7 @@ export function ProductSelect({
 }) {
   const t = useTranslate();
   const { money } = useFormat();
-  const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const [search, setTyped] = useTypedSearch();
   const { result, query } = useCustom<Answer<"/api/product/productlist">>(
     calls.readCall("products", { approvalStatus: "approved", page: 1, limit: PAGE, ...(search ? { search } : {}) }),
   );

@@ -4,6 +4,7 @@ import { Alert, Form, Input, Modal, Select } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { GROUP_MAX, REST, TITLE_MAX, type Contact, type Conversation, type NewConversation } from "./model";
 import { ON_REST } from "../../providers/rest";
+import { useTypedSearch } from "../../components/kit/list";
 
 // labelInValue: a picked person keeps their name while the options follow another search.
 interface Values {
@@ -15,14 +16,14 @@ interface Values {
 export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c: Conversation): void }) {
   const t = useTranslate();
   const [form] = Form.useForm<Values>();
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useTypedSearch();
   const [failure, setFailure] = useState<string>();
   const { mutateAsync: create, mutation } = useCreate<Conversation>();
   const contacts = useList<Contact>({
     resource: REST.contacts,
     ...ON_REST,
     pagination: { pageSize: 100 },
-    filters: search.trim() ? [{ field: "q", operator: "eq", value: search.trim() }] : [],
+    filters: search ? [{ field: "q", operator: "eq", value: search }] : [],
     errorNotification: false,
   });
 

@@ -1,10 +1,10 @@
 import type { Answer } from "../../api";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import { Alert, Flex, Form, InputNumber, Modal, Select, Typography } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
-import { SEARCH_DELAY_MS } from "../../components/kit/list";
+import { useTypedSearch } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
@@ -52,12 +52,7 @@ function ProductPicker({
   id?: string;
 }) {
   const t = useTranslate();
-  const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const [search, setTyped] = useTypedSearch();
   const { result, query } = useCustom<Answer<"/api/promotion/listSelectProductFlashsale">>(
     calls.readCall("products", { page: 1, limit: PAGE, ...(search ? { search } : {}) }),
   );

@@ -47,6 +47,7 @@ import {
 } from "./model";
 import { TileFace } from "./TileFace";
 import { ON_REST, REST_PROVIDER } from "../../providers/rest";
+import { useTypedSearch } from "../../components/kit/list";
 
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -135,7 +136,7 @@ function TargetSelect({
   id?: string;
 }) {
   const t = useTranslate();
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useTypedSearch();
   const { result, query } = useList<Target>({
     resource: REST.targets,
     ...ON_REST,
@@ -143,7 +144,7 @@ function TargetSelect({
     errorNotification: false,
     filters: [
       { field: "linkType", operator: "eq", value: linkType },
-      { field: "search", operator: "eq", value: search.trim() || undefined },
+      { field: "search", operator: "eq", value: search || undefined },
     ],
   });
   const found = result.data;

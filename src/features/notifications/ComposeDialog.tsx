@@ -33,6 +33,7 @@ import {
   type NewMessage,
 } from "./model";
 import { ON_REST } from "../../providers/rest";
+import { useTypedSearch } from "../../components/kit/list";
 
 export interface ComposeValues {
   title: string;
@@ -81,7 +82,7 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
   const { token } = theme.useToken();
   const [form] = Form.useForm<ComposeValues>();
   const [failure, setFailure] = useState<string>();
-  const [shopSearch, setShopSearch] = useState("");
+  const [shopSearch, setShopSearch] = useTypedSearch();
   // The picked shop stays named in the preview when a later search no longer lists it.
   const [pickedShop, setPickedShop] = useState<AudienceRow>();
   const values = Form.useWatch([], form) ?? INITIAL;
