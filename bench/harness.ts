@@ -33,8 +33,6 @@ export function benchDatabase(url: string) {
   /** A statement on the server's `postgres` database (creating and dropping the bench's). */
   const admin = (text: string) => once(adminUrl.toString(), text);
   return {
-    url,
-    name,
     admin,
     /** A statement on the bench database, its rows. */
     query: async <T extends pg.QueryResultRow>(text: string): Promise<T[]> => (await once<T>(url, text)).rows,

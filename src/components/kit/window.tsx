@@ -21,6 +21,12 @@ export interface TimeWindow {
 }
 
 export const DEFAULT_ZONE = "Asia/Bangkok";
+
+/** The record a calendar link (`?id=`) opens on its screen, when the address names one. */
+export const linkedId = (): number | null => {
+  const id = new URLSearchParams(window.location.search).get("id");
+  return id && /^\d+$/.test(id) ? Number(id) : null;
+};
 /** The zones the marketplace's teams work in, plus the browser's own. */
 const ZONES = [
   "Asia/Bangkok",

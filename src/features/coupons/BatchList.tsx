@@ -12,7 +12,7 @@ import {
 import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll, WIDE } from "../../components/kit/list";
 import { useFormat } from "../../components/kit/format";
 import { errorMessage } from "../../components/kit/errors";
-import { formatWindow } from "../../components/kit/window";
+import { formatWindow, linkedId } from "../../components/kit/window";
 import { BATCH_STATUSES, BATCHES, type BatchStatus, type CouponBatch } from "./model";
 import { BatchStatusTag } from "./BatchStatusTag";
 import { useRuleText } from "./rule";
@@ -20,12 +20,6 @@ import { BatchDialog } from "./BatchDialog";
 import { BatchDrawer, type DrawerTab } from "./BatchDrawer";
 import { CheckDialog } from "./CheckDialog";
 import { ON_REST } from "../../providers/rest";
-
-/** A calendar link (`?id=`) opens that batch. */
-const linkedBatch = (): number | null => {
-  const id = new URLSearchParams(window.location.search).get("id");
-  return id && /^\d+$/.test(id) ? Number(id) : null;
-};
 
 /**
  * LINE coupon batches: each one's discount rule, limits, window and how many of its codes were used;
@@ -41,7 +35,7 @@ export function BatchList() {
   const [creating, setCreating] = useState(false);
   const [checking, setChecking] = useState(false);
   const [open, setOpen] = useState<{ id: number; tab: DrawerTab } | null>(() => {
-    const id = linkedBatch();
+    const id = linkedId();
     return id ? { id, tab: "codes" } : null;
   });
   const { mutateAsync, mutation } = useCustomMutation();

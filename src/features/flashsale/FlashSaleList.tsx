@@ -16,7 +16,7 @@ import {
 import { useFormat } from "../../components/kit/format";
 import { errorMessage } from "../../components/kit/errors";
 import { Thumb } from "../../components/kit/Thumb";
-import { formatWindow } from "../../components/kit/window";
+import { formatWindow, linkedId } from "../../components/kit/window";
 import { callsOf } from "../../resources/calls";
 import flashsale from "./endpoints";
 import { SALE_STATUSES, type FlashSale, type SaleStatus } from "./model";
@@ -28,8 +28,8 @@ const calls = callsOf(flashsale);
 
 /** A calendar link (`?id=`) opens the list on that one sale. */
 const linkedSale = () => {
-  const id = new URLSearchParams(window.location.search).get("id");
-  return id && /^\d+$/.test(id) ? { id: Number(id) } : {};
+  const id = linkedId();
+  return id === null ? {} : { id };
 };
 
 /**

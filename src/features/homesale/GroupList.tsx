@@ -15,7 +15,7 @@ import {
   WIDE,
 } from "../../components/kit/list";
 import { Thumb } from "../../components/kit/Thumb";
-import { formatWindow, WindowTag } from "../../components/kit/window";
+import { formatWindow, WindowTag, linkedId } from "../../components/kit/window";
 import { callsOf, type ActionBody, type ActionOf } from "../../resources/calls";
 import { GroupDrawer, useGroupTypes } from "./GroupDrawer";
 import { SCREEN, STATES, type Group } from "./model";
@@ -25,8 +25,8 @@ const calls = callsOf(homesale);
 
 /** A calendar link (`?id=`) opens that group's drawer. */
 const linkedGroup = () => {
-  const id = new URLSearchParams(window.location.search).get("id");
-  return id && /^\d+$/.test(id) ? { id: Number(id) } : null;
+  const id = linkedId();
+  return id === null ? null : { id };
 };
 
 /**
