@@ -68,6 +68,17 @@ export async function calendarEvents(db: Db, user: AuthUser, q: CalendarQuery) {
   const hidden = asked.filter((k) => !visible.includes(k));
   if (hidden.length) throw forbidden(`You do not have permission to see ${hidden.join(', ')} events.`);
 
+  /** The rows of a table with a marketing window (its own start, end and zone) that overlap from–to and `shown` keeps. */
+  const windowRows = (
+    t: typeof homeSaleGroups | typeof banners | typeof couponBatches,
+    title: PgColumn,
+    shown: SQL | undefined,
+  ) =>
+    db
+      .select({ id: t.id, title: sql<string>`${title}`, startsAt: t.startsAt, endsAt: t.endsAt, timezone: t.timezone })
+      .from(t)
+      .where(and(shown, window({ startsAt: t.startsAt, end: sql`${t.endsAt}` }, from, to)));
+
   const sources: Record<
     EventKind,
     () => Promise<
@@ -104,53 +115,11 @@ export async function calendarEvents(db: Db, user: AuthUser, q: CalendarQuery) {
         .where(window({ startsAt: flashSales.startsAt, end }, from, to));
     },
     // A group switched off shows nowhere, like a banner.
-    homesale: () =>
-      db
-        .select({
-          id: homeSaleGroups.id,
-          title: homeSaleGroups.name,
-          startsAt: homeSaleGroups.startsAt,
-          endsAt: homeSaleGroups.endsAt,
-          timezone: homeSaleGroups.timezone,
-        })
-        .from(homeSaleGroups)
-        .where(
-          and(
-            eq(homeSaleGroups.active, true),
-            window({ startsAt: homeSaleGroups.startsAt, end: sql`${homeSaleGroups.endsAt}` }, from, to),
-          ),
-        ),
+    homesale: () => windowRows(homeSaleGroups, homeSaleGroups.name, eq(homeSaleGroups.active, true)),
     // A banner switched off shows nowhere.
-    banner: () =>
-      db
-        .select({
-          id: banners.id,
-          title: banners.title,
-          startsAt: banners.startsAt,
-          endsAt: banners.endsAt,
-          timezone: banners.timezone,
-        })
-        .from(banners)
-        .where(
-          and(eq(banners.active, true), window({ startsAt: banners.startsAt, end: sql`${banners.endsAt}` }, from, to)),
-        ),
+    banner: () => windowRows(banners, banners.title, eq(banners.active, true)),
     // A closed batch's codes stopped working when it was closed, which is not stored: it is left out.
-    coupon: () =>
-      db
-        .select({
-          id: couponBatches.id,
-          title: couponBatches.name,
-          startsAt: couponBatches.startsAt,
-          endsAt: couponBatches.endsAt,
-          timezone: couponBatches.timezone,
-        })
-        .from(couponBatches)
-        .where(
-          and(
-            ne(couponBatches.status, 'closed'),
-            window({ startsAt: couponBatches.startsAt, end: sql`${couponBatches.endsAt}` }, from, to),
-          ),
-        ),
+    coupon: () => windowRows(couponBatches, couponBatches.name, ne(couponBatches.status, 'closed')),
   };
 
   const events = [];
