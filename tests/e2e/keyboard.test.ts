@@ -233,6 +233,9 @@ describe.skipIf(!browserAvailable)("keyboard only: the working day's tasks", () 
     await page.keyboard.press("Enter");
     const dialog = page.locator(".ant-modal", { hasText: "Paid so far" });
     await dialog.waitFor();
+    // The dialog takes the focus when its opening motion ends (a person is not faster): a confirmation opened
+    // before then would lose the focus to it.
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".ant-modal"))).toBe(true);
     await keyTo(page, "the dialog's Approve", (f) => f.words === "Approve");
     await page.keyboard.press("Enter");
     // Escape closes the confirmation only, giving the focus back to the dialog's Approve.

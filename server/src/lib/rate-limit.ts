@@ -3,7 +3,9 @@
  * slow-down (`claimAttempt`), one atomic upsert per hit. In the database rather than in process memory so that several server
  * processes on one PostgreSQL share each bucket (an attacker spreading requests over the processes
  * gets the same limit); PostgreSQL's ON CONFLICT takes the row lock, so simultaneous hits each count.
- * Windows run on the database's clock, the one clock every process shares.
+ * Windows run on the database's clock, the one clock every process shares. The time left is read from
+ * clock_timestamp(): now() is the start of a statement that may have waited on the row lock behind the hit that
+ * opened the window, so it would answer more than the whole window.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -41,7 +43,7 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<{ hits: nu
     on conflict (key) do update set
       hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-    returning hits, extract(epoch from (reset_at - now())) * 1000 as reset_in_ms`,
+    returning hits, extract(epoch from (reset_at - clock_timestamp())) * 1000 as reset_in_ms`,
   );
   return { hits: Number(r.hits), resetInS: Math.max(1, Math.ceil(Number(r.reset_in_ms) / 1000)) };
 }
@@ -89,7 +91,7 @@ export async function claimAttempt(db: Db, key: string, s: SlowDown): Promise<nu
   if (claimed.length) return null;
   const [r] = await queryRows<{ wait_ms: number | string }>(
     db,
-    sql`select extract(epoch from (${dueAt} - now())) * 1000 as wait_ms from rate_limits as r where r.key = ${key}`,
+    sql`select extract(epoch from (${dueAt} - clock_timestamp())) * 1000 as wait_ms from rate_limits as r where r.key = ${key}`,
   );
   return Math.max(1, Math.ceil(Number(r?.wait_ms ?? 0) / 1000));
 }
