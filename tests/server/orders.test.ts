@@ -1,5 +1,11 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
+import { expectFieldError, ok } from '../support/answers.js';
+import { png } from '../support/png.js';
+import { multipartPayload, samples, type Part } from './product-files.js';
+import type { LocalStorage } from '../../server/src/lib/storage.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { ORDER_STATUSES, TRANSITIONS } from '../../server/src/modules/orders/state.js';
 
@@ -471,6 +477,106 @@ describe.each(dbKinds())('orders (%s)', (kind) => {
       expect((await inj('POST', '/api/order/setclaimorder', { id: c.id, status: s })).json().data.status).toBe(s);
     expect((await inj('GET', `/api/order/claimdetail?id=${c.id}`)).json().data.history.length).toBe(4);
     expect((await inj('GET', `/api/order/claimlist?orderId=${id}`)).json().total).toBe(1);
+  });
+
+  describe('fileclaim as the claim form sends it (multipart; photos under `photos`)', () => {
+    /** A delivered order's item of `shopId`, with every claim on it removed. */
+    const claimable = async (shopId = shop1) => {
+      const [i] = await q<{ id: number }>(
+        sql`select i.id from order_items i join orders o on o.id = i.order_id
+          where o.shop_id = ${shopId} and o.status = 'delivered' order by i.id limit 1`,
+      );
+      await q(sql`delete from order_claims where order_item_id = ${i.id}`);
+      return Number(i.id);
+    };
+    /** What the screen's FormData holds: the fields, then each photo under `photos`. */
+    const send = async (orderItemId: number, files: Part[], h = admin, description?: string) => {
+      const fields: Part[] = [
+        { name: 'orderItemId', value: String(orderItemId) },
+        { name: 'kind', value: 'claim' },
+        { name: 'reasonCode', value: 'damaged' },
+        { name: 'qty', value: '1' },
+        ...(description ? [{ name: 'description', value: description }] : []),
+      ];
+      const { payload, headers } = await multipartPayload([...fields, ...files]);
+      return t.app.inject({ method: 'POST', url: '/api/order/fileclaim', headers: { ...h, ...headers }, payload });
+    };
+    const photo = (n: number, name = 'photos'): Part => ({
+      name,
+      file: png(2, 2, [n * 40, 90, 160]),
+      filename: `photo-${n}.png`,
+    });
+    const storedImages = () => readdirSync(join((t.app.storage as LocalStorage).root, 'image')).length;
+    const claimsOn = async (itemId: number) =>
+      Number(
+        (await q<{ n: string }>(sql`select count(*) as n from order_claims where order_item_id = ${itemId}`))[0].n,
+      );
+
+    it('files a claim with no photo, one photo or several, and serves each photo', async () => {
+      const item = await claimable();
+      for (const n of [0, 1, 2, 5]) {
+        await q(sql`delete from order_claims where order_item_id = ${item}`);
+        const files = Array.from({ length: n }, (_, k) => photo(k + 1));
+        const c = ok(await send(item, files, admin, n === 1 ? 'Cracked leg' : undefined)).data;
+        expect(c, `${n} photos`).toMatchObject({ orderItemId: item, kind: 'claim', reasonCode: 'damaged', qty: 1 });
+        expect(c.photos.length, `${n} photos`).toBe(n);
+        for (const url of c.photos as string[]) {
+          expect(url).toMatch(/^\/uploads\/image\/[0-9a-f]{32}\.png$/);
+          const got = await t.app.inject({ url });
+          expect(got.statusCode, url).toBe(200);
+          expect(got.headers['content-type']).toBe('image/png');
+        }
+        if (n === 1) expect(c.description).toBe('Cracked leg');
+        expect(ok(await inj('GET', `/api/order/claimdetail?id=${c.id}`)).data.photos).toEqual(c.photos);
+      }
+      // The older single photo `file` is still taken, alone or beside `photos`.
+      await q(sql`delete from order_claims where order_item_id = ${item}`);
+      expect(ok(await send(item, [photo(1, 'file')])).data.photos.length).toBe(1);
+      await q(sql`delete from order_claims where order_item_id = ${item}`);
+      expect(ok(await send(item, [photo(1), photo(2, 'file')])).data.photos.length).toBe(2);
+    });
+
+    it('refuses a photo that is not an image (415), or a sixth one (400), naming the field; keeps nothing', async () => {
+      const item = await claimable();
+      const before = storedImages();
+      // A text file named .png, after a good photo: sniffed, refused, and the good one is not kept either.
+      const text: Part = { name: 'photos', file: Buffer.from('not a picture at all'), filename: 'leg.png' };
+      const msg = expectFieldError(await send(item, [photo(1), text]), 'photos', {
+        status: 415,
+        named: true,
+        words: /JPEG, PNG or WebP/,
+      });
+      expect(msg).toContain('leg.png');
+      const pdf: Part = { name: 'photos', file: samples.pdf(), filename: 'a.pdf' };
+      expectFieldError(await send(item, [pdf, photo(1)]), 'photos', { status: 415, words: /application\/pdf/ });
+      expectFieldError(await send(item, [photo(1, 'file'), { ...pdf, name: 'file' }]), 'file', { named: true });
+      expectFieldError(await send(item, [{ ...text, name: 'file' }]), 'file', { status: 415, named: true });
+      const six = Array.from({ length: 6 }, (_, k) => photo(k + 1));
+      expectFieldError(await send(item, six), 'photos', { named: true, words: /at most 5 files/ });
+      expectFieldError(await send(item, [...six.slice(0, 5), photo(6, 'file')]), 'file', { words: /at most 5 files/ });
+      expectFieldError(await send(item, [photo(1, 'file'), photo(2, 'file')]), 'file', { words: /only one file/ });
+      expectFieldError(await send(item, [photo(1, 'picture')]), 'picture', { named: true });
+      expectFieldError(await send(item, [{ name: 'photos', value: 'leg.png' }]), 'photos', { named: true });
+      expect(await claimsOn(item)).toBe(0);
+      expect(storedImages()).toBe(before);
+      expect(readdirSync((t.app.storage as LocalStorage).tmpDir)).toEqual([]);
+    });
+
+    it("a field the claim refuses, or another shop's item, keeps no photo", async () => {
+      const own = await claimable();
+      const foreign = await claimable(shop2);
+      const before = storedImages();
+      const bad = await send(own, [photo(1), photo(2)], admin, 'x'.repeat(2001));
+      expectFieldError(bad, 'description');
+      const res = await send(foreign, [photo(1), photo(2)], sup1);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ status: 404, message: 'Order item not found' });
+      expect(await claimsOn(own)).toBe(0);
+      expect(await claimsOn(foreign)).toBe(0);
+      expect(storedImages()).toBe(before);
+      // Its own shop's item: the supplier files it, photos and all.
+      expect(ok(await send(own, [photo(1), photo(2)], sup1)).data.photos.length).toBe(2);
+    });
   });
 
   it('serves the order master data', async () => {

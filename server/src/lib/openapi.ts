@@ -3,6 +3,7 @@
  * swagger transform in app.ts), with closed answers and an example for every write.
  */
 import { errorResponse } from './schemas.js';
+import { isFilePart } from './validation.js';
 
 type Node = Record<string, unknown>;
 /** Keywords whose values are data, not schemas: the walkers below leave them as they are. */
@@ -94,7 +95,7 @@ export function exampleOf(schema: unknown): unknown {
         ? new Set([...((branches[0].required ?? []) as string[]), ...((s.required ?? []) as string[])])
         : null;
       const props = Object.entries((s.properties ?? {}) as Record<string, Node>).filter(
-        ([k, p]) => p.format !== 'binary' && (!only || only.has(k)),
+        ([k, p]) => !isFilePart(p) && (!only || only.has(k)),
       );
       return Object.fromEntries(props.map(([k, p]) => [k, exampleOf(p)]));
     }

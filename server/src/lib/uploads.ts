@@ -14,13 +14,18 @@
  *   `url` = `/uploads/<kind>/<name>` (what to store in the database), `path` a local copy of the bytes
  *   readable until `fn` returns. If `fn` throws (404 scope check, 409, …) the stored file is removed again,
  *   so rejected requests leave nothing behind.
+ * - `withUploads(request, { files: { photos: 5, file: 1 }, max: 5, kinds: ['image'], optional: true }, fn)`: the
+ *   same for several files, each field with its own count (`optional`: no file at all is taken too); every file
+ *   is checked before any is stored, so one refused file keeps none. `fn({ fields, files })`, `files` each a
+ *   stored file with its `field`, in the order sent; all removed again if `fn` throws.
  * - `removeStored(storage, url)` — delete a stored file by its `/uploads/...` url (after its row is deleted).
  * - `storeFile(storage, bytes, { kinds, originalName, name? })` — store bytes made on the server (the demo
  *   seed's pictures) the way an upload is stored: sniffed, checked against the kinds, same keys and url.
  * - `storedKey(url)` — the storage key of one of our `/uploads/...` urls, or null.
  * - `UPLOAD_LIMITS` — the kinds: image jpeg/png/webp ≤ 5 MB, video mp4 ≤ 100 MB, audio mp3/m4a ≤ 20 MB,
  *   document pdf ≤ 10 MB.
- * Errors (`{status, message, errors:[{field, message}]}`): 400 not multipart / no file / a second file,
+ * Errors (`{status, message, errors:[{field, message}]}`): 400 not multipart / no file / a second file (more
+ * than a field's count, or than `max`) / text sent under a file field's name,
  * 413 too large (names the field and the limit), 415 type not allowed or content not a known type.
  */
 import { randomBytes } from 'node:crypto';
@@ -86,6 +91,27 @@ export interface UploadOptions {
 export interface Upload {
   fields: Record<string, string>;
   file: StoredFile;
+}
+
+export interface UploadsOptions {
+  /** The file fields taken, each with how many files it may carry: `{ photos: 5, file: 1 }`. */
+  files: Record<string, number>;
+  kinds: UploadKind[];
+  /** At most this many files in all (default: the sum of `files`). */
+  max?: number;
+  /** A request without any file is taken too (default: one file is required). */
+  optional?: boolean;
+}
+
+/** A stored file and the field it came in. */
+export interface StoredPart extends StoredFile {
+  field: string;
+}
+
+export interface Uploads {
+  fields: Record<string, string>;
+  /** In the order they were sent. */
+  files: StoredPart[];
 }
 
 /** Where the folder store keeps files: DATA_DIR/uploads. */
@@ -182,65 +208,119 @@ async function readHead(path: string): Promise<Buffer> {
   }
 }
 
-async function receiveUpload(request: FastifyRequest, opts: UploadOptions): Promise<Upload> {
-  const field = opts.field ?? 'file';
+/** A file part received into tmpDir, not yet checked. */
+interface Received {
+  field: string;
+  tmp: string;
+  size: number;
+  originalName: string;
+}
+
+/**
+ * Read every part of a multipart request: text fields into `fields`, each file part of one of `opts.files` to
+ * a temporary file (at most its count per field, `opts.max` in all). Then check the fields and every file (type
+ * sniffed, size), and only when all pass store them: a refused file leaves nothing stored, its siblings neither.
+ */
+async function receiveUploads(request: FastifyRequest, opts: UploadsOptions): Promise<Uploads> {
+  const names = Object.keys(opts.files);
+  const first = names[0];
+  const many = names.length > 1 || opts.files[first] > 1;
+  const total = opts.max ?? names.reduce((n, k) => n + opts.files[k], 0);
   const storage = request.server.storage;
-  if (!request.isMultipart()) throw err(400, field, `Send the ${field} as multipart/form-data`);
+  if (!request.isMultipart()) throw err(400, first, `Send the ${names.join(' or ')} as multipart/form-data`);
   const max = Math.max(...opts.kinds.map((k) => UPLOAD_LIMITS[k].maxBytes));
   const allowed = opts.kinds.map((k) => UPLOAD_LIMITS[k].words).join(' or ');
   const fields: Record<string, string> = {};
-  let tmp: string | null = null;
-  let size = 0;
-  let originalName = '';
+  const received: Received[] = [];
+  const dropTmp = () => Promise.all(received.map((r) => rm(r.tmp, { force: true })));
+  let current = first;
   try {
-    for await (const part of request.parts()) {
+    // One file more than allowed is let through to be refused here, naming its field.
+    for await (const part of request.parts({ limits: { files: total + 1 } })) {
       if (part.type === 'field') {
+        if (Object.hasOwn(opts.files, part.fieldname))
+          throw err(400, part.fieldname, `${part.fieldname} must be a file: attach it as a file, not as text`);
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== field) {
+      const field = part.fieldname;
+      if (!Object.hasOwn(opts.files, field)) {
         part.file.resume();
-        throw err(400, part.fieldname, `Unexpected file field ${part.fieldname}; send the file as ${field}`);
+        throw err(
+          400,
+          field,
+          `Unexpected file field ${field}; send the ${many ? 'files' : 'file'} as ${names.join(' or ')}`,
+        );
       }
-      if (tmp) {
+      const count = received.filter((r) => r.field === field).length;
+      if (count >= opts.files[field]) {
         part.file.resume();
-        throw err(400, field, `Send only one file in ${field}`);
+        const n = opts.files[field];
+        throw err(400, field, n === 1 ? `Send only one file in ${field}` : `Send at most ${n} files in ${field}`);
       }
+      if (received.length >= total) {
+        part.file.resume();
+        throw err(400, field, `Send at most ${total} files in all (${names.join(' and ')})`);
+      }
+      current = field;
       // A name is kept as the original's label: no NUL (PostgreSQL text cannot hold it), 255 characters.
-      originalName = (part.filename || '').replaceAll('\u0000', '').slice(0, 255);
-      tmp = join(storage.tmpDir, randomBytes(16).toString('hex'));
+      const originalName = (part.filename || '').replaceAll('\u0000', '').slice(0, 255);
+      const r: Received = { field, tmp: join(storage.tmpDir, randomBytes(16).toString('hex')), size: 0, originalName };
+      received.push(r);
       const guard = sizeGuard(max, () => err(413, field, `${field} is too large: the limit is ${mb(max)}`));
-      await pipeline(part.file, guard.stream, createWriteStream(tmp));
-      size = guard.size();
+      await pipeline(part.file, guard.stream, createWriteStream(r.tmp));
+      r.size = guard.size();
     }
   } catch (e) {
-    if (tmp) await rm(tmp, { force: true });
+    await dropTmp();
     if (e instanceof HttpError) throw e;
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw err(413, field, `${field} is too large: the limit is ${mb(max)}`);
-    if (code?.startsWith('FST_')) throw err(400, field, `The upload could not be read: ${(e as Error).message}`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw err(413, current, `${current} is too large: the limit is ${mb(max)}`);
+    if (code?.startsWith('FST_')) throw err(400, current, `The upload could not be read: ${(e as Error).message}`);
     throw e;
   }
-  if (!tmp) throw err(400, field, `${field} is required: attach a file`);
+  if (!received.length && !opts.optional) throw err(400, first, `${first} is required: attach a file`);
+  const stored: StoredPart[] = [];
   try {
     checkMultipartFields(request, fields);
-    if (size === 0) throw err(400, field, `${field} is empty`);
-    const type = await fileTypeFromBuffer(await readHead(tmp));
-    const kind = type && opts.kinds.find((k) => UPLOAD_LIMITS[k].mimes[type.mime]);
-    if (!type || !kind) {
-      const what = type ? `its content is ${type.mime}` : 'its content is not a recognised file type';
-      throw err(415, field, `${field} must be ${allowed}; ${what}`);
+    const checked: { r: Received; kind: UploadKind; mime: string }[] = [];
+    for (const r of received) {
+      // Of several files, the refused one is named by its file name as well.
+      const label = opts.files[r.field] > 1 && r.originalName ? `${r.field} (${r.originalName})` : r.field;
+      if (r.size === 0) throw err(400, r.field, `${label} is empty`);
+      const type = await fileTypeFromBuffer(await readHead(r.tmp));
+      const kind = type && opts.kinds.find((k) => UPLOAD_LIMITS[k].mimes[type.mime]);
+      if (!type || !kind) {
+        const what = type ? `its content is ${type.mime}` : 'its content is not a recognised file type';
+        throw err(415, r.field, `${label} must be ${allowed}; ${what}`);
+      }
+      const limit = UPLOAD_LIMITS[kind].maxBytes;
+      if (r.size > limit) throw err(413, r.field, `${label} is too large: ${kind} files may be at most ${mb(limit)}`);
+      checked.push({ r, kind, mime: type.mime });
     }
-    const limit = UPLOAD_LIMITS[kind].maxBytes;
-    if (size > limit) throw err(413, field, `${field} is too large: ${kind} files may be at most ${mb(limit)}`);
-    const ext = UPLOAD_LIMITS[kind].mimes[type.mime];
-    const key = `${kind}/${randomBytes(16).toString('hex')}.${ext}`;
-    const path = await storage.putFile(key, tmp, type.mime);
-    return { fields, file: { kind, mime: type.mime, ext, size, originalName, url: `/uploads/${key}`, path } };
+    for (const { r, kind, mime } of checked) {
+      const ext = UPLOAD_LIMITS[kind].mimes[mime];
+      const key = `${kind}/${randomBytes(16).toString('hex')}.${ext}`;
+      const path = await storage.putFile(key, r.tmp, mime);
+      const { field, size, originalName } = r;
+      stored.push({ field, kind, mime, ext, size, originalName, url: `/uploads/${key}`, path });
+    }
+    return { fields, files: stored };
   } catch (e) {
-    await rm(tmp, { force: true });
+    await dropTmp();
+    await discard(storage, stored);
     throw e;
   }
+}
+
+/** Remove stored files again (a refused request keeps none), and the bucket's local copies. */
+async function discard(storage: Storage, files: StoredPart[]): Promise<void> {
+  await Promise.all(
+    files.map(async (f) => {
+      await storage.remove(storedKey(f.url)!);
+      if (!(storage instanceof LocalStorage)) await rm(f.path, { force: true });
+    }),
+  );
 }
 
 /** Receive, run `fn`, and remove the stored file again when `fn` fails. */
@@ -249,16 +329,28 @@ export async function withUpload<T>(
   opts: UploadOptions,
   fn: (u: Upload) => Promise<T>,
 ): Promise<T> {
+  return withUploads(request, { files: { [opts.field ?? 'file']: 1 }, kinds: opts.kinds }, ({ fields, files }) => {
+    const { field: _field, ...file } = files[0];
+    return fn({ fields, file });
+  });
+}
+
+/** Receive several files (all checked before any is stored), run `fn`, and remove every stored file when `fn` fails. */
+export async function withUploads<T>(
+  request: FastifyRequest,
+  opts: UploadsOptions,
+  fn: (u: Uploads) => Promise<T>,
+): Promise<T> {
   const storage = request.server.storage;
-  const upload = await receiveUpload(request, opts);
+  const upload = await receiveUploads(request, opts);
   try {
     return await fn(upload);
   } catch (e) {
-    await storage.remove(storedKey(upload.file.url)!);
+    await Promise.all(upload.files.map((f) => storage.remove(storedKey(f.url)!)));
     throw e;
   } finally {
     // The bucket was sent a copy: the local one was only for `fn`.
-    if (!(storage instanceof LocalStorage)) await rm(upload.file.path, { force: true });
+    if (!(storage instanceof LocalStorage)) await Promise.all(upload.files.map((f) => rm(f.path, { force: true })));
   }
 }
 

@@ -175,10 +175,17 @@ function documentedFields(request: FastifyRequest): Node | undefined {
   return schema?.multipartBody;
 }
 
-/** The documented body without its file part (`format: binary`). */
+/** A documented file part of a multipart body: one file (`format: binary`) or a list of them. */
+export function isFilePart(p: { format?: unknown; type?: unknown; items?: unknown }): boolean {
+  return (
+    p.format === 'binary' || (p.type === 'array' && (p.items as { format?: unknown } | undefined)?.format === 'binary')
+  );
+}
+
+/** The documented body without its file parts (isFilePart). */
 function fieldsOnly(doc: Node): Node {
   const properties = Object.fromEntries(
-    Object.entries((doc.properties ?? {}) as Record<string, Node>).filter(([, p]) => p.format !== 'binary'),
+    Object.entries((doc.properties ?? {}) as Record<string, Node>).filter(([, p]) => !isFilePart(p)),
   );
   const required = ((doc.required as string[] | undefined) ?? []).filter((f) => f in properties);
   return { ...doc, properties, required };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { badRequest } from '../../lib/errors.js';
-import { withUpload } from '../../lib/uploads.js';
+import { withUpload, withUploads } from '../../lib/uploads.js';
 import type { OrderListFilter } from './list.js';
 import type { OrderStatus } from './state.js';
 import * as svc from './service.js';
@@ -9,7 +9,7 @@ import * as slips from './slips.js';
 import * as pos from './purchase-orders.js';
 import * as transfers from './transfers.js';
 import * as claims from './claims.js';
-import { multipartDocs, s } from './schemas.js';
+import { CLAIM_PHOTOS_MAX, multipartDocs, s } from './schemas.js';
 import { answers } from './answers.js';
 import { orderMasterRoutes } from './masterdata.js';
 import { ok } from '../../lib/sql.js';
@@ -231,13 +231,23 @@ export default async function orderRoutes(app: FastifyInstance) {
   // Claims and returns
   r.post(
     'fileclaim',
-    { schema: s.multipart('File a claim/return (JSON, or multipart with one photo `file`)', multipartDocs.fileClaim) },
+    {
+      schema: s.multipart(
+        `File a claim/return (JSON, or multipart with up to ${CLAIM_PHOTOS_MAX} photos \`photos\`, or one photo \`file\`)`,
+        multipartDocs.fileClaim,
+      ),
+    },
     async (req) => {
       const user = u(req);
       if (req.isMultipart()) {
-        return withUpload(req, { field: 'file', kinds: ['image'] }, async ({ fields, file }) =>
-          ok('Claim filed.', await claims.fileClaim(db, user, claimInput(fields), [file.url])),
-        );
+        // What the claim form sends: its fields and 0 to 5 photos under `photos`; `file` is the older single photo.
+        // Every photo is checked before any is kept; a refused photo or claim keeps none.
+        const photos = { photos: CLAIM_PHOTOS_MAX, file: 1 };
+        const opts = { files: photos, max: CLAIM_PHOTOS_MAX, kinds: ['image' as const], optional: true };
+        return withUploads(req, opts, async ({ fields, files }) => {
+          const urls = files.map((f) => f.url);
+          return ok('Claim filed.', await claims.fileClaim(db, user, claimInput(fields), urls));
+        });
       }
       const body = req.body;
       if (!body || typeof body !== 'object' || Array.isArray(body))

@@ -282,6 +282,9 @@ export const s = {
   transferStatuses: TRANSFER_STATUSES,
 };
 
+/** Photos one claim may carry (the claim form's limit too). */
+export const CLAIM_PHOTOS_MAX = 5;
+
 const slipFile = { description: 'The slip: a JPEG, PNG or WebP image (≤ 5 MB) or a PDF (≤ 10 MB)' };
 const slipDocFields = {
   bankCode: { type: 'string', maxLength: 40, description: 'masterbank code' },
@@ -306,9 +309,18 @@ export const multipartDocs = {
       kind: { type: 'string', enum: ['claim', 'return'] },
       reasonCode: { ...str(40), description: 'masterclaim code' },
       description: str(2000),
+      photos: {
+        type: 'array',
+        items: { type: 'string', format: 'binary' },
+        maxItems: CLAIM_PHOTOS_MAX,
+        description: `Up to ${CLAIM_PHOTOS_MAX} photos, one file part each (JPEG, PNG or WebP, ≤ 5 MB each); multipart only. All are refused when one is not an image.`,
+      },
     },
     ['orderItemId', 'qty', 'kind', 'reasonCode'],
-    { description: 'One photo (JPEG, PNG or WebP, ≤ 5 MB); multipart only', required: false },
+    {
+      description: `One photo (JPEG, PNG or WebP, ≤ 5 MB), the older form of \`photos\`; counts towards the ${CLAIM_PHOTOS_MAX}; multipart only`,
+      required: false,
+    },
     true,
   ),
 };
