@@ -75,6 +75,25 @@ export default tseslint.config(
     },
   },
   {
+    // A form's required marks come from the write's schema (writeRules in src/components/kit/rules.ts); a field no
+    // write names as such says so with formOnlyRequired. Generated forms read the same schema from their resource.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/components/kit/rules.ts", "src/components/kit/generated/GeneratedForm.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='required'][value.value=true]",
+          message: "Take the required mark from the write's schema: writeRules(path)(field) (or formOnlyRequired).",
+        },
+        {
+          selector: "JSXAttribute[name.name='required']",
+          message: "Take the required mark from the write's schema: writeRules(path)(field) in the item's rules.",
+        },
+      ],
+    },
+  },
+  {
     files: ["src/**/*.tsx"],
     extends: [jsxA11y.flatConfigs.recommended],
     rules: {

@@ -16622,7 +16622,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** File a claim/return (JSON, or multipart with one photo `file`) */
+        /** File a claim/return (JSON, or multipart with up to 5 photos `photos`, or one photo `file`) */
         post: {
             parameters: {
                 query?: never;
@@ -16640,9 +16640,11 @@ export interface paths {
                         /** @description masterclaim code */
                         reasonCode: string;
                         description?: string;
+                        /** @description Up to 5 photos, one file part each (JPEG, PNG or WebP, ≤ 5 MB each); multipart only. All are refused when one is not an image. */
+                        photos?: string[];
                         /**
                          * Format: binary
-                         * @description One photo (JPEG, PNG or WebP, ≤ 5 MB); multipart only
+                         * @description One photo (JPEG, PNG or WebP, ≤ 5 MB), the older form of `photos`; counts towards the 5; multipart only
                          */
                         file?: string;
                     };
@@ -16654,9 +16656,11 @@ export interface paths {
                         /** @description masterclaim code */
                         reasonCode: string;
                         description?: string;
+                        /** @description Up to 5 photos, one file part each (JPEG, PNG or WebP, ≤ 5 MB each); multipart only. All are refused when one is not an image. */
+                        photos?: string[];
                         /**
                          * Format: binary
-                         * @description One photo (JPEG, PNG or WebP, ≤ 5 MB); multipart only
+                         * @description One photo (JPEG, PNG or WebP, ≤ 5 MB), the older form of `photos`; counts towards the 5; multipart only
                          */
                         file?: string;
                     };

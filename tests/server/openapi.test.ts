@@ -15,7 +15,14 @@ import { buildApp } from '../../server/src/app.js';
 import { errorResponse } from '../../server/src/lib/schemas.js';
 import { DEMO_PASSWORD, testConfig } from '../support/app.js';
 import { repoRoot } from '../../server/src/root.js';
-import { API_TYPES_FILE, apiTypesOf, REST_RESOURCES_FILE, restResourcesText } from '../../scripts/api-types.js';
+import {
+  API_TYPES_FILE,
+  apiTypesOf,
+  REQUIRED_FILE,
+  requiredFieldsText,
+  REST_RESOURCES_FILE,
+  restResourcesText,
+} from '../../scripts/api-types.js';
 
 const DOCS = join(repoRoot, 'docs/api');
 
@@ -112,6 +119,11 @@ describe('the OpenAPI document', () => {
     expect(
       (await restResourcesText(doc)) === readFileSync(REST_RESOURCES_FILE, 'utf8'),
       'src/api/resources.ts is stale: run npm run api:types',
+    ).toBe(true);
+    // So do the required marks of every form.
+    expect(
+      (await requiredFieldsText(doc)) === readFileSync(REQUIRED_FILE, 'utf8'),
+      'src/api/required.ts is stale: run npm run api:types',
     ).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Button, Form } from "antd";
+import { writeRules } from "../../src/components/kit/rules";
 import { formatWindow, WindowField, windowRule, windowState, type TimeWindow } from "../../src/components/kit/window";
 
 describe("marketing windows", () => {
@@ -39,15 +40,19 @@ describe("marketing windows", () => {
     });
   });
 
-  it("a required window is marked required, and when it has no start only the dates turn red, not the zone", async () => {
+  const windowForm = (rule: ReturnType<typeof windowRule>, onFinish?: (values: unknown) => void) =>
     render(
-      <Form>
-        <Form.Item name="window" label="Window" rules={[windowRule("Pick when it starts")]}>
+      <Form onFinish={onFinish}>
+        <Form.Item name="window" label="Window" rules={[rule]}>
           <WindowField />
         </Form.Item>
         <Button htmlType="submit">Create</Button>
       </Form>,
     );
+
+  it("a window whose start the write requires is marked required, and when it has no start only the dates turn red, not the zone", async () => {
+    const campaign = writeRules("/api/promotion/createcampaign");
+    windowForm(windowRule("Pick when it starts", { start: campaign.requires("startsAt") }));
     expect(screen.getByText("Window").closest("label")?.className).toContain("ant-form-item-required");
     fireEvent.click(screen.getByRole("button", { name: "Create" }));
     expect(await screen.findByText("Pick when it starts")).toBeTruthy();
@@ -56,8 +61,16 @@ describe("marketing windows", () => {
     expect(zone?.className).not.toContain("ant-select-status-error");
   });
 
+  it("a window the write does not require is not marked and may stay empty", async () => {
+    let sent: unknown;
+    windowForm(windowRule("Pick when it starts", { start: false }), (v) => (sent = v));
+    expect(screen.getByText("Window").closest("label")?.className).not.toContain("ant-form-item-required");
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(sent).toEqual({ window: undefined }));
+  });
+
   it("a window that needs an end is refused with only a start", async () => {
-    const rule = windowRule("Pick the start and the end", true) as {
+    const rule = windowRule("Pick the start and the end", { start: true, end: true }) as {
       validator: (r: unknown, w?: TimeWindow) => Promise<void>;
     };
     const start = { startsAt: "2026-12-01T02:00:00Z", endsAt: null, timezone: "Asia/Bangkok" };

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Grid, Input, Modal, Popconfirm, Select, Space } fr
 import { DeleteOutlined, SaveOutlined } from "@ant-design/icons";
 import { errorMessage } from "../../providers/http-shared";
 import { applyFieldErrors } from "./errors";
+import { writeRules } from "./rules";
 import { ON_REST } from "../../providers/rest";
 
 /** What a list screen can restore: Refine's filters and sorters, the visible columns, the page size. */
@@ -30,6 +31,7 @@ export interface SavedViewsProps {
 /** `/api/v2/saved-views`, read through the REST data provider; the server keeps each user's views to themselves. */
 const REST = { resource: "saved-views", ...ON_REST } as const;
 const NAME_MAX = 80;
+const rule = writeRules("/api/v2/saved-views");
 
 /** The signed-in user's saved views of one list: pick one to apply it, save the current state under a name, delete one. */
 export function SavedViews({ listKey, current, onApply }: SavedViewsProps) {
@@ -166,10 +168,9 @@ function SaveViewDialog({
           name="name"
           label={t("kit.savedViews.name")}
           extra={t("kit.savedViews.nameHelp")}
-          rules={[
-            { required: true, whitespace: true, message: t("kit.savedViews.nameRequired") },
+          rules={rule("name", t("kit.savedViews.nameRequired"), [
             { max: NAME_MAX, message: t("kit.savedViews.nameTooLong", { max: NAME_MAX }) },
-          ]}
+          ])}
         >
           <Input maxLength={NAME_MAX} autoFocus />
         </Form.Item>

@@ -95,13 +95,13 @@ export function WindowField({
 }
 
 /**
- * The rule of a window the server requires: marked required like every other required field, and refused with
- * `message` until it has a start (and an end where `needsEnd`).
+ * The rule of a window field: marked required when the write's schema requires its start (`needs.start`, from
+ * writeRules(...).requires), and refused with `message` until it has a start — and an end where `needs.end`.
  */
-export const windowRule = (message: string, needsEnd = false): FormRule => ({
-  required: true,
+export const windowRule = (message: string, needs: { start: boolean; end?: boolean }): FormRule => ({
+  required: needs.start,
   validator: (_, w?: TimeWindow) =>
-    w?.startsAt && (!needsEnd || w.endsAt) ? Promise.resolve() : Promise.reject(new Error(message)),
+    (!needs.start || w?.startsAt) && (!needs.end || w?.endsAt) ? Promise.resolve() : Promise.reject(new Error(message)),
 });
 
 /** A window as words: "1 Dec 2026 09:00 – 31 Dec 2026 23:59 (Asia/Bangkok)", in the zone it was entered in. */

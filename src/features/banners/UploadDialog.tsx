@@ -6,6 +6,7 @@ import { InboxOutlined } from "@ant-design/icons";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { DEFAULT_ZONE, WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { useFormat } from "../../components/kit/format";
+import { writeRules } from "../../components/kit/rules";
 import { isolated, useBannerNames, useBannerWrite } from "./hooks";
 import {
   IMAGE_ACCEPT,
@@ -18,6 +19,8 @@ import {
   type BannerMenu,
   type BannerType,
 } from "./model";
+
+const rule = writeRules("/api/banners/uploadbanner/upload");
 
 /** A picked image: the file, a preview URL and its pixel size as the browser reads it (null: unreadable). */
 interface Picked {
@@ -119,8 +122,7 @@ export function UploadDialog({
   const [form] = Form.useForm<Values>();
   const { write, busy } = useBannerWrite();
   /** What is wrong with a picked image before it is sent, in the reader's words; undefined when it may go. */
-  const problem = (p?: Picked): string | undefined => {
-    if (!p) return t("banners.upload.required");
+  const problem = (p: Picked): string | undefined => {
     if (!IMAGE_ACCEPT.split(",").includes(p.file.type)) return t("banners.upload.wrongKind");
     if (p.file.size > IMAGE_MAX_BYTES)
       return t("banners.upload.tooLarge", { size: number(Math.round((p.file.size / 1024 / 1024) * 10) / 10) });
@@ -182,22 +184,21 @@ export function UploadDialog({
         <Form.Item
           name="file"
           label={t("banners.fields.image")}
-          required
-          rules={[
+          rules={rule("file", t("banners.upload.required"), [
             {
               validator: (_, p?: Picked) => {
-                const why = problem(p);
+                const why = p && problem(p);
                 return why ? Promise.reject(new Error(why)) : Promise.resolve();
               },
             },
-          ]}
+          ])}
         >
           <ImagePick type={type} />
         </Form.Item>
         <Form.Item
           name="title"
           label={t("banners.fields.title")}
-          rules={[{ required: true, whitespace: true, message: t("banners.validation.title") }, { max: TITLE_MAX }]}
+          rules={rule("title", t("banners.validation.title"), [{ max: TITLE_MAX }])}
         >
           <Input dir="auto" maxLength={TITLE_MAX} />
         </Form.Item>
@@ -213,7 +214,7 @@ export function UploadDialog({
           name="window"
           label={t("banners.fields.window")}
           extra={t("banners.window.hint")}
-          rules={[windowRule(t("banners.window.required"))]}
+          rules={[windowRule(t("banners.window.required"), { start: rule.requires("startsAt") })]}
         >
           <WindowField />
         </Form.Item>

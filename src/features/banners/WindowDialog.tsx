@@ -1,9 +1,12 @@
 import { useTranslate } from "@refinedev/core";
 import { App, Form, Modal } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { isolated, useBannerWrite } from "./hooks";
 import { windowFieldErrors, type Banner } from "./model";
+
+const rule = writeRules("/api/banners/uploadbanner/updatetimebanner");
 
 /** When a banner shows: start, optional end and the zone they are read in. */
 export function WindowDialog({ banner, onClose, onDone }: { banner: Banner; onClose(): void; onDone(): void }) {
@@ -46,7 +49,7 @@ export function WindowDialog({ banner, onClose, onDone }: { banner: Banner; onCl
           name="window"
           label={t("banners.fields.window")}
           extra={t("banners.window.hint")}
-          rules={[windowRule(t("banners.window.required"))]}
+          rules={[windowRule(t("banners.window.required"), { start: rule.requires("startsAt") })]}
         >
           <WindowField />
         </Form.Item>

@@ -18,12 +18,22 @@ import { useProductIdeas } from "./useProductIdeas";
 import { ProductIdeas } from "./ProductIdeas";
 import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/errors";
 import { RecordFailure } from "../../components/kit/RecordFailure";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import { BackLink } from "../../components/kit/direction";
 
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 500;
 const TAGS_MAX = 20;
 const TAG_MAX = 50;
+
+/** Each blog's create and edit writes, whose schemas mark the form's fields. */
+const WRITES = {
+  master: { create: writeRules("/api/blogs/master/new"), edit: writeRules("/api/blogs/master/edit") },
+  housebrand: {
+    create: writeRules("/api/blogs/housebrand/newpost"),
+    edit: writeRules("/api/blogs/housebrand/postedit"),
+  },
+};
 
 /** A cover is an https address or one of this server's stored images (demo posts' covers are the latter); the server refuses the rest. */
 const COVER_URL = /^(https:\/\/[^\s/$.?#][^\s]*|\/uploads\/image\/[0-9a-f]{32}\.(png|jpg|webp))$/i;
@@ -78,6 +88,8 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
   const invalidate = useInvalidate();
   const resource = blogResource(blog);
   const paths = blogPaths(blog);
+  const writes = WRITES[blog === "housebrand" ? "housebrand" : "master"];
+  const rule = writes[mode];
   const shops = useBlogShops(blog, mode === "create");
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -195,7 +207,7 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
             <Form.Item
               name="shopId"
               label={t("blogs.fields.shop", "Shop")}
-              rules={[{ required: true, message: t("blogs.messages.shopRequired", "Choose a shop") }]}
+              rules={writes.create("shopId", t("blogs.messages.shopRequired", "Choose a shop"))}
             >
               <Select
                 showSearch
@@ -214,13 +226,13 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
           <Form.Item
             name="type"
             label={t("blogs.fields.type", "Type")}
-            rules={[{ required: true, message: t("blogs.messages.typeRequired", "Choose a type") }]}
+            rules={rule("type", t("blogs.messages.typeRequired", "Choose a type"))}
           >
             <Select options={POST_TYPES.map((code) => ({ value: code, label: t(`blogs.types.${code}`, code) }))} />
           </Form.Item>
         </Col>
         <Col xs={12} md={7}>
-          <Form.Item name="status" label={t("blogs.fields.status", "Status")} rules={[{ required: mode === "create" }]}>
+          <Form.Item name="status" label={t("blogs.fields.status", "Status")} rules={rule("status")}>
             <Select options={statusOptions} />
           </Form.Item>
         </Col>
@@ -228,13 +240,12 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
       <Form.Item
         name="title"
         label={t("blogs.fields.title", "Title")}
-        rules={[
-          { required: true, whitespace: true, message: t("blogs.messages.titleRequired", "Enter a title") },
+        rules={rule("title", t("blogs.messages.titleRequired", "Enter a title"), [
           {
             max: TITLE_MAX,
             message: t("blogs.messages.titleTooLong", { max: TITLE_MAX }, `At most ${TITLE_MAX} characters`),
           },
-        ]}
+        ])}
       >
         <Input showCount maxLength={TITLE_MAX} dir="auto" />
       </Form.Item>
@@ -304,7 +315,12 @@ export function PostForm({ blog, mode, id }: { blog: BlogKind; mode: "create" | 
       <Form.Item
         name="contentHtml"
         label={t("blogs.fields.content", "Content")}
-        rules={[{ required: true, message: t("blogs.messages.contentRequired", "Write the post") }]}
+        rules={
+          mode === "create"
+            ? writes.create("contentHtml", t("blogs.messages.contentRequired", "Write the post"))
+            : // An edit takes empty content, which a new post may not have: the form keeps a post from losing its words.
+              [formOnlyRequired(t("blogs.messages.contentRequired", "Write the post"))]
+        }
       >
         <LazyRichTextEditor />
       </Form.Item>

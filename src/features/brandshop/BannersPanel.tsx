@@ -4,12 +4,15 @@ import { Button, Card, Empty, Flex, Form, Input, Modal, Popconfirm, Space, Typog
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { ClippedText } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { useStorefrontWrite } from "./family";
 import { ImageField } from "./ImageField";
 import { type Banner, type BannerCategory } from "./model";
 import { ON_REST } from "../../providers/rest";
 
 const LINK = /^(https:\/\/\S+|\/\S*)$/;
+const categoryRule = writeRules("/api/v2/shop-banner-categories");
+const bannerRule = writeRules("/api/v2/shop-banners");
 
 /** A shop's banners by category; a storefront banner strip shows one category. */
 export function BannersPanel({ shopId }: { shopId: number }) {
@@ -188,7 +191,7 @@ function CategoryDialog({ shopId, onClose, onDone }: { shopId: number; onClose()
         <Form.Item
           name="name"
           label={t("brandshop.banners.categoryName")}
-          rules={[{ required: true, whitespace: true, message: t("brandshop.validation.nameRequired") }, { max: 60 }]}
+          rules={categoryRule("name", t("brandshop.validation.nameRequired"), [{ max: 60 }])}
         >
           <Input maxLength={60} autoFocus />
         </Form.Item>
@@ -254,14 +257,14 @@ function BannerDialog({
           name="imageUrl"
           label={t("brandshop.banners.image")}
           extra={t("brandshop.banners.imageHint")}
-          rules={[{ required: true, message: t("brandshop.validation.imageRequired") }]}
+          rules={bannerRule("imageUrl", t("brandshop.validation.imageRequired"))}
         >
           <ImageField label={t("brandshop.banners.image")} optional={false} />
         </Form.Item>
         <Form.Item
           name="title"
           label={t("brandshop.banners.title")}
-          rules={[{ required: true, whitespace: true, message: t("brandshop.validation.titleRequired") }, { max: 80 }]}
+          rules={bannerRule("title", t("brandshop.validation.titleRequired"), [{ max: 80 }])}
         >
           <Input maxLength={80} />
         </Form.Item>

@@ -204,7 +204,8 @@ function CardForm({
       <Form.Item
         name="name"
         label={t("brandshop.board.cardName")}
-        rules={[{ required: true, whitespace: true, message: t("brandshop.validation.nameRequired") }, { max: 80 }]}
+        // A card's change requires only its id (it changes the fields sent; the server still refuses a blank name).
+        rules={[{ max: 80 }]}
       >
         <Input maxLength={80} />
       </Form.Item>

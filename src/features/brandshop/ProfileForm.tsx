@@ -3,6 +3,7 @@ import { useTranslate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Col, Form, Input, Row } from "antd";
 import { SaveOutlined } from "@ant-design/icons";
 import { errorStatus } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { ImageField } from "./ImageField";
 import type { ShopProfile } from "./model";
 import { ON_REST } from "../../providers/rest";
@@ -12,6 +13,7 @@ type Values = Pick<
   "name" | "description" | "logoUrl" | "coverUrl" | "contactEmail" | "contactPhone" | "version"
 >;
 const PHONE = /^[+0-9][0-9 -]{5,19}$/;
+const rule = writeRules("/api/v2/shops/{id}", "patch");
 
 /** The storefront profile a shopper sees; saved with the version it was read at (a stale save is refused). */
 export function ProfileForm({ shop, onSaved }: { shop: ShopProfile; onSaved(): unknown }) {
@@ -65,10 +67,9 @@ export function ProfileForm({ shop, onSaved }: { shop: ShopProfile; onSaved(): u
           <Form.Item
             name="name"
             label={t("brandshop.fields.name")}
-            rules={[
-              { required: true, whitespace: true, message: t("brandshop.validation.nameRequired") },
+            rules={rule("name", t("brandshop.validation.nameRequired"), [
               { min: 2, max: 80, message: t("brandshop.validation.nameLength") },
-            ]}
+            ])}
           >
             <Input maxLength={80} dir="auto" />
           </Form.Item>

@@ -1,11 +1,13 @@
 import { useTranslate } from "@refinedev/core";
 import { Form, Input, Modal } from "antd";
 import { applyFieldErrors } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { useStorefrontWrite } from "./family";
 import type { ShopSummary } from "./model";
 
 export const REASON_MIN = 5;
 export const REASON_MAX = 500;
+const rule = writeRules("/api/v2/shop-reviews/{id}/reject");
 
 /** Rejecting a shop from sign-up asks for the reason its supplier will read. */
 export function ReviewDialog({ shop, onClose, onDone }: { shop: ShopSummary; onClose(): void; onDone(): unknown }) {
@@ -38,11 +40,10 @@ export function ReviewDialog({ shop, onClose, onDone }: { shop: ShopSummary; onC
           name="reason"
           label={t("brandshop.review.reason")}
           extra={t("brandshop.review.reasonHint")}
-          rules={[
-            { required: true, whitespace: true, message: t("brandshop.validation.reasonRequired") },
+          rules={rule("reason", t("brandshop.validation.reasonRequired"), [
             { min: REASON_MIN, message: t("brandshop.validation.reasonTooShort", { min: REASON_MIN }) },
             { max: REASON_MAX, message: t("brandshop.validation.reasonTooLong", { max: REASON_MAX }) },
-          ]}
+          ])}
         >
           <Input.TextArea rows={3} maxLength={REASON_MAX} showCount autoFocus />
         </Form.Item>

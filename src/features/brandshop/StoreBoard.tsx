@@ -11,6 +11,7 @@ import {
 } from "@ant-design/icons";
 import { ColumnNameDialog, DragBoard, useBoard, type BoardColumn, type BoardMove } from "../../components/kit/board";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { useFamilyCalls, useFamilyRead, familyOf } from "./family";
 import { CardDrawer } from "./CardDrawer";
 import "./brandshop.css";
@@ -18,6 +19,8 @@ import { type BannerCategory, type Card, type CardTypeItem, type Family, type Ne
 import { ON_REST } from "../../providers/rest";
 
 const NAME_MAX = 80;
+/** A section (a new one with its first card) and its name; house brands' write has the same schema. */
+const sectionRule = writeRules("/api/supplier/kanban/columns/update");
 
 /**
  * A shop's storefront board: sections (columns) of product groups and banner strips (cards), arranged
@@ -190,8 +193,9 @@ export function StoreBoard({
           hint={t("brandshop.board.sectionNameHint")}
           initial={naming.column?.name}
           max={NAME_MAX}
-          requiredMessage={t("brandshop.validation.nameRequired")}
-          tooLongMessage={t("brandshop.validation.nameTooLong", { max: NAME_MAX })}
+          rules={sectionRule("column.name", t("brandshop.validation.nameRequired"), [
+            { max: NAME_MAX, message: t("brandshop.validation.nameTooLong", { max: NAME_MAX }) },
+          ])}
           onClose={() => setNaming(null)}
           onSave={async (name) => {
             const r = await calls.write(
@@ -337,16 +341,13 @@ function CardDialog({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ type: types[0]?.code ?? "products" }} onFinish={submit}>
-        <Form.Item name="type" label={t("brandshop.board.cardType")}>
+        <Form.Item name="type" label={t("brandshop.board.cardType")} rules={sectionRule("card.type")}>
           <Select options={types.map((i) => ({ value: i.code, label: t(`brandshop.cardTypes.${i.code}`, i.name) }))} />
         </Form.Item>
         <Form.Item
           name="name"
           label={t("brandshop.board.cardName")}
-          rules={[
-            { required: true, whitespace: true, message: t("brandshop.validation.nameRequired") },
-            { max: NAME_MAX },
-          ]}
+          rules={sectionRule("card.name", t("brandshop.validation.nameRequired"), [{ max: NAME_MAX }])}
         >
           <Input maxLength={NAME_MAX} autoFocus />
         </Form.Item>

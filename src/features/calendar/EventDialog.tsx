@@ -4,6 +4,7 @@ import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Radio, Select
 import { DeleteOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import {
   addDays,
   COLOR_NAMES,
@@ -41,6 +42,9 @@ interface Values {
   color: ColorName;
   description?: string;
 }
+
+const createRule = writeRules("/api/v2/calendar-entries");
+const changeRule = writeRules("/api/v2/calendar-entries/{id}", "patch");
 
 const DAY_FORMAT = "YYYY-MM-DD";
 const TIME_FORMAT = "YYYY-MM-DD HH:mm";
@@ -129,6 +133,8 @@ export function EventDialog({
   const [failure, setFailure] = useState<string>();
   const allDay = Form.useWatch("allDay", form) ?? initialValues(entry, draft).allDay;
   const own = ownZone();
+  // The marks of the write sent.
+  const rule = entry ? changeRule : createRule;
   const zones = [...new Set([...(entry ? [entry.timezone] : []), SHOWN_ZONE, own, ...ZONES])];
 
   const failed = (error: unknown) => {
@@ -211,10 +217,9 @@ export function EventDialog({
         <Form.Item
           name="title"
           label={t("calendar.fields.title")}
-          rules={[
-            { required: true, whitespace: true, message: t("calendar.errors.titleRequired") },
+          rules={rule("title", t("calendar.errors.titleRequired"), [
             { max: TITLE_MAX, message: t("calendar.errors.tooLong", { max: TITLE_MAX }) },
-          ]}
+          ])}
         >
           <Input autoFocus maxLength={TITLE_MAX} />
         </Form.Item>
@@ -226,7 +231,7 @@ export function EventDialog({
             name="startsAt"
             label={allDay ? t("calendar.fields.firstDay") : t("calendar.fields.start")}
             style={{ flex: "1 1 180px" }}
-            rules={[{ required: true, message: t("calendar.errors.startRequired") }]}
+            rules={rule("startsAt", t("calendar.errors.startRequired"))}
           >
             <DatePicker
               showTime={allDay ? false : { format: "HH:mm" }}
@@ -240,7 +245,7 @@ export function EventDialog({
             label={allDay ? t("calendar.fields.lastDay") : t("calendar.fields.end")}
             style={{ flex: "1 1 180px" }}
             dependencies={["startsAt", "allDay"]}
-            rules={[{ required: true, message: t("calendar.errors.endRequired") }, endAfterStart]}
+            rules={rule("endsAt", t("calendar.errors.endRequired"), [endAfterStart])}
           >
             <DatePicker
               showTime={allDay ? false : { format: "HH:mm" }}

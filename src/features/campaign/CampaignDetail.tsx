@@ -35,6 +35,7 @@ import { applyFieldErrors, errorMessage, errorStatus } from "../../components/ki
 import { dateTime, useFormat } from "../../components/kit/format";
 import { useNarrow } from "../../components/kit/list";
 import { RecordFailure } from "../../components/kit/RecordFailure";
+import { writeRules } from "../../components/kit/rules";
 import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
@@ -52,6 +53,7 @@ import "./campaign.css";
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const pct = (v: number) => Math.round(v * 100);
+const detailsRule = writeRules("/api/v2/campaigns/{id}", "patch");
 
 /**
  * One campaign: its image with the hotspot editor and the shopper's preview, its name, description and
@@ -441,7 +443,7 @@ function DetailsCard({
         <Form.Item
           name="name"
           label={t("campaign.fields.name")}
-          rules={[{ required: true, whitespace: true, message: t("campaign.rules.name") }, { max: NAME_MAX }]}
+          rules={detailsRule("name", t("campaign.rules.name"), [{ max: NAME_MAX }])}
         >
           <Input dir="auto" maxLength={NAME_MAX} />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { useGo, useTranslate } from "@refinedev/core";
 import { App, Form, Input, Modal } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
 import { NAME_MAX, DESCRIPTION_MAX, windowFieldErrors } from "./fields";
@@ -12,6 +13,8 @@ interface Values {
   /** Required by the field's rule. */
   window: TimeWindow;
 }
+
+const rule = writeRules("/api/promotion/createcampaign");
 
 /** A new campaign: name, description and window; it starts as a draft and opens for its image and hotspots. */
 export function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -56,7 +59,7 @@ export function CreateDialog({ open, onClose }: { open: boolean; onClose: () => 
         <Form.Item
           name="name"
           label={t("campaign.fields.name")}
-          rules={[{ required: true, whitespace: true, message: t("campaign.rules.name") }, { max: NAME_MAX }]}
+          rules={rule("name", t("campaign.rules.name"), [{ max: NAME_MAX }])}
         >
           <Input dir="auto" maxLength={NAME_MAX} />
         </Form.Item>
@@ -67,7 +70,7 @@ export function CreateDialog({ open, onClose }: { open: boolean; onClose: () => 
           name="window"
           label={t("campaign.fields.window")}
           extra={t("campaign.create.windowHint")}
-          rules={[windowRule(t("campaign.rules.window"))]}
+          rules={[windowRule(t("campaign.rules.window"), { start: rule.requires("startsAt") })]}
         >
           <WindowField />
         </Form.Item>

@@ -1,9 +1,14 @@
 import { useTranslate } from "@refinedev/core";
 import { App, Form, Input, Modal } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { LABEL_MAX } from "./fields";
 import type { Hotspot } from "./model";
 import { ProductSelect } from "./ProductSelect";
+
+const createRule = writeRules("/api/promotion/createhotspot");
+/** A relink requires nothing: a product left out stays linked. */
+const relinkRule = writeRules("/api/v2/campaigns/{id}/hotspots/{hotspotId}", "patch");
 
 export interface HotspotValues {
   productId: number;
@@ -26,6 +31,7 @@ export function HotspotDialog({
   const t = useTranslate();
   const { notification } = App.useApp();
   const [form] = Form.useForm<HotspotValues>();
+  const rule = hotspot ? relinkRule : createRule;
   const submit = async (values: HotspotValues) => {
     try {
       await onSave({ productId: values.productId, label: values.label?.trim() || null });
@@ -55,7 +61,7 @@ export function HotspotDialog({
           name="productId"
           label={t("campaign.hotspot.product")}
           extra={t("campaign.hotspot.productHint")}
-          rules={[{ required: true, message: t("campaign.rules.product") }]}
+          rules={rule("productId", t("campaign.rules.product"))}
         >
           <ProductSelect current={hotspot?.product} />
         </Form.Item>

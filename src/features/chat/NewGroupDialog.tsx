@@ -2,9 +2,12 @@ import { useState } from "react";
 import { useCreate, useList, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, Modal, Select } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import { GROUP_MAX, REST, TITLE_MAX, type Contact, type Conversation, type NewConversation } from "./model";
 import { ON_REST } from "../../providers/rest";
 import { useTypedSearch } from "../../components/kit/list";
+
+const rule = writeRules("/api/v2/chat-conversations");
 
 // labelInValue: a picked person keeps their name while the options follow another search.
 interface Values {
@@ -64,7 +67,9 @@ export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c:
           name="title"
           label={t("chat.group.name")}
           rules={[
-            { required: true, whitespace: true, message: t("chat.group.nameRequired") },
+            // The server requires a title of a group only (a direct conversation takes none), which the schema's
+            // required list cannot say.
+            { ...formOnlyRequired(t("chat.group.nameRequired")), whitespace: true },
             { max: TITLE_MAX, message: t("chat.tooLong", { max: TITLE_MAX }) },
           ]}
         >
@@ -73,10 +78,9 @@ export function NewGroupDialog({ onClose, onMade }: { onClose(): void; onMade(c:
         <Form.Item
           name="participantIds"
           label={t("chat.group.people")}
-          rules={[
-            { required: true, type: "array", min: 1, message: t("chat.group.peopleRequired") },
+          rules={rule("participantIds", t("chat.group.peopleRequired"), [
             { type: "array", max: GROUP_MAX, message: t("chat.group.tooMany", { max: GROUP_MAX }) },
-          ]}
+          ])}
         >
           <Select
             mode="multiple"

@@ -1,12 +1,14 @@
 import type { Answer } from "../../api";
 import { useCustom, useTranslate } from "@refinedev/core";
-import { Button, Col, Flex, Form, Input, Row, Select } from "antd";
+import { Button, Col, Flex, Form, Input, Row, Select, type FormRule } from "antd";
 import { callsOf } from "../../resources/calls";
 import { ThenChevron } from "../../components/kit/direction";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import checkout from "./endpoints";
 import type { Billing } from "./model";
 
 const { readCall } = callsOf(checkout);
+const orderRule = writeRules("/api/v2/checkout-orders");
 /** As the server reads it: digits, spaces, dashes and brackets, optionally after +. */
 const PHONE = /^[+0-9][0-9 ()-]*$/;
 /** Phone numbers and email addresses read left to right in Arabic too (antd's rtl class sets `direction`, so a `dir` attribute would lose). */
@@ -36,11 +38,9 @@ export function BillingStep({
     queryOptions: { enabled: !!provinceId },
     errorNotification: false,
   });
-  const required = (field: string) => ({
-    required: true,
-    whitespace: true,
-    message: t("checkout.billing.required", { field: t(`checkout.billing.${field}`) }),
-  });
+  const missing = (field: string) => t("checkout.billing.required", { field: t(`checkout.billing.${field}`) });
+  const required = (field: "name" | "phone" | "address" | "districtId", words: string, more: FormRule[] = []) =>
+    orderRule(`billing.${field}`, missing(words), more);
 
   return (
     <Form<Billing>
@@ -63,7 +63,7 @@ export function BillingStep({
           <Form.Item
             name="name"
             label={t("checkout.billing.name")}
-            rules={[required("name"), { min: 2, max: 100, message: t("checkout.billing.nameLength") }]}
+            rules={required("name", "name", [{ min: 2, max: 100, message: t("checkout.billing.nameLength") }])}
           >
             <Input autoComplete="name" style={OWN} />
           </Form.Item>
@@ -72,8 +72,7 @@ export function BillingStep({
           <Form.Item
             name="phone"
             label={t("checkout.billing.phone")}
-            rules={[
-              required("phone"),
+            rules={required("phone", "phone", [
               {
                 validator: async (_, v?: string) => {
                   const digits = (v ?? "").replace(/[\s\-().]/g, "").replace(/^\+66/, "0");
@@ -81,7 +80,7 @@ export function BillingStep({
                     throw new Error(t("checkout.billing.phoneInvalid"));
                 },
               },
-            ]}
+            ])}
           >
             <Input autoComplete="tel" inputMode="tel" style={LTR} />
           </Form.Item>
@@ -99,7 +98,7 @@ export function BillingStep({
           <Form.Item
             name="address"
             label={t("checkout.billing.address")}
-            rules={[required("address"), { min: 5, max: 300, message: t("checkout.billing.addressLength") }]}
+            rules={required("address", "address", [{ min: 5, max: 300, message: t("checkout.billing.addressLength") }])}
           >
             <Input autoComplete="street-address" style={OWN} />
           </Form.Item>
@@ -108,9 +107,8 @@ export function BillingStep({
           <Form.Item
             name="provinceId"
             label={t("checkout.billing.province")}
-            rules={[
-              { required: true, message: t("checkout.billing.required", { field: t("checkout.billing.province") }) },
-            ]}
+            // Not sent: it narrows the districts, and the district it leads to is.
+            rules={[formOnlyRequired(missing("province"))]}
           >
             <Select
               showSearch
@@ -125,9 +123,7 @@ export function BillingStep({
           <Form.Item
             name="districtId"
             label={t("checkout.billing.district")}
-            rules={[
-              { required: true, message: t("checkout.billing.required", { field: t("checkout.billing.district") }) },
-            ]}
+            rules={required("districtId", "district")}
           >
             <Select
               showSearch

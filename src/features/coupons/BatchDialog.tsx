@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useCreate, useTranslate } from "@refinedev/core";
 import { Alert, Card, Flex, Form, Input, InputNumber, Modal, Radio, Typography } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { useFormat } from "../../components/kit/format";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
@@ -12,6 +13,8 @@ import { ON_REST } from "../../providers/rest";
 /** The form: the create body's fields as they are filled in, the window in one field. */
 type Values = Partial<Omit<NewBatch, "startsAt" | "endsAt" | "timezone">> &
   Pick<NewBatch, "name" | "prefix" | "discountType"> & { window?: TimeWindow };
+
+const batchRule = writeRules("/api/v2/coupon-batches");
 
 /** What a customer gets, in words, and on an example order (the least spend, or 1,000 THB with none). */
 function RulePreview({ v }: { v: Values }) {
@@ -60,11 +63,19 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
 
   const save = (v: Values) => {
     setFailure(null);
-    const { window, maxDiscount, ...rest } = v;
+    const { window, maxDiscount, usesPerCode, usesPerCustomer, ...rest } = v;
     return mutateAsync({
       resource: BATCHES,
       ...ON_REST,
-      values: { ...rest, name: v.name.trim(), ...(percent ? { maxDiscount: maxDiscount ?? null } : {}), ...window },
+      values: {
+        ...rest,
+        name: v.name.trim(),
+        ...(percent ? { maxDiscount: maxDiscount ?? null } : {}),
+        // A cleared count (null) is left out: the server counts one use.
+        usesPerCode: usesPerCode ?? undefined,
+        usesPerCustomer: usesPerCustomer ?? undefined,
+        ...window,
+      },
       successNotification: () => ({ type: "success", message: t("coupons.messages.created", { name: v.name.trim() }) }),
       errorNotification: false,
     }).then(
@@ -99,7 +110,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
             name="name"
             label={t("coupons.fields.name")}
             style={{ flex: "2 1 260px" }}
-            rules={[{ required: true, whitespace: true, message: t("coupons.validation.name") }, { max: 80 }]}
+            rules={batchRule("name", t("coupons.validation.name"), [{ max: 80 }])}
           >
             <Input maxLength={80} dir="auto" />
           </Form.Item>
@@ -109,15 +120,14 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
             style={{ flex: "1 1 160px" }}
             extra={t("coupons.form.prefixHint")}
             normalize={(v?: string) => v?.toUpperCase()}
-            rules={[
-              { required: true, message: t("coupons.validation.prefix") },
+            rules={batchRule("prefix", t("coupons.validation.prefix"), [
               { pattern: /^[A-Za-z0-9]{2,10}$/, message: t("coupons.validation.prefix") },
-            ]}
+            ])}
           >
             <Input maxLength={10} dir="ltr" />
           </Form.Item>
         </Flex>
-        <Form.Item name="discountType" label={t("coupons.fields.discountType")}>
+        <Form.Item name="discountType" label={t("coupons.fields.discountType")} rules={batchRule("discountType")}>
           <Radio.Group
             optionType="button"
             options={[
@@ -131,7 +141,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
             name="discountValue"
             label={t(percent ? "coupons.form.percentValue" : "coupons.form.fixedValue")}
             style={{ flex: "1 1 150px" }}
-            rules={[{ required: true, message: t("coupons.validation.discountValue") }]}
+            rules={batchRule("discountValue", t("coupons.validation.discountValue"))}
           >
             {percent ? (
               <InputNumber min={1} max={PERCENT_MAX} precision={0} suffix="%" style={{ width: "100%" }} />
@@ -158,7 +168,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
             name="codeCount"
             label={t("coupons.fields.codeCount")}
             style={{ flex: "1 1 150px" }}
-            rules={[{ required: true, message: t("coupons.validation.codeCount", { max: CODE_COUNT_MAX }) }]}
+            rules={batchRule("codeCount", t("coupons.validation.codeCount", { max: CODE_COUNT_MAX }))}
           >
             <InputNumber min={1} max={CODE_COUNT_MAX} precision={0} style={{ width: "100%" }} />
           </Form.Item>
@@ -166,7 +176,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
             name="usesPerCode"
             label={t("coupons.fields.usesPerCode")}
             style={{ flex: "1 1 150px" }}
-            rules={[{ required: true }]}
+            rules={batchRule("usesPerCode")}
           >
             <InputNumber min={1} precision={0} style={{ width: "100%" }} />
           </Form.Item>
@@ -174,7 +184,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
             name="usesPerCustomer"
             label={t("coupons.fields.usesPerCustomer")}
             style={{ flex: "1 1 150px" }}
-            rules={[{ required: true }]}
+            rules={batchRule("usesPerCustomer")}
           >
             <InputNumber min={1} precision={0} style={{ width: "100%" }} />
           </Form.Item>
@@ -183,7 +193,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
           name="window"
           label={t("coupons.fields.window")}
           extra={t("coupons.form.windowHint")}
-          rules={[windowRule(t("coupons.validation.window"))]}
+          rules={[windowRule(t("coupons.validation.window"), { start: batchRule.requires("startsAt") })]}
         >
           <WindowField />
         </Form.Item>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, InputNumber, Modal } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { useFormat } from "../../components/kit/format";
 import type { ApiError } from "../../providers/http";
 import { type CouponCheck } from "./model";
@@ -13,6 +14,8 @@ interface Values {
   subtotal: number;
   customer: string;
 }
+
+const rule = writeRules("/api/v2/coupon-checks");
 
 /** Checks a code as checkout would (nothing is used up): the discount it gives, or why it cannot be used. */
 export function CheckDialog({ onClose }: { onClose(): void }) {
@@ -51,17 +54,13 @@ export function CheckDialog({ onClose }: { onClose(): void }) {
       destroyOnHidden
     >
       <Form<Values> form={form} layout="vertical" onFinish={check} onValuesChange={() => setAnswer(null)}>
-        <Form.Item
-          name="code"
-          label={t("coupons.codes.code")}
-          rules={[{ required: true, whitespace: true, message: t("coupons.validation.code") }]}
-        >
+        <Form.Item name="code" label={t("coupons.codes.code")} rules={rule("code", t("coupons.validation.code"))}>
           <Input dir="ltr" autoFocus />
         </Form.Item>
         <Form.Item
           name="subtotal"
           label={t("coupons.check.subtotal")}
-          rules={[{ required: true, message: t("coupons.validation.subtotal") }]}
+          rules={rule("subtotal", t("coupons.validation.subtotal"))}
         >
           <InputNumber min={0} precision={2} prefix="฿" style={{ width: "100%" }} />
         </Form.Item>
@@ -69,7 +68,7 @@ export function CheckDialog({ onClose }: { onClose(): void }) {
           name="customer"
           label={t("coupons.check.customer")}
           extra={t("coupons.check.customerHint")}
-          rules={[{ required: true, whitespace: true, message: t("coupons.validation.customer") }]}
+          rules={rule("customer", t("coupons.validation.customer"))}
         >
           <Input dir="ltr" />
         </Form.Item>

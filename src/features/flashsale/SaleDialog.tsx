@@ -5,6 +5,7 @@ import { Alert, Flex, Form, InputNumber, Modal, Select, Typography } from "antd"
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { useTypedSearch } from "../../components/kit/list";
+import { formOnlyRequired } from "../../components/kit/rules";
 import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
@@ -106,6 +107,11 @@ export function SaleDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const { mutateAsync, mutation } = useCustomMutation();
   const salePrice = Form.useWatch("salePrice", form);
+  /**
+   * One write sets a new sale and changes one (`setproductflashsale`), so its schema requires nothing: the server
+   * refuses a new sale without a product, price, stock limit and start; a change keeps what it is not sent.
+   */
+  const newSale = (message: string) => (sale ? [] : [formOnlyRequired(message)]);
 
   const save = (v: Values) => {
     setFailure(null);
@@ -159,7 +165,7 @@ export function SaleDialog({
         <Form.Item
           name="productId"
           label={t("flashsale.fields.product")}
-          rules={[{ required: true, message: t("flashsale.validation.product") }]}
+          rules={newSale(t("flashsale.validation.product"))}
         >
           {sale ? <ProductLine p={product!} /> : <ProductPicker onPick={setProduct} />}
         </Form.Item>
@@ -176,7 +182,7 @@ export function SaleDialog({
               })
             }
             rules={[
-              { required: true, message: t("flashsale.validation.salePrice") },
+              ...newSale(t("flashsale.validation.salePrice")),
               {
                 validator: (_, v?: number) =>
                   !product || v === undefined || v === null || v < product.price
@@ -192,7 +198,7 @@ export function SaleDialog({
             label={t("flashsale.fields.stockLimit")}
             style={{ flex: "1 1 160px" }}
             extra={t("flashsale.form.stockHint")}
-            rules={[{ required: true, message: t("flashsale.validation.stockLimit") }]}
+            rules={newSale(t("flashsale.validation.stockLimit"))}
           >
             <InputNumber min={1} precision={0} style={{ width: "100%" }} />
           </Form.Item>
@@ -201,7 +207,8 @@ export function SaleDialog({
           name="window"
           label={t("flashsale.fields.window")}
           extra={t("flashsale.form.windowHint")}
-          rules={[windowRule(t("flashsale.validation.window"), true)]}
+          // A sale always needs an end: the server refuses one without.
+          rules={[windowRule(t("flashsale.validation.window"), { start: !sale, end: true })]}
         >
           <WindowField />
         </Form.Item>

@@ -30,6 +30,7 @@ import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { BackLink } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { RecordFailure } from "../../components/kit/RecordFailure";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, windowRule, WindowTag, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
@@ -74,6 +75,9 @@ const toBody = (v: Values): TileBody => ({
 
 /** The window's three server fields all belong to the one window control. */
 const WINDOW_FIELDS = ["startsAt", "endsAt", "timezone"];
+
+const createRule = writeRules("/api/v2/homecategories");
+const editRule = writeRules("/api/v2/homecategories/{id}", "patch");
 
 /** The tile image: uploaded at once (checked by the server from its bytes); the field takes the stored path. */
 function ImageInput({ value, onChange }: { value?: string; onChange?: (url: string) => void }) {
@@ -255,6 +259,7 @@ export function TileForm({ id }: { id?: string }) {
       .then(() => go({ to: listPath }))
       .catch((e) => notification.error({ message: t("homecategory.form.failed"), description: errorMessage(e) }));
 
+  const rule = tile ? editRule : createRule;
   const previewName = nameIn({ names: { ...tile?.names, ...watched?.names } as Record<Language, string> }, lng) ?? "";
   const Frame = tile ? Edit : Create;
   const current: Target | undefined =
@@ -295,10 +300,11 @@ export function TileForm({ id }: { id?: string }) {
               key={code}
               name={["names", code]}
               label={label}
-              rules={[
-                { required: true, whitespace: true, message: t("homecategory.form.nameRequired", { language: label }) },
+              // Each language is a part of `names`; one of only spaces is refused like a missing one.
+              rules={rule("names", t("homecategory.form.nameRequired", { language: label }), [
+                { whitespace: true, message: t("homecategory.form.nameRequired", { language: label }) },
                 { max: NAME_MAX, message: t("homecategory.form.nameTooLong", { max: NAME_MAX }) },
-              ]}
+              ])}
             >
               <Input lang={langTag(code)} dir={directionOf(code)} maxLength={NAME_MAX} showCount />
             </Form.Item>
@@ -306,11 +312,11 @@ export function TileForm({ id }: { id?: string }) {
           <Form.Item
             name="imageUrl"
             label={t("homecategory.fields.image")}
-            rules={[{ required: true, message: t("homecategory.form.imageRequired") }]}
+            rules={rule("imageUrl", t("homecategory.form.imageRequired"))}
           >
             <ImageInput />
           </Form.Item>
-          <Form.Item name="linkType" label={t("homecategory.fields.linkType")}>
+          <Form.Item name="linkType" label={t("homecategory.fields.linkType")} rules={rule("linkType")}>
             <Radio.Group
               optionType="button"
               options={LINK_TYPES.map((x) => ({ value: x, label: t(`homecategory.linkTypes.${x}`) }))}
@@ -320,14 +326,19 @@ export function TileForm({ id }: { id?: string }) {
           <Form.Item
             name="linkId"
             label={t(`homecategory.fields.target.${linkType}`)}
-            rules={[{ required: true, message: t("homecategory.form.targetRequired") }]}
+            // A change keeps the stored target when none is sent: after a change of type, an id of another kind.
+            rules={
+              tile
+                ? [formOnlyRequired(t("homecategory.form.targetRequired"))]
+                : rule("linkId", t("homecategory.form.targetRequired"))
+            }
           >
             <TargetSelect linkType={linkType} current={current} />
           </Form.Item>
           <Form.Item
             name="window"
             label={t("homecategory.fields.window")}
-            rules={[windowRule(t("homecategory.form.windowRequired"))]}
+            rules={[windowRule(t("homecategory.form.windowRequired"), { start: rule.requires("startsAt") })]}
           >
             <WindowField />
           </Form.Item>

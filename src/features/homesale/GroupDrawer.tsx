@@ -17,6 +17,7 @@ import {
 } from "antd";
 import { SaveOutlined } from "@ant-design/icons";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { WindowField, windowRule, WindowTag, type TimeWindow } from "../../components/kit/window";
 import { callsOf, type ActionAnswer, type ActionBody, type ActionOf } from "../../resources/calls";
 import { LinkOrder, type OrderRow } from "./LinkOrder";
@@ -56,6 +57,8 @@ const fromProduct = (p: PickedProduct): OrderRow => ({
   approvalStatus: p.approvalStatus,
 });
 const WINDOW_FIELDS = ["startsAt", "endsAt", "timezone"];
+const addRule = writeRules("/api/promotion/addpromotionhomesale");
+const editRule = writeRules("/api/promotion/editpromotionhomesale");
 
 /** A group type in the reader's language; a type added to the master data later shows its stored name. */
 export function useGroupTypes() {
@@ -181,6 +184,7 @@ export function GroupDrawer({
     ).catch(() => undefined);
 
   const loading = editing && !group;
+  const rule = group ? editRule : addRule;
   const initial: Partial<Values> | undefined = group
     ? {
         name: group.name,
@@ -233,10 +237,7 @@ export function GroupDrawer({
             <Form.Item
               name="name"
               label={t("homesale.fields.name")}
-              rules={[
-                { required: true, whitespace: true, message: t("homesale.form.nameRequired") },
-                { max: NAME_MAX },
-              ]}
+              rules={rule("name", t("homesale.form.nameRequired"), [{ max: NAME_MAX }])}
             >
               <Input maxLength={NAME_MAX} dir="auto" />
             </Form.Item>
@@ -244,7 +245,7 @@ export function GroupDrawer({
               <Form.Item
                 name="groupType"
                 label={t("homesale.fields.groupType")}
-                rules={[{ required: true, message: t("homesale.form.typeRequired") }]}
+                rules={rule("groupType", t("homesale.form.typeRequired"))}
                 style={{ minWidth: 200, flex: "1 1 200px" }}
               >
                 <Select options={types.map((x) => ({ value: x.code, label: label(x.code, x.name) }))} />
@@ -256,7 +257,7 @@ export function GroupDrawer({
             <Form.Item
               name="window"
               label={t("homesale.fields.window")}
-              rules={[windowRule(t("homesale.form.windowRequired"))]}
+              rules={[windowRule(t("homesale.form.windowRequired"), { start: rule.requires("startsAt") })]}
             >
               <WindowField />
             </Form.Item>

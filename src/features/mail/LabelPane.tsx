@@ -14,6 +14,7 @@ import {
   StarOutlined,
 } from "@ant-design/icons";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { LABEL_COLORS, LABEL_NAME_MAX, REST, type MailLabel, type MailView, type SystemLabel } from "./model";
 import { REST_PROVIDER } from "../../providers/rest";
 
@@ -25,6 +26,9 @@ const ICONS: Record<SystemLabel, React.ReactNode> = {
   important: <ExclamationCircleOutlined />,
   trash: <DeleteOutlined />,
 };
+
+const createRule = writeRules("/api/v2/mail-labels");
+const changeRule = writeRules("/api/v2/mail-labels/{id}", "patch");
 
 /** Create or change a label: a name and a colour. With `mailId`, the new label goes on that mail at once. */
 export function LabelDialog({
@@ -42,6 +46,7 @@ export function LabelDialog({
   const rest = useDataProvider()(REST_PROVIDER);
   const [form] = Form.useForm<{ name: string; color: string }>();
   const [busy, setBusy] = useState(false);
+  const rule = label ? changeRule : createRule;
   const save = async (v: { name: string; color: string }) => {
     setBusy(true);
     try {
@@ -86,14 +91,13 @@ export function LabelDialog({
         <Form.Item
           name="name"
           label={t("mail.labels.name")}
-          rules={[
-            { required: true, whitespace: true, message: t("mail.labels.nameRequired") },
+          rules={rule("name", t("mail.labels.nameRequired"), [
             { max: LABEL_NAME_MAX, message: t("mail.labels.tooLong", { max: LABEL_NAME_MAX }) },
-          ]}
+          ])}
         >
           <Input autoFocus dir="auto" maxLength={LABEL_NAME_MAX + 1} />
         </Form.Item>
-        <Form.Item name="color" label={t("mail.labels.color")}>
+        <Form.Item name="color" label={t("mail.labels.color")} rules={rule("color")}>
           <Radio.Group className="mail-swatches">
             {LABEL_COLORS.map((c) => (
               <Radio.Button key={c} value={c} aria-label={c} className="mail-swatch">

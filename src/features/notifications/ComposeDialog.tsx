@@ -19,6 +19,7 @@ import {
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import { DEFAULT_ZONE } from "../../components/kit/window";
 import {
   BODY_MAX,
@@ -34,6 +35,8 @@ import {
 } from "./model";
 import { ON_REST } from "../../providers/rest";
 import { useTypedSearch } from "../../components/kit/list";
+
+const rule = writeRules("/api/notify/createmessage");
 
 export interface ComposeValues {
   title: string;
@@ -150,7 +153,7 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
       <Row gutter={[24, 16]}>
         <Col xs={24} md={14}>
           <Form<ComposeValues> form={form} layout="vertical" initialValues={INITIAL} onFinish={submit}>
-            <Form.Item name="audience" label={t("notifications.fields.audience")}>
+            <Form.Item name="audience" label={t("notifications.fields.audience")} rules={rule("audience")}>
               <Radio.Group
                 optionType="button"
                 options={(["all", "shop", "role"] as Audience[]).map((a) => ({
@@ -163,7 +166,8 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
               <Form.Item
                 name="shopId"
                 label={t("notifications.fields.shop")}
-                rules={[{ required: true, message: t("notifications.validation.shop") }]}
+                // The server requires it with the audience "shop" only, which the schema's required list cannot say.
+                rules={[formOnlyRequired(t("notifications.validation.shop"))]}
               >
                 <Select
                   showSearch
@@ -183,7 +187,8 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
               <Form.Item
                 name="roleCode"
                 label={t("notifications.fields.role")}
-                rules={[{ required: true, message: t("notifications.validation.role") }]}
+                // The server requires it with the audience "role" only, which the schema's required list cannot say.
+                rules={[formOnlyRequired(t("notifications.validation.role"))]}
               >
                 <Select
                   placeholder={t("notifications.compose.pickRole")}
@@ -197,7 +202,7 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
             <Form.Item
               name="category"
               label={t("notifications.fields.category")}
-              rules={[{ required: true, message: t("notifications.validation.category") }]}
+              rules={rule("category", t("notifications.validation.category"))}
             >
               <Select
                 options={categories.map((c) => ({
@@ -209,10 +214,9 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
             <Form.Item
               name="title"
               label={t("notifications.fields.title")}
-              rules={[
-                { required: true, whitespace: true, message: t("notifications.validation.title") },
+              rules={rule("title", t("notifications.validation.title"), [
                 { max: TITLE_MAX, message: t("notifications.validation.tooLong", { max: TITLE_MAX }) },
-              ]}
+              ])}
             >
               <Input maxLength={TITLE_MAX} showCount dir="auto" />
             </Form.Item>
@@ -220,10 +224,9 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
               name="body"
               label={t("notifications.fields.body")}
               extra={t("notifications.compose.plainText")}
-              rules={[
-                { required: true, whitespace: true, message: t("notifications.validation.body") },
+              rules={rule("body", t("notifications.validation.body"), [
                 { max: BODY_MAX, message: t("notifications.validation.tooLong", { max: BODY_MAX }) },
-              ]}
+              ])}
             >
               <Input.TextArea rows={5} maxLength={BODY_MAX} showCount dir="auto" />
             </Form.Item>
@@ -249,7 +252,8 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
                 <Form.Item
                   name="scheduledAt"
                   label={t("notifications.fields.scheduledAt")}
-                  rules={[{ required: true, message: t("notifications.validation.scheduledAt") }]}
+                  // "Later" is the form's choice: without a time the server would send the message now.
+                  rules={[formOnlyRequired(t("notifications.validation.scheduledAt"))]}
                   style={{ flex: "1 1 200px", marginBottom: 0 }}
                 >
                   <DatePicker

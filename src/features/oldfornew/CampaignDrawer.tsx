@@ -20,6 +20,7 @@ import { DeleteOutlined, SaveOutlined } from "@ant-design/icons";
 import { FromTo } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { callsOf } from "../../resources/calls";
@@ -41,6 +42,8 @@ import oldfornew from "./endpoints";
 
 const calls = callsOf(oldfornew);
 const WINDOW_FIELDS = ["startsAt", "endsAt", "timezone"];
+const createRule = writeRules("/api/promotion/createoldfornew");
+const editRule = writeRules("/api/promotion/editoldfornew");
 
 interface Values {
   name: string;
@@ -74,6 +77,7 @@ export function CampaignDrawer({
   const type = Form.useWatch("discountType", form) ?? campaign?.discountType ?? "percent";
   const value = Form.useWatch("discountValue", form) as number | undefined;
   const cheapest = products.length ? Math.min(...products.map((p) => p.price)) : undefined;
+  const rule = campaign ? editRule : createRule;
 
   const save = async (v: Values) => {
     setProductError(null);
@@ -144,12 +148,12 @@ export function CampaignDrawer({
         <Form.Item
           name="name"
           label={t("oldfornew.fields.name")}
-          rules={[{ required: true, whitespace: true, message: t("oldfornew.form.nameRequired") }, { max: NAME_MAX }]}
+          rules={rule("name", t("oldfornew.form.nameRequired"), [{ max: NAME_MAX }])}
         >
           <Input maxLength={NAME_MAX} dir="auto" />
         </Form.Item>
         <Flex gap={16} wrap align="flex-start">
-          <Form.Item name="discountType" label={t("oldfornew.fields.discountType")}>
+          <Form.Item name="discountType" label={t("oldfornew.fields.discountType")} rules={rule("discountType")}>
             <Radio.Group
               optionType="button"
               options={DISCOUNT_TYPES.map((x) => ({ value: x, label: t(`oldfornew.discountTypes.${x}`) }))}
@@ -164,8 +168,11 @@ export function CampaignDrawer({
                 ? t("oldfornew.form.fixedMax", { price: money(cheapest) })
                 : undefined
             }
+            // A change keeps the stored amount when none is sent, read in the type picked: 10 THB would become 10 %.
             rules={[
-              { required: true, message: t("oldfornew.form.discountRequired") },
+              ...(campaign
+                ? [formOnlyRequired(t("oldfornew.form.discountRequired"))]
+                : rule("discountValue", t("oldfornew.form.discountRequired"))),
               {
                 validator: (_, v?: number) => {
                   if (v === undefined || v === null) return Promise.resolve();
@@ -192,7 +199,7 @@ export function CampaignDrawer({
         <Form.Item
           name="window"
           label={t("oldfornew.fields.window")}
-          rules={[windowRule(t("oldfornew.form.windowRequired"))]}
+          rules={[windowRule(t("oldfornew.form.windowRequired"), { start: rule.requires("startsAt") })]}
         >
           <WindowField />
         </Form.Item>

@@ -36,6 +36,7 @@ import {
 import { AuthImage, StatusTag, fileListOf, useMaster } from "./shared";
 import { useOrderAction } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { RecordFailure } from "../../components/kit/RecordFailure";
 import { FilterBar, SearchBox, useListTable, useTableScroll } from "../../components/kit/list";
 import { BackLink } from "../../components/kit/direction";
@@ -43,6 +44,7 @@ import { eventText } from "./eventText";
 
 const CLAIM_STATUSES = ["filed", "reviewing", "approved", "rejected", "resolved"] as const;
 const MAX_PHOTOS = 5;
+const rule = writeRules("/api/order/fileclaim");
 
 export function ClaimList() {
   const t = useTranslate();
@@ -110,7 +112,7 @@ interface ClaimValues {
   kind: "claim" | "return";
   reasonCode: string;
   qty: number;
-  description: string;
+  description?: string;
   photos?: { originFileObj?: File }[];
 }
 
@@ -147,7 +149,7 @@ export function ClaimNew({ id: orderId }: { id: string }) {
     body.append("kind", values.kind);
     body.append("reasonCode", values.reasonCode);
     body.append("qty", String(values.qty));
-    body.append("description", values.description.trim());
+    if (values.description?.trim()) body.append("description", values.description.trim());
     for (const photo of values.photos ?? []) if (photo.originFileObj) body.append("photos", photo.originFileObj);
     const res = await run("fileClaim", body, "claimFiled");
     if (res.ok) go({ to: orderPaths.claim(res.data.data as Claim) });
@@ -181,7 +183,7 @@ export function ClaimNew({ id: orderId }: { id: string }) {
         }}
         onFinish={submit}
       >
-        <Form.Item name="kind" label={t("orders.fields.kind")}>
+        <Form.Item name="kind" label={t("orders.fields.kind")} rules={rule("kind")}>
           <Radio.Group
             optionType="button"
             options={["claim", "return"].map((k) => ({ value: k, label: t(`orders.claimKind.${k}`) }))}
@@ -190,7 +192,7 @@ export function ClaimNew({ id: orderId }: { id: string }) {
         <Form.Item
           name="orderItemId"
           label={t("orders.fields.product")}
-          rules={[{ required: true, message: t("orders.validation.item") }]}
+          rules={rule("orderItemId", t("orders.validation.item"))}
         >
           <Select
             aria-label={t("orders.fields.product")}
@@ -204,7 +206,7 @@ export function ClaimNew({ id: orderId }: { id: string }) {
         <Form.Item
           name="reasonCode"
           label={t("orders.fields.reason")}
-          rules={[{ required: true, message: t("orders.validation.reasonCode") }]}
+          rules={rule("reasonCode", t("orders.validation.reasonCode"))}
         >
           <Select
             aria-label={t("orders.fields.reason")}
@@ -214,17 +216,16 @@ export function ClaimNew({ id: orderId }: { id: string }) {
         <Form.Item
           name="qty"
           label={t("orders.fields.qty")}
-          rules={[
-            { required: true, message: t("orders.validation.qty") },
+          rules={rule("qty", t("orders.validation.qty"), [
             { type: "number", min: 1, max: maxQty, message: t("orders.validation.qtyRange", { max: maxQty ?? 1 }) },
-          ]}
+          ])}
         >
           <InputNumber min={1} max={maxQty} />
         </Form.Item>
         <Form.Item
           name="description"
           label={t("orders.fields.description")}
-          rules={[{ required: true, whitespace: true, message: t("orders.validation.description") }, { max: 2000 }]}
+          rules={rule("description", t("orders.validation.description"), [{ max: 2000 }])}
         >
           <Input.TextArea rows={4} maxLength={2000} showCount />
         </Form.Item>
@@ -330,7 +331,8 @@ export function ClaimDetail({ id, kind }: { id: string; kind: "claim" | "return"
               {dateTime(claim.createdAt)} · {claim.createdByName}
             </Descriptions.Item>
             <Descriptions.Item label={t("orders.fields.description")} span={2}>
-              <span dir="auto">{claim.description ?? EMPTY}</span>
+              {/* A claim filed without words has an empty description. */}
+              <span dir="auto">{claim.description || EMPTY}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t("orders.fields.resolution")} span={2}>
               {claim.resolution ?? EMPTY}

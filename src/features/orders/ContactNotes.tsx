@@ -6,11 +6,13 @@ import { dateTime } from "../../components/kit/format";
 import { readCall } from "./model";
 import { useOrderAction } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 
 const CHANNELS = ["phone", "line", "email", "sms"] as const;
 
 type ContactNote = ItemOf<"/api/order/contactcuslist">;
 type NoteValues = Pick<Body<"/api/order/contactcustomer">, "channel" | "note">;
+const rule = writeRules("/api/order/contactcustomer");
 
 /** Notes of each call or message to the customer; deleting one keeps it in the timeline. */
 export function ContactNotes({ orderId, refresh }: { orderId: number; refresh: () => unknown }) {
@@ -30,7 +32,7 @@ export function ContactNotes({ orderId, refresh }: { orderId: number; refresh: (
     <Card title={t("orders.titles.contacts")}>
       <Form form={form} layout="vertical" initialValues={{ channel: "phone" }} onFinish={add}>
         <Space.Compact style={{ width: "100%" }}>
-          <Form.Item name="channel" noStyle>
+          <Form.Item name="channel" noStyle rules={rule("channel")}>
             <Select
               aria-label={t("orders.fields.contactChannel")}
               style={{ width: 110 }}
@@ -42,7 +44,7 @@ export function ContactNotes({ orderId, refresh }: { orderId: number; refresh: (
           name="note"
           label={t("orders.fields.note")}
           style={{ marginTop: 8 }}
-          rules={[{ required: true, whitespace: true, message: t("orders.validation.note") }, { max: 1000 }]}
+          rules={rule("note", t("orders.validation.note"), [{ max: 1000 }])}
         >
           <Input.TextArea rows={2} maxLength={1000} />
         </Form.Item>

@@ -12,6 +12,7 @@ import { StatusTag, useBranches } from "./shared";
 import { useOrderAction } from "./useOrderAction";
 import "./print.css";
 import { FromTo } from "../../components/kit/direction";
+import { writeRules } from "../../components/kit/rules";
 
 type Reason = { kind: "cancelPo" | "requestCancelTransfer" | "cancelTransfer"; id: number } | null;
 type Doc = {
@@ -23,6 +24,8 @@ type Doc = {
 /** The transfer verbs answer `{ message, data }` with the transfer they wrote; the document leaves that body open. */
 const isTransfer = (value: unknown): value is Transfer =>
   typeof value === "object" && value !== null && "transferNo" in value && "status" in value;
+
+const transferRule = writeRules("/api/order/transferproduct");
 
 const actionPath = (action: "poTracking" | "poDocument" | "transferDocument") =>
   ordersModule.endpoints.actions[action].path;
@@ -183,7 +186,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
           }
         }}
       >
-        <Form.Item name="fromBranchId" rules={[{ required: true, message: t("orders.validation.fromBranch") }]}>
+        <Form.Item name="fromBranchId" rules={transferRule("fromBranchId", t("orders.validation.fromBranch"))}>
           <Select
             placeholder={t("orders.fields.fromBranch")}
             aria-label={t("orders.fields.fromBranch")}
@@ -194,15 +197,14 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
         <Form.Item
           name="toBranchId"
           dependencies={["fromBranchId"]}
-          rules={[
-            { required: true, message: t("orders.validation.toBranch") },
+          rules={transferRule("toBranchId", t("orders.validation.toBranch"), [
             ({ getFieldValue }) => ({
               validator: (_, v) =>
                 v && v === getFieldValue("fromBranchId")
                   ? Promise.reject(new Error(t("orders.validation.sameBranch")))
                   : Promise.resolve(),
             }),
-          ]}
+          ])}
         >
           <Select
             placeholder={t("orders.fields.toBranch")}
@@ -290,6 +292,7 @@ export default function FulfilmentPanel({ order, refresh }: { order: OrderDetail
       <ReasonDialog
         open={reason !== null}
         title={t(`orders.titles.${reason?.kind ?? "cancelPo"}`)}
+        write={reason?.kind ?? "cancelPo"}
         okText={t("orders.actions.apply")}
         danger
         busy={busy}

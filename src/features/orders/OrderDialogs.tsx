@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent } from "react";
 import { useMaster } from "./shared";
 import type { ActionResult } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 
 interface DialogProps<T> {
   open: boolean;
@@ -26,10 +27,25 @@ function useSubmit<T>(form: ReturnType<typeof Form.useForm<T>>[0], props: Dialog
   };
 }
 
-/** A reason is required: the customer and the timeline both show it. */
-export function ReasonDialog(
-  props: DialogProps<{ reason: string }> & { title: string; okText: string; danger?: boolean },
-) {
+/** The writes a reason goes with (by their order action): each says whether a reason must be given. */
+const REASON_RULES = {
+  cancel: writeRules("/api/order/cancelorder"),
+  cancelPo: writeRules("/api/order/cancelpo"),
+  requestCancelTransfer: writeRules("/api/order/ropcanceltransfer"),
+  cancelTransfer: writeRules("/api/order/canceltransferdoc"),
+};
+const shipRule = writeRules("/api/order/shippingorder");
+
+/** The reason of a cancel (the order's unless `write` names another): the customer and the timeline both show it. */
+export function ReasonDialog({
+  write = "cancel",
+  ...props
+}: DialogProps<{ reason: string }> & {
+  title: string;
+  okText: string;
+  danger?: boolean;
+  write?: keyof typeof REASON_RULES;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<{ reason: string }>();
   const submit = useSubmit(form, props);
@@ -44,11 +60,12 @@ export function ReasonDialog(
       onCancel={props.onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={submit}>
+      {/* A reason left out where the write takes none is sent empty, never missing. */}
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ reason: "" }}>
         <Form.Item
           name="reason"
           label={t("orders.fields.reason")}
-          rules={[{ required: true, whitespace: true, message: t("orders.validation.reason") }, { max: 500 }]}
+          rules={REASON_RULES[write]("reason", t("orders.validation.reason"), [{ max: 500 }])}
         >
           <Input.TextArea rows={3} autoFocus maxLength={500} showCount />
         </Form.Item>
@@ -89,7 +106,7 @@ export function ShipDialog(props: DialogProps<ShipValues> & { initial?: Partial<
         <Form.Item
           name="transportType"
           label={t("orders.fields.transportType")}
-          rules={[{ required: true, message: t("orders.validation.transportType") }]}
+          rules={shipRule("transportType", t("orders.validation.transportType"))}
         >
           <Select
             options={transportTypes.map((x) => ({ value: x.code, label: t(`orders.transport.${x.code}`, x.name) }))}
@@ -99,7 +116,7 @@ export function ShipDialog(props: DialogProps<ShipValues> & { initial?: Partial<
         <Form.Item
           name="trackingNo"
           label={t("orders.fields.trackingNo")}
-          rules={[{ required: true, whitespace: true, message: t("orders.validation.trackingNo") }, { max: 60 }]}
+          rules={shipRule("trackingNo", t("orders.validation.trackingNo"), [{ max: 60 }])}
         >
           <Input autoComplete="off" />
         </Form.Item>

@@ -24,10 +24,12 @@ import { orderPaths, readCall, type OrderSummary, type Slip } from "./model";
 import { AuthImage, StatusTag, fileListOf, useMaster } from "./shared";
 import { useOrderAction } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll } from "../../components/kit/list";
 
 const SLIP_STATUSES = ["all", "pending", "approved", "rejected", "replaced"] as const;
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
+const SLIP_RULES = { upload: writeRules("/api/order/uploadslippayment"), change: writeRules("/api/order/changeslip") };
 
 interface SlipForm {
   orderId?: number;
@@ -74,7 +76,7 @@ function SlipUploadDialog({
     if (res.ok) onClose();
     else applyFieldErrors(form, res.error);
   };
-  const required = mode === "upload";
+  const rule = SLIP_RULES[mode];
   return (
     <Modal
       open
@@ -96,7 +98,7 @@ function SlipUploadDialog({
           <Form.Item
             name="orderId"
             label={t("orders.fields.orderId")}
-            rules={[{ required: true, message: t("orders.validation.orderId") }]}
+            rules={rule("orderId", t("orders.validation.orderId"))}
           >
             <InputNumber min={1} style={{ width: "100%" }} />
           </Form.Item>
@@ -104,7 +106,7 @@ function SlipUploadDialog({
         <Form.Item
           name="bankCode"
           label={t("orders.fields.bank")}
-          rules={[{ required, message: t("orders.validation.bank") }]}
+          rules={rule("bankCode", t("orders.validation.bank"))}
         >
           <Select options={banks.map((b) => ({ value: b.code, label: b.name }))} aria-label={t("orders.fields.bank")} />
         </Form.Item>
@@ -112,33 +114,27 @@ function SlipUploadDialog({
           name="amount"
           label={t("orders.fields.amountThb")}
           extra={owed !== undefined ? `${t("orders.fields.stillOwed")}: ${money(owed)}` : undefined}
-          rules={[
-            { required, message: t("orders.validation.amount") },
-            ...(owed !== undefined
-              ? [
-                  {
-                    type: "number" as const,
-                    max: owed,
-                    message: t("orders.validation.amountOwed", { owed: money(owed) }),
-                  },
-                ]
-              : []),
-          ]}
+          rules={rule(
+            "amount",
+            t("orders.validation.amount"),
+            owed !== undefined
+              ? [{ type: "number", max: owed, message: t("orders.validation.amountOwed", { owed: money(owed) }) }]
+              : [],
+          )}
         >
           <InputNumber min={0.01} step={0.01} style={{ width: "100%" }} />
         </Form.Item>
         <Form.Item
           name="transferredAt"
           label={t("orders.fields.transferredAt")}
-          rules={[
-            { required, message: t("orders.validation.transferredAt") },
+          rules={rule("transferredAt", t("orders.validation.transferredAt"), [
             // The server allows five minutes of clock skew; a later time is a typing slip.
             {
               validator: async (_, v?: Dayjs) => {
                 if (v && v.isAfter(dayjs().add(5, "minute"))) throw new Error(t("orders.validation.transferredFuture"));
               },
             },
-          ]}
+          ])}
         >
           <DatePicker showTime style={{ width: "100%" }} disabledDate={(d) => d.isAfter(dayjs().endOf("day"))} />
         </Form.Item>
@@ -147,7 +143,7 @@ function SlipUploadDialog({
           label={t("orders.fields.slipFile")}
           valuePropName="fileList"
           getValueFromEvent={fileListOf}
-          rules={[{ required: true, message: t("orders.validation.slipFile") }]}
+          rules={rule("file", t("orders.validation.slipFile"))}
           extra={t("orders.messages.slipFileHint")}
         >
           {/* Kept in the form and sent with the other fields, not uploaded on its own. */}

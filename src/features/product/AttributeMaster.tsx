@@ -7,6 +7,7 @@ import { EditOutlined, MinusCircleOutlined, PictureOutlined, PlusOutlined } from
 import { useProductWrite } from "./hooks";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, uploadBody } from "./model";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import { EMPTY, date } from "../../components/kit/format";
 import { FilterBar, SearchBox, useListTable, usePinned, useTableScroll } from "../../components/kit/list";
 
@@ -16,6 +17,8 @@ type AttributeItem = Attribute["items"][number];
 type EditValues = Required<Pick<Body<"/api/masterdata/editattribute">, "name" | "items">>;
 
 const RESOURCE = "product-attribute";
+const createRule = writeRules("/api/masterdata/createattribute");
+const editRule = writeRules("/api/masterdata/editattribute");
 
 function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; onClose(changed: boolean): void }) {
   const t = useTranslate();
@@ -23,6 +26,7 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
   const { mutateAsync: create, mutation: creating } = useCreate();
   const { mutateAsync: update, mutation: updating } = useUpdate();
   const { run } = useProductWrite();
+  const rule = attribute ? editRule : createRule;
   const messages = {
     successNotification: () => ({
       type: "success" as const,
@@ -81,14 +85,7 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
         <Form.Item
           name="name"
           label={t("product.attributes.name", "Attribute")}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: t("product.validation.attributeRequired", "Enter the attribute name"),
-            },
-            { max: 100 },
-          ]}
+          rules={rule("name", t("product.validation.attributeRequired", "Enter the attribute name"), [{ max: 100 }])}
         >
           <Input maxLength={100} autoFocus />
         </Form.Item>
@@ -103,11 +100,12 @@ function AttributeDialog({ attribute, onClose }: { attribute: Attribute | null; 
                     <Form.Item
                       name={[field.name, "name"]}
                       label={index === 0 ? t("product.attributes.values", "Values") : undefined}
+                      // A value inside `items`, which the marks do not reach: the server refuses an item without a
+                      // name, and a blank row is left out of the save (an existing value would keep its old name).
                       rules={[
                         {
-                          required: true,
+                          ...formOnlyRequired(t("product.validation.valueRequired", "Enter a value or remove the row")),
                           whitespace: true,
-                          message: t("product.validation.valueRequired", "Enter a value or remove the row"),
                         },
                         { max: 100 },
                       ]}

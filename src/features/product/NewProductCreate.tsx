@@ -9,6 +9,7 @@ import { newProductPaths, readCall, type ProductDetail } from "./model";
 import { useSession } from "../../providers/session";
 import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/errors";
 import { BackLink } from "../../components/kit/direction";
+import { writeRules } from "../../components/kit/rules";
 
 interface CreateValues {
   shopId: number;
@@ -19,6 +20,8 @@ interface CreateValues {
 }
 
 const CREATE_FIELDS = ["name", "description", "brandId", "level1Id", "level2Id", "unitId", "warrantyId"] as const;
+
+const rule = writeRules("/api/product/createnewproduct");
 
 /** A supplier's new product: saved as a draft, then images are added and it is submitted. */
 export function NewProductCreate() {
@@ -98,7 +101,7 @@ export function NewProductCreate() {
             <Form.Item
               name="shopId"
               label={t("product.fields.shop", "Shop")}
-              rules={[{ required: true, message: t("product.validation.shopRequired", "Choose a shop") }]}
+              rules={rule("shopId", t("product.validation.shopRequired", "Choose a shop"))}
             >
               <Select
                 options={shops.map((s) => ({ value: s.id, label: s.name }))}
@@ -112,14 +115,9 @@ export function NewProductCreate() {
               label={t("product.fields.code", "Code")}
               validateTrigger="onBlur"
               validateDebounce={300}
-              rules={[
-                {
-                  required: true,
-                  whitespace: true,
-                  message: t("product.validation.codeRequired", "Enter the product code"),
-                },
+              rules={rule("code", t("product.validation.codeRequired", "Enter the product code"), [
                 { validator: codeIsFree },
-              ]}
+              ])}
             >
               <Input maxLength={40} dir="ltr" />
             </Form.Item>
@@ -128,20 +126,19 @@ export function NewProductCreate() {
             <Form.Item
               name="price"
               label={t("product.fields.price", "Price (THB)")}
-              rules={[
-                { required: true, message: t("product.validation.priceRequired", "Enter the price") },
+              rules={rule("price", t("product.validation.priceRequired", "Enter the price"), [
                 {
                   type: "number",
                   min: 0.01,
                   message: t("product.validation.pricePositive", "The price must be more than 0"),
                 },
-              ]}
+              ])}
             >
               <InputNumber min={0} precision={2} style={{ width: "100%" }} />
             </Form.Item>
           </Col>
         </Row>
-        <ProductFields masters={masters} full={false} />
+        <ProductFields masters={masters} full={false} write="create" />
       </Form>
     </Create>
   );

@@ -6,8 +6,11 @@ import { type ListAnswer } from "./model";
 import { applyFieldErrors } from "../../components/kit/errors";
 import { dateTime, EMPTY, useFormat } from "../../components/kit/format";
 import { FromTo } from "../../components/kit/direction";
+import { writeRules } from "../../components/kit/rules";
 
 type PriceChange = ItemOf<"/api/product/pricehistory">;
+
+const rule = writeRules("/api/product/changeprice");
 
 export interface PriceTarget {
   id: number;
@@ -84,14 +87,13 @@ export function PriceDialog({
         <Form.Item
           name="price"
           label={t("product.fields.price", "Price (THB)")}
-          rules={[
-            { required: true, message: t("product.validation.priceRequired", "Enter the price") },
+          rules={rule("price", t("product.validation.priceRequired", "Enter the price"), [
             {
               type: "number",
               min: 0.01,
               message: t("product.validation.pricePositive", "The price must be more than 0"),
             },
-          ]}
+          ])}
         >
           <InputNumber min={0} step={1} precision={2} style={{ width: 200 }} autoFocus />
         </Form.Item>

@@ -41,6 +41,7 @@ import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/
 import { RecordFailure } from "../../components/kit/RecordFailure";
 import { dateTime, useFormat } from "../../components/kit/format";
 import { BackLink } from "../../components/kit/direction";
+import { writeRules } from "../../components/kit/rules";
 
 // The extra tabs are only downloaded when opened.
 const ContentPanel = lazy(() => import("./ContentPanel"));
@@ -53,6 +54,8 @@ const RoomsPanel = lazy(() => import("./RoomsPanel"));
 const GpPanel = lazy(() => import("./GpPanel"));
 
 type Flow = "product" | "newproduct";
+/** Only a new product's edit takes its code and price. */
+const newProductRule = writeRules("/api/product/editnewproduct");
 type Values = Record<string, unknown>;
 
 const lazyTab = (node: React.ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
@@ -253,13 +256,7 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
             <Form.Item
               name="code"
               label={t("product.fields.code", "Code")}
-              rules={[
-                {
-                  required: true,
-                  whitespace: true,
-                  message: t("product.validation.codeRequired", "Enter the product code"),
-                },
-              ]}
+              rules={newProductRule("code", t("product.validation.codeRequired", "Enter the product code"))}
             >
               <Input disabled={!draftLike} dir="ltr" />
             </Form.Item>
@@ -268,21 +265,20 @@ export function ProductEditor({ area, flow, id: routeId }: { area: ProductArea; 
             <Form.Item
               name="price"
               label={t("product.fields.price", "Price (THB)")}
-              rules={[
-                { required: true, message: t("product.validation.priceRequired", "Enter the price") },
+              rules={newProductRule("price", t("product.validation.priceRequired", "Enter the price"), [
                 {
                   type: "number",
                   min: 0.01,
                   message: t("product.validation.pricePositive", "The price must be more than 0"),
                 },
-              ]}
+              ])}
             >
               <InputNumber min={0} precision={2} disabled={!draftLike} style={{ width: "100%" }} />
             </Form.Item>
           </Col>
         </Row>
       )}
-      <ProductFields masters={masters} full={flow === "product"} />
+      <ProductFields masters={masters} full={flow === "product"} write={flow} />
     </Form>
   );
 

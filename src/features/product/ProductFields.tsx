@@ -2,13 +2,33 @@ import { useTranslate } from "@refinedev/core";
 import { Col, Form, Input, InputNumber, Row, Select } from "antd";
 import type { EditMasters } from "./hooks";
 import type { MasterItem } from "./model";
+import { writeRules } from "../../components/kit/rules";
 
 const options = (items: MasterItem[] | undefined) => (items ?? []).map((i) => ({ value: i.id, label: i.name }));
 const select = { allowClear: true, showSearch: true, optionFilterProp: "label" } as const;
 
+/**
+ * The write the form sends, whose schema marks its fields: a new product, or an edit of a catalogue product or of a
+ * new one.
+ */
+const WRITE_RULES = {
+  create: writeRules("/api/product/createnewproduct"),
+  product: writeRules("/api/product/editproduct"),
+  newproduct: writeRules("/api/product/editnewproduct"),
+};
+
 /** Product detail fields shared by the catalogue edit form and the new-product form. */
-export function ProductFields({ masters, full }: { masters: Partial<EditMasters>; full: boolean }) {
+export function ProductFields({
+  masters,
+  full,
+  write,
+}: {
+  masters: Partial<EditMasters>;
+  full: boolean;
+  write: keyof typeof WRITE_RULES;
+}) {
   const t = useTranslate();
+  const rule = WRITE_RULES[write];
   const form = Form.useFormInstance();
   const level1Id = Form.useWatch("level1Id", form) as number | undefined;
   const level2 = (masters.level2 ?? []).filter((i) => !level1Id || i.parentId === level1Id);
@@ -19,10 +39,9 @@ export function ProductFields({ masters, full }: { masters: Partial<EditMasters>
       <Form.Item
         name="name"
         label={f("name", "Product name")}
-        rules={[
-          { required: true, whitespace: true, message: t("product.validation.nameRequired", "Enter the product name") },
+        rules={rule("name", t("product.validation.nameRequired", "Enter the product name"), [
           { max: 200, message: t("product.validation.nameTooLong", "The product name has at most 200 characters") },
-        ]}
+        ])}
       >
         <Input maxLength={200} showCount dir="auto" />
       </Form.Item>

@@ -2,8 +2,11 @@ import { useTranslate } from "@refinedev/core";
 import { Form, Input, Modal, Select } from "antd";
 import { useProductRead } from "./hooks";
 import type { ListAnswer, MasterItem } from "./model";
+import { writeRules } from "../../components/kit/rules";
 
 const REASON_MAX = 500;
+/** Both callers (the approval queue and the product page) send the reason to `unapproveproduct`. */
+const rule = writeRules("/api/product/unapproveproduct");
 
 /** Asks for the rejection reason the supplier will see; templates come from master data. */
 export function RejectDialog({
@@ -46,17 +49,12 @@ export function RejectDialog({
         <Form.Item
           name="reason"
           label={t("product.fields.rejectReason", "Reason")}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: t("product.validation.reasonRequired", "Enter the reason the supplier will see"),
-            },
+          rules={rule("reason", t("product.validation.reasonRequired", "Enter the reason the supplier will see"), [
             {
               max: REASON_MAX,
               message: t("product.validation.reasonTooLong", "The reason has at most 500 characters"),
             },
-          ]}
+          ])}
         >
           <Input.TextArea rows={3} maxLength={REASON_MAX} showCount autoFocus />
         </Form.Item>

@@ -6,12 +6,15 @@ import { useProductRead, useProductWrite } from "./hooks";
 import type { ListAnswer } from "./model";
 import { applyFieldErrors } from "../../components/kit/errors";
 import { EMPTY } from "../../components/kit/format";
+import { writeRules } from "../../components/kit/rules";
 
 /** The product's tile size (null: not set) and the rooms it is placed in. */
 type TileDetail = DataOf<"/api/product/ditailproducttile">;
 type Placement = TileDetail["rooms"][number];
 type Room = ItemOf<"/api/product/masterrooms">;
 type TileSize = ItemOf<"/api/product/mastersize">;
+
+const rule = writeRules("/api/product/createproductroom");
 
 /** Where the product appears in the virtual-room visualiser, and at which tile size. */
 export default function RoomsPanel({ productId }: { productId: number }) {
@@ -53,14 +56,14 @@ export default function RoomsPanel({ productId }: { productId: number }) {
         <Form.Item
           name="roomId"
           label={t("product.rooms.room", "Room")}
-          rules={[{ required: true, message: t("product.rooms.roomRequired", "Choose a room") }]}
+          rules={rule("roomId", t("product.rooms.roomRequired", "Choose a room"))}
         >
           <Select style={{ width: 200 }} options={(rooms?.items ?? []).map((r) => ({ value: r.id, label: r.name }))} />
         </Form.Item>
         <Form.Item
           name="sizeId"
           label={t("product.rooms.tileSize", "Tile size")}
-          rules={[{ required: true, message: t("product.rooms.sizeRequired", "Choose a tile size") }]}
+          rules={rule("sizeId", t("product.rooms.sizeRequired", "Choose a tile size"))}
         >
           <Select style={{ width: 180 }} options={(sizes?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} />
         </Form.Item>

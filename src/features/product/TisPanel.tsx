@@ -6,12 +6,15 @@ import { useEditMasters, useProductRead, useProductWrite } from "./hooks";
 import { JobTag } from "./StateTags";
 import { uploadBody, type ListAnswer } from "./model";
 import { dateTime } from "../../components/kit/format";
+import { writeRules } from "../../components/kit/rules";
 
 /** `status` is the state of the job sending it. */
 type Certificate = ItemOf<"/api/product/getTis">;
 
 const ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 const MAX_BYTES = 10 * 1024 * 1024;
+
+const rule = writeRules("/api/product/senttis");
 
 /** TIS (Thai industrial standard) certificates: attach one and it is queued for sending. */
 export default function TisPanel({ productId, onQueued }: { productId: number; onQueued(): void }) {
@@ -26,7 +29,7 @@ export default function TisPanel({ productId, onQueued }: { productId: number; o
   return (
     <Card size="small" title={t("product.tis.title", "TIS certificates")} style={{ maxWidth: 960 }}>
       <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item name="tisId" label={t("product.fields.tis", "TIS standard")} rules={[{ required: true }]}>
+        <Form.Item name="tisId" label={t("product.fields.tis", "TIS standard")} rules={rule("tisId")}>
           <Select
             showSearch
             optionFilterProp="label"

@@ -2,10 +2,13 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Card, Flex, Form, InputNumber, Select, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { dateTime, useFormat } from "../../components/kit/format";
 import { LANGUAGES } from "../../providers/languages";
 import { readCall, useRestWrite } from "./hooks";
 import { inputOf, REST, type Setting } from "./model";
+
+const rule = writeRules("/api/v2/settings", "patch");
 
 /** The value as the person reads it: a language's own name, an amount in baht, "none". */
 function useShow() {
@@ -66,8 +69,8 @@ function SettingRow({ setting, onSaved }: { setting: Setting; onSaved(): void })
         placeholder={t("shipping.config.none")}
       />
     );
-  const rules =
-    input.kind === "money" && input.nullable ? [] : [{ required: true, message: t("shipping.validation.value") }];
+  // The change requires a value; null is one where the setting's own schema takes it (a money setting's "none").
+  const rules = input.kind === "money" && input.nullable ? [] : rule("value", t("shipping.validation.value"));
   return (
     <Card size="small" data-setting={setting.key}>
       <Form

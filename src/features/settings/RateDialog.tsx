@@ -2,6 +2,7 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, Form, InputNumber, Modal, Select } from "antd";
 import { useState } from "react";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
+import { formOnlyRequired } from "../../components/kit/rules";
 import { useSaveRate } from "./hooks";
 import type { Rate, TransportType, Zone } from "./model";
 
@@ -47,6 +48,9 @@ export function RateDialog({
     }
   };
   const kg = t("shipping.units.kg");
+  // One write creates and changes a rate, so its schema requires none of these: the server refuses a new rate
+  // without them (saveRate in server/src/modules/settings/shipping.ts); a change may leave any out.
+  const forNew = (message: string) => (rate ? [] : [formOnlyRequired(message)]);
   return (
     <Modal
       open
@@ -77,17 +81,13 @@ export function RateDialog({
             : { zone, weightFrom: 0 }
         }
       >
-        <Form.Item
-          name="zone"
-          label={t("shipping.fields.zone")}
-          rules={[{ required: true, message: t("shipping.validation.zone") }]}
-        >
+        <Form.Item name="zone" label={t("shipping.fields.zone")} rules={forNew(t("shipping.validation.zone"))}>
           <Select options={zones.map((z) => ({ value: z.code, label: z.name }))} />
         </Form.Item>
         <Form.Item
           name="transportType"
           label={t("shipping.fields.transportType")}
-          rules={[{ required: true, message: t("shipping.validation.transportType") }]}
+          rules={forNew(t("shipping.validation.transportType"))}
         >
           <Select showSearch optionFilterProp="label" options={types.map((x) => ({ value: x.code, label: x.name }))} />
         </Form.Item>
@@ -95,7 +95,7 @@ export function RateDialog({
           name="weightFrom"
           label={t("shipping.fields.weightFrom")}
           extra={t("shipping.rates.fromHint")}
-          rules={[{ required: true, message: t("shipping.validation.weightFrom") }]}
+          rules={forNew(t("shipping.validation.weightFrom"))}
         >
           <InputNumber min={0} max={100000} step={0.5} addonAfter={kg} style={{ width: "100%" }} />
         </Form.Item>
@@ -122,11 +122,7 @@ export function RateDialog({
             placeholder={t("shipping.band.andHeavier")}
           />
         </Form.Item>
-        <Form.Item
-          name="price"
-          label={t("shipping.fields.price")}
-          rules={[{ required: true, message: t("shipping.validation.price") }]}
-        >
+        <Form.Item name="price" label={t("shipping.fields.price")} rules={forNew(t("shipping.validation.price"))}>
           <InputNumber min={0} max={1000000} step={5} precision={2} addonAfter="฿" style={{ width: "100%" }} />
         </Form.Item>
       </Form>

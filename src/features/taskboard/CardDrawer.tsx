@@ -19,6 +19,7 @@ import { DeleteOutlined, FilePdfOutlined, PaperClipOutlined, UploadOutlined } fr
 import dayjs, { type Dayjs } from "dayjs";
 import { applyFieldErrors, errorMessage, hasFieldErrors } from "../../components/kit/errors";
 import { useNarrow } from "../../components/kit/list";
+import { writeRules } from "../../components/kit/rules";
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENTS_MAX,
@@ -40,6 +41,9 @@ interface FormValues {
   assigneeId?: number | null;
   dueDate?: Dayjs | null;
 }
+
+const createRule = writeRules("/api/v2/task-cards");
+const changeRule = writeRules("/api/v2/task-cards/{id}", "patch");
 
 const toValues = (v: FormValues): CardValues => ({
   name: v.name.trim(),
@@ -181,6 +185,8 @@ export function CardDrawer({
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
+  // The marks of the write sent.
+  const rule = card ? changeRule : createRule;
   const { result: assignees, query: assigneeQuery } = useList<Assignee>({
     resource: REST.assignees,
     ...ON_REST,
@@ -271,10 +277,9 @@ export function CardDrawer({
         <Form.Item
           name="name"
           label={t("taskboard.cards.name")}
-          rules={[
-            { required: true, whitespace: true, message: t("taskboard.cards.nameRequired") },
+          rules={rule("name", t("taskboard.cards.nameRequired"), [
             { max: CARD_NAME_MAX, message: t("taskboard.tooLong", { max: CARD_NAME_MAX }) },
-          ]}
+          ])}
         >
           <Input autoFocus dir="auto" maxLength={CARD_NAME_MAX + 1} />
         </Form.Item>

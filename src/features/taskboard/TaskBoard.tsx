@@ -15,10 +15,13 @@ import dayjs from "dayjs";
 import { ColumnNameDialog, DragBoard, type BoardColumn } from "../../components/kit/board";
 import { errorMessage } from "../../components/kit/errors";
 import { date } from "../../components/kit/format";
+import { writeRules } from "../../components/kit/rules";
 import { COLUMN_NAME_MAX, dueState, type TaskCard } from "./model";
 import { useTaskBoard } from "./useTaskBoard";
 import { CardDrawer } from "./CardDrawer";
 import "./taskboard.css";
+
+const columnRule = writeRules("/api/kanban/columns/update");
 
 type Editing = { mode: "create"; columnId: number } | { mode: "edit"; cardId: number };
 type Naming = { mode: "add" } | { mode: "rename"; column: BoardColumn };
@@ -250,8 +253,9 @@ export function TaskBoard() {
           label={t("taskboard.columns.name")}
           initial={naming.mode === "rename" ? naming.column.name : ""}
           max={COLUMN_NAME_MAX}
-          requiredMessage={t("taskboard.columns.nameRequired")}
-          tooLongMessage={t("taskboard.tooLong", { max: COLUMN_NAME_MAX })}
+          rules={columnRule("column.name", t("taskboard.columns.nameRequired"), [
+            { max: COLUMN_NAME_MAX, message: t("taskboard.tooLong", { max: COLUMN_NAME_MAX }) },
+          ])}
           onClose={() => setNaming(undefined)}
           onSave={async (name) => {
             await (naming.mode === "add" ? api.addColumn(name) : api.renameColumn(naming.column.id, name));

@@ -4,6 +4,7 @@ import { List } from "@refinedev/antd";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Spin, Tag } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import { dateTime } from "../../components/kit/format";
 import { readNavConfig, readToken, readUser, storeSession } from "../../providers/session-store";
 import { NAME_MAX, PHONE_PATTERN, readCall, REST, roleLabel, type UserSummary } from "./model";
@@ -11,6 +12,9 @@ import { useUserWrites } from "./useUserWrites";
 import { LtrInput } from "./LtrInput";
 import { AccountSessions } from "./AccountSessions";
 import { renewToken } from "../../providers/auth";
+
+const profileRule = writeRules("/api/v2/my-account", "patch");
+const passwordRule = writeRules("/api/v2/my-account/password");
 
 interface Profile {
   firstName: string;
@@ -122,14 +126,14 @@ function ProfileForm({ me, onSaved }: { me: UserSummary; onSaved: () => unknown 
         <Form.Item
           name="firstName"
           label={t("users.fields.firstName")}
-          rules={[{ required: true, whitespace: true, message: t("users.rules.firstName") }, { max: NAME_MAX }]}
+          rules={profileRule("firstName", t("users.rules.firstName"), [{ max: NAME_MAX }])}
         >
           <Input dir="auto" maxLength={NAME_MAX} autoComplete="given-name" />
         </Form.Item>
         <Form.Item
           name="lastName"
           label={t("users.fields.lastName")}
-          rules={[{ required: true, whitespace: true, message: t("users.rules.lastName") }, { max: NAME_MAX }]}
+          rules={profileRule("lastName", t("users.rules.lastName"), [{ max: NAME_MAX }])}
         >
           <Input dir="auto" maxLength={NAME_MAX} autoComplete="family-name" />
         </Form.Item>
@@ -183,7 +187,7 @@ function PasswordForm() {
         <Form.Item
           name="currentPassword"
           label={t("users.fields.currentPassword")}
-          rules={[{ required: true, whitespace: true, message: t("users.rules.currentPassword") }]}
+          rules={passwordRule("currentPassword", t("users.rules.currentPassword"))}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -191,13 +195,12 @@ function PasswordForm() {
           name="newPassword"
           label={t("users.fields.newPassword")}
           extra={t("users.hints.password")}
-          rules={[
-            { required: true, message: t("users.rules.password") },
+          rules={passwordRule("newPassword", t("users.rules.password"), [
             {
               validator: (_, v?: string) =>
                 !v || strongEnough(v) ? Promise.resolve() : Promise.reject(new Error(t("users.rules.password"))),
             },
-          ]}
+          ])}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -206,7 +209,8 @@ function PasswordForm() {
           label={t("users.fields.confirmPassword")}
           dependencies={["newPassword"]}
           rules={[
-            { required: true, message: t("users.rules.confirm") },
+            // The repeated password stays in the form: the server is sent newPassword only.
+            formOnlyRequired(t("users.rules.confirm")),
             ({ getFieldValue }) => ({
               validator: (_, v?: string) =>
                 !v || v === getFieldValue("newPassword")

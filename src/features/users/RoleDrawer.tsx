@@ -3,8 +3,12 @@ import { useEffect, useMemo, useState } from "react";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, Button, Drawer, Form, Input, Space, Spin, Tree, type TreeDataNode } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
+import { writeRules } from "../../components/kit/rules";
 import { readCall, REST, roleLabel, type MenuNode, type RoleDetail } from "./model";
 import { useUserWrites } from "./useUserWrites";
+
+const createRule = writeRules("/api/v2/roles");
+const changeRule = writeRules("/api/v2/roles/{id}", "patch");
 
 /**
  * The leaves (and the sections without leaves) among granted paths: the tree checks a section
@@ -137,10 +141,9 @@ export function RoleDrawer({
             name="name"
             label={t("users.roles.name")}
             extra={role?.builtin ? t("users.roles.builtinName") : undefined}
-            rules={[
-              { required: true, whitespace: true, message: t("users.rules.roleName") },
+            rules={(roleId === null ? createRule : changeRule)("name", t("users.rules.roleName"), [
               { min: 2, max: 60, message: t("users.rules.roleName") },
-            ]}
+            ])}
           >
             <Input dir="auto" maxLength={60} disabled={!!role?.builtin} />
           </Form.Item>

@@ -23,6 +23,7 @@ import { BackLink } from "../../components/kit/direction";
 import { errorMessage, errorStatus, hasFieldErrors } from "../../components/kit/errors";
 import { dateTime } from "../../components/kit/format";
 import { RecordFailure } from "../../components/kit/RecordFailure";
+import { writeRules } from "../../components/kit/rules";
 import { useAuthContext } from "../../providers/session";
 import { LinkDialog } from "./LinkDialog";
 import {
@@ -44,6 +45,8 @@ import { LtrInput } from "./LtrInput";
 import { ON_REST } from "../../providers/rest";
 
 type Invite = Body<"/api/v2/staff-users">;
+const invite = writeRules("/api/v2/staff-users");
+const change = writeRules("/api/v2/staff-users/{id}", "patch");
 /** The invite's fields; username and role are set on the invite only. */
 type Values = Omit<Invite, "username" | "roleId"> & Partial<Pick<Invite, "username" | "roleId">>;
 
@@ -108,6 +111,8 @@ export function UserForm({ id }: { id?: string }) {
     onMutationError: (error) => setFormError(hasFieldErrors(form, error) ? null : errorMessage(error)),
   });
   const user = mode === "edit" ? (query?.data?.data as StaffUser | undefined) : undefined;
+  // The marks of the write sent.
+  const rule = mode === "create" ? invite : change;
 
   const submit = (values: Values) => {
     setFormError(null);
@@ -130,10 +135,9 @@ export function UserForm({ id }: { id?: string }) {
                 name="username"
                 label={t("users.fields.username")}
                 extra={t("users.hints.username")}
-                rules={[
-                  { required: true, message: t("users.rules.username") },
+                rules={invite("username", t("users.rules.username"), [
                   { pattern: /^[A-Za-z0-9._-]{3,50}$/, message: t("users.rules.username") },
-                ]}
+                ])}
               >
                 <LtrInput autoComplete="off" maxLength={50} />
               </Form.Item>
@@ -143,7 +147,7 @@ export function UserForm({ id }: { id?: string }) {
                 name="roleId"
                 label={t("users.fields.role")}
                 extra={t("users.hints.role")}
-                rules={[{ required: true, message: t("users.rules.role") }]}
+                rules={invite("roleId", t("users.rules.role"))}
               >
                 <Select options={choices.roles.map((r) => ({ value: r.id, label: roleLabel(t, r) }))} />
               </Form.Item>
@@ -154,7 +158,7 @@ export function UserForm({ id }: { id?: string }) {
           <Form.Item
             name="firstName"
             label={t("users.fields.firstName")}
-            rules={[{ required: true, whitespace: true, message: t("users.rules.firstName") }, { max: NAME_MAX }]}
+            rules={rule("firstName", t("users.rules.firstName"), [{ max: NAME_MAX }])}
           >
             <Input dir="auto" maxLength={NAME_MAX} />
           </Form.Item>
@@ -163,7 +167,7 @@ export function UserForm({ id }: { id?: string }) {
           <Form.Item
             name="lastName"
             label={t("users.fields.lastName")}
-            rules={[{ required: true, whitespace: true, message: t("users.rules.lastName") }, { max: NAME_MAX }]}
+            rules={rule("lastName", t("users.rules.lastName"), [{ max: NAME_MAX }])}
           >
             <Input dir="auto" maxLength={NAME_MAX} />
           </Form.Item>
@@ -172,7 +176,7 @@ export function UserForm({ id }: { id?: string }) {
           <Form.Item
             name="email"
             label={t("users.fields.email")}
-            rules={[{ required: true, type: "email", message: t("users.rules.email") }]}
+            rules={rule("email", t("users.rules.email"), [{ type: "email", message: t("users.rules.email") }])}
           >
             <LtrInput type="email" maxLength={200} />
           </Form.Item>

@@ -3,12 +3,15 @@ import { Alert, Button } from "antd";
 import Form from "rc-field-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { writeRules } from "../../components/kit/rules";
 import { sessionExpiredIn, signupReceivedIn } from "../../providers/return-to";
 import { authProvider, type LoginParams, type TypeLogin } from "../../providers/auth";
 import { AuthFrame, AuthFooter } from "./AuthFrame";
 import { PasswordInput, TextInput } from "./inputs";
 import { useAuthSubmit } from "./useAuthSubmit";
 import { AuthField } from "./AuthField";
+
+const rule = writeRules("/api/account/login");
 
 interface Values {
   users: string;
@@ -39,18 +42,10 @@ export default function LoginPage({ typeLogin }: { typeLogin: TypeLogin }) {
       )}
       {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Values> onFinish={onFinish}>
-        <AuthField
-          label={t("auth.users")}
-          name="users"
-          rules={[{ required: true, whitespace: true, message: t("auth.usersRequired") }]}
-        >
+        <AuthField label={t("auth.users")} name="users" rules={rule("users", t("auth.usersRequired"))}>
           <TextInput prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" disabled={isPending} />
         </AuthField>
-        <AuthField
-          label={t("auth.password")}
-          name="password"
-          rules={[{ required: true, whitespace: true, message: t("auth.passwordRequired") }]}
-        >
+        <AuthField label={t("auth.password")} name="password" rules={rule("password", t("auth.passwordRequired"))}>
           <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" size="large" disabled={isPending} />
         </AuthField>
         <Button type="primary" htmlType="submit" block size="large" loading={isPending}>

@@ -1,6 +1,7 @@
 import { Alert, Button, Col, Form, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { writeRules } from "../../components/kit/rules";
 import { authProvider, type RegisterParams } from "../../providers/auth";
 import { AuthFooter, AuthFrame } from "./AuthFrame";
 import { PasswordInput, TextInput } from "./inputs";
@@ -8,6 +9,8 @@ import { useAuthSubmit } from "./useAuthSubmit";
 
 /** Same rule as the server: at least 8 characters with a letter and a digit. */
 export const STRONG_PASSWORD = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
+
+const rule = writeRules("/api/account/register");
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -30,17 +33,13 @@ export default function RegisterPage() {
             <Form.Item
               label={t("auth.firstName")}
               name="firstName"
-              rules={[{ required: true, whitespace: true, message: t("auth.firstNameRequired") }]}
+              rules={rule("firstName", t("auth.firstNameRequired"))}
             >
               <TextInput autoComplete="given-name" autoFocus />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item
-              label={t("auth.lastName")}
-              name="lastName"
-              rules={[{ required: true, whitespace: true, message: t("auth.lastNameRequired") }]}
-            >
+            <Form.Item label={t("auth.lastName")} name="lastName" rules={rule("lastName", t("auth.lastNameRequired"))}>
               <TextInput autoComplete="family-name" />
             </Form.Item>
           </Col>
@@ -48,10 +47,7 @@ export default function RegisterPage() {
         <Form.Item
           label={t("auth.email")}
           name="email"
-          rules={[
-            { required: true, message: t("auth.emailRequired") },
-            { type: "email", message: t("auth.emailInvalid") },
-          ]}
+          rules={rule("email", t("auth.emailRequired"), [{ type: "email", message: t("auth.emailInvalid") }])}
         >
           <TextInput type="email" autoComplete="email" />
         </Form.Item>
@@ -59,10 +55,9 @@ export default function RegisterPage() {
           label={t("auth.password")}
           name="password"
           extra={t("auth.passwordHint")}
-          rules={[
-            { required: true, message: t("auth.passwordRequired") },
+          rules={rule("password", t("auth.passwordRequired"), [
             { pattern: STRONG_PASSWORD, message: t("auth.passwordWeak") },
-          ]}
+          ])}
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>

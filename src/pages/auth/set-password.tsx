@@ -3,10 +3,13 @@ import { Alert, Button, Form, Result, Spin } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { Answer } from "../../api";
+import { formOnlyRequired, writeRules } from "../../components/kit/rules";
 import { errorMessage, errorStatus, post } from "../../providers/http";
 import { AuthFrame, AuthFooter } from "./AuthFrame";
 import { PasswordInput } from "./inputs";
 import { STRONG_PASSWORD } from "./register";
+
+const rule = writeRules("/api/v2/password-set");
 
 interface LinkInfo {
   username: string;
@@ -92,10 +95,9 @@ export default function SetPasswordPage() {
               label={t("users.fields.newPassword")}
               name="password"
               extra={t("auth.passwordHint")}
-              rules={[
-                { required: true, message: t("auth.passwordRequired") },
+              rules={rule("password", t("auth.passwordRequired"), [
                 { pattern: STRONG_PASSWORD, message: t("auth.passwordWeak") },
-              ]}
+              ])}
             >
               <PasswordInput autoComplete="new-password" autoFocus />
             </Form.Item>
@@ -104,7 +106,8 @@ export default function SetPasswordPage() {
               name="confirm"
               dependencies={["password"]}
               rules={[
-                { required: true, message: t("users.rules.confirm") },
+                // The repeated password stays in the form: the server is sent the password once.
+                formOnlyRequired(t("users.rules.confirm")),
                 ({ getFieldValue }) => ({
                   validator: (_, v?: string) =>
                     !v || v === getFieldValue("password")

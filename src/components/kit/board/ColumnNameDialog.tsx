@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Input, Modal } from "antd";
+import { Form, Input, Modal, type FormRule } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { applyFieldErrors } from "../errors";
 
@@ -13,8 +13,7 @@ export function ColumnNameDialog({
   hint,
   initial = "",
   max,
-  requiredMessage,
-  tooLongMessage,
+  rules,
   onSave,
   onClose,
 }: {
@@ -23,8 +22,8 @@ export function ColumnNameDialog({
   hint?: string;
   initial?: string;
   max: number;
-  requiredMessage: string;
-  tooLongMessage: string;
+  /** The name's rules, from the board's write (writeRules(...)("column.name", …)). */
+  rules: FormRule[];
   onSave(name: string): Promise<unknown>;
   onClose(): void;
 }) {
@@ -53,15 +52,7 @@ export function ColumnNameDialog({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ name: initial }}>
-        <Form.Item
-          name="name"
-          label={label}
-          extra={hint}
-          rules={[
-            { required: true, whitespace: true, message: requiredMessage },
-            { max, message: tooLongMessage },
-          ]}
-        >
+        <Form.Item name="name" label={label} extra={hint} rules={rules}>
           <Input autoFocus dir="auto" maxLength={max + 1} />
         </Form.Item>
       </Form>

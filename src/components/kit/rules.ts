@@ -1,0 +1,47 @@
+import type { FormRule } from "antd";
+import type { Body, Path } from "../../api";
+import { REQUIRED_FIELDS } from "../../api/required";
+
+type Write = "post" | "put" | "patch" | "delete";
+type Fields<B> = Extract<keyof B, string>;
+/** A body's fields and, one level down, its object fields' fields as `parent.child`. */
+type FieldsOf<B> = {
+  [K in Fields<B>]: NonNullable<B[K]> extends readonly unknown[]
+    ? K
+    : NonNullable<B[K]> extends object
+      ? K | `${K}.${Fields<NonNullable<B[K]>>}`
+      : K;
+}[Fields<B>];
+/** The names of a write's body fields (any name for a multipart-only write, which has no JSON body type). */
+export type BodyField<P extends Path, M extends Write> = [Body<P, M>] extends [never]
+  ? string
+  : FieldsOf<NonNullable<Body<P, M>>>;
+
+/**
+ * A form's required marks come from the rule the server applies: the write's schema (src/api/required.ts,
+ * generated from the OpenAPI document). `writeRules(path)` gives the rules of a field that fills one of the body's
+ * fields (`parent.child` for a field of an object field): required — with `message`, blank text counting as
+ * missing — when the schema requires it, or when it is a text the server refuses blank (a change's name: the form
+ * sends it, so it may not be emptied); then `more` (lengths, patterns). A field renamed on the server breaks the
+ * typecheck of the form that fills it.
+ */
+export function writeRules<P extends Path, M extends Write = "post">(path: P, method: M = "post" as M) {
+  const required = REQUIRED_FIELDS[path]?.[method] ?? {};
+  const rules = (field: BodyField<P, M>, message?: string, more: FormRule[] = []): FormRule[] => {
+    const kind = required[field];
+    if (!kind) return more;
+    return [
+      { required: true, ...(kind === "value" ? {} : { whitespace: true }), ...(message ? { message } : {}) },
+      ...more,
+    ];
+  };
+  /** Whether the field must be filled: the mark of a field that fills several (a window: its start and end). */
+  rules.requires = (field: BodyField<P, M>): boolean => !!required[field];
+  return rules;
+}
+
+/**
+ * A field the form needs that no write's schema names as such: a repeated password, the choice between two
+ * writes. Everything the server receives takes its mark from `writeRules`.
+ */
+export const formOnlyRequired = (message?: string): FormRule => ({ required: true, ...(message ? { message } : {}) });
