@@ -90,6 +90,12 @@ export default tseslint.config(
           selector: "JSXAttribute[name.name='required']",
           message: "Take the required mark from the write's schema: writeRules(path)(field) in the item's rules.",
         },
+        {
+          // antd puts a required field's aria-required on the group's plain div, which axe refuses without the role.
+          selector:
+            "JSXOpeningElement[name.object.name='Radio'][name.property.name='Group']:not(:has(JSXAttribute[name.name='role']))",
+          message: 'A radio group takes role="radiogroup" (a required mark gives it aria-required).',
+        },
       ],
     },
   },

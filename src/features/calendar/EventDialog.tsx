@@ -259,7 +259,7 @@ export function EventDialog({
           <Select showSearch options={zones.map((z) => ({ value: z, label: z }))} />
         </Form.Item>
         <Form.Item name="color" label={t("calendar.fields.color")}>
-          <Radio.Group optionType="button" className="calendar-colors">
+          <Radio.Group role="radiogroup" optionType="button" className="calendar-colors">
             {COLOR_NAMES.map((c) => (
               <Radio.Button key={c} value={c} title={t(`calendar.colors.${c}`)}>
                 <span className="calendar-swatch" style={{ background: COLORS[c] }} aria-hidden />

@@ -184,6 +184,7 @@ export function DeliveryStep({
           <Spin />
         ) : (
           <Radio.Group
+            role="radiogroup"
             value={state.transportType}
             onChange={(e) => {
               const o = options.find((x) => x.transportType === e.target.value);
@@ -228,6 +229,7 @@ export function DeliveryStep({
           {t("checkout.delivery.payment")}
         </Typography.Title>
         <Radio.Group
+          role="radiogroup"
           value={state.paymentMethod}
           onChange={(e) => dispatch({ type: "payment", method: e.target.value as PaymentMethod })}
           options={[

@@ -129,6 +129,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
         </Flex>
         <Form.Item name="discountType" label={t("coupons.fields.discountType")} rules={batchRule("discountType")}>
           <Radio.Group
+            role="radiogroup"
             optionType="button"
             options={[
               { value: "percent", label: t("coupons.form.percent") },

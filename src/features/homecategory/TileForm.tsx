@@ -318,6 +318,7 @@ export function TileForm({ id }: { id?: string }) {
           </Form.Item>
           <Form.Item name="linkType" label={t("homecategory.fields.linkType")} rules={rule("linkType")}>
             <Radio.Group
+              role="radiogroup"
               optionType="button"
               options={LINK_TYPES.map((x) => ({ value: x, label: t(`homecategory.linkTypes.${x}`) }))}
               onChange={() => form.setFieldValue("linkId", undefined)}

@@ -98,7 +98,7 @@ export function LabelDialog({
           <Input autoFocus dir="auto" maxLength={LABEL_NAME_MAX + 1} />
         </Form.Item>
         <Form.Item name="color" label={t("mail.labels.color")} rules={rule("color")}>
-          <Radio.Group className="mail-swatches">
+          <Radio.Group role="radiogroup" className="mail-swatches">
             {LABEL_COLORS.map((c) => (
               <Radio.Button key={c} value={c} aria-label={c} className="mail-swatch">
                 <span className="mail-dot" style={{ background: c }} />

@@ -155,6 +155,7 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
           <Form<ComposeValues> form={form} layout="vertical" initialValues={INITIAL} onFinish={submit}>
             <Form.Item name="audience" label={t("notifications.fields.audience")} rules={rule("audience")}>
               <Radio.Group
+                role="radiogroup"
                 optionType="button"
                 options={(["all", "shop", "role"] as Audience[]).map((a) => ({
                   value: a,
@@ -240,6 +241,7 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
             </Form.Item>
             <Form.Item name="when" label={t("notifications.fields.when")}>
               <Radio.Group
+                role="radiogroup"
                 optionType="button"
                 options={[
                   { value: "now", label: t("notifications.compose.now") },

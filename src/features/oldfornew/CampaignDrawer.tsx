@@ -155,6 +155,7 @@ export function CampaignDrawer({
         <Flex gap={16} wrap align="flex-start">
           <Form.Item name="discountType" label={t("oldfornew.fields.discountType")} rules={rule("discountType")}>
             <Radio.Group
+              role="radiogroup"
               optionType="button"
               options={DISCOUNT_TYPES.map((x) => ({ value: x, label: t(`oldfornew.discountTypes.${x}`) }))}
             />

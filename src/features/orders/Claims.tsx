@@ -185,6 +185,7 @@ export function ClaimNew({ id: orderId }: { id: string }) {
       >
         <Form.Item name="kind" label={t("orders.fields.kind")} rules={rule("kind")}>
           <Radio.Group
+            role="radiogroup"
             optionType="button"
             options={["claim", "return"].map((k) => ({ value: k, label: t(`orders.claimKind.${k}`) }))}
           />
