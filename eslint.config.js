@@ -93,8 +93,9 @@ export default tseslint.config(
         {
           // antd puts a required field's aria-required on the group's plain div, which axe refuses without the role.
           selector:
-            "JSXOpeningElement[name.object.name='Radio'][name.property.name='Group']:not(:has(JSXAttribute[name.name='role']))",
-          message: 'A radio group takes role="radiogroup" (a required mark gives it aria-required).',
+            "JSXOpeningElement[name.object.name='Radio'][name.property.name='Group']:not(:has(JSXSpreadAttribute[argument.name='RADIO_GROUP']))",
+          message:
+            "A radio group takes {...RADIO_GROUP} (src/components/kit/rules.ts): a required mark gives it aria-required.",
         },
       ],
     },

@@ -4,7 +4,7 @@ import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Radio, Select
 import { DeleteOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
-import { writeRules } from "../../components/kit/rules";
+import { RADIO_GROUP, writeRules } from "../../components/kit/rules";
 import {
   addDays,
   COLOR_NAMES,
@@ -259,7 +259,7 @@ export function EventDialog({
           <Select showSearch options={zones.map((z) => ({ value: z, label: z }))} />
         </Form.Item>
         <Form.Item name="color" label={t("calendar.fields.color")}>
-          <Radio.Group role="radiogroup" optionType="button" className="calendar-colors">
+          <Radio.Group {...RADIO_GROUP} optionType="button" className="calendar-colors">
             {COLOR_NAMES.map((c) => (
               <Radio.Button key={c} value={c} title={t(`calendar.colors.${c}`)}>
                 <span className="calendar-swatch" style={{ background: COLORS[c] }} aria-hidden />

@@ -7,6 +7,7 @@ import { useFormat } from "../../components/kit/format";
 import type { Action, CheckoutState, PaymentMethod, Placed } from "./model";
 import { type CouponCheck, type NewOrder, type Quote, type QuoteRequest } from "./types";
 import { ON_REST, REST_PROVIDER } from "../../providers/rest";
+import { RADIO_GROUP } from "../../components/kit/rules";
 
 type ApiError = { message?: string; statusCode?: number; errors?: Record<string, string[]> };
 const fieldsOf = (error: unknown) => Object.keys((error as ApiError)?.errors ?? {});
@@ -184,7 +185,7 @@ export function DeliveryStep({
           <Spin />
         ) : (
           <Radio.Group
-            role="radiogroup"
+            {...RADIO_GROUP}
             value={state.transportType}
             onChange={(e) => {
               const o = options.find((x) => x.transportType === e.target.value);
@@ -229,7 +230,7 @@ export function DeliveryStep({
           {t("checkout.delivery.payment")}
         </Typography.Title>
         <Radio.Group
-          role="radiogroup"
+          {...RADIO_GROUP}
           value={state.paymentMethod}
           onChange={(e) => dispatch({ type: "payment", method: e.target.value as PaymentMethod })}
           options={[

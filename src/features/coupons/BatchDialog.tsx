@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useCreate, useTranslate } from "@refinedev/core";
 import { Alert, Card, Flex, Form, Input, InputNumber, Modal, Radio, Typography } from "antd";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
-import { writeRules } from "../../components/kit/rules";
+import { RADIO_GROUP, writeRules } from "../../components/kit/rules";
 import { useFormat } from "../../components/kit/format";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import type { ApiError } from "../../providers/http";
@@ -129,7 +129,7 @@ export function BatchDialog({ onClose, onCreated }: { onClose(): void; onCreated
         </Flex>
         <Form.Item name="discountType" label={t("coupons.fields.discountType")} rules={batchRule("discountType")}>
           <Radio.Group
-            role="radiogroup"
+            {...RADIO_GROUP}
             optionType="button"
             options={[
               { value: "percent", label: t("coupons.form.percent") },

@@ -30,7 +30,7 @@ import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { BackLink } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { RecordFailure } from "../../components/kit/RecordFailure";
-import { formOnlyRequired, writeRules } from "../../components/kit/rules";
+import { formOnlyRequired, RADIO_GROUP, writeRules } from "../../components/kit/rules";
 import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, windowRule, WindowTag, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
@@ -318,7 +318,7 @@ export function TileForm({ id }: { id?: string }) {
           </Form.Item>
           <Form.Item name="linkType" label={t("homecategory.fields.linkType")} rules={rule("linkType")}>
             <Radio.Group
-              role="radiogroup"
+              {...RADIO_GROUP}
               optionType="button"
               options={LINK_TYPES.map((x) => ({ value: x, label: t(`homecategory.linkTypes.${x}`) }))}
               onChange={() => form.setFieldValue("linkId", undefined)}

@@ -14,7 +14,7 @@ import {
   StarOutlined,
 } from "@ant-design/icons";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
-import { writeRules } from "../../components/kit/rules";
+import { RADIO_GROUP, writeRules } from "../../components/kit/rules";
 import { LABEL_COLORS, LABEL_NAME_MAX, REST, type MailLabel, type MailView, type SystemLabel } from "./model";
 import { REST_PROVIDER } from "../../providers/rest";
 
@@ -98,7 +98,7 @@ export function LabelDialog({
           <Input autoFocus dir="auto" maxLength={LABEL_NAME_MAX + 1} />
         </Form.Item>
         <Form.Item name="color" label={t("mail.labels.color")} rules={rule("color")}>
-          <Radio.Group role="radiogroup" className="mail-swatches">
+          <Radio.Group {...RADIO_GROUP} className="mail-swatches">
             {LABEL_COLORS.map((c) => (
               <Radio.Button key={c} value={c} aria-label={c} className="mail-swatch">
                 <span className="mail-dot" style={{ background: c }} />

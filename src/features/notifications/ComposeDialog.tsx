@@ -19,7 +19,7 @@ import {
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
-import { formOnlyRequired, writeRules } from "../../components/kit/rules";
+import { formOnlyRequired, RADIO_GROUP, writeRules } from "../../components/kit/rules";
 import { DEFAULT_ZONE } from "../../components/kit/window";
 import {
   BODY_MAX,
@@ -155,7 +155,7 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
           <Form<ComposeValues> form={form} layout="vertical" initialValues={INITIAL} onFinish={submit}>
             <Form.Item name="audience" label={t("notifications.fields.audience")} rules={rule("audience")}>
               <Radio.Group
-                role="radiogroup"
+                {...RADIO_GROUP}
                 optionType="button"
                 options={(["all", "shop", "role"] as Audience[]).map((a) => ({
                   value: a,
@@ -241,7 +241,7 @@ export function ComposeDialog({ onClose, onDone }: { onClose(): void; onDone(mes
             </Form.Item>
             <Form.Item name="when" label={t("notifications.fields.when")}>
               <Radio.Group
-                role="radiogroup"
+                {...RADIO_GROUP}
                 optionType="button"
                 options={[
                   { value: "now", label: t("notifications.compose.now") },

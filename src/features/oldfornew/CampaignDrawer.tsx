@@ -20,7 +20,7 @@ import { DeleteOutlined, SaveOutlined } from "@ant-design/icons";
 import { FromTo } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage, errorStatus } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
-import { formOnlyRequired, writeRules } from "../../components/kit/rules";
+import { formOnlyRequired, RADIO_GROUP, writeRules } from "../../components/kit/rules";
 import { Thumb } from "../../components/kit/Thumb";
 import { WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { callsOf } from "../../resources/calls";
@@ -155,7 +155,7 @@ export function CampaignDrawer({
         <Flex gap={16} wrap align="flex-start">
           <Form.Item name="discountType" label={t("oldfornew.fields.discountType")} rules={rule("discountType")}>
             <Radio.Group
-              role="radiogroup"
+              {...RADIO_GROUP}
               optionType="button"
               options={DISCOUNT_TYPES.map((x) => ({ value: x, label: t(`oldfornew.discountTypes.${x}`) }))}
             />

@@ -36,7 +36,7 @@ import {
 import { AuthImage, StatusTag, fileListOf, useMaster } from "./shared";
 import { useOrderAction } from "./useOrderAction";
 import { applyFieldErrors } from "../../components/kit/errors";
-import { writeRules } from "../../components/kit/rules";
+import { RADIO_GROUP, writeRules } from "../../components/kit/rules";
 import { RecordFailure } from "../../components/kit/RecordFailure";
 import { FilterBar, SearchBox, useListTable, useTableScroll } from "../../components/kit/list";
 import { BackLink } from "../../components/kit/direction";
@@ -185,7 +185,7 @@ export function ClaimNew({ id: orderId }: { id: string }) {
       >
         <Form.Item name="kind" label={t("orders.fields.kind")} rules={rule("kind")}>
           <Radio.Group
-            role="radiogroup"
+            {...RADIO_GROUP}
             optionType="button"
             options={["claim", "return"].map((k) => ({ value: k, label: t(`orders.claimKind.${k}`) }))}
           />
