@@ -41,8 +41,9 @@ export function writeRules<P extends Path, M extends Write = "post">(path: P, me
 }
 
 /**
- * A field the form needs that no write's schema names as such: a repeated password, the choice between two
- * writes. Everything the server receives takes its mark from `writeRules`.
+ * A mark no write's required list can give: a field the server never receives as such (a repeated password), or
+ * one the server requires only on a condition (a shop with the audience "shop", a new record of a write that also
+ * changes). Everything else takes its mark from `writeRules`; each use says why beside it.
  */
 export const formOnlyRequired = (message?: string): FormRule => ({ required: true, ...(message ? { message } : {}) });
 
