@@ -309,18 +309,19 @@ async function receiveUploads(request: FastifyRequest, opts: UploadsOptions): Pr
   } catch (e) {
     await dropTmp();
     await discard(storage, stored);
+    await dropCopies(storage, stored);
     throw e;
   }
 }
 
-/** Remove stored files again (a refused request keeps none), and the bucket's local copies. */
+/** Remove stored files again: a refused request keeps none. */
 async function discard(storage: Storage, files: StoredPart[]): Promise<void> {
-  await Promise.all(
-    files.map(async (f) => {
-      await storage.remove(storedKey(f.url)!);
-      if (!(storage instanceof LocalStorage)) await rm(f.path, { force: true });
-    }),
-  );
+  await Promise.all(files.map((f) => storage.remove(storedKey(f.url)!)));
+}
+
+/** The bucket was sent a copy of each file: the local one was only for the request. */
+async function dropCopies(storage: Storage, files: StoredPart[]): Promise<void> {
+  if (!(storage instanceof LocalStorage)) await Promise.all(files.map((f) => rm(f.path, { force: true })));
 }
 
 /** Receive, run `fn`, and remove the stored file again when `fn` fails. */
@@ -346,11 +347,10 @@ export async function withUploads<T>(
   try {
     return await fn(upload);
   } catch (e) {
-    await Promise.all(upload.files.map((f) => storage.remove(storedKey(f.url)!)));
+    await discard(storage, upload.files);
     throw e;
   } finally {
-    // The bucket was sent a copy: the local one was only for `fn`.
-    if (!(storage instanceof LocalStorage)) await Promise.all(upload.files.map((f) => rm(f.path, { force: true })));
+    await dropCopies(storage, upload.files);
   }
 }
 
