@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { eq, gte } from "drizzle-orm";
 import { installRates } from "../../server/src/db/schema.js";
 import type { RunningServer } from "../support/server.js";
 import { browserAvailable, browserSession, eachLook, screenshot, signIn } from "./browser.js";
@@ -57,6 +58,30 @@ describe.skipIf(!browserAvailable)("a generated screen: install rates", () => {
     await page.getByRole("searchbox", { name: "Search Service" }).fill("no such service");
     await page.getByText("Nothing matches these filters").waitFor();
     await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect.poll(() => rows().count()).toBeGreaterThan(5);
+
+    // A price range (applied on Enter), then a CSV of exactly the filtered rows, with the screen's words.
+    const from = page.getByRole("spinbutton", { name: "Price (THB): From" });
+    await from.fill("1000");
+    await from.press("Enter");
+    await expect.poll(async () => (await prices()).length > 0 && (await prices()).every((p) => p >= 1000)).toBe(true);
+    const expensive = await server.app.db.select().from(installRates).where(gte(installRates.price, "1000"));
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^install-rates-\d{8}-\d{4}\.csv$/);
+    const lines = readFileSync(await file.path(), "utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe("Service,Category,Code,Price (THB),Status,Updated");
+    // One line per filtered rate; a name with a comma is quoted.
+    expect(lines).toHaveLength(expensive.length + 1);
+    for (const { name } of expensive)
+      expect(lines.some((l) => l.startsWith(name.includes(",") ? `"${name}",` : `${name},`))).toBe(true);
+    expect(lines.find((l) => l.startsWith("Toilet installation,"))).toMatch(/,1200,(On|Off),/);
+    await from.fill("");
+    await from.press("Enter");
     await expect.poll(() => rows().count()).toBeGreaterThan(5);
 
     // The form: the change body's fields; a price at or above the regular price is refused on its field.

@@ -53,7 +53,7 @@ vi.mock("../../src/api/resources", () => {
         fields: { id: { type: "integer" }, name, kind, active, brandId, startsOn, price },
         create: { properties: { name, kind, active, brandId, startsOn, price }, required: ["name", "kind", "brandId"] },
         update: { properties: { name, kind, active, brandId, startsOn, price } },
-        filters: { name: ["like"], kind: ["eq"] },
+        filters: { name: ["like"], kind: ["eq"], price: ["gte", "lte"] },
         sort: ["id", "name"],
         refs: { brandId: "brands" },
         verbs: ["list", "get", "create", "update", "delete"],
@@ -73,8 +73,17 @@ function server(req: Recorded): { status: number; data?: unknown; headers?: Reco
     return { status: 200, data: [{ id: 7, name: "Acme" }], headers: { "x-total-count": "1" } };
   if (req.method === "GET" && path === "/api/v2/saved-views")
     return { status: 200, data: [], headers: { "x-total-count": "0" } };
-  if (req.method === "GET" && path === "/api/v2/gadgets")
-    return { status: 200, data: gadgets, headers: { "x-total-count": String(gadgets.length) } };
+  if (req.method === "GET" && path === "/api/v2/gadgets") {
+    const q = new URLSearchParams(req.url.split("?")[1] ?? "");
+    const start = Number(q.get("_start") ?? 0);
+    const end = Number(q.get("_end") ?? gadgets.length);
+    const rows = gadgets.filter(
+      (g) =>
+        (!q.has("price_gte") || (g.price as number) >= Number(q.get("price_gte"))) &&
+        (!q.has("price_lte") || (g.price as number) <= Number(q.get("price_lte"))),
+    );
+    return { status: 200, data: rows.slice(start, end), headers: { "x-total-count": String(rows.length) } };
+  }
   if (req.method === "GET" && one) {
     const g = gadgets.find((x) => x.id === Number(one[1]));
     return g ? { status: 200, data: g } : { status: 404, data: { status: 404, message: "Gadget not found" } };
@@ -202,5 +211,85 @@ describe("a generated form", () => {
       expect(http.calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual(["/api/v2/gadgets/1"]),
     );
     await waitFor(() => expect(screen.queryByText("Desk lamp")).toBeNull());
+  }, 60_000);
+
+  it("deletes the selected rows after one confirmation, and nothing before it", async () => {
+    renderAt("/admin/gadgets");
+    await screen.findByText("Desk lamp");
+    expect(screen.queryByRole("button", { name: /kit.generated.deleteSelected/ })).toBeNull();
+    for (const name of ["Desk lamp", "Ceiling fan"])
+      fireEvent.click(within(screen.getByText(name).closest("tr") as HTMLElement).getByRole("checkbox"));
+    fireEvent.click(await screen.findByRole("button", { name: /kit.generated.deleteSelected/ }));
+    expect(http.calls.some((c) => c.method === "DELETE")).toBe(false);
+    const confirm = await waitFor(() => document.querySelector(".ant-popconfirm") as HTMLElement);
+    fireEvent.click(within(confirm).getByRole("button", { name: "buttons.delete" }));
+    await waitFor(() =>
+      expect(
+        http.calls
+          .filter((c) => c.method === "DELETE")
+          .map((c) => c.url)
+          .sort(),
+      ).toEqual(["/api/v2/gadgets/1", "/api/v2/gadgets/2"]),
+    );
+    expect(await screen.findByText("list.empty")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /kit.generated.deleteSelected/ })).toBeNull();
+  }, 60_000);
+
+  it("filters by a number range when a box is left, not at each digit", async () => {
+    renderAt("/admin/gadgets");
+    await screen.findByText("Ceiling fan");
+    const lists = () => http.calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/v2/gadgets?"));
+    const before = lists().length;
+    const from = screen.getByRole("spinbutton", { name: "Price: kit.generated.from" });
+    fireEvent.change(from, { target: { value: "500" } });
+    expect(lists()).toHaveLength(before);
+    fireEvent.blur(from);
+    await waitFor(() => expect(screen.queryByText("Desk lamp")).toBeNull());
+    expect(screen.getByText("Ceiling fan")).toBeInTheDocument();
+    expect(decodeURIComponent(lists().at(-1)!.url)).toContain("price_gte=500");
+    const to = screen.getByRole("spinbutton", { name: "Price: kit.generated.to" });
+    fireEvent.change(to, { target: { value: "800" } });
+    fireEvent.keyDown(to, { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(screen.queryByText("Ceiling fan")).toBeNull());
+    expect(decodeURIComponent(lists().at(-1)!.url)).toMatch(
+      /price_gte=500.*price_lte=800|price_lte=800.*price_gte=500/,
+    );
+  }, 60_000);
+
+  it("exports every filtered row as CSV page by page, states in words and formulas as text", async () => {
+    gadgets = Array.from({ length: 130 }, (_, i) => ({
+      id: i + 1,
+      name: i === 0 ? "=HYPERLINK(1)" : `Gadget ${i + 1}`,
+      kind: i % 2 ? "fan" : "lamp",
+      active: i % 3 === 0,
+      brandId: 7,
+      startsOn: null,
+      price: 10 + i,
+    }));
+    const files: Blob[] = [];
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation((b) => (files.push(b as Blob), "blob:x"));
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    try {
+      renderAt("/admin/gadgets");
+      await screen.findByText("Gadget 2");
+      fireEvent.click(screen.getByRole("button", { name: /buttons.export|Export/ }));
+      await waitFor(() => expect(files).toHaveLength(1));
+      const lines = (await files[0].text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toBe("Name,Kind,Active,Brand,Starts on,Price");
+      expect(lines).toHaveLength(131);
+      // A name that starts like a formula is text in a spreadsheet.
+      expect(lines[1]).toBe("'=HYPERLINK(1),lamp,kit.generated.yes,7,,10");
+      expect(lines[2]).toBe("Gadget 2,fan,kit.generated.no,7,,11");
+      const pages = http.calls.filter((c) => c.url.startsWith("/api/v2/gadgets?") && c.url.includes("_end=100"));
+      expect(pages.length).toBeGreaterThan(0);
+    } finally {
+      create.mockRestore();
+      revoke.mockRestore();
+      click.mockRestore();
+    }
   }, 60_000);
 });

@@ -118,6 +118,8 @@ export function useListTable<T extends BaseRecord>(resource: string, options: Li
     ...table,
     sorters: sorting,
     filters,
+    /** The filters as Refine holds them (for a hook that reads the same rows, e.g. an export). */
+    crudFilters: crud,
     apply,
     filtered,
     savedViews,

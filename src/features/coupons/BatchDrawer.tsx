@@ -26,6 +26,7 @@ import { BATCHES, type BatchReport, type CouponBatch, type CouponCode, type Rede
 import { useRuleText } from "./rule";
 import { BatchStatusTag } from "./BatchStatusTag";
 import { ON_REST } from "../../providers/rest";
+import { saveBlob } from "../../components/kit/download";
 
 export type DrawerTab = "codes" | "report";
 const PAGE = 20;
@@ -33,14 +34,7 @@ const PAGE = 20;
 /** Saves the batch's codes as CSV through the token-carrying client. */
 async function downloadCodes(batch: CouponBatch) {
   const res = await http.get<Blob>(`/api/v2/${BATCHES}/${batch.id}/export`, { responseType: "blob" });
-  const href = URL.createObjectURL(res.data);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = `coupons-${batch.prefix.toLowerCase()}-${batch.id}.csv`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(href);
+  saveBlob(res.data, `coupons-${batch.prefix.toLowerCase()}-${batch.id}.csv`);
 }
 
 function Codes({ batch }: { batch: CouponBatch }) {

@@ -3,6 +3,7 @@ import { Image, Skeleton, Tag, type UploadFile, type UploadProps } from "antd";
 import { useEffect, useState } from "react";
 import { http } from "../../providers/http";
 import { readCall, STATUS_COLORS, type Branch, type MasterItem } from "./model";
+import { saveBlob } from "../../components/kit/download";
 
 /** A coloured tag for any status of the domain (order, slip, PO, transfer, claim). */
 export function StatusTag({ status, group = "status" }: { status: string; group?: string }) {
@@ -98,12 +99,5 @@ export function AuthImage({
 /** Saves a response body (CSV, PDF) under a file name, through the token-carrying client. */
 export async function download(path: string, params: Record<string, unknown>, fileName: string) {
   const res = await http.get<Blob>(path, { params, responseType: "blob" });
-  const href = URL.createObjectURL(res.data);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(href);
+  saveBlob(res.data, fileName);
 }

@@ -1,6 +1,7 @@
 import type { DataOf, ItemOf } from "../../api";
 import { product } from "./endpoints";
 import { callsOf, screenPath } from "../../resources/calls";
+import { saveBlob } from "../../components/kit/download";
 
 export type ProductArea = "admin" | "supplier";
 export type ProductSummary = ItemOf<"/api/product/productlist">;
@@ -75,10 +76,5 @@ export function uploadBody(fields: Record<string, string | number>, file: File):
 
 /** Saves a CSV answer (a string) as a file download. */
 export function downloadCsv(csv: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  a.click();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), filename);
 }

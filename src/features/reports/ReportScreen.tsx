@@ -31,7 +31,8 @@ import {
   type ReportColumn,
   type ValueType,
 } from "./config";
-import { fetchCsv, percentOf, saveBlob, type ExportProgress } from "./csv";
+import { saveBlob } from "../../components/kit/download";
+import { fetchCsv, percentOf, type ExportProgress } from "./csv";
 import type { ChartPoint } from "./ReportChart";
 import "./reports.css";
 

@@ -51,15 +51,3 @@ export function percentOf(p: ExportProgress): number | undefined {
   if (!p.total) return undefined;
   return Math.min(99, Math.floor((p.rows / p.total) * 100));
 }
-
-/** Saves a Blob as a download under a name. */
-export function saveBlob(blob: Blob, filename: string) {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-}

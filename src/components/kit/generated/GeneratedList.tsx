@@ -1,7 +1,8 @@
-import { List } from "@refinedev/antd";
-import { useCan, useDelete, type BaseRecord } from "@refinedev/core";
-import { DatePicker, Popconfirm, Select, Space, Table, Button } from "antd";
-import { DeleteOutlined } from "@ant-design/icons";
+import { useState } from "react";
+import { ExportButton, List } from "@refinedev/antd";
+import { useCan, useDelete, useDeleteMany, useNotification, type BaseKey, type BaseRecord } from "@refinedev/core";
+import { DatePicker, InputNumber, Popconfirm, Select, Space, Table, Button } from "antd";
+import { DeleteOutlined, DownloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import dayjs from "dayjs";
 import { Link } from "react-router";
@@ -9,13 +10,78 @@ import { CreateButton, EditButton, ShowButton } from "../buttons";
 import { FilterBar, SearchBox, useListTable, useNarrow, useTableScroll, WIDE } from "../list";
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
-import { generatedOf, kindOf, listFields, useWords } from "./model";
+import { generatedOf, kindOf, listFields, useWords, type Generated } from "./model";
 import { ON_REST } from "../../../providers/rest";
+import { useCsvExport } from "../download";
+
+/** The most rows an export reads (in pages of the server's largest page). */
+const EXPORT_MAX = 10_000;
+const NUMERIC = ["money", "integer", "number"];
+
+/**
+ * A number range filter: two boxes applied when left or on Enter (not per keystroke, which would ask the
+ * server once a digit). Each box says which end it is.
+ */
+function NumberRange({
+  label,
+  from,
+  to,
+  onApply,
+}: {
+  label: string;
+  from?: number;
+  to?: number;
+  onApply(range: { from?: number; to?: number }): void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<{ from?: number; to?: number }>({ from, to });
+  const commit = () => {
+    if (draft.from !== from || draft.to !== to) onApply(draft);
+  };
+  const box = (end: "from" | "to") => (
+    <InputNumber<number>
+      aria-label={`${label}: ${t(`kit.generated.${end}`)}`}
+      placeholder={`${label}: ${t(`kit.generated.${end}`)}`}
+      min={0}
+      value={draft[end]}
+      onChange={(v) => setDraft((d) => ({ ...d, [end]: v ?? undefined }))}
+      onBlur={commit}
+      onPressEnter={commit}
+      style={{ width: 150 }}
+    />
+  );
+  return (
+    <Space.Compact>
+      {box("from")}
+      {box("to")}
+    </Space.Compact>
+  );
+}
+
+/** A row's cells as the export writes them: states and yes/no in words, numbers and times as they are. */
+function useExportCells(g: Generated) {
+  const { t } = useTranslation();
+  const w = useWords(g);
+  const fields = listFields(g);
+  return {
+    columns: fields.map(([f]) => w.field(f)),
+    cells: (row: BaseRecord) =>
+      fields.map(([f, s]) => {
+        const v: unknown = row[f];
+        const kind = kindOf(f, s, g.doc);
+        if (v === null || v === undefined) return "";
+        if (kind === "enum") return w.value(f, v);
+        if (kind === "boolean") return t(v ? "kit.generated.yes" : "kit.generated.no");
+        return v;
+      }),
+  };
+}
 
 /**
  * The list of a generated screen: a column per answered field, sorting where the resource sorts, the
- * filters it takes (text contains, a state, yes/no, a date range), pages, saved views and the empty
- * state of the kit's list; view, edit and delete (after a confirmation) where the screen offers them.
+ * filters it takes (text contains, a state, yes/no, a date or number range), pages, saved views and the
+ * empty state of the kit's list; a CSV of the filtered rows; view, edit and delete (after a confirmation)
+ * where the screen offers them, and delete of the selected rows.
  */
 export function GeneratedList({ screen }: { screen: string }) {
   const g = generatedOf(screen);
@@ -24,13 +90,29 @@ export function GeneratedList({ screen }: { screen: string }) {
   const cell = useCell(g);
   const scroll = useTableScroll();
   const narrow = useNarrow();
-  const { tableProps, filters, apply, savedViews, sorters } = useListTable<BaseRecord>(g.resource, {
+  const [selected, setSelected] = useState<BaseKey[]>([]);
+  const { tableProps, filters, crudFilters, apply, savedViews, sorters } = useListTable<BaseRecord>(g.resource, {
     ...ON_REST,
     sorters: { mode: "server" },
     empty: w.empty(),
+    onApply: () => setSelected([]),
   });
   const { data: deletable } = useCan({ resource: screen, action: "delete" });
   const { mutate: remove } = useDelete();
+  const { mutate: removeMany, mutation: removingMany } = useDeleteMany();
+  const { open: notify } = useNotification();
+  const exportCells = useExportCells(g);
+  const csv = useCsvExport({
+    resource: g.resource,
+    ...ON_REST,
+    filters: crudFilters,
+    sorters,
+    ...exportCells,
+    filename: `${g.resource}-${dayjs().format("YYYYMMDD-HHmm")}`,
+    max: EXPORT_MAX,
+  });
+  const exportCsv = () => csv.run().catch(() => notify?.({ type: "error", message: t("kit.generated.exportFailed") }));
+  const canDelete = Boolean(deletable?.can && g.doc.verbs.includes("delete"));
   const routes = g.screen.routes;
   const fields = listFields(g);
   const link = routes.show ? "show" : routes.edit && g.doc.update ? "edit" : undefined;
@@ -40,7 +122,12 @@ export function GeneratedList({ screen }: { screen: string }) {
     <List
       title={t(g.screen.label)}
       resource={screen}
-      headerButtons={() => (routes.create && g.doc.create ? <CreateButton resource={screen} /> : null)}
+      headerButtons={() => (
+        <Space wrap>
+          <ExportButton icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={csv.busy} />
+          {routes.create && g.doc.create && <CreateButton resource={screen} />}
+        </Space>
+      )}
     >
       <FilterBar extra={savedViews}>
         {filtersOf.map(([f, ops]) => {
@@ -75,6 +162,16 @@ export function GeneratedList({ screen }: { screen: string }) {
                 style={{ minWidth: 160 }}
               />
             );
+          if (ops.includes("gte") && ops.includes("lte") && NUMERIC.includes(kind))
+            return (
+              <NumberRange
+                key={`${f}:${String(filters[`${f}@gte`])}:${String(filters[`${f}@lte`])}`}
+                label={w.field(f)}
+                from={filters[`${f}@gte`] === undefined ? undefined : Number(filters[`${f}@gte`])}
+                to={filters[`${f}@lte`] === undefined ? undefined : Number(filters[`${f}@lte`])}
+                onApply={(r) => apply({ [`${f}@gte`]: r.from, [`${f}@lte`]: r.to })}
+              />
+            );
           if (ops.includes("gte") && ops.includes("lte") && (kind === "dateTime" || kind === "date"))
             return (
               <DatePicker.RangePicker
@@ -96,7 +193,51 @@ export function GeneratedList({ screen }: { screen: string }) {
           return null;
         })}
       </FilterBar>
-      <Table<BaseRecord> {...tableProps} rowKey="id" scroll={scroll(Math.max(600, fields.length * 150))}>
+      {canDelete && selected.length > 0 && (
+        <Space style={{ marginBottom: 12 }} wrap>
+          <span aria-live="polite">{t("kit.generated.selected", { count: selected.length })}</span>
+          <Popconfirm
+            title={t("kit.generated.confirmDeleteMany", { count: selected.length })}
+            description={t("kit.generated.deleteEffect")}
+            okText={t("buttons.delete")}
+            okButtonProps={{ danger: true }}
+            cancelText={t("buttons.cancel")}
+            onConfirm={() =>
+              removeMany(
+                {
+                  resource: g.resource,
+                  ids: selected,
+                  ...ON_REST,
+                  successNotification: () => ({
+                    type: "success",
+                    message: t("kit.generated.deletedMany", { count: selected.length }),
+                  }),
+                },
+                { onSettled: () => setSelected([]) },
+              )
+            }
+          >
+            <Button danger icon={<DeleteOutlined />} loading={removingMany.isPending}>
+              {t("kit.generated.deleteSelected", { count: selected.length })}
+            </Button>
+          </Popconfirm>
+          <Button onClick={() => setSelected([])}>{t("kit.generated.clearSelection")}</Button>
+        </Space>
+      )}
+      <Table<BaseRecord>
+        {...tableProps}
+        rowKey="id"
+        scroll={scroll(Math.max(600, fields.length * 150))}
+        rowSelection={
+          canDelete
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as BaseKey[]),
+                preserveSelectedRowKeys: false,
+              }
+            : undefined
+        }
+      >
         {fields.map(([f], i) => {
           const sorted = sorters.find((s) => s.field === f)?.order;
           const kind = kindOf(f, g.doc.fields[f], g.doc);
@@ -111,7 +252,7 @@ export function GeneratedList({ screen }: { screen: string }) {
               title={w.field(f)}
               sorter={g.doc.sort.includes(f)}
               sortOrder={sorted ? (sorted === "asc" ? "ascend" : "descend") : null}
-              align={["money", "integer", "number"].includes(kind) ? "end" : undefined}
+              align={NUMERIC.includes(kind) ? "end" : undefined}
               render={(v, record) =>
                 i === 0 && link ? <Link to={screenPath(screen, link, record.id)}>{cell(f, v)}</Link> : cell(f, v)
               }
@@ -128,7 +269,7 @@ export function GeneratedList({ screen }: { screen: string }) {
               {routes.edit && g.doc.update && (
                 <EditButton hideText size="small" resource={screen} recordItemId={record.id!} />
               )}
-              {deletable?.can && g.doc.verbs.includes("delete") && (
+              {canDelete && (
                 <Popconfirm
                   title={t("kit.generated.confirmDelete")}
                   description={t("kit.generated.deleteEffect")}
