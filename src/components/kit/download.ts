@@ -37,7 +37,7 @@ interface CsvExport {
 export function useCsvExport(o: CsvExport) {
   const dataProvider = useDataProvider();
   const [busy, setBusy] = useState(false);
-  const run = async (): Promise<number> => {
+  const run = async (): Promise<void> => {
     setBusy(true);
     try {
       const { getList } = dataProvider(o.dataProviderName);
@@ -54,7 +54,6 @@ export function useCsvExport(o: CsvExport) {
       }
       const csv = stringify([o.columns, ...rows.slice(0, o.max).map(o.cells)], { bom: true, escape_formulas: true });
       saveBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), `${o.filename}.csv`);
-      return Math.min(rows.length, o.max);
     } finally {
       setBusy(false);
     }

@@ -1,17 +1,6 @@
 import { Create, Edit, useForm, useSelect } from "@refinedev/antd";
 import { useCan, useDelete, useGo, type BaseRecord } from "@refinedev/core";
-import {
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Switch,
-  type FormRule,
-} from "antd";
+import { Button, DatePicker, Form, Input, InputNumber, Select, Skeleton, Switch, type FormRule } from "antd";
 import { DeleteOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import dayjs, { type Dayjs } from "dayjs";
@@ -21,6 +10,7 @@ import { screenPath } from "../../../resources/calls";
 import type { FieldSchema } from "../../../api/resource-doc";
 import { formFields, generatedOf, isNullable, useWords, type Generated, type Kind } from "./model";
 import { ON_REST } from "../../../providers/rest";
+import { DeleteConfirm } from "./DeleteConfirm";
 
 /** A searchable select of the rows of the resource a field points to (Refine's `useSelect`, by name). */
 function RefSelect({ resource, ...props }: { resource: string; value?: never; onChange?: never }) {
@@ -150,12 +140,8 @@ export function GeneratedForm({ screen, id }: { screen: string; id?: string }) {
       saveButtonProps={saveButtonProps}
       headerButtons={() =>
         action === "edit" && deletable?.can && g.doc.verbs.includes("delete") ? (
-          <Popconfirm
+          <DeleteConfirm
             title={t("kit.generated.confirmDelete")}
-            description={t("kit.generated.deleteEffect")}
-            okText={t("buttons.delete")}
-            okButtonProps={{ danger: true }}
-            cancelText={t("buttons.cancel")}
             onConfirm={() =>
               remove(
                 {
@@ -171,7 +157,7 @@ export function GeneratedForm({ screen, id }: { screen: string; id?: string }) {
             <Button danger icon={<DeleteOutlined />} loading={removing.isPending}>
               {t("buttons.delete")}
             </Button>
-          </Popconfirm>
+          </DeleteConfirm>
         ) : null
       }
     >

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ExportButton, List } from "@refinedev/antd";
 import { useCan, useDelete, useDeleteMany, useNotification, type BaseKey, type BaseRecord } from "@refinedev/core";
-import { DatePicker, InputNumber, Popconfirm, Select, Space, Table, Button } from "antd";
+import { DatePicker, InputNumber, Select, Space, Table, Button } from "antd";
 import { DeleteOutlined, DownloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import dayjs from "dayjs";
@@ -10,6 +10,7 @@ import { CreateButton, EditButton, ShowButton } from "../buttons";
 import { FilterBar, SearchBox, useListTable, useNarrow, useTableScroll, WIDE } from "../list";
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
+import { DeleteConfirm } from "./DeleteConfirm";
 import { generatedOf, kindOf, listFields, useWords, type Generated } from "./model";
 import { ON_REST } from "../../../providers/rest";
 import { useCsvExport } from "../download";
@@ -196,12 +197,8 @@ export function GeneratedList({ screen }: { screen: string }) {
       {canDelete && selected.length > 0 && (
         <Space style={{ marginBottom: 12 }} wrap>
           <span aria-live="polite">{t("kit.generated.selected", { count: selected.length })}</span>
-          <Popconfirm
+          <DeleteConfirm
             title={t("kit.generated.confirmDeleteMany", { count: selected.length })}
-            description={t("kit.generated.deleteEffect")}
-            okText={t("buttons.delete")}
-            okButtonProps={{ danger: true }}
-            cancelText={t("buttons.cancel")}
             onConfirm={() =>
               removeMany(
                 {
@@ -220,7 +217,7 @@ export function GeneratedList({ screen }: { screen: string }) {
             <Button danger icon={<DeleteOutlined />} loading={removingMany.isPending}>
               {t("kit.generated.deleteSelected", { count: selected.length })}
             </Button>
-          </Popconfirm>
+          </DeleteConfirm>
           <Button onClick={() => setSelected([])}>{t("kit.generated.clearSelection")}</Button>
         </Space>
       )}
@@ -270,12 +267,8 @@ export function GeneratedList({ screen }: { screen: string }) {
                 <EditButton hideText size="small" resource={screen} recordItemId={record.id!} />
               )}
               {canDelete && (
-                <Popconfirm
+                <DeleteConfirm
                   title={t("kit.generated.confirmDelete")}
-                  description={t("kit.generated.deleteEffect")}
-                  okText={t("buttons.delete")}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t("buttons.cancel")}
                   onConfirm={() =>
                     remove({
                       resource: g.resource,
@@ -286,7 +279,7 @@ export function GeneratedList({ screen }: { screen: string }) {
                   }
                 >
                   <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("buttons.delete")} />
-                </Popconfirm>
+                </DeleteConfirm>
               )}
             </Space>
           )}
