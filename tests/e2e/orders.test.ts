@@ -1,8 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { startServer } from "../support/server.js";
-import { browserAvailable, DIST, launchBrowser, screenshot, signIn } from "./browser.js";
-
-type Server = Awaited<ReturnType<typeof startServer>>;
+import type { Page } from "playwright-core";
+import type { RunningServer } from "../support/server.js";
+import { browserAvailable, browserSession, screenshot, signIn } from "./browser.js";
 
 /** The count a status tab shows, e.g. `Preparing (12)` → 12. */
 async function tabCount(page: Page, status: string): Promise<number> {
@@ -11,19 +9,13 @@ async function tabCount(page: Page, status: string): Promise<number> {
 }
 
 describe.skipIf(!browserAvailable)("orders in a real browser", () => {
-  let server: Server;
-  let browser: Browser;
+  // A page of its own per test (signed in afresh), and a failed test's report: what was shown, the last API answers.
+  const session = browserSession({ viewport: { width: 1366, height: 860 } });
+  let server: RunningServer;
   let page: Page;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ staticDir: DIST }), launchBrowser()]);
-    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    page = await context.newPage();
+  beforeEach(async () => {
+    ({ server, page } = session);
     await signIn(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it("admin filters by status, opens an order, marks the items ready, ships it and sees the tab counts change", async () => {
@@ -97,16 +89,27 @@ describe.skipIf(!browserAvailable)("orders in a real browser", () => {
     try {
       await page.goto(server.url + "/admin/orders/list");
       await page.locator('[data-status="completed"]').click();
-      const firstRow = page.locator(".ant-table-tbody tr.ant-table-row").first();
-      await expect.poll(() => firstRow.innerText()).toContain("Completed");
+      // Every row shown is a completed order (not the rows of the list before the filter came).
+      const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+      await expect
+        .poll(async () => {
+          const texts = await rows.allInnerTexts();
+          return texts.length > 0 && texts.every((r) => r.includes("Completed"));
+        })
+        .toBe(true);
+      const firstRow = rows.first();
       await firstRow.locator(".ant-checkbox-input").check();
+      await page.getByRole("toolbar", { name: "Bulk actions" }).getByText("1 selected").waitFor();
       await page.getByRole("combobox", { name: "New status" }).click();
       await page
         .locator(".ant-select-dropdown .ant-select-item-option")
         .filter({ hasText: /^Paid$/ })
         .click();
       await page.getByRole("button", { name: "Change status" }).click();
+      const answer = page.waitForResponse((r) => r.url().includes("/changestatusorder"));
       await page.locator(".ant-popconfirm").getByRole("button", { name: "Apply" }).click();
+      // A completed order cannot be paid again: the server refuses the whole change.
+      expect((await answer).status()).toBe(409);
       await page.locator(".ant-notification-notice-error").filter({ hasText: "No order could be changed" }).waitFor();
       // An unhandled rejection is reported a moment after the toast: give it the time to arrive.
       await page.waitForTimeout(500);
