@@ -20,6 +20,8 @@ export interface FieldSchema {
   readonly multipleOf?: number;
   readonly pattern?: string;
   readonly items?: FieldSchema;
+  readonly minItems?: number;
+  readonly maxItems?: number;
   readonly [key: string]: unknown;
 }
 

@@ -26,8 +26,10 @@ describe.skipIf(!browserAvailable)("a generated screen: install rates", () => {
     await rows().first().waitFor();
     for (const header of ["Service", "Category", "Code", "Price (THB)", "Status", "Updated"])
       await page.getByRole("columnheader", { name: header }).first().waitFor();
-    await rows().filter({ hasText: "Ceiling fan installation" }).getByText("Off", { exact: true }).waitFor();
-    await rows().filter({ hasText: "Ceiling lamp installation" }).getByText("On", { exact: true }).waitFor();
+    // The state is a switch in the row (the product feature's override of the cell).
+    const state = (name: string) => page.getByRole("switch", { name: `Status: ${name}` }).getAttribute("aria-checked");
+    await expect.poll(() => state("Ceiling fan installation")).toBe("false");
+    expect(await state("Ceiling lamp installation")).toBe("true");
     await rows().filter({ hasText: "Toilet installation" }).getByText("฿1,200.00").waitFor();
 
     // Sorting where the server sorts: price, highest first after two clicks; kept in the address.
@@ -125,9 +127,16 @@ describe.skipIf(!browserAvailable)("a generated screen: install rates", () => {
     await page.waitForURL(/\/admin\/product\/installrate(\?.*)?$/, { waitUntil: "commit" });
     const changed = rows().filter({ hasText: "Ceiling lamp installation (2 lamps)" });
     await changed.getByText("฿450.00").waitFor();
-    await changed.getByText("Off", { exact: true }).waitFor();
+    await expect.poll(() => state("Ceiling lamp installation (2 lamps)")).toBe("false");
     const [after] = await server.app.db.select().from(installRates).where(eq(installRates.id, lamp.id));
     expect(after).toMatchObject({ name: "Ceiling lamp installation (2 lamps)", price: "450.00", status: "inactive" });
+
+    // The feature's override (src/features/product/generated.tsx): a rate is switched on in its row.
+    await page.getByRole("switch", { name: "Status: Ceiling lamp installation (2 lamps)" }).click();
+    await page.getByText("Ceiling lamp installation (2 lamps): switched on").waitFor();
+    await expect.poll(() => state("Ceiling lamp installation (2 lamps)")).toBe("true");
+    const [switched] = await server.app.db.select().from(installRates).where(eq(installRates.id, lamp.id));
+    expect(switched.status).toBe("active");
 
     // No create or delete: the resource serves neither, so no button offers them.
     expect(await page.getByRole("button", { name: "Create", exact: true }).count()).toBe(0);

@@ -11,6 +11,7 @@ import { toResource } from "../../src/resources/define";
 import { GeneratedForm } from "../../src/components/kit/generated/GeneratedForm";
 import { GeneratedList } from "../../src/components/kit/generated/GeneratedList";
 import { GeneratedShow } from "../../src/components/kit/generated/GeneratedShow";
+import type { Overrides } from "../../src/components/kit/generated/overrides";
 import { keysOnlyI18n, mockHttp, type Recorded } from "./helpers";
 
 /**
@@ -47,12 +48,16 @@ vi.mock("../../src/api/resources", () => {
   const brandId = { type: "integer", minimum: 1, title: "Brand" };
   const startsOn = { type: "string", format: "date", title: "Starts on", nullable: true };
   const price = { type: "number", minimum: 0, multipleOf: 0.01, title: "Price" };
+  const rooms = { type: "array", items: { type: "string", enum: ["kitchen", "bath"] }, title: "Rooms" };
+  const labels = { type: "array", items: { type: "string", maxLength: 20 }, maxItems: 3, title: "Labels" };
+  const pictureUrl = { type: "string", maxLength: 200, nullable: true, title: "Picture" };
+  const body = { name, kind, active, brandId, startsOn, price, rooms, labels, pictureUrl };
   return {
     REST_RESOURCES: {
       gadgets: {
-        fields: { id: { type: "integer" }, name, kind, active, brandId, startsOn, price },
-        create: { properties: { name, kind, active, brandId, startsOn, price }, required: ["name", "kind", "brandId"] },
-        update: { properties: { name, kind, active, brandId, startsOn, price } },
+        fields: { id: { type: "integer" }, ...body },
+        create: { properties: body, required: ["name", "kind", "brandId"] },
+        update: { properties: body },
         filters: { name: ["like"], kind: ["eq"], price: ["gte", "lte"] },
         sort: ["id", "name"],
         refs: { brandId: "brands" },
@@ -88,6 +93,8 @@ function server(req: Recorded): { status: number; data?: unknown; headers?: Reco
     const g = gadgets.find((x) => x.id === Number(one[1]));
     return g ? { status: 200, data: g } : { status: 404, data: { status: 404, message: "Gadget not found" } };
   }
+  if (req.method === "POST" && path === "/api/v2/storefront-images")
+    return { status: 201, data: { url: "/uploads/image/0123456789abcdef0123456789abcdef.png", width: 8, height: 8 } };
   if (req.method === "POST" && path === "/api/v2/gadgets") {
     const body = req.data as Record<string, unknown>;
     if (body.name === refuseName)
@@ -95,7 +102,7 @@ function server(req: Recorded): { status: number; data?: unknown; headers?: Reco
         status: 400,
         data: { status: 400, message: "Bad input", errors: [{ field: "name", message: "This name is taken" }] },
       };
-    const made = { id: 3, active: false, startsOn: null, price: 0, ...body };
+    const made = { id: 3, active: false, startsOn: null, price: 0, rooms: [], labels: [], ...body };
     gadgets.push(made);
     return { status: 201, data: made };
   }
@@ -110,8 +117,28 @@ function server(req: Recorded): { status: number; data?: unknown; headers?: Reco
 beforeEach(() => {
   keysOnlyI18n();
   gadgets = [
-    { id: 1, name: "Desk lamp", kind: "lamp", active: true, brandId: 7, startsOn: null, price: 120.5 },
-    { id: 2, name: "Ceiling fan", kind: "fan", active: false, brandId: 7, startsOn: "2026-05-01", price: 900 },
+    {
+      id: 1,
+      name: "Desk lamp",
+      kind: "lamp",
+      active: true,
+      brandId: 7,
+      startsOn: null,
+      price: 120.5,
+      rooms: [],
+      labels: [],
+    },
+    {
+      id: 2,
+      name: "Ceiling fan",
+      kind: "fan",
+      active: false,
+      brandId: 7,
+      startsOn: "2026-05-01",
+      price: 900,
+      rooms: ["kitchen", "bath"],
+      labels: ["quiet", "new"],
+    },
   ];
   refuseName = undefined;
   http = mockHttp(server);
@@ -122,7 +149,7 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, overrides?: Overrides) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AntApp>
@@ -137,10 +164,13 @@ function renderAt(path: string) {
           }}
         >
           <Routes>
-            <Route path="/admin/gadgets" element={<GeneratedList screen="gadgets" />} />
-            <Route path="/admin/gadgets/create" element={<GeneratedForm screen="gadgets" />} />
-            <Route path="/admin/gadgets/:id" element={<ShowRoute />} />
-            <Route path="/admin/gadgets/:id/edit" element={<GeneratedForm screen="gadgets" id="1" />} />
+            <Route path="/admin/gadgets" element={<GeneratedList screen="gadgets" overrides={overrides} />} />
+            <Route path="/admin/gadgets/create" element={<GeneratedForm screen="gadgets" overrides={overrides} />} />
+            <Route path="/admin/gadgets/:id" element={<ShowRoute overrides={overrides} />} />
+            <Route
+              path="/admin/gadgets/:id/edit"
+              element={<GeneratedForm screen="gadgets" id="1" overrides={overrides} />}
+            />
           </Routes>
           <Where />
         </Refine>
@@ -148,9 +178,9 @@ function renderAt(path: string) {
     </MemoryRouter>,
   );
 }
-function ShowRoute() {
+function ShowRoute({ overrides }: { overrides?: Overrides }) {
   const id = useLocation().pathname.split("/").pop()!;
-  return <GeneratedShow screen="gadgets" id={id} />;
+  return <GeneratedShow screen="gadgets" id={id} overrides={overrides} />;
 }
 
 const posts = () => http.calls.filter((c) => c.method === "POST");
@@ -265,6 +295,8 @@ describe("a generated form", () => {
       brandId: 7,
       startsOn: null,
       price: 10 + i,
+      rooms: i === 0 ? ["kitchen", "bath"] : [],
+      labels: i === 0 ? ["a", "b"] : [],
     }));
     const files: Blob[] = [];
     const create = vi.spyOn(URL, "createObjectURL").mockImplementation((b) => (files.push(b as Blob), "blob:x"));
@@ -279,11 +311,11 @@ describe("a generated form", () => {
         .replace(/^\uFEFF/, "")
         .trim()
         .split(/\r?\n/);
-      expect(lines[0]).toBe("Name,Kind,Active,Brand,Starts on,Price");
+      expect(lines[0]).toBe("Name,Kind,Active,Brand,Starts on,Price,Rooms,Labels,Picture");
       expect(lines).toHaveLength(131);
       // A name that starts like a formula is text in a spreadsheet.
-      expect(lines[1]).toBe("'=HYPERLINK(1),lamp,kit.generated.yes,7,,10");
-      expect(lines[2]).toBe("Gadget 2,fan,kit.generated.no,7,,11");
+      expect(lines[1]).toBe("'=HYPERLINK(1),lamp,kit.generated.yes,7,,10,kitchen; bath,a; b,");
+      expect(lines[2]).toBe("Gadget 2,fan,kit.generated.no,7,,11,,,");
       const pages = http.calls.filter((c) => c.url.startsWith("/api/v2/gadgets?") && c.url.includes("_end=100"));
       expect(pages.length).toBeGreaterThan(0);
     } finally {
@@ -291,5 +323,107 @@ describe("a generated form", () => {
       revoke.mockRestore();
       click.mockRestore();
     }
+  }, 60_000);
+
+  it("takes lists: several states of a set, and typed words, each shown as a tag", async () => {
+    const { unmount } = renderAt("/admin/gadgets");
+    const fan = (await screen.findByText("Ceiling fan")).closest("tr") as HTMLElement;
+    for (const word of ["kitchen", "bath", "quiet", "new"]) expect(within(fan).getByText(word)).toBeInTheDocument();
+    unmount();
+
+    renderAt("/admin/gadgets/create");
+    const item = (label: string) =>
+      screen.getByText(label, { selector: "label" }).closest(".ant-form-item") as HTMLElement;
+    await screen.findByText("Rooms", { selector: "label" });
+    fireEvent.change(within(item("Name")).getByRole("textbox"), { target: { value: "Wall fan" } });
+    fireEvent.mouseDown(within(item("Kind")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTitle("fan"));
+    fireEvent.mouseDown(within(item("Brand")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTitle("Acme"));
+    fireEvent.mouseDown(within(item("Rooms")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTitle("kitchen"));
+    fireEvent.click(await screen.findByTitle("bath"));
+    const labels = within(item("Labels")).getByRole("combobox");
+    for (const word of ["quiet", "white", "slim", "cheap"]) {
+      fireEvent.change(labels, { target: { value: word } });
+      fireEvent.keyDown(labels, { key: "Enter", code: "Enter", keyCode: 13 });
+    }
+    const save = screen.getByRole("button", { name: /buttons.save|Save/ });
+    // Four words where the resource takes three: refused on the field, nothing sent.
+    fireEvent.click(save);
+    await waitFor(() => expect(item("Labels").querySelector(".ant-form-item-explain-error")).not.toBeNull());
+    expect(posts()).toEqual([]);
+    fireEvent.click(within(item("Labels")).getAllByLabelText("close").at(-1)!);
+    fireEvent.click(save);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].data).toMatchObject({ rooms: ["kitchen", "bath"], labels: ["quiet", "white", "slim"] });
+  }, 60_000);
+
+  it("uploads an image field at once through the storefront images, and sends the stored path", async () => {
+    renderAt("/admin/gadgets/create");
+    const item = (label: string) =>
+      screen.getByText(label, { selector: "label" }).closest(".ant-form-item") as HTMLElement;
+    await screen.findByText("Picture", { selector: "label" });
+    fireEvent.change(within(item("Name")).getByRole("textbox"), { target: { value: "Lamp with picture" } });
+    fireEvent.mouseDown(within(item("Kind")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTitle("lamp"));
+    fireEvent.mouseDown(within(item("Brand")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTitle("Acme"));
+    const file = new File([new Uint8Array([137, 80, 78, 71])], "lamp.png", { type: "image/png" });
+    fireEvent.change(item("Picture").querySelector('input[type="file"]')!, { target: { files: [file] } });
+    await waitFor(() => expect(within(item("Picture")).getByRole("img", { name: "Picture" })).toBeInTheDocument());
+    const upload = posts().find((c) => c.url === "/api/v2/storefront-images")!;
+    expect((upload.data as FormData).get("file")).toBeInstanceOf(File);
+    fireEvent.click(screen.getByRole("button", { name: /buttons.save|Save/ }));
+    await waitFor(() => expect(posts().filter((c) => c.url === "/api/v2/gadgets")).toHaveLength(1));
+    expect(posts().find((c) => c.url === "/api/v2/gadgets")!.data).toMatchObject({
+      pictureUrl: "/uploads/image/0123456789abcdef0123456789abcdef.png",
+    });
+  }, 60_000);
+
+  it("draws what the feature overrides: a cell with its row, a column, row actions, list buttons, an input", async () => {
+    const acted: string[] = [];
+    const overrides: Overrides = {
+      cells: { name: (v, row) => <strong data-testid="own-name">{`${String(v)} #${String(row.id)}`}</strong> },
+      columns: [{ key: "size", title: "gadgets.size", render: (row) => `${String(row.price)} cm` }],
+      actions: ({ row }) => <button onClick={() => acted.push(String(row.name))}>{`Ping ${String(row.name)}`}</button>,
+      listButtons: () => <button>Import</button>,
+      inputs: {
+        name: ({ value, onChange, id }) => (
+          <input
+            id={id}
+            aria-label="own name"
+            value={typeof value === "string" ? value : ""}
+            onChange={(e) => onChange?.(e.target.value)}
+          />
+        ),
+      },
+    };
+    const { unmount } = renderAt("/admin/gadgets", overrides);
+    expect((await screen.findAllByTestId("own-name")).map((e) => e.textContent)).toEqual([
+      "Desk lamp #1",
+      "Ceiling fan #2",
+    ]);
+    expect(screen.getByRole("columnheader", { name: "gadgets.size" })).toBeInTheDocument();
+    expect(screen.getByText("900 cm")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Import" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Ping Ceiling fan" }));
+    expect(acted).toEqual(["Ceiling fan"]);
+    unmount();
+
+    // The record page: the same cell and the row's actions in its header.
+    const show = renderAt("/admin/gadgets/2", overrides);
+    expect((await screen.findByTestId("own-name")).textContent).toBe("Ceiling fan #2");
+    expect(screen.getByRole("button", { name: "Ping Ceiling fan" })).toBeInTheDocument();
+    show.unmount();
+
+    // The form: the own input holds the field's value and its rules still apply.
+    renderAt("/admin/gadgets/create", overrides);
+    const own = await screen.findByLabelText("own name");
+    fireEvent.click(screen.getByRole("button", { name: /buttons.save|Save/ }));
+    await waitFor(() =>
+      expect(own.closest(".ant-form-item")!.querySelector(".ant-form-item-explain-error")).not.toBeNull(),
+    );
+    expect(posts()).toEqual([]);
   }, 60_000);
 });

@@ -3,8 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SCREENS } from "../../contract/screens";
 import { REST_RESOURCES } from "../../src/api/resources";
-import type { RestResourceDoc } from "../../src/api/resource-doc";
+import type { FieldSchema, RestResourceDoc } from "../../src/api/resource-doc";
 import { formFields, generatedOf, kindOf, listFields, wordKeys } from "../../src/components/kit/generated/model";
+import { loadOverrides } from "../../src/components/kit/generated/overrides";
 import { pages } from "../../src/resources";
 
 const LANGS = ["en", "fr", "vi", "cn", "ar"];
@@ -34,6 +35,10 @@ describe("generated screens", () => {
       if (s.routes.create) expect(doc.verbs, `${s.id} create`).toContain("create");
       if (s.routes.edit) expect(doc.verbs, `${s.id} edit`).toContain("update");
       if (s.routes.show) expect(doc.verbs, `${s.id} show`).toContain("get");
+      // An image field is uploaded through the storefront images before the write names it.
+      const g = generatedOf(s.id);
+      if ([...formFields(g, "create"), ...formFields(g, "edit")].some((f) => f.kind === "image"))
+        expect(s.endpoints, `${s.id} images`).toContain("/api/v2/storefront-images");
     }
   });
 
@@ -75,5 +80,28 @@ describe("generated screens", () => {
     expect(formFields(g, "edit").map((f) => f.name)).toEqual(["name", "price", "status"]);
     expect(g.doc.sort).toEqual(["id", "name", "price", "updatedAt"]);
     expect(() => generatedOf("orders")).toThrow(/not a generated screen/);
+  });
+
+  it("read lists from the schema: states of a set, typed words; other arrays stay documents", () => {
+    const { doc } = generatedOf("product-installrate");
+    const array = (items: FieldSchema) => ({ type: "array", items });
+    expect(kindOf("rooms", array({ type: "string", enum: ["kitchen", "bath"] }), doc)).toBe("enumList");
+    expect(kindOf("labels", array({ type: "string", maxLength: 20 }), doc)).toBe("textList");
+    expect(kindOf("times", array({ type: "string", format: "date-time" }), doc)).toBe("json");
+    expect(kindOf("lines", array({ type: "object", properties: {} }), doc)).toBe("json");
+  });
+
+  it("load the overrides their feature declares, whose column titles are words in the five languages", async () => {
+    const missing: string[] = [];
+    for (const s of GENERATED) {
+      const o = await loadOverrides(s.feature, s.id);
+      for (const c of o.columns ?? [])
+        for (const lng of LANGS) if (!keysOf(lng).has(c.title)) missing.push(`${lng}: ${s.id} ${c.title}`);
+    }
+    expect(missing).toEqual([]);
+    expect(Object.keys((await loadOverrides("product", "product-installrate")).cells ?? {})).toEqual(["status"]);
+    // A feature without a generated.tsx, or a screen it does not name: nothing overridden.
+    expect(await loadOverrides("orders", "orders")).toEqual({});
+    expect(await loadOverrides("product", "product")).toEqual({});
   });
 });

@@ -39,7 +39,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.js';
+import { fieldError, HttpError } from './errors.js';
 import { checkMultipartFields } from './validation.js';
 import { imageSize } from 'image-size';
 import { LocalStorage, type S3Storage, type Storage } from './storage.js';
@@ -418,4 +418,17 @@ export function imagePixelSize(bytes: Buffer): { width: number; height: number }
   } catch {
     return null;
   }
+}
+
+const STORED_IMAGE = /^\/uploads\/image\/([0-9a-f]{32}\.(?:jpg|png|webp))$/;
+
+/** 400 naming `field` unless `url` is an image this server stored (the file is there). */
+export async function assertStoredImage(storage: Storage, field: string, url: string): Promise<void> {
+  const m = STORED_IMAGE.exec(url);
+  const there = m && (await storage.size(`image/${m[1]}`)) !== null;
+  if (!there)
+    throw fieldError(
+      field,
+      `${field} must be an image uploaded through /api/v2/storefront-images (a path like /uploads/image/<name>.png)`,
+    );
 }

@@ -33,6 +33,7 @@ import { audit } from '../lib/audit.js';
 import { conflict, fieldError, isUniqueViolation, notFound, type HttpError } from '../lib/errors.js';
 import { closedObject, errorResponses, id as idSchema, type multipartDoc } from '../lib/schemas.js';
 import { containing, type Tx } from '../lib/sql.js';
+import { assertStoredImage } from '../lib/uploads.js';
 
 export type FilterOp = 'eq' | 'ne' | 'like' | 'gte' | 'lte';
 const SUFFIX: Record<FilterOp, string> = { eq: '', ne: '_ne', like: '_like', gte: '_gte', lte: '_lte' };
@@ -61,6 +62,11 @@ export interface RestField {
    * a searchable select of that resource's rows and show the row's name (documented as `x-refs`).
    */
   ref?: string;
+  /**
+   * The value is the path of an image stored through `POST /api/v2/storefront-images` (a write naming any other
+   * path is refused on the field); generated screens upload it from the form. The screen lists that endpoint.
+   */
+  image?: true;
 }
 
 /**
@@ -160,6 +166,10 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   /** What a generated screen reads beside the schemas: the sortable fields and the references. */
   const listDoc = { 'x-sort': sortFields, ...(Object.keys(refs).length ? { 'x-refs': refs } : {}) };
   const serves = (verb: RestVerb) => !r.except?.includes(verb);
+  const imageFields = Object.keys(r.fields).filter((k) => r.fields[k].image);
+  const checkImages = async (body: Row) => {
+    for (const f of imageFields) if (typeof body[f] === 'string') await assertStoredImage(app.storage, f, body[f]);
+  };
   const assertOwnerShop = (q: Db | Tx, user: AuthUser, shopId: number) =>
     storefront ? assertStorefrontAccess(q, user, shopId, storefront) : assertShopAccess(db, user, shopId);
 
@@ -372,6 +382,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
       async (req, reply) => {
         const user = requireUser(req);
         if (ownerField) await assertOwnerShop(db, user, req.body[ownerField] as number);
+        await checkImages(req.body);
         const row = await unique(req.body, (prepared) =>
           db.transaction(async (tx) => {
             if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'create', tx });
@@ -408,6 +419,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
             // The row first: another owner's id is a 404 whatever the body says.
             const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
             if (!current) throw notFound(r.label);
+            await checkImages(req.body);
             if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'update', tx, current });
             const values = columnsOf(prepared.body);
             if (r.updatedAt) values[columnKey(r.table, r.updatedAt)] = sql`now()`;

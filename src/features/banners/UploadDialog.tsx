@@ -7,18 +7,9 @@ import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { DEFAULT_ZONE, WindowField, windowRule, type TimeWindow } from "../../components/kit/window";
 import { useFormat } from "../../components/kit/format";
 import { writeRules } from "../../components/kit/rules";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../components/kit/images";
 import { isolated, useBannerNames, useBannerWrite } from "./hooks";
-import {
-  IMAGE_ACCEPT,
-  IMAGE_MAX_BYTES,
-  LINK,
-  LINK_MAX,
-  TITLE_MAX,
-  pixelSizeOf,
-  windowFieldErrors,
-  type BannerMenu,
-  type BannerType,
-} from "./model";
+import { LINK, LINK_MAX, TITLE_MAX, pixelSizeOf, windowFieldErrors, type BannerMenu, type BannerType } from "./model";
 
 const rule = writeRules("/api/banners/uploadbanner/upload");
 

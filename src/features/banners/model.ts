@@ -19,8 +19,6 @@ export const TITLE_MAX = 80;
 export const LINK_MAX = 500;
 /** https://… or a path on the marketplace, as the server takes it. */
 export const LINK = /^(https:\/\/\S+|\/\S*)$/;
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The most banners one page shows; the list reads them all so a drag can send the whole order. */
 export const PAGE_MAX = 100;
 

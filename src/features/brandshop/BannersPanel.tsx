@@ -6,7 +6,7 @@ import { ClippedText } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { writeRules } from "../../components/kit/rules";
 import { useStorefrontWrite } from "./family";
-import { ImageField } from "./ImageField";
+import { ImageField } from "../../components/kit/images";
 import { type Banner, type BannerCategory } from "./model";
 import { ON_REST } from "../../providers/rest";
 
@@ -259,7 +259,7 @@ function BannerDialog({
           extra={t("brandshop.banners.imageHint")}
           rules={bannerRule("imageUrl", t("brandshop.validation.imageRequired"))}
         >
-          <ImageField label={t("brandshop.banners.image")} optional={false} />
+          <ImageField label={t("brandshop.banners.image")} shape="wide" optional={false} />
         </Form.Item>
         <Form.Item
           name="title"

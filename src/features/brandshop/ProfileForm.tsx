@@ -4,7 +4,7 @@ import { Alert, Button, Col, Form, Input, Row } from "antd";
 import { SaveOutlined } from "@ant-design/icons";
 import { errorStatus } from "../../components/kit/errors";
 import { writeRules } from "../../components/kit/rules";
-import { ImageField } from "./ImageField";
+import { ImageField } from "../../components/kit/images";
 import type { ShopProfile } from "./model";
 import { ON_REST } from "../../providers/rest";
 
@@ -104,7 +104,7 @@ export function ProfileForm({ shop, onSaved }: { shop: ShopProfile; onSaved(): u
         </Col>
         <Col span={24}>
           <Form.Item name="coverUrl" label={t("brandshop.fields.cover")} extra={t("brandshop.profile.coverHint")}>
-            <ImageField label={t("brandshop.fields.cover")} />
+            <ImageField label={t("brandshop.fields.cover")} shape="wide" />
           </Form.Item>
         </Col>
       </Row>

@@ -48,10 +48,9 @@ import { activationBlockers, campaignUrl, REST, type CampaignDetail as Detail, t
 import { useCampaignWrites } from "./useCampaignWrites";
 import { useHotspots } from "./useHotspots";
 import { WidgetPreview } from "./WidgetPreview";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../components/kit/images";
 import "./campaign.css";
 
-const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
-const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const pct = (v: number) => Math.round(v * 100);
 const detailsRule = writeRules("/api/v2/campaigns/{id}", "patch");
 

@@ -1,37 +1,14 @@
-import { useState } from "react";
 import { Create, Edit } from "@refinedev/antd";
-import {
-  useCreate,
-  useDataProvider,
-  useDelete,
-  useGo,
-  useList,
-  useOne,
-  useTranslate,
-  useUpdate,
-} from "@refinedev/core";
+import { useCreate, useDelete, useGo, useList, useOne, useTranslate, useUpdate } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Radio,
-  Select,
-  Skeleton,
-  Switch,
-  Typography,
-  Upload,
-} from "antd";
-import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
+import { App, Button, Card, Flex, Form, Input, Popconfirm, Radio, Select, Skeleton, Switch, Typography } from "antd";
+import { DeleteOutlined } from "@ant-design/icons";
 import { BackLink } from "../../components/kit/direction";
 import { applyFieldErrors, errorMessage } from "../../components/kit/errors";
 import { RecordFailure } from "../../components/kit/RecordFailure";
 import { formOnlyRequired, RADIO_GROUP, writeRules } from "../../components/kit/rules";
 import { Thumb } from "../../components/kit/Thumb";
+import { ImageField } from "../../components/kit/images";
 import { WindowField, windowRule, WindowTag, type TimeWindow } from "../../components/kit/window";
 import { screenPath } from "../../resources/calls";
 import { LANGUAGES, directionOf, langTag } from "../../providers/languages";
@@ -47,11 +24,8 @@ import {
   type TileBody,
 } from "./model";
 import { TileFace } from "./TileFace";
-import { ON_REST, REST_PROVIDER } from "../../providers/rest";
+import { ON_REST } from "../../providers/rest";
 import { useTypedSearch } from "../../components/kit/list";
-
-const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
-const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 interface Values {
   names: Record<Language, string>;
@@ -78,52 +52,6 @@ const WINDOW_FIELDS = ["startsAt", "endsAt", "timezone"];
 
 const createRule = writeRules("/api/v2/homecategories");
 const editRule = writeRules("/api/v2/homecategories/{id}", "patch");
-
-/** The tile image: uploaded at once (checked by the server from its bytes); the field takes the stored path. */
-function ImageInput({ value, onChange }: { value?: string; onChange?: (url: string) => void }) {
-  const t = useTranslate();
-  const { notification } = App.useApp();
-  const rest = useDataProvider()(REST_PROVIDER);
-  const [uploading, setUploading] = useState(false);
-  return (
-    <Flex gap={12} align="center" wrap>
-      <Thumb url={value ?? null} size={72} />
-      <Flex vertical gap={4}>
-        <Upload
-          accept={IMAGE_ACCEPT}
-          showUploadList={false}
-          beforeUpload={(file) => {
-            if (file.size <= IMAGE_MAX_BYTES) return true;
-            notification.error({ message: t("homecategory.form.tooLarge", { name: file.name }) });
-            return Upload.LIST_IGNORE;
-          }}
-          customRequest={({ file, onSuccess, onError }) => {
-            const body = new FormData();
-            body.append("file", file as File);
-            setUploading(true);
-            rest.custom!({ url: `${rest.getApiUrl()}/${REST.images}`, method: "post", payload: body })
-              .then((r) => {
-                onChange?.((r.data as { url: string }).url);
-                onSuccess?.(r.data);
-              })
-              .catch((e) => {
-                onError?.(e as Error);
-                notification.error({ message: t("homecategory.form.uploadFailed"), description: errorMessage(e) });
-              })
-              .finally(() => setUploading(false));
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={uploading}>
-            {t(value ? "homecategory.form.replace" : "homecategory.form.upload")}
-          </Button>
-        </Upload>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t("homecategory.form.imageHint")}
-        </Typography.Text>
-      </Flex>
-    </Flex>
-  );
-}
 
 /** What the tile opens: a search among the targets its type takes (the one picked stays listed). */
 function TargetSelect({
@@ -314,7 +242,11 @@ export function TileForm({ id }: { id?: string }) {
             label={t("homecategory.fields.image")}
             rules={rule("imageUrl", t("homecategory.form.imageRequired"))}
           >
-            <ImageInput />
+            <ImageField
+              label={t("homecategory.fields.image")}
+              optional={false}
+              hint={t("homecategory.form.imageHint")}
+            />
           </Form.Item>
           <Form.Item name="linkType" label={t("homecategory.fields.linkType")} rules={rule("linkType")}>
             <Radio.Group

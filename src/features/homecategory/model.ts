@@ -12,7 +12,7 @@ export const NAME_MAX = 40;
 export type Target = RowOf<"/api/v2/homecategory-targets">;
 
 /** REST resources under /api/v2, read through the `rest` data provider. */
-export const REST = { tiles: "homecategories", targets: "homecategory-targets", images: "storefront-images" } as const;
+export const REST = { tiles: "homecategories", targets: "homecategory-targets" } as const;
 
 /** The tile's name in the reader's language (English when the language is not one of the five). */
 export const nameIn = (tile: Pick<Tile, "names">, lng: string | undefined): string =>

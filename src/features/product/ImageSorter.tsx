@@ -19,7 +19,7 @@ import {
   useSortable,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "./model";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../components/kit/images";
 import "./product.css";
 
 export interface SortableImage {

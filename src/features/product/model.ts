@@ -16,9 +16,6 @@ export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
   rejected: "Rejected",
 };
 
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
 /** One product with its content fields; `compareAtPrice` is the regular price shown struck through (null: not discounted). */
 export type ProductDetail = DataOf<"/api/product/getproduct">;
 

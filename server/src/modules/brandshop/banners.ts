@@ -8,7 +8,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Storage } from '../../lib/storage.js';
 import { boardCards, boards, shopBannerCategories, shopBanners } from '../../db/schema.js';
 import { assertStorefrontAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
@@ -17,7 +16,6 @@ import { fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { restResource, type WriteContext } from '../../rest/resource.js';
 import { dateTime, id } from '../../lib/schemas.js';
 import type { Tx } from '../../lib/sql.js';
-import { assertStoredImage } from './images.js';
 import { BANNER_TITLE_MAX, CATEGORY_NAME_MAX } from './schemas.js';
 import { lockBoard } from '../kanban/service.js';
 
@@ -56,33 +54,30 @@ function duplicateCategory(body: Body): HttpError {
 
 const LINK = /^(https:\/\/[^\s]+|\/[^\s]*)$/;
 
-function bannerPreparer(storage: Storage) {
-  return async (body: Body, ctx: WriteContext): Promise<Body> => {
-    const out = trimmed(body, 'title');
-    const shopId = (ctx.current?.shopId ?? out.shopId) as number;
-    if (out.categoryId !== undefined) {
-      const [category] = await ctx.tx
-        .select({ shopId: shopBannerCategories.shopId })
-        .from(shopBannerCategories)
-        .where(eq(shopBannerCategories.id, out.categoryId as number));
-      if (category?.shopId !== shopId)
-        throw fieldError('categoryId', 'categoryId must be a banner category of the same shop');
-    }
-    if (typeof out.imageUrl === 'string') await assertStoredImage(storage, 'imageUrl', out.imageUrl);
-    if (typeof out.link === 'string') {
-      out.link = out.link.trim() || null;
-      if (out.link && !LINK.test(out.link as string))
-        throw fieldError('link', 'link must start with https:// or be a path starting with /');
-    }
-    if (ctx.op === 'create' && out.position === undefined) {
-      const [{ n }] = await ctx.tx
-        .select({ n: count() })
-        .from(shopBanners)
-        .where(eq(shopBanners.categoryId, out.categoryId as number));
-      out.position = n;
-    }
-    return out;
-  };
+async function prepareBanner(body: Body, ctx: WriteContext): Promise<Body> {
+  const out = trimmed(body, 'title');
+  const shopId = (ctx.current?.shopId ?? out.shopId) as number;
+  if (out.categoryId !== undefined) {
+    const [category] = await ctx.tx
+      .select({ shopId: shopBannerCategories.shopId })
+      .from(shopBannerCategories)
+      .where(eq(shopBannerCategories.id, out.categoryId as number));
+    if (category?.shopId !== shopId)
+      throw fieldError('categoryId', 'categoryId must be a banner category of the same shop');
+  }
+  if (typeof out.link === 'string') {
+    out.link = out.link.trim() || null;
+    if (out.link && !LINK.test(out.link as string))
+      throw fieldError('link', 'link must start with https:// or be a path starting with /');
+  }
+  if (ctx.op === 'create' && out.position === undefined) {
+    const [{ n }] = await ctx.tx
+      .select({ n: count() })
+      .from(shopBanners)
+      .where(eq(shopBanners.categoryId, out.categoryId as number));
+    out.position = n;
+  }
+  return out;
 }
 
 /** `/api/v2/shop-banner-categories` and `/api/v2/shop-banners`; a category's DELETE is served by routes.ts. */
@@ -139,6 +134,7 @@ export function bannerResources(app: FastifyInstance) {
           maxLength: 200,
           description: 'An image stored through POST /api/v2/storefront-images',
         },
+        image: true,
       },
       link: {
         column: shopBanners.link,
@@ -156,7 +152,7 @@ export function bannerResources(app: FastifyInstance) {
       createdAt: { column: shopBanners.createdAt, schema: dateTime, sort: true },
     },
     defaultSort: { field: 'position', order: 'asc' },
-    prepare: bannerPreparer(app.storage),
+    prepare: prepareBanner,
     audit: { entity: 'shop_banner' },
     tags: ['brandshop'],
   });

@@ -1,29 +1,15 @@
 /**
  * Storefront images (logos, covers, banners): stored through the upload machinery of lib/uploads.ts
  * (sniffed, size-limited, random names), answered with their pixel size, and linked by later profile
- * or banner writes, which accept only paths this server stored.
+ * or banner writes, which accept only paths this server stored (`assertStoredImage`, lib/uploads.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { assertStorefrontAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
-import { fieldError, HttpError } from '../../lib/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import { imagePixelSize, intField, UPLOAD_LIMITS, withUpload } from '../../lib/uploads.js';
-import type { Storage } from '../../lib/storage.js';
-
-const STORED_IMAGE = /^\/uploads\/image\/([0-9a-f]{32}\.(?:jpg|png|webp))$/;
-
-/** 400 naming `field` unless `url` is an image this server stored (the file is there). */
-export async function assertStoredImage(storage: Storage, field: string, url: string): Promise<void> {
-  const m = STORED_IMAGE.exec(url);
-  const there = m && (await storage.size(`image/${m[1]}`)) !== null;
-  if (!there)
-    throw fieldError(
-      field,
-      `${field} must be an image uploaded through /api/v2/storefront-images (a path like /uploads/image/<name>.png)`,
-    );
-}
 
 /** `POST /api/v2/storefront-images`: one image in `file` (and the shop it is for in `shopId`) → `{ url, width, height }`. */
 export async function storeStorefrontImage(db: Db, user: AuthUser, req: FastifyRequest) {

@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { fieldError, forbidden, HttpError } from '../../lib/errors.js';
 import { maxpage } from '../../lib/schemas.js';
 import { containing, type Tx } from '../../lib/sql.js';
-import { assertStoredImage } from './images.js';
+import { assertStoredImage } from '../../lib/uploads.js';
 import { NAME_MIN, PICKER_MAX } from './schemas.js';
 
 export type ShopKind = 'supplier' | 'housebrand';

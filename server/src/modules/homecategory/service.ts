@@ -14,7 +14,7 @@ import { fieldError, notFound } from '../../lib/errors.js';
 import { MAX_PAGE } from '../../rest/resource.js';
 import { containing, type Tx } from '../../lib/sql.js';
 import { checkWindow, type WindowInput } from '../../lib/window.js';
-import { assertStoredImage } from '../brandshop/images.js';
+import { assertStoredImage } from '../../lib/uploads.js';
 import { LANGUAGES, NAME_MAX, TARGETS_MAX, type Language, type LinkType } from './schemas.js';
 
 const iso = (d: Date) => d.toISOString();

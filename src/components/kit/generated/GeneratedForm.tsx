@@ -9,8 +9,10 @@ import { RecordFailure } from "../RecordFailure";
 import { screenPath } from "../../../resources/calls";
 import type { FieldSchema } from "../../../api/resource-doc";
 import { formFields, generatedOf, isNullable, useWords, type Generated, type Kind } from "./model";
+import type { Overrides } from "./overrides";
 import { ON_REST } from "../../../providers/rest";
 import { DeleteConfirm } from "./DeleteConfirm";
+import { ImageField } from "../images";
 
 /** A searchable select of the rows of the resource a field points to (Refine's `useSelect`, by name). */
 function RefSelect({ resource, ...props }: { resource: string; value?: never; onChange?: never }) {
@@ -44,13 +46,21 @@ function FieldInput({
     case "boolean":
       return <Switch {...control} />;
     case "enum":
+    case "enumList": {
+      const values = (kind === "enum" ? schema.enum : schema.items?.enum) ?? [];
       return (
         <Select
           {...control}
-          allowClear={isNullable(schema)}
-          options={(schema.enum ?? []).filter((v) => v !== null).map((v) => ({ value: v, label: w.value(field, v) }))}
+          mode={kind === "enumList" ? "multiple" : undefined}
+          allowClear={kind === "enumList" || isNullable(schema)}
+          optionFilterProp="label"
+          options={values.filter((v) => v !== null).map((v) => ({ value: v, label: w.value(field, v) }))}
         />
       );
+    }
+    case "textList":
+      // Typed words, each ended with Enter or a comma; nothing to choose from.
+      return <Select {...control} mode="tags" tokenSeparators={[","]} open={false} suffixIcon={null} />;
     case "money":
     case "number":
     case "integer": {
@@ -72,6 +82,8 @@ function FieldInput({
       return <DatePicker {...control} showTime={kind === "dateTime"} />;
     case "ref":
       return <RefSelect {...control} resource={g.doc.refs[field]} />;
+    case "image":
+      return <ImageField {...control} label={w.field(field)} optional={isNullable(schema)} />;
     case "longText":
       return <Input.TextArea {...control} rows={4} maxLength={schema.maxLength} showCount />;
     default:
@@ -82,6 +94,12 @@ function FieldInput({
 /** What antd checks before sending, from the schema; the server checks the same and its field errors land on the fields. */
 function rulesOf(kind: Kind, schema: FieldSchema, required: boolean): FormRule[] {
   const rules: FormRule[] = [];
+  if (kind === "enumList" || kind === "textList") {
+    const min = Math.max(schema.minItems ?? 0, required ? 1 : 0);
+    if (min) rules.push({ required: true, type: "array", min });
+    if (schema.maxItems !== undefined) rules.push({ type: "array", max: schema.maxItems });
+    return rules;
+  }
   const text = kind === "text" || kind === "longText";
   // Every field of the form is sent: a text that may not be blank is required on a change too.
   if (required || (text && (schema.minLength ?? 0) >= 1))
@@ -101,7 +119,7 @@ function rulesOf(kind: Kind, schema: FieldSchema, required: boolean): FormRule[]
  * lengths, limits, states as selects, yes/no as switches, references as searchable selects), Refine's
  * `useForm` over the `rest` provider (server field errors on their fields); a missing id is the not-found page.
  */
-export function GeneratedForm({ screen, id }: { screen: string; id?: string }) {
+export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; id?: string; overrides?: Overrides }) {
   const g = generatedOf(screen);
   const { t } = useTranslation();
   const w = useWords(g);
@@ -162,23 +180,28 @@ export function GeneratedForm({ screen, id }: { screen: string; id?: string }) {
       }
     >
       <Form {...formProps} layout="vertical" style={{ maxWidth: 640 }}>
-        {fields.map(({ name, schema, kind, required }) => (
-          <Form.Item
-            key={name}
-            name={name}
-            label={w.field(name)}
-            rules={rulesOf(kind, schema, required)}
-            valuePropName={kind === "boolean" ? "checked" : "value"}
-            getValueProps={isDate(kind) ? (v: string | null) => ({ value: v ? dayjs(v) : undefined }) : undefined}
-            normalize={
-              isDate(kind)
-                ? (d: Dayjs | null) => (d ? (kind === "date" ? d.format("YYYY-MM-DD") : d.toISOString()) : null)
-                : undefined
-            }
-          >
-            <FieldInput g={g} kind={kind} schema={schema} field={name} />
-          </Form.Item>
-        ))}
+        {fields.map(({ name, schema, kind, required }) => {
+          // An overridden input takes the value as the server gives it.
+          const Own = overrides.inputs?.[name];
+          const date = !Own && isDate(kind);
+          return (
+            <Form.Item
+              key={name}
+              name={name}
+              label={w.field(name)}
+              rules={rulesOf(kind, schema, required)}
+              valuePropName={kind === "boolean" && !Own ? "checked" : "value"}
+              getValueProps={date ? (v: string | null) => ({ value: v ? dayjs(v) : undefined }) : undefined}
+              normalize={
+                date
+                  ? (d: Dayjs | null) => (d ? (kind === "date" ? d.format("YYYY-MM-DD") : d.toISOString()) : null)
+                  : undefined
+              }
+            >
+              {Own ? <Own /> : <FieldInput g={g} kind={kind} schema={schema} field={name} />}
+            </Form.Item>
+          );
+        })}
       </Form>
     </Frame>
   );

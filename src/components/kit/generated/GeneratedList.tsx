@@ -12,6 +12,7 @@ import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
 import { DeleteConfirm } from "./DeleteConfirm";
 import { generatedOf, kindOf, listFields, useWords, type Generated } from "./model";
+import type { Overrides } from "./overrides";
 import { ON_REST } from "../../../providers/rest";
 import { useCsvExport } from "../download";
 
@@ -72,6 +73,8 @@ function useExportCells(g: Generated) {
         const kind = kindOf(f, s, g.doc);
         if (v === null || v === undefined) return "";
         if (kind === "enum") return w.value(f, v);
+        if (kind === "enumList") return (v as unknown[]).map((x) => w.value(f, x)).join("; ");
+        if (kind === "textList") return (v as string[]).join("; ");
         if (kind === "boolean") return t(v ? "kit.generated.yes" : "kit.generated.no");
         return v;
       }),
@@ -82,22 +85,28 @@ function useExportCells(g: Generated) {
  * The list of a generated screen: a column per answered field, sorting where the resource sorts, the
  * filters it takes (text contains, a state, yes/no, a date or number range), pages, saved views and the
  * empty state of the kit's list; a CSV of the filtered rows; view, edit and delete (after a confirmation)
- * where the screen offers them, and delete of the selected rows.
+ * where the screen offers them, and delete of the selected rows. The feature's overrides add cells, columns,
+ * row actions and header buttons.
  */
-export function GeneratedList({ screen }: { screen: string }) {
+export function GeneratedList({ screen, overrides = {} }: { screen: string; overrides?: Overrides }) {
   const g = generatedOf(screen);
   const { t } = useTranslation();
   const w = useWords(g);
-  const cell = useCell(g);
+  const cell = useCell(g, overrides);
   const scroll = useTableScroll();
   const narrow = useNarrow();
   const [selected, setSelected] = useState<BaseKey[]>([]);
-  const { tableProps, filters, crudFilters, apply, savedViews, sorters } = useListTable<BaseRecord>(g.resource, {
-    ...ON_REST,
-    sorters: { mode: "server" },
-    empty: w.empty(),
-    onApply: () => setSelected([]),
-  });
+  const { tableProps, tableQuery, filters, crudFilters, apply, savedViews, sorters } = useListTable<BaseRecord>(
+    g.resource,
+    {
+      ...ON_REST,
+      sorters: { mode: "server" },
+      empty: w.empty(),
+      onApply: () => setSelected([]),
+    },
+  );
+  const refresh = () => void tableQuery.refetch();
+  const { actions: RowActions, listButtons: ListButtons } = overrides;
   const { data: deletable } = useCan({ resource: screen, action: "delete" });
   const { mutate: remove } = useDelete();
   const { mutate: removeMany, mutation: removingMany } = useDeleteMany();
@@ -125,6 +134,7 @@ export function GeneratedList({ screen }: { screen: string }) {
       resource={screen}
       headerButtons={() => (
         <Space wrap>
+          {ListButtons && <ListButtons refresh={refresh} />}
           <ExportButton icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={csv.busy} />
           {routes.create && g.doc.create && <CreateButton resource={screen} />}
         </Space>
@@ -251,17 +261,25 @@ export function GeneratedList({ screen }: { screen: string }) {
               sortOrder={sorted ? (sorted === "asc" ? "ascend" : "descend") : null}
               align={NUMERIC.includes(kind) ? "end" : undefined}
               render={(v, record) =>
-                i === 0 && link ? <Link to={screenPath(screen, link, record.id)}>{cell(f, v)}</Link> : cell(f, v)
+                i === 0 && link ? (
+                  <Link to={screenPath(screen, link, record.id)}>{cell(f, v, record, refresh)}</Link>
+                ) : (
+                  cell(f, v, record, refresh)
+                )
               }
             />
           );
         })}
+        {overrides.columns?.map((c) => (
+          <Table.Column<BaseRecord> key={c.key} title={t(c.title)} render={(_, record) => c.render(record)} />
+        ))}
         <Table.Column<BaseRecord>
           key="actions"
           title={narrow ? undefined : t("kit.generated.actions")}
           width={narrow ? 56 : 120}
           render={(_, record) => (
             <Space size={4}>
+              {RowActions && <RowActions row={record} refresh={refresh} />}
               {routes.show && <ShowButton hideText size="small" resource={screen} recordItemId={record.id!} />}
               {routes.edit && g.doc.update && (
                 <EditButton hideText size="small" resource={screen} recordItemId={record.id!} />

@@ -20,6 +20,8 @@ export type Kind =
   | "enum"
   | "ref"
   | "image"
+  | "enumList"
+  | "textList"
   | "json";
 
 export interface Generated {
@@ -57,6 +59,9 @@ export function kindOf(field: string, s: FieldSchema, doc: RestResourceDoc): Kin
     if (/(image|icon|picture)Url$/i.test(field)) return "image";
     return (s.maxLength ?? 0) > 200 ? "longText" : "text";
   }
+  // A list of states (several of a set) or of words (tags): chosen from, or typed, in one box.
+  if (type === "array" && s.items?.enum) return "enumList";
+  if (type === "array" && s.items && typeOf(s.items) === "string" && !s.items.format) return "textList";
   return "json";
 }
 
@@ -86,7 +91,7 @@ export function wordKeys(g: Generated): string[] {
   const keys = [...fields].map((f) => `${g.words}.fields.${f}`);
   for (const f of fields) {
     const s = g.doc.fields[f] ?? g.doc.create?.properties[f] ?? g.doc.update?.properties[f];
-    for (const v of s?.enum ?? []) if (v !== null) keys.push(`${g.words}.values.${f}.${v}`);
+    for (const v of s?.enum ?? s?.items?.enum ?? []) if (v !== null) keys.push(`${g.words}.values.${f}.${v}`);
   }
   return [...keys, `${g.words}.empty`];
 }
