@@ -92,14 +92,23 @@ const WRITES = ['post', 'put', 'patch', 'delete'] as const;
 const nullable = (f: Json) =>
   f.nullable === true || (Array.isArray(f.type) && f.type.includes('null')) || !!(f.enum as unknown[])?.includes(null);
 const freeText = (f: Json) => f.type === 'string' && !f.format && !f.enum;
+/**
+ * A format whose empty text the server refuses, on a field a form shows as typed text: once on the form, it may not
+ * be emptied. (Dates and links are left out: their forms leave an empty one out of the body.)
+ */
+const NEVER_BLANK_FORMATS = ['email'];
+const neverBlank = (f: Json) =>
+  f.type === 'string' &&
+  !f.enum &&
+  (((f.minLength as number) ?? 0) >= 1 || NEVER_BLANK_FORMATS.includes(f.format as string));
 
 type Need = 'text' | 'value' | 'filled';
 
 /**
  * What an object schema asks a person to fill, by field (a field of an object field as `parent.child`, one level
  * down): "text" and "value" for a required free text and a required other value (not nullable: null is an answer;
- * not yes/no: a switch always answers), "filled" for an optional free text that may not be blank when sent (a
- * change's name: the form sends it, so it may not be emptied).
+ * not yes/no: a switch always answers), "filled" for an optional text that may not be blank when sent (a change's
+ * name, a staff user's e-mail: the form sends it, so it may not be emptied).
  */
 function needsOf(schema: Json | undefined, prefix = ''): Record<string, Need> {
   const props = (schema?.properties ?? {}) as Record<string, Json>;
@@ -108,7 +117,7 @@ function needsOf(schema: Json | undefined, prefix = ''): Record<string, Need> {
   for (const [name, f] of Object.entries(props)) {
     if (nullable(f) || f.type === 'boolean') continue;
     if (required.has(name)) out[prefix + name] = freeText(f) ? 'text' : 'value';
-    else if (freeText(f) && ((f.minLength as number) ?? 0) >= 1) out[prefix + name] = 'filled';
+    else if (neverBlank(f)) out[prefix + name] = 'filled';
     if (!prefix && f.type === 'object' && f.properties) Object.assign(out, needsOf(f, `${name}.`));
   }
   return out;

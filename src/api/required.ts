@@ -245,7 +245,9 @@ export const REQUIRED_FIELDS: Readonly<
   "/api/v2/staff-users": {
     post: { username: "text", roleId: "value", email: "value", firstName: "text", lastName: "text" },
   },
-  "/api/v2/staff-users/{id}": { patch: { updatedAt: "value", firstName: "filled", lastName: "filled" } },
+  "/api/v2/staff-users/{id}": {
+    patch: { updatedAt: "value", email: "filled", firstName: "filled", lastName: "filled" },
+  },
   "/api/v2/storefront-images": { post: { file: "value" } },
   "/api/v2/task-cards": { post: { columnId: "value", name: "text" } },
   "/api/v2/task-cards/{id}": { patch: { name: "filled" } },

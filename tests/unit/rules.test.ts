@@ -30,6 +30,15 @@ describe("required marks from the write's schema", () => {
     ]);
   });
 
+  it("a change's e-mail is marked too: the server refuses an empty one (a staff user's, on the edit form)", () => {
+    const change = writeRules("/api/v2/staff-users/{id}", "patch");
+    expect(change("email", "Enter an e-mail")).toEqual([
+      { required: true, whitespace: true, message: "Enter an e-mail" },
+    ]);
+    // Optional and nullable (no e-mail is an answer): not marked.
+    expect(writeRules("/api/v2/checkout-orders")("billing.email")).toEqual([]);
+  });
+
   it("marks a field of an object field, named parent.child", () => {
     const order = writeRules("/api/v2/checkout-orders");
     expect(order("billing.name")).toEqual([{ required: true, whitespace: true }]);
