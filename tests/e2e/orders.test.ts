@@ -43,13 +43,23 @@ describe.skipIf(!browserAvailable)("orders in a real browser", () => {
     await expect.poll(() => page.locator(".ant-table-tbody .ant-switch:not(.ant-switch-checked)").count()).toBe(0);
     await screenshot(page, "orders-view-items-ready-en-light");
 
+    // The order is read again after the items change: act once nothing is loading, as a person waits for the page.
+    await page.waitForFunction(() => !document.querySelector(".ant-btn-loading, .ant-spin-spinning"));
     await page.getByRole("button", { name: "Move to Ready to ship" }).click();
-    await page.locator(".ant-popconfirm").getByRole("button", { name: "Apply" }).click();
+    const apply = page.locator(".ant-popconfirm").getByRole("button", { name: "Apply" });
+    await apply.waitFor();
+    // The popover has finished opening (a click during its zoom can land beside the button on a loaded machine).
+    await page.waitForFunction(
+      () => !document.querySelector(".ant-popover[class*='-appear'], .ant-popover[class*='-enter']"),
+    );
+    const moved = page.waitForResponse((r) => r.url().includes("/changestatusorder"));
+    await apply.click();
+    expect((await moved).status()).toBe(200);
     // The success toast opens top right, where the record's actions are: below them at any scroll position, once
     // the page has laid out its new state (a loaded machine may take some frames). The pointer rests where Apply was,
     // so antd holds the toast open: it must stay below the actions all that time. Each reading is one step in the
     // page, so the toast cannot close between the two boxes measured.
-    const toast = page.locator(".ant-notification-notice-success").first();
+    const toast = page.locator(".ant-notification-notice-success").filter({ hasText: "Order status changed" });
     await toast.waitFor();
     const gap = () =>
       toast.evaluate((notice) => {
