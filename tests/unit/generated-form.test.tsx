@@ -184,25 +184,29 @@ function ShowRoute({ overrides }: { overrides?: Overrides }) {
 }
 
 const posts = () => http.calls.filter((c) => c.method === "POST");
+/** A form field's item, by its label. */
+const item = (label: string) => screen.getByText(label, { selector: "label" }).closest(".ant-form-item") as HTMLElement;
+/** Fills what a new gadget requires: its name, a kind and the brand. */
+async function fillRequired(name: string, kind: "lamp" | "fan") {
+  fireEvent.change(within(item("Name")).getByRole("textbox"), { target: { value: name } });
+  fireEvent.mouseDown(within(item("Kind")).getByRole("combobox"));
+  fireEvent.click(await screen.findByTitle(kind));
+  fireEvent.mouseDown(within(item("Brand")).getByRole("combobox"));
+  fireEvent.click(await screen.findByTitle("Acme"));
+}
 
 describe("a generated form", () => {
   it("asks for the required fields before sending, then sends the body the resource takes", async () => {
     renderAt("/admin/gadgets/create");
     const save = await screen.findByRole("button", { name: /buttons.save|Save/ });
     fireEvent.click(save);
-    const item = (label: string) =>
-      screen.getByText(label, { selector: "label" }).closest(".ant-form-item") as HTMLElement;
     await waitFor(() => expect(item("Name").querySelector(".ant-form-item-explain-error")).not.toBeNull());
     expect(item("Kind").querySelector(".ant-form-item-explain-error")).not.toBeNull();
     expect(item("Brand").querySelector(".ant-form-item-explain-error")).not.toBeNull();
     expect(posts()).toEqual([]);
 
-    fireEvent.change(within(item("Name")).getByRole("textbox"), { target: { value: "Floor lamp" } });
-    fireEvent.mouseDown(within(item("Kind")).getByRole("combobox"));
-    fireEvent.click(await screen.findByTitle("lamp"));
-    // The reference is a searchable select of the referenced resource's rows, by name.
-    fireEvent.mouseDown(within(item("Brand")).getByRole("combobox"));
-    fireEvent.click(await screen.findByTitle("Acme"));
+    // The brand is a reference: a searchable select of the referenced resource's rows, by name.
+    await fillRequired("Floor lamp", "lamp");
     fireEvent.click(within(item("Active")).getByRole("switch"));
     fireEvent.change(within(item("Price")).getByRole("spinbutton"), { target: { value: "15.5" } });
 
@@ -332,14 +336,8 @@ describe("a generated form", () => {
     unmount();
 
     renderAt("/admin/gadgets/create");
-    const item = (label: string) =>
-      screen.getByText(label, { selector: "label" }).closest(".ant-form-item") as HTMLElement;
     await screen.findByText("Rooms", { selector: "label" });
-    fireEvent.change(within(item("Name")).getByRole("textbox"), { target: { value: "Wall fan" } });
-    fireEvent.mouseDown(within(item("Kind")).getByRole("combobox"));
-    fireEvent.click(await screen.findByTitle("fan"));
-    fireEvent.mouseDown(within(item("Brand")).getByRole("combobox"));
-    fireEvent.click(await screen.findByTitle("Acme"));
+    await fillRequired("Wall fan", "fan");
     fireEvent.mouseDown(within(item("Rooms")).getByRole("combobox"));
     fireEvent.click(await screen.findByTitle("kitchen"));
     fireEvent.click(await screen.findByTitle("bath"));
@@ -361,14 +359,8 @@ describe("a generated form", () => {
 
   it("uploads an image field at once through the storefront images, and sends the stored path", async () => {
     renderAt("/admin/gadgets/create");
-    const item = (label: string) =>
-      screen.getByText(label, { selector: "label" }).closest(".ant-form-item") as HTMLElement;
     await screen.findByText("Picture", { selector: "label" });
-    fireEvent.change(within(item("Name")).getByRole("textbox"), { target: { value: "Lamp with picture" } });
-    fireEvent.mouseDown(within(item("Kind")).getByRole("combobox"));
-    fireEvent.click(await screen.findByTitle("lamp"));
-    fireEvent.mouseDown(within(item("Brand")).getByRole("combobox"));
-    fireEvent.click(await screen.findByTitle("Acme"));
+    await fillRequired("Lamp with picture", "lamp");
     const file = new File([new Uint8Array([137, 80, 78, 71])], "lamp.png", { type: "image/png" });
     fireEvent.change(item("Picture").querySelector('input[type="file"]')!, { target: { files: [file] } });
     await waitFor(() => expect(within(item("Picture")).getByRole("img", { name: "Picture" })).toBeInTheDocument());
