@@ -226,7 +226,8 @@ describe("a generated form", () => {
 
   it("shows a record with its values, and a missing one as the not-found page", async () => {
     const { unmount } = renderAt("/admin/gadgets/2");
-    expect(await screen.findByText("Ceiling fan")).toBeInTheDocument();
+    // Headed by what a person calls it, not by its number.
+    expect(await screen.findByRole("heading", { name: "Ceiling fan" })).toBeInTheDocument();
     expect(screen.getByText("fan")).toBeInTheDocument();
     expect(screen.getByText("kit.generated.no")).toBeInTheDocument();
     unmount();

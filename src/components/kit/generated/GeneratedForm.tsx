@@ -8,7 +8,7 @@ import { BackLink } from "../direction";
 import { RecordFailure } from "../RecordFailure";
 import { screenPath } from "../../../resources/calls";
 import type { FieldSchema } from "../../../api/resource-doc";
-import { formFields, generatedOf, isNullable, useWords, type Generated, type Kind } from "./model";
+import { formFields, generatedOf, isNullable, recordName, useWords, type Generated, type Kind } from "./model";
 import type { Overrides } from "./overrides";
 import { ON_REST } from "../../../providers/rest";
 import { DeleteConfirm } from "./DeleteConfirm";
@@ -152,7 +152,7 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
     <Frame
       resource={screen}
       title={t(action === "edit" ? "kit.generated.editTitle" : "kit.generated.createTitle", {
-        screen: t(g.screen.label),
+        screen: (action === "edit" && recordName(query?.data?.data)) || t(g.screen.label),
       })}
       goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       saveButtonProps={saveButtonProps}

@@ -7,7 +7,7 @@ import { BackLink } from "../direction";
 import { RecordFailure } from "../RecordFailure";
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
-import { generatedOf, useWords } from "./model";
+import { generatedOf, recordName, useWords } from "./model";
 import type { Overrides } from "./overrides";
 import { ON_REST } from "../../../providers/rest";
 
@@ -29,7 +29,7 @@ export function GeneratedShow({ screen, id, overrides = {} }: { screen: string; 
     <Show
       resource={screen}
       recordItemId={id}
-      title={t("kit.generated.showTitle", { screen: t(g.screen.label), id })}
+      title={recordName(result) ?? t("kit.generated.showTitle", { screen: t(g.screen.label), id })}
       goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       headerButtons={() => (
         <>

@@ -113,3 +113,9 @@ export function useWords(g: Generated) {
     empty: () => (has(`${g.words}.empty`) ? t(`${g.words}.empty`) : t("list.empty")),
   };
 }
+
+/** What a person calls a record: its name or title when it has one (a heading reads "Bangkok DC", not "#12"). */
+export function recordName(row: Record<string, unknown> | undefined): string | undefined {
+  const name = row?.name ?? row?.title;
+  return typeof name === "string" && name.trim() ? name : undefined;
+}
