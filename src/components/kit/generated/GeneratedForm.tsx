@@ -1,5 +1,5 @@
 import { Create, Edit, useForm, useSelect } from "@refinedev/antd";
-import { useCan, useDelete, useGo, type BaseRecord } from "@refinedev/core";
+import { useCan, useDelete, useGo, useOne, type BaseRecord } from "@refinedev/core";
 import { Button, DatePicker, Form, Input, InputNumber, Select, Skeleton, Switch, type FormRule } from "antd";
 import { DeleteOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
@@ -128,11 +128,21 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
   const listPath = screenPath(screen, "list");
   const after = (saved?: BaseRecord) =>
     go({ to: g.screen.routes.show && saved?.id ? screenPath(screen, "show", saved.id) : listPath });
+  // Read first without a toast: Refine's form would announce a missing record's 404 beside the not-found page.
+  const { query: record } = useOne({
+    resource: g.resource,
+    id,
+    ...ON_REST,
+    errorNotification: false,
+    queryOptions: { enabled: action === "edit" },
+  });
   const { formProps, saveButtonProps, query } = useForm({
     resource: g.resource,
     action,
     id,
     ...ON_REST,
+    // The form takes that read as its own instead of reading the record again.
+    queryOptions: { enabled: record.isSuccess, initialData: record.data, staleTime: Infinity },
     redirect: false,
     errorNotification: false,
     successNotification: () => ({
@@ -143,6 +153,7 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
   });
   const { data: deletable } = useCan({ resource: screen, action: "delete" });
   const { mutate: remove, mutation: removing } = useDelete();
+  if (action === "edit" && record.isError) return <RecordFailure query={record} backTo={listPath} />;
   if (action === "edit" && query?.isError) return <RecordFailure query={query} backTo={listPath} />;
   if (action === "edit" && !query?.data) return <Skeleton active />;
   const Frame = action === "edit" ? Edit : Create;
