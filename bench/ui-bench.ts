@@ -18,8 +18,10 @@
  * "data" is when the screen's first API request started; "waves" counts the longest chain of script requests in
  * which each starts after the one before has arrived, ending at the screen's own chunk (slow runs only: there a
  * round trip separates the waves).
- * Env: BENCH_DIST (dist; copied with the floor into .tmp-bench-ui/site, which the server serves), BENCH_SERVER_DIR (.: the checkout whose server/src/main.ts runs), BENCH_PORT (3100), BENCH_DATA_DIR (.tmp-bench-ui/data; the demo seed is made on first use),
- *      BENCH_RUNS (5), BENCH_ROUTES (comma list; default all four), CHROMIUM_PATH (/usr/bin/chromium).
+ * Env: BENCH_DIST (dist; copied with the floor into .tmp-bench-ui/site, which the server serves), BENCH_SERVER_DIR
+ *      (.: the checkout whose server/src/main.ts runs), BENCH_PORT (3100), BENCH_DATA_DIR (.tmp-bench-ui/data; the demo
+ *      seed is made on first use), BENCH_RUNS (5), BENCH_ROUTES (comma list; default all four; the floor is always
+ *      measured), CHROMIUM_PATH (/usr/bin/chromium).
  * Goals (issue 15): warm order list ≤ 600 ms; /login ≤ 200 KB on the wire cold; /login on the slow network ≤ 2.5 s.
  * Targets (issue 27): the order list, the dashboard and the supplier product list ≤ 1.5× the floor, warm and cold,
  * local and slow; a list screen ≤ 40 requests cold.
