@@ -10,22 +10,36 @@
  * password field), seen by a MutationObserver in the page, so no polling interval adds to it.
  * Bytes on the wire (headers and bodies as received, compressed where the server compressed) and requests: everything
  * the load fetched until the network has been quiet for 500 ms after page-ready (event streams excluded).
+ * The floor (issue 27): bench/floor, a bare Vite + React + antd page (a sider menu and a 20-row Table fetching the
+ * order list's first page with the same token), built here with Vite's JS API and served by the same server from a
+ * copy of the build (its html at /__floor/, its hashed files under /assets/, so the same compression and caching
+ * rules apply), measured in the same rounds as the routes, interleaved. Each route's ready is printed as a ratio to
+ * the floor's (medians, same network and cache): the machine's speed divides out.
  * "data" is when the screen's first API request started; "waves" counts the longest chain of script requests in
  * which each starts after the one before has arrived, ending at the screen's own chunk (slow runs only: there a
  * round trip separates the waves).
- * Env: BENCH_DIST (dist), BENCH_SERVER_DIR (.: the checkout whose server/src/main.ts runs), BENCH_PORT (3100), BENCH_DATA_DIR (.tmp-bench-ui/data; the demo seed is made on first use),
- *      BENCH_RUNS (5), BENCH_ROUTES (comma list; default all four), CHROMIUM_PATH (/usr/bin/chromium).
+ * Env: BENCH_DIST (dist; copied with the floor into .tmp-bench-ui/site, which the server serves), BENCH_SERVER_DIR
+ *      (.: the checkout whose server/src/main.ts runs), BENCH_PORT (3100), BENCH_DATA_DIR (.tmp-bench-ui/data; the demo
+ *      seed is made on first use), BENCH_RUNS (5), BENCH_ROUTES (comma list; default all four; the floor is always
+ *      measured), CHROMIUM_PATH (/usr/bin/chromium).
  * Goals (issue 15): warm order list ≤ 600 ms; /login ≤ 200 KB on the wire cold; /login on the slow network ≤ 2.5 s.
+ * Targets (issue 27): the order list, the dashboard and the supplier product list ≤ 1.5× the floor, warm and cold,
+ * local and slow; a list screen ≤ 40 requests cold.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { precompressDir } from '../server/src/lib/precompress.js';
 
 const DIST = resolve(process.env.BENCH_DIST ?? 'dist');
 const SERVER_DIR = resolve(process.env.BENCH_SERVER_DIR ?? '.');
 const PORT = Number(process.env.BENCH_PORT ?? 3100);
 const DATA_DIR = resolve(process.env.BENCH_DATA_DIR ?? '.tmp-bench-ui/data');
+const SITE = resolve('.tmp-bench-ui/site');
+const FLOOR_OUT = resolve('.tmp-bench-ui/floor');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -68,6 +82,19 @@ const ALL_ROUTES: Route[] = [
     data: /\/api\/product\/productlist/,
   },
 ];
+/** The floor: measured with every selection of routes, in the same rounds, with the order list's session. */
+const FLOOR: Route = {
+  path: '/__floor/',
+  user: 'admin',
+  ready: '.ant-table-tbody tr.ant-table-row',
+  chunk: /\/floor-[\w-]+\.js$/,
+  data: /\/api\/order\/orderlist/,
+};
+/** Issue 27: these screens ≤ 1.5× the floor; list screens ≤ 40 requests cold. */
+const TARGET_RATIO = 1.5;
+const TARGET_ROUTES = ['/admin/dashboard', '/admin/orders/list', '/supplier/product/list'];
+const LIST_ROUTES = ['/admin/orders/list', '/supplier/product/list'];
+const TARGET_REQUESTS = 40;
 const ROUTES = process.env.BENCH_ROUTES
   ? ALL_ROUTES.filter((r) => process.env.BENCH_ROUTES!.split(',').includes(r.path))
   : ALL_ROUTES;
@@ -148,9 +175,50 @@ class Recorder {
   }
 }
 
-async function startServer(): Promise<ChildProcess> {
+/**
+ * What the server serves: a copy of the build (the app's own dist/ stays as `npm run serve` ships it) with the floor
+ * added. Built with base '/' and named floor-*: its html goes to /__floor/index.html (no-cache, like the app's
+ * index.html; the SPA fallback only answers paths with no file) and its hashed files to /assets/, where the server's
+ * year-long immutable caching applies (under /__floor/assets/ they would be revalidated on every warm load).
+ * Precompressed like the app's build (vite.config.ts's precompress step), so the server picks .br/.gz the same way.
+ */
+async function buildSite(): Promise<void> {
   if (!existsSync(resolve(DIST, 'index.html')))
     throw new Error(`No build in ${DIST}: run npm run build (or set BENCH_DIST)`);
+  const nodeEnv = process.env.NODE_ENV;
+  await build({
+    configFile: false,
+    root: resolve(import.meta.dirname, 'floor'),
+    base: '/',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      outDir: FLOOR_OUT,
+      emptyOutDir: true,
+      // One chunk by design (a bare page); the app's build allows the same size before warning.
+      chunkSizeWarningLimit: 1500,
+      rolldownOptions: {
+        output: {
+          entryFileNames: 'assets/floor-[hash].js',
+          chunkFileNames: 'assets/floor-[name]-[hash].js',
+          assetFileNames: 'assets/floor-[name]-[hash][extname]',
+        },
+      },
+    },
+  });
+  // Vite sets NODE_ENV=production for its build; the server below gets the environment the bench was started with.
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
+  await precompressDir(FLOOR_OUT);
+  rmSync(SITE, { recursive: true, force: true });
+  cpSync(DIST, SITE, { recursive: true });
+  cpSync(join(FLOOR_OUT, 'assets'), join(SITE, 'assets'), { recursive: true });
+  mkdirSync(join(SITE, '__floor'));
+  for (const name of readdirSync(FLOOR_OUT))
+    if (name.startsWith('index.html')) cpSync(join(FLOOR_OUT, name), join(SITE, '__floor', name));
+}
+
+async function startServer(): Promise<ChildProcess> {
   mkdirSync(DATA_DIR, { recursive: true });
   // The bundle `npm run serve` runs; a checkout from before the bundle existed runs its source.
   const bundle = resolve(SERVER_DIR, 'server/build/main.js');
@@ -160,7 +228,7 @@ async function startServer(): Promise<ChildProcess> {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
-      STATIC_DIR: DIST,
+      STATIC_DIR: SITE,
       LOG_LEVEL: 'silent',
       NOTIFY_WORKER_MS: '0',
       LOGIN_RATE_LIMIT: '1000',
@@ -278,6 +346,7 @@ const med = (samples: Sample[], key: keyof Sample) => {
   return xs.length ? median(xs) : null;
 };
 
+await buildSite();
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
@@ -293,38 +362,57 @@ const browser = await chromium.launch({
   ],
 });
 try {
+  const measured = [FLOOR, ...ROUTES];
   const sessions = new Map<string, Storage>();
-  for (const user of new Set(ROUTES.map((r) => r.user).filter((u): u is string => !!u)))
+  for (const user of new Set(measured.map((r) => r.user).filter((u): u is string => !!u)))
     sessions.set(user, await sessionOf(browser, user));
+  const storageOf = (route: Route) => (route.user ? sessions.get(route.user) : undefined);
 
   const rows: string[][] = [];
   const goals: string[] = [];
+  const targets: string[] = [];
   for (const net of ['local', 'slow'] as Net[]) {
-    for (const route of ROUTES) {
-      const runs: Record<Cache, Sample[]> = { cold: [], warm: [] };
-      // One load before measuring: the server's and the browser's own first-use costs are not the page's.
-      if (net === 'local') await measure(browser, route, route.user ? sessions.get(route.user) : undefined, net);
-      for (let i = 0; i < RUNS; i++) {
-        const { cold, warm } = await measure(browser, route, route.user ? sessions.get(route.user) : undefined, net);
-        runs.cold.push(cold);
-        runs.warm.push(warm);
+    const runs = new Map<Route, Record<Cache, Sample[]>>(measured.map((r) => [r, { cold: [], warm: [] }]));
+    // One load of each before measuring: the server's and the browser's own first-use costs are not the page's.
+    if (net === 'local') for (const route of measured) await measure(browser, route, storageOf(route), net);
+    // Rounds of every route and the floor, the starting one moved on each round, so a slow moment of the machine
+    // falls on all of them alike rather than on one route's block.
+    for (let i = 0; i < RUNS; i++) {
+      for (let k = 0; k < measured.length; k++) {
+        const route = measured[(k + i) % measured.length];
+        const { cold, warm } = await measure(browser, route, storageOf(route), net);
+        runs.get(route)!.cold.push(cold);
+        runs.get(route)!.warm.push(warm);
       }
+    }
+    for (const route of measured) {
       for (const cache of ['cold', 'warm'] as Cache[]) {
-        const s = runs[cache];
+        const s = runs.get(route)![cache];
         const ready = med(s, 'ready')!;
+        const ratio = ready / med(runs.get(FLOOR)![cache], 'ready')!;
         const kb = med(s, 'bytes')! / 1024;
+        const requests = med(s, 'requests')!;
         const data = med(s, 'data');
         const waves = med(s, 'waves');
         rows.push([
           net,
-          route.path,
+          route === FLOOR ? `${route.path} (floor)` : route.path,
           cache,
           `${Math.round(ready)}`,
+          `${ratio.toFixed(2)}×`,
           kb.toFixed(1),
-          `${med(s, 'requests')}`,
+          `${requests}`,
           data === null ? '-' : `${Math.round(data)}`,
           waves === null ? '-' : `${waves}`,
         ]);
+        if (TARGET_ROUTES.includes(route.path))
+          targets.push(
+            `${route.path} ${net} ${cache}: ${ratio.toFixed(2)}× the floor (≤ ${TARGET_RATIO}×): ${ratio <= TARGET_RATIO ? 'met' : 'NOT MET'}`,
+          );
+        if (LIST_ROUTES.includes(route.path) && cache === 'cold')
+          targets.push(
+            `${route.path} ${net} cold: ${requests} requests (≤ ${TARGET_REQUESTS}): ${requests <= TARGET_REQUESTS ? 'met' : 'NOT MET'}`,
+          );
         if (net === 'local' && cache === 'warm' && route.path === '/admin/orders/list')
           goals.push(`warm order list ready ${Math.round(ready)} ms (goal ≤ 600): ${ready <= 600 ? 'ok' : 'MISSED'}`);
         if (net === 'local' && cache === 'cold' && route.path === '/login')
@@ -336,18 +424,20 @@ try {
       }
     }
   }
-  const head = ['network', 'route', 'cache', 'ready ms', 'KB wire', 'requests', 'data ms', 'waves'];
+  const head = ['network', 'route', 'cache', 'ready ms', '× floor', 'KB wire', 'requests', 'data ms', 'waves'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) =>
     `| ${r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(
-    `\nUI bench: ${DIST}, median of ${RUNS} runs (ready: navigation → first rows/chart; data: first API request of the screen; waves: script waves up to the screen's chunk)\n`,
+    `\nUI bench: ${DIST} (+ the floor, ${FLOOR.path}), median of ${RUNS} interleaved runs (ready: navigation → first rows/chart; × floor: ready over the floor's, same network and cache; data: first API request of the screen; waves: script waves up to the screen's chunk)\n`,
   );
   console.log(line(head));
   console.log(`|${widths.map((w, i) => (i < 3 ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|')}|`);
   for (const r of rows) console.log(line(r));
   console.log('');
   for (const g of goals) console.log(g);
+  console.log('');
+  for (const t of targets) console.log(t);
 } finally {
   await browser.close();
   server.kill('SIGTERM');
