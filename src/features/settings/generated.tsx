@@ -12,7 +12,8 @@ function ProvinceTags({ codes }: { codes: string[] }) {
   return (
     <Flex wrap gap={4}>
       {codes.map((c) => (
-        <Tag key={c} style={{ marginInlineEnd: 0 }}>
+        // The gap spaces them: no table cell's stacking margin on a tag after a tag (kit.css).
+        <Tag key={c} style={{ marginInlineEnd: 0, marginTop: 0 }}>
           {name(c)}
         </Tag>
       ))}
