@@ -130,13 +130,15 @@ export const REST_RESOURCES = {
   "shipping-zones": {
     fields: {
       id: { type: "integer" },
-      code: { type: "string", title: "Code" },
       name: { type: "string", title: "Zone" },
       nameTh: { type: "string", title: "Zone (Thai)" },
+      code: { type: "string", title: "Code" },
       provinces: { type: "array", items: { type: "string" }, title: "Provinces" },
     },
     create: {
       properties: {
+        name: { type: "string", minLength: 1, maxLength: 80, title: "Zone" },
+        nameTh: { type: "string", minLength: 1, maxLength: 80, title: "Zone (Thai)" },
         code: {
           type: "string",
           pattern: "^[a-z][a-z0-9_]{1,39}$",
@@ -145,8 +147,6 @@ export const REST_RESOURCES = {
           title: "Code",
           description: "2 to 40 lowercase letters, digits or _, starting with a letter; rates name the zone by it",
         },
-        name: { type: "string", minLength: 1, maxLength: 80, title: "Zone" },
-        nameTh: { type: "string", minLength: 1, maxLength: 80, title: "Zone (Thai)" },
         provinces: {
           type: "array",
           items: { type: "string", minLength: 1, maxLength: 10 },
@@ -155,7 +155,7 @@ export const REST_RESOURCES = {
           description: "Province codes (masterprovince); each leaves the zone that had it",
         },
       },
-      required: ["code", "name", "nameTh"],
+      required: ["name", "nameTh", "code"],
     },
     update: {
       properties: {
@@ -171,7 +171,7 @@ export const REST_RESOURCES = {
       },
     },
     filters: { id: ["eq"], name: ["like"], nameTh: ["like"] },
-    sort: ["id", "code", "name"],
+    sort: ["id", "name", "code"],
     refs: {},
     verbs: ["list", "get", "create", "update"],
   },

@@ -24062,12 +24062,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            /** Code */
-                            code: string;
                             /** Zone */
                             name: string;
                             /** Zone (Thai) */
                             nameTh: string;
+                            /** Code */
+                            code: string;
                             /** Provinces */
                             provinces: string[];
                         }[];
@@ -24094,15 +24094,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** Zone */
+                        name: string;
+                        /** Zone (Thai) */
+                        nameTh: string;
                         /**
                          * Code
                          * @description 2 to 40 lowercase letters, digits or _, starting with a letter; rates name the zone by it
                          */
                         code: string;
-                        /** Zone */
-                        name: string;
-                        /** Zone (Thai) */
-                        nameTh: string;
                         /**
                          * Provinces
                          * @description Province codes (masterprovince); each leaves the zone that had it
@@ -24120,12 +24120,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            /** Code */
-                            code: string;
                             /** Zone */
                             name: string;
                             /** Zone (Thai) */
                             nameTh: string;
+                            /** Code */
+                            code: string;
                             /** Provinces */
                             provinces: string[];
                         };
@@ -24175,12 +24175,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            /** Code */
-                            code: string;
                             /** Zone */
                             name: string;
                             /** Zone (Thai) */
                             nameTh: string;
+                            /** Code */
+                            code: string;
                             /** Provinces */
                             provinces: string[];
                         };
@@ -24234,12 +24234,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            /** Code */
-                            code: string;
                             /** Zone */
                             name: string;
                             /** Zone (Thai) */
                             nameTh: string;
+                            /** Code */
+                            code: string;
                             /** Provinces */
                             provinces: string[];
                         };

@@ -85,7 +85,21 @@ export function zoneResource(app: FastifyInstance) {
     except: ['delete'],
     audit: { entity: 'shipping_zone' },
     defaultSort: { field: 'id', order: 'asc' },
+    // The name first: the list's first column, and the one a phone's list keeps.
     fields: {
+      name: {
+        column: orderMasterData.name,
+        schema: { type: 'string', title: 'Zone' },
+        write: { ...name, title: 'Zone' },
+        filter: ['like'],
+        sort: true,
+      },
+      nameTh: {
+        column: orderMasterData.nameTh,
+        schema: { type: 'string', title: 'Zone (Thai)' },
+        write: { ...name, title: 'Zone (Thai)' },
+        filter: ['like'],
+      },
       code: {
         column: orderMasterData.code,
         schema: { type: 'string', title: 'Code' },
@@ -99,19 +113,6 @@ export function zoneResource(app: FastifyInstance) {
         },
         createOnly: true,
         sort: true,
-      },
-      name: {
-        column: orderMasterData.name,
-        schema: { type: 'string', title: 'Zone' },
-        write: { ...name, title: 'Zone' },
-        filter: ['like'],
-        sort: true,
-      },
-      nameTh: {
-        column: orderMasterData.nameTh,
-        schema: { type: 'string', title: 'Zone (Thai)' },
-        write: { ...name, title: 'Zone (Thai)' },
-        filter: ['like'],
       },
       provinces: {
         column: orderMasterData.attrs,
