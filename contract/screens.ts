@@ -1217,6 +1217,26 @@ export const SCREENS: readonly Screen[] = [
       "/api/v2/shipping-quotes",
     ],
   }),
+  // The shipping zones, generated from the staff REST resource; granted with the shipping screen (no role loses them).
+  screen({
+    id: "setting-shippingzone",
+    feature: "settings",
+    name: "setting-shippingzone",
+    area: "admin",
+    section: A.setting,
+    grant: "/admin/setting/shipping",
+    label: "resources.setting-shippingzone",
+    built: true,
+    routes: {
+      list: "/admin/setting/shipping-zones",
+      create: "/admin/setting/shipping-zones/create",
+      show: "/admin/setting/shipping-zones/:id",
+      edit: "/admin/setting/shipping-zones/:id/edit",
+    },
+    generated: { resource: "shipping-zones", words: "shipping.zones" },
+    leaves: [{ path: "/admin/setting/shipping-zones", title: "nav.shippingZones", sort: 825 }],
+    endpoints: ["/api/v2/shipping-zones"],
+  }),
   // ----- apps -----
   screen({
     id: "taskboard",

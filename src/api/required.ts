@@ -230,10 +230,8 @@ export const REQUIRED_FIELDS: Readonly<
   "/api/v2/saved-views/{id}": { patch: { name: "filled" } },
   "/api/v2/settings": { patch: { key: "text", value: "value" } },
   "/api/v2/shipping-quotes": { post: { provinceId: "value", weightKg: "value", transportType: "filled" } },
-  "/api/v2/shipping-zones": {
-    post: { code: "text", name: "text", nameTh: "text", provinces: "value" },
-    patch: { code: "text", name: "filled", nameTh: "filled" },
-  },
+  "/api/v2/shipping-zones": { post: { name: "text", nameTh: "text", code: "text" } },
+  "/api/v2/shipping-zones/{id}": { patch: { name: "filled", nameTh: "filled" } },
   "/api/v2/shop-banner-categories": { post: { name: "text", shopId: "value" } },
   "/api/v2/shop-banner-categories/{id}": { patch: { name: "filled" } },
   "/api/v2/shop-banners": { post: { categoryId: "value", title: "text", imageUrl: "text", shopId: "value" } },

@@ -127,6 +127,54 @@ export const REST_RESOURCES = {
     refs: {},
     verbs: ["list", "get", "create", "update", "delete"],
   },
+  "shipping-zones": {
+    fields: {
+      id: { type: "integer" },
+      name: { type: "string", title: "Zone" },
+      nameTh: { type: "string", title: "Zone (Thai)" },
+      code: { type: "string", title: "Code" },
+      provinces: { type: "array", items: { type: "string" }, title: "Provinces" },
+    },
+    create: {
+      properties: {
+        name: { type: "string", minLength: 1, maxLength: 80, title: "Zone" },
+        nameTh: { type: "string", minLength: 1, maxLength: 80, title: "Zone (Thai)" },
+        code: {
+          type: "string",
+          pattern: "^[a-z][a-z0-9_]{1,39}$",
+          minLength: 2,
+          maxLength: 40,
+          title: "Code",
+          description: "2 to 40 lowercase letters, digits or _, starting with a letter; rates name the zone by it",
+        },
+        provinces: {
+          type: "array",
+          items: { type: "string", minLength: 1, maxLength: 10 },
+          maxItems: 200,
+          title: "Provinces",
+          description: "Province codes (masterprovince); each leaves the zone that had it",
+        },
+      },
+      required: ["name", "nameTh", "code"],
+    },
+    update: {
+      properties: {
+        name: { type: "string", minLength: 1, maxLength: 80, title: "Zone" },
+        nameTh: { type: "string", minLength: 1, maxLength: 80, title: "Zone (Thai)" },
+        provinces: {
+          type: "array",
+          items: { type: "string", minLength: 1, maxLength: 10 },
+          maxItems: 200,
+          title: "Provinces",
+          description: "Province codes (masterprovince); each leaves the zone that had it",
+        },
+      },
+    },
+    filters: { id: ["eq"], name: ["like"], nameTh: ["like"] },
+    sort: ["id", "name", "code"],
+    refs: {},
+    verbs: ["list", "get", "create", "update"],
+  },
   "shop-banner-categories": {
     fields: {
       id: { type: "integer" },

@@ -24027,10 +24027,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Shipping zones in their order, each with its provinces */
+        /** Shipping zones (paged; total in x-total-count) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Index of the first row (default 0) */
+                    _start?: number;
+                    /** @description Index after the last row; at most 100 rows per page (default _start + 100) */
+                    _end?: number;
+                    /** @description Comma-separated fields to sort by */
+                    _sort?: string;
+                    /** @description Comma-separated asc|desc, one per _sort field (default asc) */
+                    _order?: string;
+                    /** @description id is any of these (repeat the parameter) */
+                    id?: number[];
+                    /** @description name contains this text (any case) */
+                    name_like?: string;
+                    /** @description nameTh contains this text (any case) */
+                    nameTh_like?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -24040,20 +24055,21 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
-                        /** @description Rows in the answer */
+                        /** @description Rows matching the filters */
                         "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            code: string;
+                            id: number;
+                            /** Zone */
                             name: string;
+                            /** Zone (Thai) */
                             nameTh: string;
-                            provinces: {
-                                id: number;
-                                code: string;
-                                name: string;
-                            }[];
+                            /** Code */
+                            code: string;
+                            /** Provinces */
+                            provinces: string[];
                         }[];
                     };
                 };
@@ -24067,7 +24083,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a shipping zone; the provinces listed leave the zones that had them */
+        /** Create a shipping zone */
         post: {
             parameters: {
                 query?: never;
@@ -24078,12 +24094,20 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The zone: a new code (create, 2–40 of a–z, 0–9, _) or the zone to change */
-                        code: string;
+                        /** Zone */
                         name: string;
+                        /** Zone (Thai) */
                         nameTh: string;
-                        /** @description Province codes (masterprovince); they leave the zones that had them */
-                        provinces: string[];
+                        /**
+                         * Code
+                         * @description 2 to 40 lowercase letters, digits or _, starting with a letter; rates name the zone by it
+                         */
+                        code: string;
+                        /**
+                         * Provinces
+                         * @description Province codes (masterprovince); each leaves the zone that had it
+                         */
+                        provinces?: string[];
                     };
                 };
             };
@@ -24095,14 +24119,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            code: string;
+                            id: number;
+                            /** Zone */
                             name: string;
+                            /** Zone (Thai) */
                             nameTh: string;
-                            provinces: {
-                                id: number;
-                                code: string;
-                                name: string;
-                            }[];
+                            /** Code */
+                            code: string;
+                            /** Provinces */
+                            provinces: string[];
                         };
                     };
                 };
@@ -24120,22 +24145,82 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a zone (by code): its names, or its provinces (which leave the zones that had them) */
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/shipping-zones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shipping zone */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Zone */
+                            name: string;
+                            /** Zone (Thai) */
+                            nameTh: string;
+                            /** Code */
+                            code: string;
+                            /** Provinces */
+                            provinces: string[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a shipping zone (only the fields sent) */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
-                path?: never;
+                path: {
+                    id: number;
+                };
                 cookie?: never;
             };
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The zone: a new code (create, 2–40 of a–z, 0–9, _) or the zone to change */
-                        code: string;
+                        /** Zone */
                         name?: string;
+                        /** Zone (Thai) */
                         nameTh?: string;
-                        /** @description Province codes (masterprovince); they leave the zones that had them */
+                        /**
+                         * Provinces
+                         * @description Province codes (masterprovince); each leaves the zone that had it
+                         */
                         provinces?: string[];
                     };
                 };
@@ -24148,14 +24233,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            code: string;
+                            id: number;
+                            /** Zone */
                             name: string;
+                            /** Zone (Thai) */
                             nameTh: string;
-                            provinces: {
-                                id: number;
-                                code: string;
-                                name: string;
-                            }[];
+                            /** Code */
+                            code: string;
+                            /** Provinces */
+                            provinces: string[];
                         };
                     };
                 };

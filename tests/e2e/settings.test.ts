@@ -1,6 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import type { RunningServer } from "../support/server.js";
-import { browserAvailable, browserSession, signIn } from "./browser.js";
+import { and, eq } from "drizzle-orm";
+import { orderMasterData } from "../../server/src/db/schema.js";
+import { browserAvailable, browserSession, eachLook, screenshot, signIn } from "./browser.js";
 
 /**
  * Picks an option by its exact title in the antd select labelled `label` inside `scope`, and waits until the field
@@ -102,5 +104,102 @@ describe.skipIf(!browserAvailable)("shipping rates and config control in a real 
         await other.close();
       }
     }
+  });
+
+  it("keeps the zones on a generated screen: the old tab leads there, a province moves with a warning, refusals on their fields", async () => {
+    await signIn(page, server.url);
+    await page.goto(server.url + "/admin/setting/shipping?tab=zones&lng=en");
+    await page.waitForURL(/\/admin\/setting\/shipping-zones(\?.*)?$/);
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    const row = (name: string) => rows.filter({ has: page.getByRole("cell", { name, exact: true }) });
+    await expect.poll(() => rows.count()).toBe(5);
+    // Provinces by name, from their codes.
+    await row("North").getByText("Chiang Mai", { exact: true }).waitFor();
+    await row("South").getByText("Phuket", { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Delete", exact: true }).count()).toBe(0);
+
+    await page.getByRole("link", { name: /Create/ }).click();
+    await page.waitForURL("**/admin/setting/shipping-zones/create**");
+    await page.getByLabel("Code").fill("bkk");
+    await page.getByLabel("Zone", { exact: true }).fill("North");
+    await page.getByLabel("Zone (Thai)").fill("หมู่เกาะอันดามัน");
+    await page.getByLabel("Provinces").click();
+    // Phuket is the South's: named with it, and choosing it says it leaves the South.
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Phuket (South)"]').click();
+    await page.keyboard.press("Escape");
+    await page.getByText("Provinces chosen here leave their current zone: South.").waitFor();
+    const field = (label: string) => page.locator(".ant-form-item", { has: page.getByLabel(label, { exact: true }) });
+    const post = () =>
+      page.waitForResponse((r) => r.url().endsWith("/api/v2/shipping-zones") && r.request().method() === "POST");
+    // The server's refusals land on their fields: a taken code (409), then a taken name (400).
+    let answer = post();
+    await page.getByRole("button", { name: "Save" }).click();
+    expect((await answer).status()).toBe(409);
+    await field("Code").getByText("A zone with code bkk exists already").waitFor();
+    await page.getByLabel("Code").fill("andaman");
+    answer = post();
+    await page.getByRole("button", { name: "Save" }).click();
+    expect((await answer).status()).toBe(400);
+    await field("Zone")
+      .getByText(/is the name of zone north already/)
+      .waitFor();
+    await page.getByLabel("Zone", { exact: true }).fill("Andaman");
+    answer = post();
+    await page.getByRole("button", { name: "Save" }).click();
+    const created = await answer;
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    // The record page, then the list: Phuket has moved.
+    await page.waitForURL(`**/admin/setting/shipping-zones/${id}`);
+    await page.getByText("Phuket", { exact: true }).waitFor();
+    const zone = (code: string) =>
+      server.app.db
+        .select({ attrs: orderMasterData.attrs })
+        .from(orderMasterData)
+        .where(and(eq(orderMasterData.kind, "shippingzone"), eq(orderMasterData.code, code)));
+    expect((await zone("andaman"))[0].attrs).toEqual({ provinces: ["PKT"] });
+    expect((await zone("south"))[0].attrs).toEqual({ provinces: ["SKA"] });
+
+    // Back to the South on its edit form; a name emptied is refused before sending.
+    await page.goto(`${server.url}/admin/setting/shipping-zones/50/edit?lng=en`);
+    await expect.poll(() => page.getByLabel("Zone", { exact: true }).inputValue()).toBe("South");
+    let patches = 0;
+    page.on("request", (r) => void (r.method() === "PATCH" && (patches += 1)));
+    await page.getByLabel("Zone", { exact: true }).fill(" ");
+    await page.getByRole("button", { name: "Save" }).click();
+    await field("Zone").locator(".ant-form-item-explain-error").waitFor();
+    expect(patches).toBe(0);
+    await page.getByLabel("Zone", { exact: true }).fill("South");
+    await page.getByLabel("Provinces").click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Phuket (Andaman)"]').click();
+    await page.keyboard.press("Escape");
+    await page.getByText("Provinces chosen here leave their current zone: Andaman.").waitFor();
+    const patched = page.waitForResponse((r) => r.url().endsWith("/api/v2/shipping-zones/50"));
+    await page.getByRole("button", { name: "Save" }).click();
+    expect((await patched).status()).toBe(200);
+    expect((await zone("south"))[0].attrs).toEqual({ provinces: ["SKA", "PKT"] });
+    expect((await zone("andaman"))[0].attrs).toEqual({ provinces: [] });
+
+    for await (const look of eachLook(page, server.url)) {
+      await page.goto(`${server.url}/admin/setting/shipping-zones?lng=${look.lng}`);
+      await rows.first().waitFor();
+      await page.waitForFunction(() => !document.querySelector(".ant-spin-spinning"));
+      await screenshot(page, `generated-shippingzone-list-${look.lng}-${look.mode}-${look.width}`);
+      await page.goto(`${server.url}/admin/setting/shipping-zones/10/edit?lng=${look.lng}`);
+      await page.locator(".ant-select-selection-item").first().waitFor();
+      await screenshot(page, `generated-shippingzone-edit-${look.lng}-${look.mode}-${look.width}`);
+    }
+    // Arabic words on the wide list (a phone's list is one column), no raw key.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${server.url}/admin/setting/shipping-zones?lng=ar`);
+    await page.getByRole("columnheader", { name: "المنطقة", exact: true }).first().waitFor();
+    expect(await page.locator("body").innerText()).not.toMatch(/shipping\.zones\./);
+  });
+
+  it("does not open the zones to the editor", async () => {
+    await signIn(page, server.url, "editor");
+    await page.goto(server.url + "/admin/setting/shipping-zones?lng=en");
+    await page.locator(".ant-result").first().waitFor();
+    expect(await page.locator(".ant-table-tbody tr.ant-table-row").count()).toBe(0);
   });
 });

@@ -158,6 +158,7 @@ describe.each(dbKinds())('navConfig (%s)', (kind) => {
             children: [
               { title: 'nav.settingUser', path: '/admin/setting/user' },
               { title: 'nav.settingShipping', path: '/admin/setting/shipping' },
+              { title: 'nav.shippingZones', path: '/admin/setting/shipping-zones' },
             ],
           },
           { title: 'nav.audit', path: '/admin/audit', icon: 'audit', roles: ['admin'] },

@@ -35,16 +35,19 @@ export function settingsSample(method: string, url: string, _shopId: number, ids
       return { method: 'PATCH', url, payload: { key: 'checkoutMaxQuantity', value: 10, updatedAt: null } };
     case 'GET /api/v2/client-settings':
       return { method: 'GET', url };
+    // The zones' staff REST resource (owner none): zone 10 (Bangkok) exists in the seed.
     case 'GET /api/v2/shipping-zones':
       return { method: 'GET', url };
+    case 'GET /api/v2/shipping-zones/:id':
+      return { method: 'GET', url: url.replace(':id', '10') };
     case 'POST /api/v2/shipping-zones':
       return {
         method: 'POST',
         url,
         payload: { code: 'sample_zone', name: 'Sample zone', nameTh: 'ตัวอย่าง', provinces: [] },
       };
-    case 'PATCH /api/v2/shipping-zones':
-      return { method: 'PATCH', url, payload: { code: 'north', name: 'North' } };
+    case 'PATCH /api/v2/shipping-zones/:id':
+      return { method: 'PATCH', url: url.replace(':id', '10'), payload: { name: 'Bangkok and vicinity' } };
     case 'POST /api/v2/shipping-quotes':
       return { method: 'POST', url, payload: { provinceId: ids.province, weightKg: 1 } };
     default:

@@ -57,126 +57,164 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
       .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
       .orderBy(asc(auditLog.id));
 
+  type ZoneRow = { id: number; code: string; name: string; nameTh: string; provinces: string[] };
+  const Z = '/api/v2/shipping-zones';
+  const zones = async () => ok<ZoneRow[]>(await call('admin', 'GET', Z));
+
   describe('zones', () => {
-    it('puts every province in exactly one zone, listed in order with their provinces', async () => {
-      const zones = ok<{ code: string; name: string; provinces: { id: number; code: string }[] }[]>(
-        await call('admin', 'GET', '/api/v2/shipping-zones'),
-      );
-      expect(zones.map((z) => z.code)).toEqual(['bkk', 'central_east', 'north', 'northeast', 'south']);
-      const all = await t.app.db.select({ code: provinces.code }).from(provinces);
-      const placed = zones.flatMap((z) => z.provinces.map((p) => p.code));
-      expect(placed.sort()).toEqual(all.map((p) => p.code).sort());
-      expect(zones[0]).toMatchObject({
+    it('puts every province in exactly one zone, listed in order with their province codes', async () => {
+      const res = await call('admin', 'GET', Z);
+      const all = ok<ZoneRow[]>(res);
+      expect(all.map((z) => z.code)).toEqual(['bkk', 'central_east', 'north', 'northeast', 'south']);
+      expect(res.headers['x-total-count']).toBe('5');
+      const every = await t.app.db.select({ code: provinces.code }).from(provinces);
+      expect(all.flatMap((z) => z.provinces).sort()).toEqual(every.map((p) => p.code).sort());
+      expect(all[0]).toEqual({
+        id: 10,
+        code: 'bkk',
         name: 'Bangkok and vicinity',
-        provinces: expect.arrayContaining([expect.objectContaining({ code: 'BKK', id: bkk })]),
+        nameTh: 'กรุงเทพฯ และปริมณฑล',
+        provinces: ['BKK', 'NBI', 'PTE'],
       });
+      // One zone by its id; the list filters by name; other master data is not a zone.
+      expect(ok<ZoneRow>(await call('admin', 'GET', `${Z}/30`))).toMatchObject({ code: 'north' });
+      expect(ok<ZoneRow[]>(await call('admin', 'GET', `${Z}?name_like=NORTH`)).map((z) => z.code)).toEqual([
+        'north',
+        'northeast',
+      ]);
+      await freshPair(); // a transport type numbered 900: master data of another kind, not a zone
+      expect((await call('admin', 'GET', `${Z}/900`)).statusCode).toBe(404);
+      expect((await call('admin', 'GET', `${Z}/999999`)).statusCode).toBe(404);
     });
   });
 
   describe('zone management', () => {
-    const zoneCall = (method: 'POST' | 'PATCH', body: object, user = 'admin') =>
-      call(user, method, '/api/v2/shipping-zones', body);
-    const zoneOf = async (province: string) => {
-      const zones = ok<{ code: string; provinces: { code: string }[] }[]>(
-        await call('admin', 'GET', '/api/v2/shipping-zones'),
-      );
-      return zones.filter((z) => z.provinces.some((p) => p.code === province)).map((z) => z.code);
-    };
+    const create = (body: object, user = 'admin') => call(user, 'POST', Z, body);
+    const change = (id: number, body: object, user = 'admin') => call(user, 'PATCH', `${Z}/${id}`, body);
+    const zoneOf = async (province: string) =>
+      (await zones()).filter((z) => z.provinces.includes(province)).map((z) => z.code);
 
     it('creates a zone taking provinces from the zones that had them, and quotes follow the province', async () => {
       const code = `islands_${kind}`;
       const [pkt] = await t.app.db.select({ id: provinces.id }).from(provinces).where(eq(provinces.code, 'PKT'));
-      expect(
+      const quote = async (weightKg: number) =>
         ok(
           await call('admin', 'POST', '/api/v2/shipping-quotes', {
             provinceId: pkt.id,
-            weightKg: 1,
+            weightKg,
             transportType: 'kerry',
           }),
-        )[0],
-      ).toMatchObject({ zone: 'south' });
-      const created = ok(
-        await zoneCall('POST', { code, name: `Islands ${kind}`, nameTh: `เกาะ ${kind}`, provinces: ['PKT'] }),
+        )[0];
+      expect(await quote(1)).toMatchObject({ zone: 'south' });
+      const created = ok<ZoneRow>(
+        await create({ code, name: ` Islands ${kind} `, nameTh: `เกาะ ${kind}`, provinces: ['PKT', 'PKT'] }),
         201,
       );
-      expect(created).toMatchObject({ code, provinces: [expect.objectContaining({ code: 'PKT' })] });
+      // After the seeded zones, names trimmed, provinces once.
+      expect(created).toEqual({
+        id: expect.any(Number),
+        code,
+        name: `Islands ${kind}`,
+        nameTh: `เกาะ ${kind}`,
+        provinces: ['PKT'],
+      });
+      expect(created.id).toBeGreaterThan(50);
       expect(await zoneOf('PKT')).toEqual([code]);
+      expect((await zones()).find((z) => z.code === 'south')!.provinces).toEqual(['SKA']);
       // No rate to the new zone yet: the quote says why instead of charging the South's price.
-      expect(
-        ok(
-          await call('admin', 'POST', '/api/v2/shipping-quotes', {
-            provinceId: pkt.id,
-            weightKg: 1,
-            transportType: 'kerry',
-          }),
-        )[0],
-      ).toMatchObject({ zone: code, price: null, reason: expect.stringMatching(/no rate/) });
+      expect(await quote(1)).toMatchObject({ zone: code, price: null, reason: expect.stringMatching(/no rate/) });
       const rate = ok(await save({ zone: code, transportType: 'kerry', weightFrom: 0, price: 99 })).data;
-      expect(
-        ok(
-          await call('admin', 'POST', '/api/v2/shipping-quotes', {
-            provinceId: pkt.id,
-            weightKg: 3,
-            transportType: 'kerry',
-          }),
-        )[0],
-      ).toMatchObject({ rateId: rate.id, price: 99 });
+      expect(await quote(3)).toMatchObject({ rateId: rate.id, price: 99 });
 
-      // Back to the South by a change of the South; renamed in the same request.
-      const south = ok(await zoneCall('PATCH', { code: 'south', provinces: ['PKT', 'SKA'] }));
-      expect(south.provinces.map((p: { code: string }) => p.code).sort()).toEqual(['PKT', 'SKA']);
+      // Back to the South by a change of the South; the other attributes of its row are kept.
+      await t.app.db.execute(
+        sql`update order_master_data set attrs = attrs || '{"colour": "green"}'::jsonb where kind = 'shippingzone' and code = 'south'`,
+      );
+      const south = ok<ZoneRow>(await change(50, { provinces: ['PKT', 'SKA'] }));
+      expect(south).toMatchObject({ code: 'south', provinces: ['PKT', 'SKA'] });
+      const [row] = await t.app.db
+        .select({ attrs: orderMasterData.attrs })
+        .from(orderMasterData)
+        .where(and(eq(orderMasterData.kind, 'shippingzone'), eq(orderMasterData.code, 'south')));
+      expect(row.attrs).toEqual({ colour: 'green', provinces: ['PKT', 'SKA'] });
       expect(await zoneOf('PKT')).toEqual(['south']);
-      const renamed = ok(await zoneCall('PATCH', { code, name: `Andaman ${kind}` }));
-      expect(renamed).toMatchObject({ name: `Andaman ${kind}`, provinces: [] });
+      const renamed = ok<ZoneRow>(await change(created.id, { name: `Andaman ${kind}` }));
+      expect(renamed).toMatchObject({ code, name: `Andaman ${kind}`, provinces: [] });
       const audits = await t.app.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.entity, 'shipping_zone'))
         .orderBy(asc(auditLog.id));
-      expect(audits.map((a) => [a.action, (a.after as { code: string }).code])).toEqual(
+      expect(audits.map((a) => [a.action, a.entityId, (a.after as { code: string }).code, a.actorId])).toEqual(
         expect.arrayContaining([
-          ['create', code],
-          ['update', 'south'],
-          ['update', code],
+          ['create', created.id, code, adminId],
+          // The South lost Phuket to the new zone, then took it back.
+          ['update', 50, 'south', adminId],
+          ['update', created.id, code, adminId],
         ]),
       );
+      expect(audits.find((a) => a.action === 'create' && a.entityId === created.id)!.after).toMatchObject({
+        provinces: ['PKT'],
+      });
     });
 
-    it('refuses bad zones naming the field; an unknown zone is 404', async () => {
-      expectFieldError(
-        await zoneCall('POST', { code: 'Bad Code', name: 'x', nameTh: 'x', provinces: [] }),
-        'code',
-        /lowercase/,
-      );
-      const dup = await zoneCall('POST', { code: 'bkk', name: 'Another', nameTh: 'อื่น', provinces: [] });
+    it('refuses bad zones naming the field; an unknown zone is 404; a code cannot change; no delete', async () => {
+      expectFieldError(await create({ code: 'Bad Code', name: 'x', nameTh: 'x', provinces: [] }), 'code');
+      const dup = await create({ code: 'bkk', name: 'Another', nameTh: 'อื่น', provinces: [] });
       expect(dup.statusCode, dup.body).toBe(409);
-      expect(dup.json().errors).toEqual([expect.objectContaining({ field: 'code' })]);
+      expect(dup.json().errors).toEqual([
+        expect.objectContaining({ field: 'code', message: expect.stringMatching(/bkk/) }),
+      ]);
       expectFieldError(
-        await zoneCall('POST', { code: `x_${kind}`, name: 'North', nameTh: 'x', provinces: [] }),
+        await create({ code: `x_${kind}`, name: 'north ', nameTh: 'x', provinces: [] }),
         'name',
         /zone north already/,
       );
       expectFieldError(
-        await zoneCall('POST', { code: `x_${kind}`, name: 'X', nameTh: 'x', provinces: ['ZZZ'] }),
+        await create({ code: `x_${kind}`, name: 'X', nameTh: 'ภาคเหนือ', provinces: [] }),
+        'nameTh',
+        /zone north already/,
+      );
+      expectFieldError(
+        await create({ code: `x_${kind}`, name: 'X', nameTh: 'x', provinces: ['ZZZ'] }),
         'provinces',
         /unknown: ZZZ/,
       );
-      expectFieldError(await zoneCall('POST', { code: `x_${kind}`, name: 'X', nameTh: 'x' }), 'provinces');
-      expectFieldError(await zoneCall('PATCH', { code: 'north', name: '  ' }), 'name', /empty/);
-      expectFieldError(await zoneCall('PATCH', { code: 'north', colour: 'red' }), 'colour');
-      expect((await zoneCall('PATCH', { code: 'atlantis', name: 'Atlantis' })).statusCode).toBe(404);
+      expectFieldError(await create({ code: `x_${kind}`, nameTh: 'x' }), 'name');
+      expectFieldError(await change(30, { name: '  ' }), 'name', /empty/);
+      expectFieldError(await change(30, { colour: 'red' }), 'colour');
+      expectFieldError(await change(30, { code: 'up_north' }), 'code');
+      expect((await change(999999, { name: 'Atlantis' })).statusCode).toBe(404);
+      expect((await call('admin', 'GET', `${Z}/999999`)).statusCode).toBe(404);
+      const del = await t.app.inject({ method: 'DELETE', url: `${Z}/30`, headers: await t.headers('admin') });
+      expect(del.statusCode).toBe(404);
       expect(await zoneOf('CMI')).toEqual(['north']);
+      expect((await zones()).find((z) => z.id === 30)).toMatchObject({ code: 'north', name: 'North' });
+      const created = await t.app.db
+        .select()
+        .from(orderMasterData)
+        .where(eq(orderMasterData.code, `x_${kind}`));
+      expect(created).toEqual([]);
     });
 
     it('keeps a province in one zone when two zones claim it at once', async () => {
       const [a, b] = await Promise.all([
-        zoneCall('PATCH', { code: 'northeast', provinces: ['KKN', 'NMA', 'CBI'] }),
-        zoneCall('PATCH', { code: 'central_east', provinces: ['CBI'] }),
+        change(40, { provinces: ['KKN', 'NMA', 'CBI'] }),
+        change(20, { provinces: ['CBI'] }),
       ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(await zoneOf('CBI')).toHaveLength(1);
-      ok(await zoneCall('PATCH', { code: 'central_east', provinces: ['CBI'] }));
+      ok(await change(20, { provinces: ['CBI'] }));
       expect(await zoneOf('CBI')).toEqual(['central_east']);
+      // Two new zones claiming one province at once: both made, the province in one of them.
+      const [c, d] = await Promise.all([
+        create({ code: `race_a_${kind}`, name: `Race A ${kind}`, nameTh: `แข่ง ก ${kind}`, provinces: ['SKA'] }),
+        create({ code: `race_b_${kind}`, name: `Race B ${kind}`, nameTh: `แข่ง ข ${kind}`, provinces: ['SKA'] }),
+      ]);
+      expect([c.statusCode, d.statusCode]).toEqual([201, 201]);
+      expect(c.json().id).not.toBe(d.json().id);
+      expect(await zoneOf('SKA')).toHaveLength(1);
+      ok(await change(50, { provinces: ['PKT', 'SKA'] }));
     });
   });
 
@@ -451,9 +489,10 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
         ['GET', `${S}/configcontrol`],
         ['PATCH', '/api/v2/settings', { key: 'checkoutMaxQuantity', value: 10, updatedAt: null }],
         ['GET', '/api/v2/shipping-zones'],
+        ['GET', '/api/v2/shipping-zones/30'],
         ['POST', '/api/v2/shipping-quotes', { provinceId: bkk, weightKg: 1 }],
         ['POST', '/api/v2/shipping-zones', { code: 'nowhere', name: 'Nowhere', nameTh: 'ไม่มี', provinces: [] }],
-        ['PATCH', '/api/v2/shipping-zones', { code: 'north', name: 'Up' }],
+        ['PATCH', '/api/v2/shipping-zones/30', { name: 'Up' }],
       ];
       for (const [method, url, body] of routes) {
         expect((await call(null, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
@@ -466,6 +505,7 @@ describe.each(dbKinds())('shipping rates and config control (%s)', (kind) => {
       expect(before).toEqual([]);
       expect(await getSetting(t.app.db, 'checkoutMaxQuantity')).toBe(50);
       expect(await t.app.db.select().from(orderMasterData).where(eq(orderMasterData.code, 'nowhere'))).toEqual([]);
+      expect((await zones()).find((z) => z.id === 30)).toMatchObject({ name: 'North' });
     });
   });
 });

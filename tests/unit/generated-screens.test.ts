@@ -26,7 +26,7 @@ function keysOf(lng: string): Set<string> {
 
 describe("generated screens", () => {
   it("exist, and each names a resource the server serves, which its endpoints list", () => {
-    expect(GENERATED.map((s) => s.id)).toContain("product-installrate");
+    expect(GENERATED.map((s) => s.id)).toEqual(expect.arrayContaining(["product-installrate", "setting-shippingzone"]));
     for (const s of GENERATED) {
       const doc = (REST_RESOURCES as Record<string, RestResourceDoc>)[s.generated!.resource];
       expect(doc, s.id).toBeDefined();
@@ -82,6 +82,27 @@ describe("generated screens", () => {
     expect(() => generatedOf("orders")).toThrow(/not a generated screen/);
   });
 
+  it("read each field's kind from the schema: shipping zones (a code set once, a list of province codes)", () => {
+    const g = generatedOf("setting-shippingzone");
+    const kinds = Object.fromEntries(listFields(g).map(([f, s]) => [f, kindOf(f, s, g.doc)]));
+    expect(Object.entries(kinds)).toEqual([
+      ["name", "text"],
+      ["nameTh", "text"],
+      ["code", "text"],
+      ["provinces", "textList"],
+    ]);
+    expect(formFields(g, "create").map((f) => [f.name, f.required])).toEqual([
+      ["name", true],
+      ["nameTh", true],
+      ["code", true],
+      ["provinces", false],
+    ]);
+    // The code names the zone in rates: it is not in the change.
+    expect(formFields(g, "edit").map((f) => f.name)).toEqual(["name", "nameTh", "provinces"]);
+    expect(g.doc.verbs).not.toContain("delete");
+    expect(g.words).toBe("shipping.zones");
+  });
+
   it("read lists from the schema: states of a set, typed words; other arrays stay documents", () => {
     const { doc } = generatedOf("product-installrate");
     const array = (items: FieldSchema) => ({ type: "array", items });
@@ -100,6 +121,8 @@ describe("generated screens", () => {
     }
     expect(missing).toEqual([]);
     expect(Object.keys((await loadOverrides("product", "product-installrate")).cells ?? {})).toEqual(["status"]);
+    const zones = await loadOverrides("settings", "setting-shippingzone");
+    expect([Object.keys(zones.cells ?? {}), Object.keys(zones.inputs ?? {})]).toEqual([["provinces"], ["provinces"]]);
     // A feature without a generated.tsx, or a screen it does not name: nothing overridden.
     expect(await loadOverrides("orders", "orders")).toEqual({});
     expect(await loadOverrides("product", "product")).toEqual({});

@@ -12,13 +12,15 @@ import { restDataProvider } from "../../src/providers/rest";
 import { useNotificationProvider } from "../../src/providers/notification";
 import settings from "../../src/features/settings/resource";
 import { ShippingSettings } from "../../src/features/settings/ShippingSettings";
+import { overrides } from "../../src/features/settings/generated";
 import type { Rate, Setting, Zone } from "../../src/features/settings/model";
 import { englishFrom, keysOnlyI18n, mockHttp, type Recorded } from "./helpers";
 
 /**
  * The shipping screen over the real data providers; the HTTP layer answers like the server does
  * (tests/server/settings.test.ts covers the server): rates by zone, the overlap refusal on its field,
- * confirmed deactivation, zones with a province no zone covers, typed settings saved one by one.
+ * confirmed deactivation, a province no zone covers named with a link to the zones' screen (the old zones
+ * tab's address leads there), the zones screen's province picker, typed settings saved one by one.
  */
 const PROVINCES = [
   { id: 1, code: "BKK", name: "Bangkok" },
@@ -53,6 +55,7 @@ let zones: Zone[];
 let rates: Rate[];
 let config: Setting[];
 let http: ReturnType<typeof mockHttp>;
+let picked: string[][];
 
 function server(req: Recorded): { status: number; data?: unknown } {
   const path = req.url.split("?")[0];
@@ -129,8 +132,8 @@ beforeAll(() => {
 });
 beforeEach(() => {
   zones = [
-    { code: "bkk", name: "Bangkok and vicinity", nameTh: "กรุงเทพฯ", provinces: [PROVINCES[0]] },
-    { code: "north", name: "North", nameTh: "ภาคเหนือ", provinces: [PROVINCES[1]] },
+    { id: 10, code: "bkk", name: "Bangkok and vicinity", nameTh: "กรุงเทพฯ", provinces: ["BKK"] },
+    { id: 20, code: "north", name: "North", nameTh: "ภาคเหนือ", provinces: ["CMI"] },
   ];
   rates = [
     rate(1, "bkk", "kerry", 0, 1, 45),
@@ -163,12 +166,14 @@ beforeEach(() => {
     },
   ];
   http = mockHttp(server);
+  picked = [];
 });
 afterEach(() => http.restore());
 
-function renderScreen(tab = "") {
+function renderScreen(tab = "", at = `/admin/setting/shipping${tab}`) {
+  const Picker = overrides["setting-shippingzone"].inputs!.provinces!;
   return render(
-    <MemoryRouter initialEntries={[`/admin/setting/shipping${tab}`]}>
+    <MemoryRouter initialEntries={[at]}>
       <AntApp>
         <Refine
           dataProvider={{ default: createDataProvider([settings]), rest: restDataProvider }}
@@ -183,6 +188,11 @@ function renderScreen(tab = "") {
         >
           <Routes>
             <Route path="/admin/setting/shipping" element={<ShippingSettings />} />
+            <Route path="/admin/setting/shipping-zones" element={<p>The zones screen</p>} />
+            <Route
+              path="/admin/setting/shipping-zones/:id/edit"
+              element={<Picker value={["CMI", "BKK"]} onChange={(v) => picked.push(v as string[])} />}
+            />
           </Routes>
         </Refine>
       </AntApp>
@@ -269,10 +279,33 @@ describe("shipping settings screen", { timeout: 45_000 }, () => {
     await screen.findByText("Shipping rate deactivated");
   });
 
-  it("lists the zones and names the provinces no zone covers", async () => {
+  it("names the provinces no zone covers on the rates, with a link to the zones", async () => {
+    renderScreen();
+    const warning = (await screen.findByText(/No zone covers: Phuket\./, {}, { timeout: 8000 })).closest<HTMLElement>(
+      ".ant-alert",
+    )!;
+    expect(within(warning).queryByText(/Bangkok|Chiang Mai/)).toBeNull();
+    fireEvent.click(within(warning).getByRole("link", { name: "Shipping zones" }));
+    expect(await screen.findByText("The zones screen")).toBeInTheDocument();
+  });
+
+  it("sends the old zones tab's address to the zones screen", async () => {
     renderScreen("?tab=zones");
-    expect(await screen.findByText(/No zone covers: Phuket/)).toBeInTheDocument();
-    expect(screen.getByText("ภาคเหนือ")).toBeInTheDocument();
+    expect(await screen.findByText("The zones screen")).toBeInTheDocument();
+    expect(screen.queryByRole("tab")).toBeNull();
+  });
+
+  it("picks a zone's provinces by name, naming the zone each one leaves", async () => {
+    renderScreen("", "/admin/setting/shipping-zones/20/edit");
+    // Bangkok is the Bangkok zone's: chosen here it leaves that zone, which is said; its own Chiang Mai is not.
+    expect(await screen.findByText("Bangkok (Bangkok and vicinity)", {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText("Chiang Mai")).toBeInTheDocument();
+    expect(
+      screen.getByText("Provinces chosen here leave their current zone: Bangkok and vicinity."),
+    ).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole("combobox"));
+    fireEvent.click(await screen.findByTitle("Phuket"));
+    expect(picked).toEqual([["CMI", "BKK", "PKT"]]);
   });
 
   it("edits each setting with the input of its type and saves it with the updatedAt read", async () => {

@@ -67,6 +67,11 @@ export interface RestField {
    * path is refused on the field); generated screens upload it from the form. The screen lists that endpoint.
    */
   image?: true;
+  /**
+   * The value is this key of `column`, a JSON column (e.g. a list kept in a row's attributes): read as that key
+   * (`empty` when the row has none), written into it, the column's other keys kept. Neither filtered nor sorted.
+   */
+  json?: { key: string; empty: unknown };
 }
 
 /**
@@ -99,8 +104,21 @@ export interface RestResource {
   table: PgTable;
   /** Words for answers and docs, e.g. "Saved view" ("Saved view not found"). */
   label: string;
-  /** The primary key, an integer column named `id` in answers. */
+  /**
+   * The key, an integer column named `id` in answers: the primary key, or a column unique among the resource's
+   * `rows` (then `prepare` sets `id` on create when the database does not).
+   */
   id: PgColumn;
+  /**
+   * The rows of a shared table this resource is: each column holds its value in every read and write, and a
+   * create sets it (e.g. one kind of master data). Not in the bodies or answers.
+   */
+  rows?: { column: PgColumn; equals: string | number | boolean }[];
+  /**
+   * Every write (create, update, delete) first takes this advisory lock (to the end of its transaction), before
+   * it reads the row: writes whose checks or effects span several rows run one after the other.
+   */
+  lock?: string;
   /** The columns in answers and their rules, by their name in JSON. */
   fields: Record<string, RestField>;
   owner: RestOwner;
@@ -110,7 +128,8 @@ export interface RestResource {
   updatedAt?: PgColumn;
   /**
    * Clean or check a write body beyond its JSON schema; throw `fieldError` to refuse it. Runs after the
-   * owner check (a foreign shop or row answers 404 first), inside the write's transaction.
+   * owner check (a foreign shop or row answers 404 first), inside the write's transaction (after `lock`):
+   * it may change other rows the write moves something from, in the same transaction.
    */
   prepare?: (
     body: Record<string, unknown>,
@@ -155,8 +174,19 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const ownerColumn = owner === 'none' ? undefined : 'shop' in owner ? owner.shop : owner.user;
   const storefront = owner !== 'none' && 'shop' in owner ? owner.storefront : undefined;
   const userColumn = owner !== 'none' && 'user' in owner ? owner.user : undefined;
-  for (const [name, f] of Object.entries(r.fields))
+  for (const [name, f] of Object.entries(r.fields)) {
     if (f.write && !isColumn(f.column)) throw new Error(`${r.name}.${name}: an SQL expression cannot be written`);
+    if (f.json && (!isColumn(f.column) || f.filter || f.sort || !/^\w+$/.test(f.json.key)))
+      throw new Error(`${r.name}.${name}: a JSON key is a plain key of a column, neither filtered nor sorted`);
+  }
+  /** A field's value as read: its column, or its key of a JSON column. */
+  const readOf = (f: RestField): PgColumn | SQL =>
+    f.json
+      ? sql`coalesce(${f.column} -> ${sql.raw(`'${f.json.key}'`)}, ${JSON.stringify(f.json.empty)}::jsonb)`
+      : f.column;
+  const rowCondition = r.rows?.length ? and(...r.rows.map((c) => eq(c.column, c.equals))) : undefined;
+  const takeLock = (tx: Tx) =>
+    r.lock ? tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${r.lock}, 0))`) : undefined;
   const sortFields = ['id', ...Object.keys(r.fields).filter((k) => r.fields[k].sort)];
   const refs = Object.fromEntries(
     Object.entries(r.fields)
@@ -176,7 +206,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const selection: Record<string, PgColumn | SQL> = { id: r.id };
   const itemProps: Record<string, unknown> = { id: { type: 'integer' } };
   for (const [name, f] of Object.entries(r.fields)) {
-    selection[name] = f.column;
+    selection[name] = readOf(f);
     itemProps[name] = f.schema;
   }
   if (ownerField && ownerColumn) {
@@ -267,7 +297,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
     if (!storefrontKinds(user).includes(storefront)) return sql`false`;
     return and(scope, inArray(owner.shop, db.select({ id: shops.id }).from(shops).where(eq(shops.kind, storefront))));
   };
-  const byId = (user: AuthUser, id: number) => and(eq(r.id, id), ownerCondition(user));
+  const byId = (user: AuthUser, id: number) => and(eq(r.id, id), rowCondition, ownerCondition(user));
   const auditWrite = async (
     tx: Tx,
     user: AuthUser,
@@ -280,13 +310,22 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
     await audit(tx, { actorId: user.id, action: op, entity: r.audit.entity, entityId: id, before, after });
   };
 
-  const columnsOf = (body: Row): Row => {
+  /** The values of a write by column; a JSON key is merged into its column (on update, into what it holds). */
+  const columnsOf = (body: Row, op: 'create' | 'update'): Row => {
     const values: Row = {};
+    const json = new Map<string, Row>();
     for (const [name, v] of Object.entries(body)) {
-      const key =
-        name === ownerField ? columnKey(r.table, ownerColumn!) : columnKey(r.table, r.fields[name].column as PgColumn);
-      values[key] = v;
+      const f = r.fields[name] as RestField | undefined;
+      const column = name === ownerField ? ownerColumn! : name === 'id' && !f ? r.id : (f!.column as PgColumn);
+      const key = columnKey(r.table, column);
+      if (f?.json) json.set(key, { ...json.get(key), [f.json.key]: v });
+      else values[key] = v;
     }
+    for (const [key, keys] of json) {
+      const column = (r.table as unknown as Record<string, PgColumn>)[key];
+      values[key] = op === 'create' ? keys : sql`coalesce(${column}, '{}'::jsonb) || ${JSON.stringify(keys)}::jsonb`;
+    }
+    if (op === 'create') for (const c of r.rows ?? []) values[columnKey(r.table, c.column)] = c.equals;
     return values;
   };
 
@@ -335,7 +374,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         // Like every shop filter of the server: a foreign or unknown shop answers 404, not an empty list.
         if (ownerField)
           for (const shopId of (q[ownerField] as number[] | undefined) ?? []) await assertOwnerShop(db, user, shopId);
-        const where = and(ownerCondition(user), ...filterConditions(q, filters));
+        const where = and(rowCondition, ownerCondition(user), ...filterConditions(q, filters));
         const [{ total }] = await db.select({ total: count() }).from(r.table).where(where);
         const rows =
           end === start
@@ -385,8 +424,9 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         await checkImages(req.body);
         const row = await unique(req.body, (prepared) =>
           db.transaction(async (tx) => {
+            await takeLock(tx);
             if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'create', tx });
-            const values = columnsOf(prepared.body);
+            const values = columnsOf(prepared.body, 'create');
             if (userColumn) values[columnKey(r.table, userColumn)] = user.id;
             const [created] = await tx
               .insert(r.table)
@@ -416,17 +456,18 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         const user = requireUser(req);
         const row = await unique(req.body, (prepared) =>
           db.transaction(async (tx) => {
+            await takeLock(tx);
             // The row first: another owner's id is a 404 whatever the body says.
             const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
             if (!current) throw notFound(r.label);
             await checkImages(req.body);
             if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'update', tx, current });
-            const values = columnsOf(prepared.body);
+            const values = columnsOf(prepared.body, 'update');
             if (r.updatedAt) values[columnKey(r.table, r.updatedAt)] = sql`now()`;
             const [changed] = await tx
               .update(r.table)
               .set(values as never)
-              .where(eq(r.id, req.params.id))
+              .where(and(eq(r.id, req.params.id), rowCondition))
               .returning(selection);
             await auditWrite(tx, user, 'update', req.params.id, current, changed);
             return changed;
@@ -450,6 +491,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
       async (req) => {
         const user = requireUser(req);
         const row = await db.transaction(async (tx) => {
+          await takeLock(tx);
           const [deleted] = await tx.delete(r.table).where(byId(user, req.params.id)).returning(selection);
           if (!deleted) throw notFound(r.label);
           await auditWrite(tx, user, 'delete', req.params.id, deleted);

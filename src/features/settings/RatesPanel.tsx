@@ -1,6 +1,7 @@
 import { useTable } from "@refinedev/antd";
 import { useTranslate } from "@refinedev/core";
 import {
+  Alert,
   Button,
   Collapse,
   Empty,
@@ -16,12 +17,14 @@ import {
 } from "antd";
 import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from "@ant-design/icons";
 import { useState } from "react";
+import { Link } from "react-router";
 import { FilterBar, useTableScroll } from "../../components/kit/list";
 import { errorMessage } from "../../components/kit/errors";
 import { useFormat } from "../../components/kit/format";
 import { RateDialog } from "./RateDialog";
-import { useSaveRate } from "./hooks";
-import { type Rate, type TransportType, type Zone } from "./model";
+import { useProvinces, useSaveRate } from "./hooks";
+import { unplaced, type Rate, type TransportType, type Zone } from "./model";
+import { screenPath } from "../../resources/calls";
 
 /** "0–1 kg", or "from 20 kg" for a band with no end. */
 export function useBand() {
@@ -171,11 +174,24 @@ export function RatesPanel({ zones, types, loading }: { zones: Zone[]; types: Tr
   const [showInactive, setShowInactive] = useState(false);
   const [open, setOpen] = useState<string[] | null>(null);
   const [edit, setEdit] = useState<Edit>(null);
+  const provinces = useProvinces();
   if (loading) return <Skeleton active />;
-  if (!zones.length) return <Empty description={t("shipping.zones.empty")} />;
+  const zonesLink = <Link to={screenPath("setting-shippingzone", "list")}>{t("shipping.zones.manage")}</Link>;
+  if (!zones.length) return <Empty description={t("shipping.zones.empty")}>{zonesLink}</Empty>;
   const expanded = open ?? [zones[0].code];
+  const loose = unplaced(provinces, zones);
   return (
     <>
+      {/* Checkout cannot quote a province no zone covers: said here, where its prices would be. */}
+      {loose.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t("shipping.zones.unplaced", { provinces: loose.map((p) => p.name).join(", ") })}
+          action={zonesLink}
+        />
+      )}
       <FilterBar
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
@@ -196,6 +212,7 @@ export function RatesPanel({ zones, types, loading }: { zones: Zone[]; types: Tr
           <Switch checked={showInactive} onChange={setShowInactive} id="shipping-show-inactive" />
           <label htmlFor="shipping-show-inactive">{t("shipping.rates.showInactive")}</label>
         </Flex>
+        {zonesLink}
       </FilterBar>
       <Collapse
         activeKey={expanded}

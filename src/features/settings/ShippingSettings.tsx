@@ -1,20 +1,34 @@
 import { List } from "@refinedev/antd";
 import { useTranslate } from "@refinedev/core";
 import { Tabs } from "antd";
-import { useSearchParams } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
 import { ConfigPanel } from "./ConfigPanel";
 import { RatesPanel } from "./RatesPanel";
-import { ZonesPanel } from "./ZonesPanel";
 import { useTransportTypes, useZones } from "./hooks";
 import "./settings.css";
+import { screenPath } from "../../resources/calls";
 
-const TABS = ["rates", "zones", "config"] as const;
+const TABS = ["rates", "config"] as const;
 type Tab = (typeof TABS)[number];
 
-/** /admin/setting/shipping: shipping rates by zone, the zones, and config control; the tab is in the URL. */
+/**
+ * /admin/setting/shipping: shipping rates by zone and config control; the tab is in the URL. The zones have a
+ * screen of their own (generated, `setting-shippingzone`): the old zones tab's address leads there.
+ */
 export function ShippingSettings() {
-  const t = useTranslate();
   const [params, setParams] = useSearchParams();
+  if (params.get("tab") === "zones") return <Navigate to={screenPath("setting-shippingzone", "list")} replace />;
+  return <ShippingTabs params={params} setParams={setParams} />;
+}
+
+function ShippingTabs({
+  params,
+  setParams,
+}: {
+  params: URLSearchParams;
+  setParams: ReturnType<typeof useSearchParams>[1];
+}) {
+  const t = useTranslate();
   const tab: Tab = TABS.find((x) => x === params.get("tab")) ?? "rates";
   const { zones, query } = useZones();
   const types = useTransportTypes();
@@ -38,11 +52,6 @@ export function ShippingSettings() {
               key: "rates",
               label: t("shipping.tabs.rates"),
               children: <RatesPanel zones={zones} types={types} loading={query.isLoading} />,
-            },
-            {
-              key: "zones",
-              label: t("shipping.tabs.zones"),
-              children: <ZonesPanel zones={zones} loading={query.isLoading} refresh={() => query.refetch()} />,
             },
             { key: "config", label: t("shipping.tabs.config"), children: <ConfigPanel /> },
           ]}

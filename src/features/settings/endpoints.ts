@@ -6,7 +6,8 @@ const M = "/api/masterdata";
 
 /**
  * Shipping rates (legacy `shippingrate`, `createshippingrate`), config control (`configcontrol`) and
- * the REST additions read through the `rest` provider: zones, settings changes (docs/api/settings.md).
+ * the REST additions read through the `rest` provider: the zones (also the generated zones screen's), settings
+ * changes (docs/api/settings.md).
  */
 export const settings = {
   name: "settings",

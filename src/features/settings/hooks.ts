@@ -54,7 +54,7 @@ export function useSaveRate() {
   return { save, busy: mutation.isPending, refresh };
 }
 
-/** PATCH/POST on a REST addition (zones, settings), errors thrown as the app's HttpError. */
+/** PATCH/POST on a REST addition (the settings), errors thrown as the app's HttpError. */
 export function useRestWrite() {
   const rest = useDataProvider()(REST_PROVIDER);
   const [busy, setBusy] = useState(false);

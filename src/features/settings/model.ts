@@ -23,7 +23,7 @@ export function inputOf(schema: Setting["schema"]): SettingInput {
   return { kind: "money", ...range, nullable: types.includes("null") };
 }
 
-/** REST resources under /api/v2, read through the `rest` data provider. */
+/** REST resources under /api/v2, read through the `rest` data provider (the zones' screen is generated). */
 export const REST = { zones: "shipping-zones", settings: "settings" } as const;
 
 /** Rates of one transport type within a zone, in band order (the server's order). */
@@ -39,4 +39,4 @@ export function byTransportType(rates: Rate[]): { code: string; name: string; ra
 
 /** Provinces no zone covers: checkout cannot quote shipping to them. */
 export const unplaced = (all: Province[], zones: Zone[]): Province[] =>
-  all.filter((p) => !zones.some((z) => z.provinces.some((q) => q.code === p.code)));
+  all.filter((p) => !zones.some((z) => z.provinces.includes(p.code)));

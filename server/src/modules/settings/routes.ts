@@ -4,23 +4,9 @@ import { routesOf } from '../../lib/route.js';
 import { restRoutes } from '../../rest/resource.js';
 import { listResponse, writeResponse } from '../../lib/schemas.js';
 import { changeSetting, clientSettings, listSettings, LANGUAGES, type ChangeInput } from './registry.js';
-import {
-  listRates,
-  listZones,
-  quoteAll,
-  saveRate,
-  saveZone,
-  type RateInput,
-  type RateQuery,
-  type ZoneInput,
-} from './shipping.js';
+import { listRates, quoteAll, saveRate, type RateInput, type RateQuery } from './shipping.js';
+import { zoneResource } from './zones.js';
 import * as s from './schemas.js';
-
-const array = (item: unknown) => ({
-  type: 'array',
-  items: item,
-  headers: { 'x-total-count': { type: 'integer', description: 'Rows in the answer' } },
-});
 
 /** Shipping rates, zones and config control (docs/api/settings.md). */
 export default async function settingRoutes(app: FastifyInstance) {
@@ -93,47 +79,7 @@ export default async function settingRoutes(app: FastifyInstance) {
     async () => clientSettings(db),
   );
 
-  const zones = restRoutes(app, 'shipping-zones', { tags: s.TAGS });
-  zones.get(
-    '',
-    {
-      summary: 'Shipping zones in their order, each with its provinces',
-      response: { 200: array(s.zone) },
-    },
-    async (_req, reply) => {
-      const all = await listZones(db);
-      reply.header('x-total-count', String(all.length));
-      return all;
-    },
-  );
-  zones.post<{ Body: ZoneInput }>(
-    '',
-    {
-      summary: 'Create a shipping zone; the provinces listed leave the zones that had them',
-      body: s.zoneBody,
-      required: ['code', 'name', 'nameTh', 'provinces'],
-      response: { 201: s.zone },
-    },
-    async (req, reply) => {
-      const zone = await saveZone(db, requireUser(req).id, req.body);
-      reply.code(201);
-      return zone;
-    },
-  );
-  zones.patch<{ Body: ZoneInput & { code: string } }>(
-    '',
-    {
-      summary: 'Change a zone (by code): its names, or its provinces (which leave the zones that had them)',
-      body: s.zoneBody,
-      required: ['code'],
-      minProperties: 2,
-      response: { 200: s.zone },
-    },
-    async (req) => {
-      const { code, ...change } = req.body;
-      return saveZone(db, requireUser(req).id, change, code);
-    },
-  );
+  zoneResource(app);
 
   restRoutes(app, 'shipping-quotes', { tags: s.TAGS }).post<{
     Body: { provinceId: number; weightKg: number; transportType?: string };

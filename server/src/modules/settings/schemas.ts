@@ -64,41 +64,6 @@ export const rateBody = {
   active: { type: 'boolean', description: 'false deactivates the rate (its band is free again); default true' },
 } as const;
 
-export const zone = {
-  type: 'object',
-  properties: {
-    code: { type: 'string' },
-    name: { type: 'string' },
-    nameTh: { type: 'string' },
-    provinces: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } },
-        required: ['id', 'code', 'name'],
-      },
-    },
-  },
-  required: ['code', 'name', 'nameTh', 'provinces'],
-} as const;
-
-export const zoneBody = {
-  code: {
-    type: 'string',
-    minLength: 1,
-    maxLength: 40,
-    description: 'The zone: a new code (create, 2–40 of a–z, 0–9, _) or the zone to change',
-  },
-  name: { type: 'string', minLength: 1, maxLength: 80 },
-  nameTh: { type: 'string', minLength: 1, maxLength: 80 },
-  provinces: {
-    type: 'array',
-    maxItems: 200,
-    items: { type: 'string', minLength: 1, maxLength: 10 },
-    description: 'Province codes (masterprovince); they leave the zones that had them',
-  },
-} as const;
-
 const anyValue = { description: 'Typed per key: see schema' } as const;
 /** The JSON schema of a setting's value: the keywords registry.ts schemaOf() writes, and only those. */
 const valueSchema = {
