@@ -43,6 +43,11 @@ export interface Leaf {
   sort: number;
   /** Built-in roles granted this leaf when first inserted, when not its section's (e.g. checkout: orders, not content). */
   grants?: RoleCode[];
+  /**
+   * When first inserted, also granted to every role then holding this menu path: a screen split off another
+   * (e.g. the roles off the users) stays with the roles that had it.
+   */
+  heldWith?: string;
 }
 
 export interface Screen {
@@ -1155,7 +1160,23 @@ export const SCREENS: readonly Screen[] = [
       "usertypemaster",
     ]
       .map(under(U))
-      .concat(["/api/v2/staff-users", "/api/v2/roles"]),
+      .concat(["/api/v2/staff-users"]),
+  }),
+  // The staff roles and their menus: generated from the REST resource; the menu tree is the feature's input.
+  screen({
+    id: "setting-role",
+    feature: "users",
+    name: "setting-role",
+    area: "admin",
+    section: A.setting,
+    grant: "/admin/setting/role",
+    label: "resources.setting-role",
+    built: true,
+    routes: { list: "/admin/setting/role", create: "/admin/setting/role/create", edit: "/admin/setting/role/:id" },
+    generated: { resource: "roles", words: "users.role" },
+    // Split off the users screen: every role that managed users keeps managing roles.
+    leaves: [{ path: "/admin/setting/role", title: "nav.settingRole", sort: 815, heldWith: "/admin/setting/user" }],
+    endpoints: [`${U}/getlistMenuNew`, "/api/v2/roles"],
   }),
   screen({
     id: "account",
@@ -1391,6 +1412,8 @@ export interface MenuEntry {
   sort: number;
   roles?: RoleCode[];
   grants: RoleCode[];
+  /** Also granted, when first inserted, to the roles holding this path (`Leaf.heldWith`). */
+  heldWith?: string;
 }
 
 /** The menu: the sections of built screens and those screens' leaves. Unbuilt and `everyone` screens stay out of it. */
@@ -1420,6 +1443,7 @@ export function menuCatalogue(screens: readonly Screen[] = SCREENS): MenuEntry[]
         area: s.area,
         sort: leaf.sort,
         grants: leaf.grants ?? sec.grants,
+        ...(leaf.heldWith ? { heldWith: leaf.heldWith } : {}),
       });
     }
   }
