@@ -44,8 +44,9 @@ export interface Leaf {
   /** Built-in roles granted this leaf when first inserted, when not its section's (e.g. checkout: orders, not content). */
   grants?: RoleCode[];
   /**
-   * When first inserted, also granted to every role then holding this menu path: a screen split off another
-   * (e.g. the roles off the users) stays with the roles that had it.
+   * The leaf goes with this menu path: granted, when first inserted, to every role then holding it, and
+   * afterwards with it and only with it (the role editor adds and drops it). A screen split off another and
+   * granted by the other's path (the roles off the users) shows in the menu of the roles that have it.
    */
   heldWith?: string;
 }
@@ -1169,7 +1170,8 @@ export const SCREENS: readonly Screen[] = [
     name: "setting-role",
     area: "admin",
     section: A.setting,
-    grant: "/admin/setting/role",
+    // Who manages users manages roles: the same grant; the leaf goes with it (`heldWith`).
+    grant: "/admin/setting/user",
     label: "resources.setting-role",
     built: true,
     routes: { list: "/admin/setting/role", create: "/admin/setting/role/create", edit: "/admin/setting/role/:id" },

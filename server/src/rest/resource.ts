@@ -472,11 +472,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
           unique(req.body, (prepared) =>
             db.transaction(async (tx) => {
               // The row first: another owner's id is a 404 whatever the body says.
-              const [current] = await tx
-                .select(selection)
-                .from(r.table)
-                .where(byId(user, req.params.id))
-                .for('update');
+              const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
               if (!current) throw notFound(r.label);
               await checkImages(req.body);
               const ctx: WriteContext = { user, op: 'update', tx, current };
@@ -516,11 +512,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         const row = await around({ user, op: 'delete', id: req.params.id }, () =>
           db.transaction(async (tx) => {
             // Read (and lock) first: the guard and the audit see the row as it was.
-            const [current] = await tx
-              .select(selection)
-              .from(r.table)
-              .where(byId(user, req.params.id))
-              .for('update');
+            const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
             if (!current) throw notFound(r.label);
             if (r.beforeDelete) await r.beforeDelete(current, { user, tx });
             await tx.delete(r.table).where(eq(r.id, req.params.id));

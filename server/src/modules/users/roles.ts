@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { menuItems, roleMenus, roles, users } from '../../db/schema.js';
 import { invalidateAuth } from '../../auth/context.js';
 import { assertMayGrant, auditRefusals } from './privilege.js';
+import { MENU_CATALOGUE } from '../menu/catalogue.js';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
 import type { Tx } from '../../lib/sql.js';
 import { restResource, type WriteContext } from '../../rest/resource.js';
@@ -104,11 +105,20 @@ export async function menuTree(db: Db, area: Area) {
   return { items: sections };
 }
 
+/** Leaves that go with another menu path (`Leaf.heldWith`): leaf → that path. */
+const HELD_WITH = new Map(MENU_CATALOGUE.filter((m) => m.heldWith).map((m) => [m.path, m.heldWith!]));
+
 /**
  * The paths to grant: each a menu item of the role's area that the role may hold; a leaf brings its section
- * (a leaf shows only under its section). Refused with 400 naming `menus`.
+ * (a leaf shows only under its section); a path brings the leaves held with it, and such a leaf comes only
+ * with its path. Refused with 400 naming `menus`.
  */
-async function grantable(q: Db | Tx, role: { code: string; area: string }, paths: string[]) {
+async function grantable(q: Db | Tx, role: { code: string; area: string }, asked: string[]) {
+  const sent = new Set(asked);
+  const paths = [
+    ...asked.filter((p) => !HELD_WITH.has(p)),
+    ...[...HELD_WITH].filter(([, path]) => sent.has(path)).map(([leaf]) => leaf),
+  ];
   if (!paths.length) return [];
   const rows = await q.select().from(menuItems).where(eq(menuItems.area, role.area));
   const byPath = new Map(rows.map((r) => [r.path, r]));
@@ -128,7 +138,6 @@ async function grantable(q: Db | Tx, role: { code: string; area: string }, paths
   }
   return rows.filter((r) => out.has(r.path));
 }
-
 
 async function grant(tx: Tx, roleId: number, paths: string[]) {
   await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
@@ -193,7 +202,14 @@ async function prepareRole(body: Body, { user, op, tx, current }: WriteContext):
     assertMayGrant(user, { code, area: 'admin', name, menus }, 'create');
     return { name, code, area: 'admin', builtin: false, menus };
   }
-  const role = current as { id: number; code: string; name: string; builtin: boolean; menus: string[]; version: string };
+  const role = current as {
+    id: number;
+    code: string;
+    name: string;
+    builtin: boolean;
+    menus: string[];
+    version: string;
+  };
   if (role.code === 'admin') throw conflict('The administrator role always holds every menu; it cannot be changed.');
   const rights = { code: role.code, area: 'admin', name: role.name };
   // A role holding more than the caller is not theirs to change, not even to take menus away.
@@ -281,7 +297,11 @@ export function roleResource(app: FastifyInstance) {
     beforeDelete: async (row, { tx }) => {
       if (row.builtin) throw conflict('A built-in role cannot be deleted.');
       // Lock the role's accounts against a concurrent role change to it.
-      const holders = await tx.select({ id: users.id }).from(users).where(eq(users.roleId, row.id as number)).for('update');
+      const holders = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.roleId, row.id as number))
+        .for('update');
       if (holders.length)
         throw conflict(`${holders.length} account(s) still have this role. Give them another role first.`);
     },

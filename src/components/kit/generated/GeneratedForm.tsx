@@ -180,7 +180,9 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
       }
     >
       <Form {...formProps} layout="vertical" style={{ maxWidth: 640 }}>
-        {fields.map(({ name, schema, kind, required }) => {
+        {fields.map(({ name, schema, kind, required, hidden }) => {
+          // A token goes back as it was read.
+          if (hidden) return <Form.Item key={name} name={name} hidden noStyle />;
           // An overridden input takes the value as the server gives it.
           const Own = overrides.inputs?.[name];
           const date = !Own && isDate(kind);
