@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import dayjs, { type Dayjs } from "dayjs";
 import { BackLink } from "../direction";
 import { RecordFailure } from "../RecordFailure";
+import { errorMessage } from "../errors";
 import { screenPath } from "../../../resources/calls";
 import type { FieldSchema } from "../../../api/resource-doc";
 import { formFields, generatedOf, isNullable, useWords, type Generated, type Kind } from "./model";
@@ -125,6 +126,8 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
   const w = useWords(g);
   const go = useGo();
   const action = id === undefined ? "create" : "edit";
+  const fields = formFields(g, action);
+  const shown = new Set(fields.filter((f) => !f.hidden).map((f) => f.name));
   const listPath = screenPath(screen, "list");
   const after = (saved?: BaseRecord) =>
     go({ to: g.screen.routes.show && saved?.id ? screenPath(screen, "show", saved.id) : listPath });
@@ -134,7 +137,11 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
     id,
     ...ON_REST,
     redirect: false,
-    errorNotification: false,
+    // A failure naming a field the form shows lands on it; any other (a conflict, a stale version, a refusal) is a toast.
+    errorNotification: (error) =>
+      Object.keys((error as { errors?: object } | undefined)?.errors ?? {}).some((f) => shown.has(f))
+        ? false
+        : { type: "error", message: t("kit.generated.failed"), description: errorMessage(error) },
     successNotification: () => ({
       type: "success",
       message: t(action === "create" ? "kit.generated.created" : "kit.generated.saved"),
@@ -146,7 +153,6 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
   if (action === "edit" && query?.isError) return <RecordFailure query={query} backTo={listPath} />;
   if (action === "edit" && !query?.data) return <Skeleton active />;
   const Frame = action === "edit" ? Edit : Create;
-  const fields = formFields(g, action);
   const isDate = (k: Kind) => k === "date" || k === "dateTime";
   return (
     <Frame
