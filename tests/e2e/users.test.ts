@@ -37,7 +37,7 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
     // A role holding only the home categories, made on the generated form with the menu tree.
     await page.getByRole("link", { name: "Create" }).click();
     await page.waitForURL(/\/admin\/setting\/role\/create/);
-    await page.getByLabel("Role name").fill(ROLE);
+    await page.locator("form").getByLabel("Role name").fill(ROLE);
     await page
       .locator(".ant-tree-treenode")
       .filter({ has: page.getByText("Home categories", { exact: true }) })

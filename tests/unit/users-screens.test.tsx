@@ -38,6 +38,17 @@ const TREE: MenuNode[] = [
       { path: "/admin/product/visible", title: "nav.productVisible", onlyFor: null },
     ],
   },
+  {
+    path: "/admin/setting",
+    title: "nav.setting",
+    group: "nav.management",
+    icon: null,
+    onlyFor: null,
+    children: [
+      { path: "/admin/setting/user", title: "nav.settingUser", onlyFor: null },
+      { path: "/admin/setting/role", title: "nav.settingRole", onlyFor: null },
+    ],
+  },
   { path: "/admin/audit", title: "nav.audit", group: "nav.management", icon: null, onlyFor: ["admin"], children: [] },
 ];
 type RoleRow = RowOf<"/api/v2/roles">;
@@ -222,6 +233,25 @@ describe("role editor", () => {
       version: "v1",
     });
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/admin/setting/role"));
+  });
+
+  it("keeps the roles menu with the users menu: checked with it, never on its own, and not sent", async () => {
+    detail = role({ menus: ["/admin/setting", "/admin/setting/user", "/admin/setting/role"] });
+    renderRoles("/admin/setting/role/7");
+    await screen.findByText(shell.nav.settingRole, { selector: ".ant-tree-title" });
+    expect(checkbox(shell.nav.settingRole)).toHaveClass("ant-tree-checkbox-checked");
+    expect(checkbox(shell.nav.settingRole)).toHaveClass("ant-tree-checkbox-disabled");
+    fireEvent.click(checkbox(shell.nav.settingUser));
+    await waitFor(() => expect(checkbox(shell.nav.settingRole)).not.toHaveClass("ant-tree-checkbox-checked"));
+    fireEvent.click(checkbox(shell.nav.settingUser));
+    await waitFor(() => expect(checkbox(shell.nav.settingRole)).toHaveClass("ant-tree-checkbox-checked"));
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    await waitFor(() => expect(sent("PATCH", "/api/v2/roles/7")).toHaveLength(1));
+    // The section is whole without the roles leaf, which the server adds with the users leaf.
+    expect((sent("PATCH", "/api/v2/roles/7")[0].data as { menus: string[] }).menus.sort()).toEqual([
+      "/admin/setting",
+      "/admin/setting/user",
+    ]);
   });
 
   it("checks the tree from the keyboard: arrows to a menu, Enter to check it", async () => {

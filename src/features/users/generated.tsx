@@ -4,6 +4,12 @@ import { Alert, Input, Space, Spin, Tree, Typography, type TreeDataNode } from "
 import { overridesOf } from "../../components/kit/generated/overrides";
 import { ON_REST } from "../../providers/rest";
 import { readCall, roleLabel, type MenuNode } from "./model";
+import { SCREENS } from "../../../contract/screens";
+
+/** Menu leaves that go with another menu (`heldWith`, e.g. the roles with the users): checked with it, not alone. */
+const HELD_WITH = new Map(
+  SCREENS.flatMap((s) => s.leaves ?? []).flatMap((l) => (l.heldWith ? [[l.path, l.heldWith] as const] : [])),
+);
 
 /**
  * The leaves (and the sections without leaves) among granted paths: the tree checks a section
@@ -54,7 +60,8 @@ function RoleName(props: { value?: string; onChange?(value: string): void; id?: 
 /**
  * A role's menus as a tree of checkboxes (Tab to it, arrows to move, Enter to check): what is checked is both
  * its menu and its permissions. A half-checked section is not sent: the server grants a leaf's section with it.
- * Menus only some roles may hold are off limits; the administrator role holds everything and is not changed.
+ * Menus only some roles may hold are off limits, a menu that goes with another follows it (the server grants it
+ * with the other); the administrator role holds everything and is not changed.
  */
 function MenuTree({ value, onChange, id }: { value?: string[]; onChange?(value: string[]): void; id?: string }) {
   const t = useTranslate();
@@ -67,8 +74,14 @@ function MenuTree({ value, onChange, id }: { value?: string[]; onChange?(value: 
     key: s.path,
     title: t(s.title),
     disabled: locked || offLimits(s.onlyFor),
-    children: s.children.map((c) => ({ key: c.path, title: t(c.title), disabled: locked || offLimits(c.onlyFor) })),
+    children: s.children.map((c) => ({
+      key: c.path,
+      title: t(c.title),
+      disabled: locked || offLimits(c.onlyFor) || HELD_WITH.has(c.path),
+    })),
   }));
+  const own = checkedOf(tree, value ?? []).filter((p) => !HELD_WITH.has(p));
+  const checked = [...own, ...[...HELD_WITH].filter(([, path]) => own.includes(path)).map(([leaf]) => leaf)];
   if (menu.query.isLoading) return <Spin />;
   return (
     <Space direction="vertical" style={{ width: "100%" }} id={id}>
@@ -80,10 +93,10 @@ function MenuTree({ value, onChange, id }: { value?: string[]; onChange?(value: 
         defaultExpandAll
         aria-label={t("users.role.fields.menus")}
         treeData={treeData}
-        checkedKeys={
-          locked ? tree.flatMap((s) => [s.path, ...s.children.map((c) => c.path)]) : checkedOf(tree, value ?? [])
+        checkedKeys={locked ? tree.flatMap((s) => [s.path, ...s.children.map((c) => c.path)]) : checked}
+        onCheck={(keys) =>
+          onChange?.((Array.isArray(keys) ? keys : keys.checked).map(String).filter((p) => !HELD_WITH.has(p)))
         }
-        onCheck={(keys) => onChange?.((Array.isArray(keys) ? keys : keys.checked).map(String))}
       />
     </Space>
   );
