@@ -480,11 +480,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
               const values = columnsOf(prepared.body);
               if (r.updatedAt) values[columnKey(r.table, r.updatedAt)] = sql`now()`;
               // Only fields afterWrite stores may have changed: no column to set.
-              if (Object.keys(values).length)
-                await tx
-                  .update(r.table)
-                  .set(values as never)
-                  .where(eq(r.id, req.params.id));
+              if (Object.keys(values).length) await tx.update(r.table).set(values).where(eq(r.id, req.params.id));
               if (r.afterWrite) await r.afterWrite(current, prepared.body, ctx);
               const changed = await reread(tx, req.params.id);
               await auditWrite(tx, user, 'update', req.params.id, current, changed);
