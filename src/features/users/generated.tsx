@@ -73,11 +73,12 @@ function MenuTree({ value, onChange, id }: { value?: string[]; onChange?(value: 
   const treeData: TreeDataNode[] = tree.map((s) => ({
     key: s.path,
     title: t(s.title),
-    disabled: locked || offLimits(s.onlyFor),
+    // Only the box is disabled: the words stay readable (a disabled node's grey is below the contrast minimum).
+    disableCheckbox: locked || offLimits(s.onlyFor),
     children: s.children.map((c) => ({
       key: c.path,
       title: t(c.title),
-      disabled: locked || offLimits(c.onlyFor) || HELD_WITH.has(c.path),
+      disableCheckbox: locked || offLimits(c.onlyFor) || HELD_WITH.has(c.path),
     })),
   }));
   const own = checkedOf(tree, value ?? []).filter((p) => !HELD_WITH.has(p));
