@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useCustom, useOne, useParsed, useTranslate } from "@refinedev/core";
-import { Alert, Input, Space, Spin, Tree, Typography, type TreeDataNode } from "antd";
+import { Alert, Input, Space, Spin, theme, Tree, Typography, type TreeDataNode } from "antd";
 import { overridesOf } from "../../components/kit/generated/overrides";
 import { ON_REST } from "../../providers/rest";
 import { readCall, roleLabel, type MenuNode } from "./model";
@@ -65,21 +65,22 @@ function RoleName(props: { value?: string; onChange?(value: string): void; id?: 
  */
 function MenuTree({ value, onChange, id }: { value?: string[]; onChange?(value: string[]): void; id?: string }) {
   const t = useTranslate();
+  const { token } = theme.useToken();
   const role = useEditedRole();
   const menu = useCustom<{ items: MenuNode[] }>(readCall("getlistMenuNew", { area: "admin" }));
   const tree = useMemo(() => menu.result.data?.items ?? [], [menu.result.data]);
   const locked = role?.code === "admin";
   const offLimits = (onlyFor: string[] | null) => !!onlyFor && !(role && onlyFor.includes(role.code));
+  // A menu the role cannot take: its box is disabled, its words stay readable (antd's disabled grey is below the
+  // contrast minimum), in the secondary colour.
+  const node = (path: string, title: string, off: boolean) => ({
+    key: path,
+    title: off ? <span style={{ color: token.colorTextSecondary }}>{t(title)}</span> : t(title),
+    disableCheckbox: off,
+  });
   const treeData: TreeDataNode[] = tree.map((s) => ({
-    key: s.path,
-    title: t(s.title),
-    // Only the box is disabled: the words stay readable (a disabled node's grey is below the contrast minimum).
-    disableCheckbox: locked || offLimits(s.onlyFor),
-    children: s.children.map((c) => ({
-      key: c.path,
-      title: t(c.title),
-      disableCheckbox: locked || offLimits(c.onlyFor) || HELD_WITH.has(c.path),
-    })),
+    ...node(s.path, s.title, locked || offLimits(s.onlyFor)),
+    children: s.children.map((c) => node(c.path, c.title, locked || offLimits(c.onlyFor) || HELD_WITH.has(c.path))),
   }));
   const own = checkedOf(tree, value ?? []).filter((p) => !HELD_WITH.has(p));
   const checked = [...own, ...[...HELD_WITH].filter(([, path]) => own.includes(path)).map(([leaf]) => leaf)];
