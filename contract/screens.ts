@@ -43,6 +43,12 @@ export interface Leaf {
   sort: number;
   /** Built-in roles granted this leaf when first inserted, when not its section's (e.g. checkout: orders, not content). */
   grants?: RoleCode[];
+  /**
+   * The leaf goes with this menu path: granted, when first inserted, to every role then holding it, and
+   * afterwards with it and only with it (the role editor adds and drops it). A screen split off another and
+   * granted by the other's path (the roles off the users) shows in the menu of the roles that have it.
+   */
+  heldWith?: string;
 }
 
 export interface Screen {
@@ -1155,7 +1161,24 @@ export const SCREENS: readonly Screen[] = [
       "usertypemaster",
     ]
       .map(under(U))
-      .concat(["/api/v2/staff-users", "/api/v2/roles"]),
+      .concat(["/api/v2/staff-users"]),
+  }),
+  // The staff roles and their menus: generated from the REST resource; the menu tree is the feature's input.
+  screen({
+    id: "setting-role",
+    feature: "users",
+    name: "setting-role",
+    area: "admin",
+    section: A.setting,
+    // Who manages users manages roles: the same grant; the leaf goes with it (`heldWith`).
+    grant: "/admin/setting/user",
+    label: "resources.setting-role",
+    built: true,
+    routes: { list: "/admin/setting/role", create: "/admin/setting/role/create", edit: "/admin/setting/role/:id" },
+    generated: { resource: "roles", words: "users.role" },
+    // Split off the users screen: every role that managed users keeps managing roles.
+    leaves: [{ path: "/admin/setting/role", title: "nav.settingRole", sort: 815, heldWith: "/admin/setting/user" }],
+    endpoints: [`${U}/getlistMenuNew`, "/api/v2/roles"],
   }),
   screen({
     id: "account",
@@ -1411,6 +1434,8 @@ export interface MenuEntry {
   sort: number;
   roles?: RoleCode[];
   grants: RoleCode[];
+  /** Also granted, when first inserted, to the roles holding this path (`Leaf.heldWith`). */
+  heldWith?: string;
 }
 
 /** The menu: the sections of built screens and those screens' leaves. Unbuilt and `everyone` screens stay out of it. */
@@ -1440,6 +1465,7 @@ export function menuCatalogue(screens: readonly Screen[] = SCREENS): MenuEntry[]
         area: s.area,
         sort: leaf.sort,
         grants: leaf.grants ?? sec.grants,
+        ...(leaf.heldWith ? { heldWith: leaf.heldWith } : {}),
       });
     }
   }

@@ -225,7 +225,7 @@ export const REQUIRED_FIELDS: Readonly<
   "/api/v2/password-set": { post: { token: "text", password: "text" } },
   "/api/v2/password-set/check": { post: { token: "text" } },
   "/api/v2/roles": { post: { name: "text" } },
-  "/api/v2/roles/{id}": { patch: { version: "text", name: "filled" } },
+  "/api/v2/roles/{id}": { patch: { name: "filled", version: "text" } },
   "/api/v2/saved-views": { post: { listKey: "text", name: "text", state: "value" } },
   "/api/v2/saved-views/{id}": { patch: { name: "filled" } },
   "/api/v2/settings": { patch: { key: "text", value: "value" } },

@@ -41,6 +41,55 @@ export const REST_RESOURCES = {
     refs: {},
     verbs: ["list", "get", "update"],
   },
+  roles: {
+    fields: {
+      id: { type: "integer" },
+      name: { type: "string", title: "Name" },
+      code: { type: "string", title: "Code" },
+      builtin: { type: "boolean", title: "Built-in" },
+      userCount: { type: "integer", title: "Accounts" },
+      menus: { type: "array", items: { type: "string" }, title: "Menus" },
+      version: { type: "string", title: "Version", "x-token": true },
+    },
+    create: {
+      properties: {
+        name: { type: "string", minLength: 2, maxLength: 60, title: "Name" },
+        menus: {
+          type: "array",
+          maxItems: 200,
+          uniqueItems: true,
+          items: { type: "string", minLength: 1, maxLength: 200 },
+          title: "Menus",
+          description: "Menu paths (getlistMenuNew); a leaf brings its section",
+        },
+      },
+      required: ["name"],
+    },
+    update: {
+      properties: {
+        name: { type: "string", minLength: 2, maxLength: 60, title: "Name" },
+        menus: {
+          type: "array",
+          maxItems: 200,
+          uniqueItems: true,
+          items: { type: "string", minLength: 1, maxLength: 200 },
+          title: "Menus",
+          description: "Menu paths (getlistMenuNew); a leaf brings its section",
+        },
+        version: {
+          type: "string",
+          minLength: 1,
+          maxLength: 64,
+          "x-token": true,
+          description: "As read: another change since answers 409",
+        },
+      },
+    },
+    filters: { id: ["eq"], name: ["like"], builtin: ["eq"] },
+    sort: ["id", "name", "builtin", "userCount"],
+    refs: {},
+    verbs: ["list", "get", "create", "update", "delete"],
+  },
   "saved-views": {
     fields: {
       id: { type: "integer" },

@@ -26113,9 +26113,67 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Roles (paged; total in x-total-count) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Index of the first row (default 0) */
+                    _start?: number;
+                    /** @description Index after the last row; at most 100 rows per page (default _start + 100) */
+                    _end?: number;
+                    /** @description Comma-separated fields to sort by */
+                    _sort?: string;
+                    /** @description Comma-separated asc|desc, one per _sort field (default asc) */
+                    _order?: string;
+                    /** @description id is any of these (repeat the parameter) */
+                    id?: number[];
+                    /** @description name contains this text (any case) */
+                    name_like?: string;
+                    /** @description builtin is any of these (repeat the parameter) */
+                    builtin?: boolean[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Rows matching the filters */
+                        "x-total-count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Name */
+                            name: string;
+                            /** Code */
+                            code: string;
+                            /** Built-in */
+                            builtin: boolean;
+                            /** Accounts */
+                            userCount: number;
+                            /** Menus */
+                            menus: string[];
+                            /** Version */
+                            version: string;
+                        }[];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
         put?: never;
-        /** A new staff role with the menus given */
+        /** Create a role */
         post: {
             parameters: {
                 query?: never;
@@ -26126,8 +26184,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** Name */
                         name: string;
-                        /** @description Menu paths (getlistMenuNew); a leaf brings its section */
+                        /**
+                         * Menus
+                         * @description Menu paths (getlistMenuNew); a leaf brings its section
+                         */
                         menus?: string[];
                     };
                 };
@@ -26141,18 +26203,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            code: string;
+                            /** Name */
                             name: string;
-                            /** @enum {string} */
-                            area: "admin" | "supplier";
+                            /** Code */
+                            code: string;
+                            /** Built-in */
                             builtin: boolean;
-                            /** @description Its menus may be changed (every role but admin) */
-                            editable: boolean;
+                            /** Accounts */
                             userCount: number;
-                            menuCount: number;
-                            /** @description Granted menu paths */
+                            /** Menus */
                             menus: string[];
-                            /** @description Send it back with a change: another change since answers 409 */
+                            /** Version */
                             version: string;
                         };
                     };
@@ -26181,10 +26242,53 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One role */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Name */
+                            name: string;
+                            /** Code */
+                            code: string;
+                            /** Built-in */
+                            builtin: boolean;
+                            /** Accounts */
+                            userCount: number;
+                            /** Menus */
+                            menus: string[];
+                            /** Version */
+                            version: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+            };
+        };
         put?: never;
         post?: never;
-        /** Delete a staff role no account has; answers the deleted role */
+        /** Delete a role; answers the deleted row */
         delete: {
             parameters: {
                 query?: never;
@@ -26204,18 +26308,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            code: string;
+                            /** Name */
                             name: string;
-                            /** @enum {string} */
-                            area: "admin" | "supplier";
+                            /** Code */
+                            code: string;
+                            /** Built-in */
                             builtin: boolean;
-                            /** @description Its menus may be changed (every role but admin) */
-                            editable: boolean;
+                            /** Accounts */
                             userCount: number;
-                            menuCount: number;
-                            /** @description Granted menu paths */
+                            /** Menus */
                             menus: string[];
-                            /** @description Send it back with a change: another change since answers 409 */
+                            /** Version */
                             version: string;
                         };
                     };
@@ -26231,7 +26334,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Rename a role or replace its menus (applies to its accounts from their next request); the admin role is never changed */
+        /** Change a role (only the fields sent) */
         patch: {
             parameters: {
                 query?: never;
@@ -26244,10 +26347,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        version: string;
+                        /** Name */
                         name?: string;
-                        /** @description Menu paths (getlistMenuNew); a leaf brings its section */
+                        /**
+                         * Menus
+                         * @description Menu paths (getlistMenuNew); a leaf brings its section
+                         */
                         menus?: string[];
+                        /** @description As read: another change since answers 409 */
+                        version: string;
                     };
                 };
             };
@@ -26260,18 +26368,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            code: string;
+                            /** Name */
                             name: string;
-                            /** @enum {string} */
-                            area: "admin" | "supplier";
+                            /** Code */
+                            code: string;
+                            /** Built-in */
                             builtin: boolean;
-                            /** @description Its menus may be changed (every role but admin) */
-                            editable: boolean;
+                            /** Accounts */
                             userCount: number;
-                            menuCount: number;
-                            /** @description Granted menu paths */
+                            /** Menus */
                             menus: string[];
-                            /** @description Send it back with a change: another change since answers 409 */
+                            /** Version */
                             version: string;
                         };
                     };

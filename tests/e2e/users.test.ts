@@ -29,23 +29,26 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
 
   it("a staff user whose role holds one menu sees and uses only it, gets 403 elsewhere, and is out at the next action once disabled", async () => {
     await signIn(page, server.url);
+    // The roles have their own screen, in the menu beside the users.
     await page.goto(server.url + "/admin/setting/user?lng=en");
+    await page.locator(".ant-layout-sider").getByRole("menuitem", { name: "Roles", exact: true }).click();
+    await page.waitForURL(/\/admin\/setting\/role$/);
 
-    // A role holding only the home categories.
-    await page.getByRole("tab", { name: "Roles and menus" }).click();
-    await page.getByRole("button", { name: "New role" }).click();
-    const drawer = page.locator(".ant-drawer-content");
-    await drawer.getByLabel("Role name").fill(ROLE);
-    await drawer
+    // A role holding only the home categories, made on the generated form with the menu tree.
+    await page.getByRole("link", { name: "Create" }).click();
+    await page.waitForURL(/\/admin\/setting\/role\/create/);
+    await page.locator("form").getByLabel("Role name").fill(ROLE);
+    await page
       .locator(".ant-tree-treenode")
       .filter({ has: page.getByText("Home categories", { exact: true }) })
       .locator(".ant-tree-checkbox")
       .click();
-    await drawer.getByRole("button", { name: "Save" }).click();
-    await page.getByRole("button", { name: ROLE, exact: true }).waitFor();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/admin\/setting\/role$/);
+    await page.getByRole("cell", { name: ROLE, exact: true }).waitFor();
 
     // The staff user, invited with that role: the one-time link is shown to copy.
-    await page.getByRole("tab", { name: "Users" }).click();
+    await page.goto(server.url + "/admin/setting/user?lng=en");
     await page.getByRole("link", { name: "New staff user" }).click();
     await page.waitForURL(/\/admin\/setting\/user\/create/);
     await page.getByLabel("Username").fill(USER.username);
@@ -101,15 +104,11 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
           authorization: `Bearer ${localStorage.getItem("accessToken")}`,
           "content-type": "application/json",
         };
-        const roles: { items: { id: number; name: string }[] } = await (
-          await fetch("/api/user/getuserroles", { headers })
+        const [role]: { id: number; version: string; menus: string[] }[] = await (
+          await fetch(`/api/v2/roles?name_like=${encodeURIComponent(name)}`, { headers })
         ).json();
-        const id = roles.items.find((r) => r.name === name)!.id;
-        const role: { data: { version: string; menus: string[] } } = await (
-          await fetch(`/api/user/getdetailrole?id=${id}`, { headers })
-        ).json();
-        const body = JSON.stringify({ version: role.data.version, menus: [...role.data.menus, "/admin/blog/posts"] });
-        return (await fetch(`/api/v2/roles/${id}`, { method: "PATCH", headers, body })).status;
+        const body = JSON.stringify({ version: role.version, menus: [...role.menus, "/admin/blog/posts"] });
+        return (await fetch(`/api/v2/roles/${role.id}`, { method: "PATCH", headers, body })).status;
       }, ROLE);
       expect(changed).toBe(200);
       // The open page converges without a reload at the user's next request (here: opening the own account from the

@@ -157,6 +157,7 @@ describe.each(dbKinds())('navConfig (%s)', (kind) => {
             icon: 'setting',
             children: [
               { title: 'nav.settingUser', path: '/admin/setting/user' },
+              { title: 'nav.settingRole', path: '/admin/setting/role' },
               { title: 'nav.settingShipping', path: '/admin/setting/shipping' },
               { title: 'nav.shippingZones', path: '/admin/setting/shipping-zones' },
             ],

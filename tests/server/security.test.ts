@@ -199,6 +199,9 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
     expect(adminRoutes.filter((r) => r.url.startsWith('/api/v2/install-rates')).map((r) => r.method)).toEqual(
       expect.arrayContaining(['GET', 'PATCH']),
     );
+    expect(adminRoutes.filter((r) => r.url.startsWith('/api/v2/roles')).map((r) => r.method)).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE']),
+    );
     for (const r of adminRoutes) {
       const res = await t.app.inject({ ...sample(r, ids.own), headers });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
@@ -224,6 +227,16 @@ describe.each(dbKinds())('every API route (%s)', (kind) => {
       (r) => r.access === 'admin' || (menuOf(r).length && !menuOf(r).some((p) => granted.includes(p))),
     );
     expect(denied.some((r) => r.url === '/api/report/getReloadDashboard')).toBe(true);
+    // The staff roles are the user managers' (the users screen's grant), every verb.
+    expect(denied.filter((r) => r.url.startsWith('/api/v2/roles')).map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/v2/roles',
+        'POST /api/v2/roles',
+        'GET /api/v2/roles/:id',
+        'PATCH /api/v2/roles/:id',
+        'DELETE /api/v2/roles/:id',
+      ]),
+    );
     for (const r of denied) {
       const res = await t.app.inject({ ...sample(r, ids.own), headers });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);

@@ -6,8 +6,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TestApp } from '../support/app.js';
 import { expectFieldError as fieldError, type Res } from '../support/answers.js';
-import { auditLog, passwordTokens, users } from '../../server/src/db/schema.js';
+import { auditLog, menuItems, passwordTokens, users } from '../../server/src/db/schema.js';
 import { MENU_CATALOGUE } from '../../server/src/modules/menu/catalogue.js';
+import { syncMenu } from '../../server/src/modules/menu/service.js';
 import { grantOf, SCREENS } from '../../contract/screens.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -542,7 +543,8 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
 
     it('lets staff holding the user screen manage other staff, but not administrators, the admin role or admin-only menus', async () => {
       const people = await makeRole(`People desk ${kind}`, ['/admin/setting/user']);
-      expect(people.menus).toEqual(['/admin/setting', '/admin/setting/user']);
+      // The roles screen goes with the users screen: its menu leaf comes with the users leaf.
+      expect(people.menus).toEqual(['/admin/setting', '/admin/setting/user', '/admin/setting/role']);
       const manager = await staffUser(people.id);
       const editor = await roleByCode('editor');
       const adminRole = await roleByCode('admin');
@@ -658,9 +660,7 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
       expect(role).toMatchObject({
         name: `Stock checker ${kind}`,
         code: `stock-checker-${kind}`,
-        area: 'admin',
         builtin: false,
-        editable: true,
         userCount: 0,
       });
       expect(role.menus).toEqual(['/admin/product', '/admin/product/listproduct']);
@@ -700,6 +700,71 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
       expectFieldError(await call('admin', 'POST', '/api/v2/roles', { name: 'Other', area: 'supplier' }), 400, 'area');
       // A Thai name has no latin letters for a code.
       expect((await makeRole(`ฝ่ายคลังสินค้า ${kind === 'pglite' ? 'ก' : 'ข'}`, [])).code).toMatch(/^staff-role(-\d+)?$/);
+    });
+
+    it('serves the staff roles as a REST resource: a page with its total, filters, one role; supplier roles are not among them', async () => {
+      const role = await makeRole(`Listed ${kind}`, ['/admin/blog/posts']);
+      const page = await call('admin', 'GET', `/api/v2/roles?name_like=${encodeURIComponent(`LISTED ${kind}`)}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['x-total-count']).toBe('1');
+      expect(page.json()).toEqual([
+        {
+          id: role.id,
+          name: `Listed ${kind}`,
+          code: `listed-${kind}`,
+          builtin: false,
+          userCount: 0,
+          menus: ['/admin/blog', '/admin/blog/posts'],
+          version: role.version,
+        },
+      ]);
+      // The version is the one the legacy detail reads too.
+      expect((await roleDetail(role.id)).version).toBe(role.version);
+      const builtins = ok<Role[]>(await call('admin', 'GET', '/api/v2/roles?builtin=true&_sort=name'));
+      expect(builtins.map((r) => r.code).sort()).toEqual(['admin', 'editor']);
+      expect(ok<Role>(await call('admin', 'GET', `/api/v2/roles/${role.id}`)).name).toBe(`Listed ${kind}`);
+      const supplier = await roleByCode('supplier');
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PATCH', { version: 'x', name: 'Suppliers two' }],
+        ['DELETE', undefined],
+      ] as const)
+        expect((await call('admin', method, `/api/v2/roles/${supplier.id}`, body)).statusCode, method).toBe(404);
+      expectFieldError(await call('admin', 'GET', '/api/v2/roles?area=admin'), 400, 'area');
+      expectFieldError(await call('admin', 'GET', '/api/v2/roles?_sort=code'), 400, '_sort');
+    });
+
+    it('keeps the roles leaf with the users leaf: it comes with it, never alone, and goes with it', async () => {
+      const alone = await makeRole(`Roles only ${kind}`, ['/admin/setting/role']);
+      expect(alone.menus).toEqual([]);
+      const desk = await makeRole(`Desk ${kind}`, ['/admin/setting/user', '/admin/blog/posts']);
+      expect(desk.menus).toEqual(
+        expect.arrayContaining(['/admin/setting', '/admin/setting/user', '/admin/setting/role']),
+      );
+      const narrowed = ok<Role>(
+        await call('admin', 'PATCH', `/api/v2/roles/${desk.id}`, {
+          version: desk.version,
+          menus: ['/admin/blog/posts', '/admin/setting/role'],
+        }),
+      );
+      expect(narrowed.menus).toEqual(['/admin/blog', '/admin/blog/posts']);
+      // A new leaf held with another path goes, when first inserted, to every role then holding that path.
+      ok(
+        await call('admin', 'PATCH', `/api/v2/roles/${desk.id}`, {
+          version: narrowed.version,
+          menus: ['/admin/setting/user'],
+        }),
+      );
+      await t.app.db.delete(menuItems).where(eq(menuItems.path, '/admin/setting/role'));
+      expect((await roleDetail(desk.id)).menus).toEqual(['/admin/setting', '/admin/setting/user']);
+      await syncMenu(t.app.db);
+      expect((await roleDetail(desk.id)).menus).toEqual([
+        '/admin/setting',
+        '/admin/setting/user',
+        '/admin/setting/role',
+      ]);
+      expect((await roleDetail(alone.id)).menus).toEqual([]);
+      expect((await roleDetail((await roleByCode('editor')).id)).menus).not.toContain('/admin/setting/role');
     });
 
     it('changes a role with the version read: a stale one is 409; the admin role is never changed; built-in roles keep their names', async () => {

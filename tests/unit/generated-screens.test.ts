@@ -26,7 +26,9 @@ function keysOf(lng: string): Set<string> {
 
 describe("generated screens", () => {
   it("exist, and each names a resource the server serves, which its endpoints list", () => {
-    expect(GENERATED.map((s) => s.id)).toEqual(expect.arrayContaining(["product-installrate", "setting-shippingzone"]));
+    expect(GENERATED.map((s) => s.id)).toEqual(
+      expect.arrayContaining(["product-installrate", "setting-shippingzone", "setting-role"]),
+    );
     for (const s of GENERATED) {
       const doc = (REST_RESOURCES as Record<string, RestResourceDoc>)[s.generated!.resource];
       expect(doc, s.id).toBeDefined();
@@ -103,6 +105,23 @@ describe("generated screens", () => {
     expect(g.words).toBe("shipping.zones");
   });
 
+  it("read the roles: the menus a list of words, the version a token sent back hidden and never shown", () => {
+    const g = generatedOf("setting-role");
+    const kinds = Object.fromEntries(listFields(g).map(([f, s]) => [f, kindOf(f, s, g.doc)]));
+    expect(kinds).toEqual({ name: "text", code: "text", builtin: "boolean", userCount: "integer", menus: "textList" });
+    expect(formFields(g, "create").map((f) => [f.name, f.hidden])).toEqual([
+      ["name", false],
+      ["menus", false],
+    ]);
+    expect(formFields(g, "edit").map((f) => [f.name, f.hidden])).toEqual([
+      ["name", false],
+      ["menus", false],
+      ["version", true],
+    ]);
+    expect(wordKeys(g)).not.toContain("users.role.fields.version");
+    expect(wordKeys(g)).toContain("users.role.fields.menus");
+  });
+
   it("read lists from the schema: states of a set, typed words; other arrays stay documents", () => {
     const { doc } = generatedOf("product-installrate");
     const array = (items: FieldSchema) => ({ type: "array", items });
@@ -123,6 +142,9 @@ describe("generated screens", () => {
     expect(Object.keys((await loadOverrides("product", "product-installrate")).cells ?? {})).toEqual(["status"]);
     const zones = await loadOverrides("settings", "setting-shippingzone");
     expect([Object.keys(zones.cells ?? {}), Object.keys(zones.inputs ?? {})]).toEqual([["provinces"], ["provinces"]]);
+    const roles = await loadOverrides("users", "setting-role");
+    expect(Object.keys(roles.cells ?? {})).toEqual(["name", "menus"]);
+    expect(Object.keys(roles.inputs ?? {})).toEqual(["name", "menus"]);
     // A feature without a generated.tsx, or a screen it does not name: nothing overridden.
     expect(await loadOverrides("orders", "orders")).toEqual({});
     expect(await loadOverrides("product", "product")).toEqual({});

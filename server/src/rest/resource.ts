@@ -14,7 +14,9 @@
  * route; `owner` scopes every read and write in one place: another owner's row id answers 404, and
  * no body can set the owner column. Owner `none` is a staff table: every caller the table of screens
  * lets through sees every row (suppliers hold no admin screen, so they get 403 before this). Writes run in one transaction: the owner check, `prepare` (which
- * may query), the write and, with `audit`, an `audit_log` row. `except` leaves verbs to the module.
+ * may query), the write, `afterWrite` (what is not a column, e.g. a join table's rows) or, on delete,
+ * `beforeDelete` (a guard), and, with `audit`, an `audit_log` row; `around` wraps the transaction (e.g. to
+ * record a refusal after its rollback). `scope` narrows the rows served. `except` leaves verbs to the module.
  *
  * `restRoutes(app, name, { tags })` declares the routes of a resource a table does not fit (verbs,
  * documents of several tables) in the same shape: `.get/.post/.patch/.delete(path, def, handler)`.
@@ -22,7 +24,7 @@
  * Not in lib/: it composes the guard and the shop scope (auth/) with lib's helpers, and lib imports nothing above it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
-import { and, asc, count, desc, eq, gte, ilike, inArray, is, lte, ne, sql, SQL } from 'drizzle-orm';
+import { and, asc, Column, count, desc, eq, gte, ilike, inArray, is, lte, ne, sql, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { shops } from '../db/schema.js';
@@ -57,6 +59,8 @@ export interface RestField {
   optional?: boolean;
   /** Set on create, never changed afterwards (not in the PATCH body). */
   createOnly?: boolean;
+  /** Only in the PATCH body (required there unless `optional`), e.g. a version read with the row and sent back. */
+  updateOnly?: boolean;
   /**
    * The value is the id of a row of another `/api/v2` resource (its REST name): generated screens offer
    * a searchable select of that resource's rows and show the row's name (documented as `x-refs`).
@@ -94,6 +98,14 @@ export interface WriteContext {
   tx: Tx;
   /** On update: the row as it is now (in the caller's scope, locked). */
   current?: Record<string, unknown>;
+}
+
+/** One write as the hooks around it see it (`id` is absent on create). */
+export interface WriteAttempt {
+  user: AuthUser;
+  op: 'create' | 'update' | 'delete';
+  id?: number;
+  body?: Record<string, unknown>;
 }
 
 export type RestVerb = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -135,6 +147,24 @@ export interface RestResource {
     body: Record<string, unknown>,
     ctx: WriteContext,
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Runs in the write's transaction after the row is inserted or updated, with the body as prepared: it writes
+   * what is not a column of the table (a writable field whose `column` is an SQL expression, e.g. rows of a join
+   * table). The answer and the audit row read the row again afterwards.
+   */
+  afterWrite?: (row: Record<string, unknown>, body: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
+  /**
+   * Runs in the delete's transaction with the row read and locked, before it is deleted; throw to keep it
+   * (e.g. a built-in row, or one other rows still use).
+   */
+  beforeDelete?: (row: Record<string, unknown>, ctx: { user: AuthUser; tx: Tx }) => Promise<void> | void;
+  /**
+   * Runs around each write, outside its transaction: e.g. to record a refused write after its rollback, or to
+   * act once the write is committed. It must call `run` and answer (or throw) what it answers.
+   */
+  around?: <T>(attempt: WriteAttempt, run: () => Promise<T>) => Promise<T>;
+  /** Rows outside this condition are not served (a 404 like another owner's row), e.g. one kind of the table's rows. */
+  scope?: SQL;
   /** The answer to a unique violation on create or update (default: a generic 409). */
   onDuplicate?: (body: Record<string, unknown>) => HttpError;
   /** Every write leaves an `audit_log` row of this entity in its transaction (action `create`, `update` or `delete`). */
@@ -175,7 +205,8 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const storefront = owner !== 'none' && 'shop' in owner ? owner.storefront : undefined;
   const userColumn = owner !== 'none' && 'user' in owner ? owner.user : undefined;
   for (const [name, f] of Object.entries(r.fields)) {
-    if (f.write && !isColumn(f.column)) throw new Error(`${r.name}.${name}: an SQL expression cannot be written`);
+    if (f.write && !isColumn(f.column) && !r.afterWrite)
+      throw new Error(`${r.name}.${name}: an SQL expression is written only by afterWrite`);
     if (f.json && (!isColumn(f.column) || f.filter || f.sort || !/^\w+$/.test(f.json.key)))
       throw new Error(`${r.name}.${name}: a JSON key is a plain key of a column, neither filtered nor sorted`);
   }
@@ -184,9 +215,10 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
     f.json
       ? sql`coalesce(${f.column} -> ${sql.raw(`'${f.json.key}'`)}, ${JSON.stringify(f.json.empty)}::jsonb)`
       : f.column;
-  const rowCondition = r.rows?.length ? and(...r.rows.map((c) => eq(c.column, c.equals))) : undefined;
+  const rowCondition = and(...(r.rows ?? []).map((c) => eq(c.column, c.equals)), r.scope);
   const takeLock = (tx: Tx) =>
     r.lock ? tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${r.lock}, 0))`) : undefined;
+  const around = <T>(attempt: WriteAttempt, run: () => Promise<T>) => (r.around ? r.around(attempt, run) : run());
   const sortFields = ['id', ...Object.keys(r.fields).filter((k) => r.fields[k].sort)];
   const refs = Object.fromEntries(
     Object.entries(r.fields)
@@ -276,17 +308,24 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const writable: Record<string, unknown> = {};
   const changeable: Record<string, unknown> = {};
   const required: string[] = [];
+  const changeRequired: string[] = [];
   for (const [name, f] of Object.entries(r.fields)) {
     if (!f.write) continue;
-    writable[name] = f.write === true ? f.schema : f.write;
-    if (!f.createOnly) changeable[name] = writable[name];
+    const schema = f.write === true ? f.schema : f.write;
+    if (!f.createOnly) changeable[name] = schema;
+    if (f.updateOnly) {
+      if (!f.optional) changeRequired.push(name);
+      continue;
+    }
+    writable[name] = schema;
     if (!f.optional) required.push(name);
   }
   const createBody = closedObject(
     ownerField ? { ...writable, [ownerField]: idSchema } : writable,
     ownerField ? [...required, ownerField] : required,
   );
-  const patchBody = { ...closedObject(changeable), minProperties: 1 };
+  // A change changes something beside the fields it must always send.
+  const patchBody = { ...closedObject(changeable, changeRequired), minProperties: changeRequired.length + 1 };
   const params = closedObject({ id: idSchema }, ['id']);
 
   const ownerCondition = (user: AuthUser): SQL | undefined => {
@@ -310,16 +349,25 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
     await audit(tx, { actorId: user.id, action: op, entity: r.audit.entity, entityId: id, before, after });
   };
 
-  /** The values of a write by column; a JSON key is merged into its column (on update, into what it holds). */
+  /**
+   * The table's values of a prepared body: its fields' columns (a field that is not a column is left to
+   * `afterWrite`, an update-only one is not stored; a JSON key is merged into its column, on update into what it
+   * holds), and any column `prepare` set by its property name.
+   */
   const columnsOf = (body: Row, op: 'create' | 'update'): Row => {
     const values: Row = {};
     const json = new Map<string, Row>();
     for (const [name, v] of Object.entries(body)) {
       const f = r.fields[name] as RestField | undefined;
-      const column = name === ownerField ? ownerColumn! : name === 'id' && !f ? r.id : (f!.column as PgColumn);
-      const key = columnKey(r.table, column);
-      if (f?.json) json.set(key, { ...json.get(key), [f.json.key]: v });
-      else values[key] = v;
+      if (name === ownerField) values[columnKey(r.table, ownerColumn!)] = v;
+      else if (f) {
+        if (!isColumn(f.column) || f.updateOnly) continue;
+        const key = columnKey(r.table, f.column);
+        if (f.json) json.set(key, { ...json.get(key), [f.json.key]: v });
+        else values[key] = v;
+      } else if (name === 'id') values[columnKey(r.table, r.id)] = v;
+      else if (isTableColumn(r.table, name)) values[name] = v;
+      else throw new Error(`${r.name}: ${name} is neither a field nor a column`);
     }
     for (const [key, keys] of json) {
       const column = (r.table as unknown as Record<string, PgColumn>)[key];
@@ -328,6 +376,13 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
     if (op === 'create') for (const c of r.rows ?? []) values[columnKey(r.table, c.column)] = c.equals;
     return values;
   };
+  const reread = async (tx: Tx, id: number) =>
+    (
+      await tx
+        .select(selection)
+        .from(r.table)
+        .where(and(eq(r.id, id), rowCondition))
+    )[0];
 
   const duplicate = (body: Row) => r.onDuplicate?.(body) ?? conflict(`This ${r.label.toLowerCase()} already exists.`);
   /** `write` gets a holder for the body as prepared: a duplicate is answered in its words. */
@@ -422,19 +477,26 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         const user = requireUser(req);
         if (ownerField) await assertOwnerShop(db, user, req.body[ownerField] as number);
         await checkImages(req.body);
-        const row = await unique(req.body, (prepared) =>
-          db.transaction(async (tx) => {
-            await takeLock(tx);
-            if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'create', tx });
-            const values = columnsOf(prepared.body, 'create');
-            if (userColumn) values[columnKey(r.table, userColumn)] = user.id;
-            const [created] = await tx
-              .insert(r.table)
-              .values(values as never)
-              .returning(selection);
-            await auditWrite(tx, user, 'create', created.id as number, undefined, created);
-            return created;
-          }),
+        const row = await around({ user, op: 'create', body: req.body }, () =>
+          unique(req.body, (prepared) =>
+            db.transaction(async (tx) => {
+              await takeLock(tx);
+              const ctx: WriteContext = { user, op: 'create', tx };
+              if (r.prepare) prepared.body = await r.prepare(req.body, ctx);
+              const values = columnsOf(prepared.body, 'create');
+              if (userColumn) values[columnKey(r.table, userColumn)] = user.id;
+              let [created] = await tx
+                .insert(r.table)
+                .values(values as never)
+                .returning(selection);
+              if (r.afterWrite) {
+                await r.afterWrite(created, prepared.body, ctx);
+                created = await reread(tx, created.id as number);
+              }
+              await auditWrite(tx, user, 'create', created.id as number, undefined, created);
+              return created;
+            }),
+          ),
         );
         return reply.code(201).send(toJson(row));
       },
@@ -454,24 +516,30 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
       },
       async (req) => {
         const user = requireUser(req);
-        const row = await unique(req.body, (prepared) =>
-          db.transaction(async (tx) => {
-            await takeLock(tx);
-            // The row first: another owner's id is a 404 whatever the body says.
-            const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
-            if (!current) throw notFound(r.label);
-            await checkImages(req.body);
-            if (r.prepare) prepared.body = await r.prepare(req.body, { user, op: 'update', tx, current });
-            const values = columnsOf(prepared.body, 'update');
-            if (r.updatedAt) values[columnKey(r.table, r.updatedAt)] = sql`now()`;
-            const [changed] = await tx
-              .update(r.table)
-              .set(values as never)
-              .where(and(eq(r.id, req.params.id), rowCondition))
-              .returning(selection);
-            await auditWrite(tx, user, 'update', req.params.id, current, changed);
-            return changed;
-          }),
+        const row = await around({ user, op: 'update', id: req.params.id, body: req.body }, () =>
+          unique(req.body, (prepared) =>
+            db.transaction(async (tx) => {
+              await takeLock(tx);
+              // The row first: another owner's id is a 404 whatever the body says.
+              const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
+              if (!current) throw notFound(r.label);
+              await checkImages(req.body);
+              const ctx: WriteContext = { user, op: 'update', tx, current };
+              if (r.prepare) prepared.body = await r.prepare(req.body, ctx);
+              const values = columnsOf(prepared.body, 'update');
+              if (r.updatedAt) values[columnKey(r.table, r.updatedAt)] = sql`now()`;
+              // Only fields afterWrite stores may have changed: no column to set.
+              if (Object.keys(values).length)
+                await tx
+                  .update(r.table)
+                  .set(values)
+                  .where(and(eq(r.id, req.params.id), rowCondition));
+              if (r.afterWrite) await r.afterWrite(current, prepared.body, ctx);
+              const changed = await reread(tx, req.params.id);
+              await auditWrite(tx, user, 'update', req.params.id, current, changed);
+              return changed;
+            }),
+          ),
         );
         return toJson(row);
       },
@@ -490,13 +558,18 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
       },
       async (req) => {
         const user = requireUser(req);
-        const row = await db.transaction(async (tx) => {
-          await takeLock(tx);
-          const [deleted] = await tx.delete(r.table).where(byId(user, req.params.id)).returning(selection);
-          if (!deleted) throw notFound(r.label);
-          await auditWrite(tx, user, 'delete', req.params.id, deleted);
-          return deleted;
-        });
+        const row = await around({ user, op: 'delete', id: req.params.id }, () =>
+          db.transaction(async (tx) => {
+            await takeLock(tx);
+            // Read (and lock) first: the guard and the audit see the row as it was.
+            const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
+            if (!current) throw notFound(r.label);
+            if (r.beforeDelete) await r.beforeDelete(current, { user, tx });
+            await tx.delete(r.table).where(and(eq(r.id, req.params.id), rowCondition));
+            await auditWrite(tx, user, 'delete', req.params.id, current);
+            return current;
+          }),
+        );
         return toJson(row);
       },
     );
@@ -578,6 +651,8 @@ function columnKey(table: PgTable, column: PgColumn): string {
 }
 
 const isColumn = (c: PgColumn | SQL): c is PgColumn => !is(c, SQL);
+const isTableColumn = (table: PgTable, key: string) =>
+  Object.prototype.hasOwnProperty.call(table, key) && is((table as unknown as Record<string, unknown>)[key], Column);
 
 function filterConditions(
   q: Query,

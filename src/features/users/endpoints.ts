@@ -4,9 +4,9 @@ import { actions, pagedList } from "../../resources/endpoints";
 const U = "/api/user";
 
 /**
- * Users, staff roles and their menus (`/admin/setting/user`), and every signed-in user's own account
- * (`/admin/account`, `/supplier/account`). Staff accounts, roles, the own account's writes and the
- * one-time links are REST under /api/v2 (the `rest` data provider).
+ * Users (`/admin/setting/user`), the menu tree of the staff roles (`/admin/setting/role`, a generated screen
+ * over `/api/v2/roles`), and every signed-in user's own account (`/admin/account`, `/supplier/account`).
+ * Staff accounts, the own account's writes and the one-time links are REST under /api/v2 (the `rest` data provider).
  */
 export const users = {
   name: "setting-user",
@@ -18,7 +18,7 @@ export const users = {
     }),
     actions: actions(
       U,
-      ["getuserroles", "getdetailrole", "getlistMenuNew", "getemployeedata", "usertypemaster", "useraccount"],
+      ["getuserroles", "getlistMenuNew", "getemployeedata", "usertypemaster", "useraccount"],
       ["updateroleuser", "updatestatususer"],
     ),
   },

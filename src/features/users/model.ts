@@ -1,4 +1,4 @@
-import type { Answer, DataOf, ItemOf } from "../../api";
+import type { Answer, ItemOf } from "../../api";
 import { users } from "./endpoints";
 import { callsOf, screenPath } from "../../resources/calls";
 
@@ -10,12 +10,10 @@ export type UserStatus = UserSummary["status"];
 /** A staff account with its shops and invitation state (`invitation`: is its last link still valid). */
 export type StaffUser = Answer<"/api/v2/staff-users/{id}">;
 
-/** A role; `editable`: its menus may be changed (every role but admin). */
+/** A role, to choose for an account. */
 export type Role = ItemOf<`${U}/getuserroles`>;
-export type RoleDetail = DataOf<`${U}/getdetailrole`>;
-
+/** A section of the staff menu with its leaves: what a role can be granted (the roles screen's tree). */
 export type MenuNode = ItemOf<`${U}/getlistMenuNew`>;
-export type MenuLeaf = MenuNode["children"][number];
 
 /** `url` (`/set-password?token=…`) is shown once: only its hash is kept. */
 export type PasswordLink = Answer<"/api/v2/staff-users/{id}/password-link", "post">;
@@ -25,7 +23,7 @@ export const NAME_MAX = 100;
 export const PHONE_PATTERN = /^[+0-9 -]{6,20}$/;
 
 /** The REST resources under /api/v2 (the `rest` data provider). */
-export const REST = { staff: "staff-users", roles: "roles", account: "my-account" } as const;
+export const REST = { staff: "staff-users", account: "my-account" } as const;
 export const restUrl = (path: string) => `/api/v2/${path}`;
 
 export const { readCall, writeCall } = callsOf(users);

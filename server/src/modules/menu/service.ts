@@ -66,6 +66,14 @@ export async function syncMenu(db: Db): Promise<void> {
       .returning({ id: menuItems.id });
     if (!now) {
       const grants = m.grants.map((code) => roleId.get(code)).filter((id): id is number => id !== undefined);
+      // A screen split off another: the roles holding the other get it too.
+      if (m.heldWith)
+        for (const held of await db
+          .select({ roleId: roleMenus.roleId })
+          .from(roleMenus)
+          .innerJoin(menuItems, eq(menuItems.id, roleMenus.menuItemId))
+          .where(eq(menuItems.path, m.heldWith)))
+          if (!grants.includes(held.roleId)) grants.push(held.roleId);
       if (grants.length) {
         await db
           .insert(roleMenus)

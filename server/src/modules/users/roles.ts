@@ -5,16 +5,16 @@
  * the new menus from their next request. The admin role holds everything and is never changed; a menu
  * item with `roles` (e.g. the audit log) goes only to those roles.
  */
-import { createHash } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { menuItems, roleMenus, roles, users } from '../../db/schema.js';
-import type { AuthUser } from '../../auth/types.js';
 import { invalidateAuth } from '../../auth/context.js';
 import { assertMayGrant, auditRefusals } from './privilege.js';
-import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { MENU_CATALOGUE } from '../menu/catalogue.js';
+import { conflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
 import type { Tx } from '../../lib/sql.js';
+import { restResource, type WriteContext } from '../../rest/resource.js';
 
 type Area = 'admin' | 'supplier';
 
@@ -43,6 +43,14 @@ const roleColumns = {
   userCount: sql<number>`(select count(*)::int from users u where u.role_id = "roles"."id")`,
   menuCount: sql<number>`(select count(*)::int from role_menus rm where rm.role_id = "roles"."id")`,
 };
+/** The menu paths a role holds, in menu order. */
+const roleMenuPaths = sql<string[]>`array(
+  select mi.path from role_menus rm join menu_items mi on mi.id = rm.menu_item_id
+  where rm.role_id = "roles"."id" order by mi.sort, mi.path)`;
+/** A short fingerprint of what a role grants: sent back with a change, a different one means someone else changed it. */
+const roleVersion = sql<string>`left(md5("roles"."name" || E'\n' || coalesce((
+  select string_agg(mi.path, E'\n' order by mi.path collate "C") from role_menus rm
+  join menu_items mi on mi.id = rm.menu_item_id where rm.role_id = "roles"."id"), '')), 16)`;
 const toRole = (r: Omit<Role, 'editable' | 'area'> & { area: string }): Role => ({
   ...r,
   area: r.area as Area,
@@ -58,13 +66,6 @@ export async function listRoles(db: Db, area?: Area) {
   return { items: rows.map(toRole) };
 }
 
-/** A short fingerprint of what a role grants: sent back with a change, a different one means someone else changed it. */
-const versionOf = (name: string, menus: string[]) =>
-  createHash('sha256')
-    .update(`${name}\n${[...menus].sort().join('\n')}`)
-    .digest('hex')
-    .slice(0, 16);
-
 async function menusOf(q: Db | Tx, roleId: number) {
   const rows = await q
     .select({ path: menuItems.path })
@@ -78,8 +79,8 @@ async function menusOf(q: Db | Tx, roleId: number) {
 export async function roleDetail(q: Db | Tx, roleId: number): Promise<RoleDetail> {
   const [row] = await q.select(roleColumns).from(roles).where(eq(roles.id, roleId));
   if (!row) throw notFound('Role');
-  const menus = await menusOf(q, roleId);
-  return { ...toRole(row), menus, version: versionOf(row.name, menus) };
+  const [{ version }] = await q.select({ version: roleVersion }).from(roles).where(eq(roles.id, roleId));
+  return { ...toRole(row), menus: await menusOf(q, roleId), version };
 }
 
 /** The menu of an area as a tree: sections with their leaves, in menu order. */
@@ -104,11 +105,20 @@ export async function menuTree(db: Db, area: Area) {
   return { items: sections };
 }
 
+/** Leaves that go with another menu path (`Leaf.heldWith`): leaf → that path. */
+const HELD_WITH = new Map(MENU_CATALOGUE.filter((m) => m.heldWith).map((m) => [m.path, m.heldWith!]));
+
 /**
  * The paths to grant: each a menu item of the role's area that the role may hold; a leaf brings its section
- * (a leaf shows only under its section). Refused with 400 naming `menus`.
+ * (a leaf shows only under its section); a path brings the leaves held with it, and such a leaf comes only
+ * with its path. Refused with 400 naming `menus`.
  */
-async function grantable(q: Db | Tx, role: { code: string; area: string }, paths: string[]) {
+async function grantable(q: Db | Tx, role: { code: string; area: string }, asked: string[]) {
+  const sent = new Set(asked);
+  const paths = [
+    ...asked.filter((p) => !HELD_WITH.has(p)),
+    ...[...HELD_WITH].filter(([, path]) => sent.has(path)).map(([leaf]) => leaf),
+  ];
   if (!paths.length) return [];
   const rows = await q.select().from(menuItems).where(eq(menuItems.area, role.area));
   const byPath = new Map(rows.map((r) => [r.path, r]));
@@ -129,9 +139,11 @@ async function grantable(q: Db | Tx, role: { code: string; area: string }, paths
   return rows.filter((r) => out.has(r.path));
 }
 
-async function grant(tx: Tx, roleId: number, items: { id: number }[]) {
+async function grant(tx: Tx, roleId: number, paths: string[]) {
   await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
-  if (items.length) await tx.insert(roleMenus).values(items.map((m) => ({ roleId, menuItemId: m.id })));
+  if (!paths.length) return;
+  const items = await tx.select({ id: menuItems.id }).from(menuItems).where(inArray(menuItems.path, paths));
+  await tx.insert(roleMenus).values(items.map((m) => ({ roleId, menuItemId: m.id })));
 }
 
 const nameTaken = (name: string) =>
@@ -169,115 +181,146 @@ const cleanName = (name: string) => {
   return v;
 };
 
-/** A new staff role with the menus sent. */
-export async function createRole(db: Db, actor: AuthUser, input: { name: string; menus?: string[] }) {
-  const name = cleanName(input.name);
-  const attempt = {
-    action: 'create',
-    entity: 'role' as const,
-    entityId: null,
-    detail: { name, menus: input.menus ?? [] },
-  };
-  try {
-    return await auditRefusals(db, actor, attempt, () =>
-      db.transaction(async (tx) => {
-        await assertFreeName(tx, name);
-        const code = await codeFor(tx, name);
-        const items = await grantable(tx, { code, area: 'admin' }, input.menus ?? []);
-        assertMayGrant(actor, { code, area: 'admin', name, menus: items.map((m) => m.path) }, 'create');
-        const [role] = await tx
-          .insert(roles)
-          .values({ code, name, area: 'admin', builtin: false })
-          .returning({ id: roles.id });
-        await grant(tx, role.id, items);
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'create',
-          entity: 'role',
-          entityId: role.id,
-          after: { code, name, menus: items.map((m) => m.path).sort() },
-        });
-        return roleDetail(tx, role.id);
-      }),
-    );
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken(name);
-    throw err;
-  }
-}
-
 const STALE = 'This role was changed by someone else since you opened it. Reload it and try again.';
 
-export async function updateRole(
-  db: Db,
-  actor: AuthUser,
-  roleId: number,
-  input: { version: string; name?: string; menus?: string[] },
-) {
-  const attempt = {
-    action: 'update',
-    entity: 'role' as const,
-    entityId: roleId,
-    detail: { name: input.name, menus: input.menus },
+type Body = Record<string, unknown>;
+
+/**
+ * A write of a staff role, checked: the name cleaned and free (a built-in role keeps its own), the admin role
+ * never changed, the version read sent back (another change since is a 409 on `version`), the menus each a staff
+ * menu the role may hold (a leaf brings its section) and, before and after, within the caller's own rights.
+ * Answers the body to store: the name, the code of a new role, the menus with their sections.
+ */
+async function prepareRole(body: Body, { user, op, tx, current }: WriteContext): Promise<Body> {
+  if (op === 'create') {
+    const name = cleanName(body.name as string);
+    await assertFreeName(tx, name);
+    const code = await codeFor(tx, name);
+    const menus = (await grantable(tx, { code, area: 'admin' }, (body.menus as string[] | undefined) ?? [])).map(
+      (m) => m.path,
+    );
+    assertMayGrant(user, { code, area: 'admin', name, menus }, 'create');
+    return { name, code, area: 'admin', builtin: false, menus };
+  }
+  const role = current as {
+    id: number;
+    code: string;
+    name: string;
+    builtin: boolean;
+    menus: string[];
+    version: string;
   };
-  const detail = await auditRefusals(db, actor, attempt, () =>
-    db.transaction(async (tx) => {
-      const [role] = await tx.select().from(roles).where(eq(roles.id, roleId)).for('update');
-      if (!role) throw notFound('Role');
-      if (role.code === 'admin')
-        throw conflict('The administrator role always holds every menu; it cannot be changed.');
-      const before = { name: role.name, menus: await menusOf(tx, roleId) };
-      // A role holding more than the caller is not theirs to change, not even to take menus away.
-      assertMayGrant(actor, { ...role, menus: before.menus }, 'edit');
-      if (input.version !== versionOf(before.name, before.menus))
-        throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
-      const name = input.name === undefined ? role.name : cleanName(input.name);
-      if (name !== role.name) {
-        if (role.builtin) throw fieldError('name', 'A built-in role keeps its name.');
-        await assertFreeName(tx, name, roleId);
-        await tx.update(roles).set({ name }).where(eq(roles.id, roleId));
-      }
-      let menus = before.menus;
-      if (input.menus !== undefined) {
-        const items = await grantable(tx, role, input.menus);
-        assertMayGrant(actor, { ...role, name, menus: items.map((m) => m.path) }, 'edit');
-        await grant(tx, roleId, items);
-        menus = await menusOf(tx, roleId);
-      }
-      await audit(tx, {
-        actorId: actor.id,
-        action: 'update',
-        entity: 'role',
-        entityId: roleId,
-        before: { name: before.name, menus: [...before.menus].sort() },
-        after: { name, menus: [...menus].sort() },
-      });
-      return roleDetail(tx, roleId);
-    }),
-  );
-  // Every account of the role sees and may call the new menus from its next request.
-  await invalidateAuth(db);
-  return detail;
+  if (role.code === 'admin') throw conflict('The administrator role always holds every menu; it cannot be changed.');
+  const rights = { code: role.code, area: 'admin', name: role.name };
+  // A role holding more than the caller is not theirs to change, not even to take menus away.
+  assertMayGrant(user, { ...rights, menus: role.menus }, 'edit');
+  if (body.version !== role.version) throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
+  const out: Body = {};
+  const name = body.name === undefined ? role.name : cleanName(body.name as string);
+  if (name !== role.name) {
+    if (role.builtin) throw fieldError('name', 'A built-in role keeps its name.');
+    await assertFreeName(tx, name, role.id);
+    out.name = name;
+  }
+  if (body.menus !== undefined) {
+    out.menus = (await grantable(tx, rights, body.menus as string[])).map((m) => m.path);
+    assertMayGrant(user, { ...rights, name, menus: out.menus as string[] }, 'edit');
+  }
+  return out;
 }
 
-export async function deleteRole(db: Db, actor: AuthUser, roleId: number) {
-  return db.transaction(async (tx) => {
-    const [role] = await tx.select().from(roles).where(eq(roles.id, roleId)).for('update');
-    if (!role) throw notFound('Role');
-    if (role.builtin) throw conflict('A built-in role cannot be deleted.');
-    const detail = await roleDetail(tx, roleId);
-    // Lock the role's accounts against a concurrent role change to it.
-    const holders = await tx.select({ id: users.id }).from(users).where(eq(users.roleId, roleId)).for('update');
-    if (holders.length)
-      throw conflict(`${holders.length} account(s) still have this role. Give them another role first.`);
-    await tx.delete(roles).where(eq(roles.id, roleId));
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'delete',
-      entity: 'role',
-      entityId: roleId,
-      before: { code: role.code, name: role.name, menus: detail.menus },
-    });
-    return detail;
+/**
+ * The staff roles as a REST resource (`/api/v2/roles`, owner none, staff roles only), the one the generated
+ * roles screen reads: a role's name, its menus (both its navConfig and its permissions, in `role_menus`) and
+ * the version to send back with a change. Built-in roles keep their names and are never deleted, the admin
+ * role is never changed, a role some account holds is not deleted; a refusal of the rule "a user manager
+ * grants at most what they hold" is written to the audit log. A change drops every cached auth record, so the
+ * role's accounts see and may call the new menus from their next request.
+ */
+export function roleResource(app: FastifyInstance) {
+  const { db } = app;
+  restResource(app, {
+    name: 'roles',
+    label: 'Role',
+    table: roles,
+    id: roles.id,
+    owner: 'none',
+    scope: eq(roles.area, 'admin'),
+    tags: ['users'],
+    audit: { entity: 'role' },
+    defaultSort: { field: 'name', order: 'asc' },
+    fields: {
+      name: {
+        column: roles.name,
+        schema: { type: 'string', title: 'Name' },
+        write: { type: 'string', minLength: 2, maxLength: 60, title: 'Name' },
+        filter: ['like'],
+        sort: true,
+      },
+      code: { column: roles.code, schema: { type: 'string', title: 'Code' } },
+      builtin: { column: roles.builtin, schema: { type: 'boolean', title: 'Built-in' }, filter: ['eq'], sort: true },
+      userCount: {
+        column: sql<number>`(select count(*)::int from users u where u.role_id = "roles"."id")`,
+        schema: { type: 'integer', title: 'Accounts' },
+        sort: true,
+      },
+      menus: {
+        column: roleMenuPaths,
+        schema: { type: 'array', items: { type: 'string' }, title: 'Menus' },
+        write: {
+          type: 'array',
+          maxItems: 200,
+          uniqueItems: true,
+          items: { type: 'string', minLength: 1, maxLength: 200 },
+          title: 'Menus',
+          description: 'Menu paths (getlistMenuNew); a leaf brings its section',
+        },
+        optional: true,
+      },
+      version: {
+        column: roleVersion,
+        schema: { type: 'string', title: 'Version', 'x-token': true },
+        write: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          'x-token': true,
+          description: 'As read: another change since answers 409',
+        },
+        updateOnly: true,
+      },
+    },
+    prepare: prepareRole,
+    afterWrite: async (row, body, { tx }) => {
+      if (body.menus !== undefined) await grant(tx, row.id as number, body.menus as string[]);
+    },
+    beforeDelete: async (row, { tx }) => {
+      if (row.builtin) throw conflict('A built-in role cannot be deleted.');
+      // Lock the role's accounts against a concurrent role change to it.
+      const holders = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.roleId, row.id as number))
+        .for('update');
+      if (holders.length)
+        throw conflict(`${holders.length} account(s) still have this role. Give them another role first.`);
+    },
+    onDuplicate: (body) => nameTaken(String(body.name)),
+    around: async (attempt, run) => {
+      const answer = await auditRefusals(
+        db,
+        attempt.user,
+        {
+          action: attempt.op,
+          entity: 'role',
+          entityId: attempt.id ?? null,
+          detail: { name: attempt.body?.name, menus: attempt.body?.menus },
+        },
+        run,
+      );
+      // Every account of the role sees and may call the new menus from its next request.
+      if (attempt.op === 'update') await invalidateAuth(db);
+      return answer;
+    },
   });
 }

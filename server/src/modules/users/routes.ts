@@ -136,34 +136,8 @@ export default async function userRoutes(app: FastifyInstance) {
     async (req, reply) => reply.code(201).send(await svc.newPasswordLink(db, u(req), req.params.id)),
   );
 
-  const roles = restRoutes(app, 'roles', { tags: s.TAGS });
-  roles.post<{ Body: { name: string; menus?: string[] } }>(
-    '',
-    {
-      summary: 'A new staff role with the menus given',
-      body: s.createRoleBody,
-      required: ['name'],
-      response: { 201: s.roleDetail },
-    },
-    async (req, reply) => reply.code(201).send(await rolesSvc.createRole(db, u(req), req.body)),
-  );
-  roles.patch<Id & { Body: { version: string; name?: string; menus?: string[] } }>(
-    '/:id',
-    {
-      summary:
-        'Rename a role or replace its menus (applies to its accounts from their next request); the admin role is never changed',
-      body: s.patchRoleBody,
-      required: ['version'],
-      minProperties: 2,
-      response: { 200: s.roleDetail },
-    },
-    async (req) => rolesSvc.updateRole(db, u(req), req.params.id, req.body),
-  );
-  roles.delete<Id>(
-    '/:id',
-    { summary: 'Delete a staff role no account has; answers the deleted role', response: { 200: s.roleDetail } },
-    async (req) => rolesSvc.deleteRole(db, u(req), req.params.id),
-  );
+  // Staff roles: the generated roles screen's resource.
+  rolesSvc.roleResource(app);
 
   const mine = restRoutes(app, 'my-account', { tags: s.TAGS });
   mine.patch<{ Body: { updatedAt: string; firstName?: string; lastName?: string; phone?: string | null } }>(

@@ -190,16 +190,6 @@ export const menuNode = {
   required: ['path', 'title', 'group', 'icon', 'onlyFor', 'children'],
 } as const;
 
-const menus = {
-  type: 'array',
-  maxItems: 200,
-  uniqueItems: true,
-  items: text(200, 1),
-  description: 'Menu paths (getlistMenuNew); a leaf brings its section',
-};
-export const createRoleBody = { name: text(60, 2), menus } as const;
-export const patchRoleBody = { version: text(64, 1), name: text(60, 2), menus } as const;
-
 // ----- user types, employees -----
 
 export const userTypes = {

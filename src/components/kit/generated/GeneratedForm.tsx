@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import dayjs, { type Dayjs } from "dayjs";
 import { BackLink } from "../direction";
 import { RecordFailure } from "../RecordFailure";
+import { errorMessage } from "../errors";
 import { screenPath } from "../../../resources/calls";
 import type { FieldSchema } from "../../../api/resource-doc";
 import { formFields, generatedOf, isNullable, recordName, useWords, type Generated, type Kind } from "./model";
@@ -125,6 +126,8 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
   const w = useWords(g);
   const go = useGo();
   const action = id === undefined ? "create" : "edit";
+  const fields = formFields(g, action);
+  const shown = new Set(fields.filter((f) => !f.hidden).map((f) => f.name));
   const listPath = screenPath(screen, "list");
   const after = (saved?: BaseRecord) =>
     go({ to: g.screen.routes.show && saved?.id ? screenPath(screen, "show", saved.id) : listPath });
@@ -144,7 +147,11 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
     // The form takes that read as its own instead of reading the record again.
     queryOptions: { enabled: record.isSuccess, initialData: record.data, staleTime: Infinity },
     redirect: false,
-    errorNotification: false,
+    // A failure naming a field the form shows lands on it; any other (a conflict, a stale version, a refusal) is a toast.
+    errorNotification: (error) =>
+      Object.keys((error as { errors?: object } | undefined)?.errors ?? {}).some((f) => shown.has(f))
+        ? false
+        : { type: "error", message: t("kit.generated.failed"), description: errorMessage(error) },
     successNotification: () => ({
       type: "success",
       message: t(action === "create" ? "kit.generated.created" : "kit.generated.saved"),
@@ -157,7 +164,6 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
   if (action === "edit" && query?.isError) return <RecordFailure query={query} backTo={listPath} />;
   if (action === "edit" && !query?.data) return <Skeleton active />;
   const Frame = action === "edit" ? Edit : Create;
-  const fields = formFields(g, action);
   const isDate = (k: Kind) => k === "date" || k === "dateTime";
   return (
     <Frame
@@ -191,7 +197,9 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
       }
     >
       <Form {...formProps} layout="vertical" style={{ maxWidth: 640 }}>
-        {fields.map(({ name, schema, kind, required }) => {
+        {fields.map(({ name, schema, kind, required, hidden }) => {
+          // A token goes back as it was read.
+          if (hidden) return <Form.Item key={name} name={name} hidden noStyle />;
           // An overridden input takes the value as the server gives it.
           const Own = overrides.inputs?.[name];
           const date = !Own && isDate(kind);

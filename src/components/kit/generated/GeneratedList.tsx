@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { CreateButton, EditButton, ShowButton } from "../buttons";
-import { FilterBar, SearchBox, useListTable, useNarrow, useTableScroll, WIDE } from "../list";
+import { FilterBar, SearchBox, selectRowProps, useListTable, useNarrow, useTableScroll, WIDE } from "../list";
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
 import { DeleteConfirm } from "./DeleteConfirm";
@@ -241,6 +241,11 @@ export function GeneratedList({ screen, overrides = {} }: { screen: string; over
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as BaseKey[]),
                 preserveSelectedRowKeys: false,
+                // Each row's box says which row it selects (by its name, else its id).
+                getCheckboxProps: (row) =>
+                  selectRowProps(typeof row.name === "string" ? row.name : `#${String(row.id)}`, (name) =>
+                    t("common.selectRow", { name }),
+                  ),
               }
             : undefined
         }

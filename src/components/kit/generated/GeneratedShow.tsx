@@ -7,7 +7,7 @@ import { BackLink } from "../direction";
 import { RecordFailure } from "../RecordFailure";
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
-import { generatedOf, recordName, useWords } from "./model";
+import { generatedOf, isToken, recordName, useWords } from "./model";
 import type { Overrides } from "./overrides";
 import { ON_REST } from "../../../providers/rest";
 
@@ -43,7 +43,7 @@ export function GeneratedShow({ screen, id, overrides = {} }: { screen: string; 
           bordered
           column={1}
           items={Object.keys(g.doc.fields)
-            .filter((f) => f !== "id")
+            .filter((f) => f !== "id" && !isToken(g.doc.fields[f]))
             .map((f) => ({ key: f, label: w.field(f), children: cell(f, result[f], result, refresh) }))}
         />
       ) : (

@@ -65,9 +65,15 @@ export function kindOf(field: string, s: FieldSchema, doc: RestResourceDoc): Kin
   return "json";
 }
 
-/** The fields a list shows: every answered field but the id and documents (objects, arrays). */
+/**
+ * A concurrency token (`x-token`, e.g. a role's version): read with the row and sent back unchanged with a
+ * change; never shown, a hidden field of the form.
+ */
+export const isToken = (s: FieldSchema) => s["x-token"] === true;
+
+/** The fields a list shows: every answered field but the id, tokens and documents (objects, arrays). */
 export const listFields = (g: Generated) =>
-  Object.entries(g.doc.fields).filter(([name, s]) => name !== "id" && kindOf(name, s, g.doc) !== "json");
+  Object.entries(g.doc.fields).filter(([name, s]) => name !== "id" && !isToken(s) && kindOf(name, s, g.doc) !== "json");
 
 /** The form's fields: the create body's, or the change body's when editing (or when there is no create). */
 export function formFields(g: Generated, action: "create" | "edit") {
@@ -78,6 +84,7 @@ export function formFields(g: Generated, action: "create" | "edit") {
     schema,
     kind: kindOf(name, schema, g.doc),
     required: required.includes(name),
+    hidden: isToken(schema),
   }));
 }
 
@@ -85,8 +92,12 @@ export function formFields(g: Generated, action: "create" | "edit") {
 export function wordKeys(g: Generated): string[] {
   const fields = new Set([
     ...listFields(g).map(([name]) => name),
-    ...formFields(g, "create").map((f) => f.name),
-    ...formFields(g, "edit").map((f) => f.name),
+    ...formFields(g, "create")
+      .filter((f) => !f.hidden)
+      .map((f) => f.name),
+    ...formFields(g, "edit")
+      .filter((f) => !f.hidden)
+      .map((f) => f.name),
   ]);
   const keys = [...fields].map((f) => `${g.words}.fields.${f}`);
   for (const f of fields) {
