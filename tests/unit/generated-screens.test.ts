@@ -26,7 +26,7 @@ function keysOf(lng: string): Set<string> {
 
 describe("generated screens", () => {
   it("exist, and each names a resource the server serves, which its endpoints list", () => {
-    expect(GENERATED.map((s) => s.id)).toContain("product-installrate");
+    expect(GENERATED.map((s) => s.id)).toEqual(expect.arrayContaining(["product-installrate", "homecategory"]));
     for (const s of GENERATED) {
       const doc = (REST_RESOURCES as Record<string, RestResourceDoc>)[s.generated!.resource];
       expect(doc, s.id).toBeDefined();
@@ -100,6 +100,13 @@ describe("generated screens", () => {
     }
     expect(missing).toEqual([]);
     expect(Object.keys((await loadOverrides("product", "product-installrate")).cells ?? {})).toEqual(["status"]);
+    expect(Object.keys((await loadOverrides("homecategory", "homecategory")).inputs ?? {}).sort()).toEqual([
+      "active",
+      "linkId",
+      "linkType",
+      "names",
+      "timezone",
+    ]);
     // A feature without a generated.tsx, or a screen it does not name: nothing overridden.
     expect(await loadOverrides("orders", "orders")).toEqual({});
     expect(await loadOverrides("product", "product")).toEqual({});

@@ -189,7 +189,7 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
               key={name}
               name={name}
               label={w.field(name)}
-              rules={rulesOf(kind, schema, required)}
+              rules={[...rulesOf(kind, schema, required), ...(overrides.rules?.[name] ?? [])]}
               valuePropName={kind === "boolean" && !Own ? "checked" : "value"}
               getValueProps={date ? (v: string | null) => ({ value: v ? dayjs(v) : undefined }) : undefined}
               normalize={

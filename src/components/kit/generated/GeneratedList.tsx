@@ -124,7 +124,7 @@ export function GeneratedList({ screen, overrides = {} }: { screen: string; over
   const exportCsv = () => csv.run().catch(() => notify?.({ type: "error", message: t("kit.generated.exportFailed") }));
   const canDelete = Boolean(deletable?.can && g.doc.verbs.includes("delete"));
   const routes = g.screen.routes;
-  const fields = listFields(g);
+  const fields = listFields(g).filter(([f]) => !overrides.hide?.includes(f));
   const link = routes.show ? "show" : routes.edit && g.doc.update ? "edit" : undefined;
   const filtersOf = Object.entries(g.doc.filters).filter(([f]) => f !== "id" && g.doc.fields[f]);
 
