@@ -82,7 +82,11 @@ function server(req: Recorded): { status: number; data?: unknown; headers?: Reco
     }
     const id = Number(move[1]);
     const order = sorted().filter((x) => x.id !== id);
-    order.splice((req.data as { index: number }).index, 0, tiles.find((x) => x.id === id)!);
+    order.splice(
+      (req.data as { index: number }).index,
+      0,
+      tiles.find((x) => x.id === id)!,
+    );
     order.forEach((x, i) => {
       x.position = i;
     });
@@ -135,10 +139,7 @@ function renderAt(path: string) {
           }}
         >
           <Routes>
-            <Route
-              path="/admin/homecategory"
-              element={<GeneratedList screen="homecategory" overrides={overrides} />}
-            />
+            <Route path="/admin/homecategory" element={<GeneratedList screen="homecategory" overrides={overrides} />} />
             <Route
               path="/admin/homecategory/create"
               element={<GeneratedForm screen="homecategory" overrides={overrides} />}

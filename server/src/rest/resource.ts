@@ -482,7 +482,9 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
           summary: `Move a ${r.label.toLowerCase()} to \`index\` in the order (0-based; past the end → last); every place is stored`,
           params,
           body: closedObject(
-            { index: { type: 'integer', minimum: 0, description: '0-based place among all rows; past the end → last' } },
+            {
+              index: { type: 'integer', minimum: 0, description: '0-based place among all rows; past the end → last' },
+            },
             ['index'],
           ),
           response: { 200: item, ...errorResponses },

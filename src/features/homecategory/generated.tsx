@@ -36,7 +36,9 @@ function TileCell({ row }: { row: Tile }) {
   return (
     <Flex gap={8} align="center" style={{ minWidth: 0 }}>
       <Thumb url={row.imageUrl} size={40} />
-      <span dir="auto">{nameOf(row.names)}</span>
+      <span dir="auto" className="homecategory-name">
+        {nameOf(row.names)}
+      </span>
     </Flex>
   );
 }
@@ -156,7 +158,15 @@ const namesRule: FormRule = {
 };
 
 /** What the tile opens: a search among the targets its type takes (the one picked stays listed). */
-function TargetSelect({ value, onChange, id }: { value?: number; onChange?(v: number | undefined): void; id?: string }) {
+function TargetSelect({
+  value,
+  onChange,
+  id,
+}: {
+  value?: number;
+  onChange?(v: number | undefined): void;
+  id?: string;
+}) {
   const t = useTranslate();
   const form = Form.useFormInstance();
   const linkType = (Form.useWatch("linkType", form) as Tile["linkType"] | undefined) ?? undefined;
