@@ -1,6 +1,7 @@
 import { useCustomMutation, useList, useTranslate, useUpdate } from "@refinedev/core";
 import { App, Button, Flex, Form, Input, Select, Switch, Tooltip, Typography, type FormRule } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
+import { useEffect } from "react";
 import i18n from "i18next";
 import { useTranslation } from "react-i18next";
 import type { RowOf } from "../../api";
@@ -197,7 +198,6 @@ function TargetSelect({
       id={id}
       showSearch
       allowClear
-      disabled={!linkType}
       filterOption={false}
       onSearch={setSearch}
       loading={query.isFetching}
@@ -262,6 +262,10 @@ function ActiveInput({ value, onChange, id }: { value?: boolean; onChange?(v: bo
 function ZoneInput({ value, onChange, id }: { value?: string; onChange?(v: string): void; id?: string }) {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const zones = [...new Set([...ZONES, own, ...(value ? [value] : [])])];
+  // A new tile starts in the marketplace's zone: the form holds it, as the field shows it.
+  useEffect(() => {
+    if (value === undefined) onChange?.(DEFAULT_ZONE);
+  }, [value, onChange]);
   return (
     <Select
       id={id}
