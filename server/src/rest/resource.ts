@@ -550,7 +550,7 @@ function orderedRows(r: RestResource) {
       )} end`;
       await tx
         .update(r.table)
-        .set({ [key]: places } as never)
+        .set({ [key]: places })
         .where(inArray(r.id, ids));
     },
   };
