@@ -178,6 +178,8 @@ describe("the generated home-categories screen", { timeout: 30_000 }, () => {
     const list = http.calls.find((c) => c.method === "GET" && c.url.startsWith("/api/v2/homecategories"))!;
     expect(list.url).not.toContain("_sort");
     expect(within(rowOf("Lighting")).getByText("2")).toBeInTheDocument();
+    // Each row's selection box (for delete) is named by the tile.
+    expect(within(rowOf("Lighting")).getByRole("checkbox", { name: "Select Lighting" })).toBeInTheDocument();
     const off = rowOf("Inverter deals");
     expect(within(off).getByText("Its link leads nowhere now: pick another target")).toBeInTheDocument();
     expect(within(off).getByRole("switch", { name: "Shown on the home page: Inverter deals" })).not.toBeChecked();

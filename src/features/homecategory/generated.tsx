@@ -24,11 +24,14 @@ type Target = RowOf<"/api/v2/homecategory-targets">;
 const RESOURCE = "homecategories";
 const NAME_MAX = 40;
 
-/** The tile's name in the reader's language (English when the language is not one of the five). */
+/** A tile's name in a language (English when the language is not one of the five). */
+const nameIn = (names: Names | undefined, lng: string | undefined) =>
+  names ? (names[(LANGUAGES.some((l) => l.code === lng) ? lng : "en") as keyof Names] ?? names.en) : "";
+
+/** The tile's name in the reader's language. */
 function useNameOf() {
   const lng = useTranslation().i18n.resolvedLanguage;
-  return (names: Names | undefined) =>
-    names ? (names[(LANGUAGES.some((l) => l.code === lng) ? lng : "en") as keyof Names] ?? names.en) : "";
+  return (names: Names | undefined) => nameIn(names, lng);
 }
 
 /** The tile as a cell: its image and its name in the reader's language. */
@@ -297,6 +300,7 @@ export const overrides = {
       active: (_, row) => <ActiveSwitch row={row} />,
     },
     hide: ["linkId", "timezone", "createdAt", "updatedAt"],
+    rowName: (row) => nameIn(row.names, i18n.resolvedLanguage),
     inputs: {
       names: NamesInput,
       linkType: LinkTypeSelect,

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { CreateButton, EditButton, ShowButton } from "../buttons";
-import { FilterBar, SearchBox, useListTable, useNarrow, useTableScroll, WIDE } from "../list";
+import { FilterBar, SearchBox, selectRowProps, useListTable, useNarrow, useTableScroll, WIDE } from "../list";
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
 import { DeleteConfirm } from "./DeleteConfirm";
@@ -240,6 +240,12 @@ export function GeneratedList({ screen, overrides = {} }: { screen: string; over
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as BaseKey[]),
+                getCheckboxProps: (record) =>
+                  selectRowProps(
+                    overrides.rowName?.(record) ??
+                      (typeof record.name === "string" ? record.name : `#${String(record.id)}`),
+                    (name) => t("common.selectRow", { name }),
+                  ),
                 preserveSelectedRowKeys: false,
               }
             : undefined

@@ -24,6 +24,8 @@ export interface Overrides<T extends object = Record<string, unknown>, W extends
   inputs?: { [F in keyof W]?: ComponentType<{ value?: W[F]; onChange?(value: W[F]): void; id?: string }> };
   /** More checks of a field in the form, after the ones its schema gives (e.g. the parts of an overridden input). */
   rules?: { [F in keyof W]?: FormRule[] };
+  /** What a row is called where a control names it (its selection box); default its `name`, else its id. */
+  rowName?: (row: T) => string;
   /** Fields the list leaves out (still on the record page, in the form and in the export). */
   hide?: (keyof T)[];
   /** Columns after the fields: `title` is a locale key (checked in the five languages like the fields). */
