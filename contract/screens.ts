@@ -1021,6 +1021,8 @@ export const SCREENS: readonly Screen[] = [
     icon: "category",
     built: true,
     routes: { list: "/admin/homecategory", create: "/admin/homecategory/create", edit: "/admin/homecategory/:id" },
+    // Generated from the staff REST resource (ordered by place, with its move verb); targets are looked up by type.
+    generated: { resource: "homecategories" },
     endpoints: [
       "/api/v2/homecategories",
       "/api/v2/homecategory-targets",

@@ -189,13 +189,13 @@ export const REQUIRED_FIELDS: Readonly<
   "/api/v2/coupon-checks": { post: { code: "text", subtotal: "value", customer: "text" } },
   "/api/v2/homecategories": {
     post: {
+      imageUrl: "text",
       names: "value",
       "names.en": "text",
       "names.fr": "text",
       "names.vi": "text",
       "names.cn": "text",
       "names.ar": "text",
-      imageUrl: "text",
       linkType: "value",
       linkId: "value",
       startsAt: "value",
@@ -204,12 +204,12 @@ export const REQUIRED_FIELDS: Readonly<
   },
   "/api/v2/homecategories/{id}": {
     patch: {
+      imageUrl: "filled",
       "names.en": "text",
       "names.fr": "text",
       "names.vi": "text",
       "names.cn": "text",
       "names.ar": "text",
-      imageUrl: "filled",
       timezone: "filled",
     },
   },

@@ -5,6 +5,148 @@
 import type { RestResourceDoc } from "./resource-doc";
 
 export const REST_RESOURCES = {
+  homecategories: {
+    fields: {
+      id: { type: "integer" },
+      imageUrl: { type: "string", title: "Image" },
+      names: {
+        type: "object",
+        properties: {
+          en: { type: "string" },
+          fr: { type: "string" },
+          vi: { type: "string" },
+          cn: { type: "string" },
+          ar: { type: "string" },
+        },
+        required: ["en", "fr", "vi", "cn", "ar"],
+        additionalProperties: false,
+      },
+      position: { type: "integer", title: "Place", description: "0-based place in the order; changed by moving" },
+      linkType: { type: "string", enum: ["category", "campaign", "product"], title: "Opens" },
+      linkId: { type: "integer", title: "Target" },
+      linkName: {
+        type: "string",
+        title: "Target",
+        description: "The target's name; null when it no longer takes a link (deleted, closed, not approved)",
+        nullable: true,
+      },
+      active: { type: "boolean", title: "Shown" },
+      startsAt: { type: "string", format: "date-time" },
+      endsAt: { type: "string", format: "date-time", nullable: true },
+      timezone: { type: "string" },
+      createdAt: { type: "string", format: "date-time" },
+      updatedAt: { type: "string", format: "date-time" },
+    },
+    create: {
+      properties: {
+        imageUrl: {
+          type: "string",
+          minLength: 1,
+          maxLength: 200,
+          description: "An image uploaded through POST /api/v2/storefront-images",
+        },
+        names: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            en: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+            fr: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+            vi: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+            cn: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+            ar: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+          },
+          required: ["en", "fr", "vi", "cn", "ar"],
+          description: "The tile's name in each language: en, fr, vi, cn, ar",
+        },
+        linkType: {
+          type: "string",
+          enum: ["category", "campaign", "product"],
+          description: "What the tile opens: a level-1 category, a campaign or a product",
+        },
+        linkId: {
+          type: "integer",
+          minimum: 1,
+          maximum: 2147483647,
+          description: "The target: a level-1 category id, a campaign id or an approved product id",
+        },
+        active: { type: "boolean", description: "Shown on the home page (inside its window); default true" },
+        startsAt: {
+          type: "string",
+          format: "date-time",
+          description: "Start, ISO-8601 with its offset (stored in UTC)",
+        },
+        endsAt: {
+          type: "string",
+          format: "date-time",
+          description: "End, ISO-8601 with its offset; null = no end",
+          nullable: true,
+        },
+        timezone: {
+          type: "string",
+          minLength: 1,
+          maxLength: 64,
+          description: "IANA time zone the window was entered in, e.g. Asia/Bangkok",
+        },
+      },
+      required: ["imageUrl", "names", "linkType", "linkId", "startsAt"],
+    },
+    update: {
+      properties: {
+        imageUrl: {
+          type: "string",
+          minLength: 1,
+          maxLength: 200,
+          description: "An image uploaded through POST /api/v2/storefront-images",
+        },
+        names: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            en: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+            fr: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+            vi: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+            cn: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+            ar: { type: "string", minLength: 1, maxLength: 40, description: "1–40 characters after trimming" },
+          },
+          required: ["en", "fr", "vi", "cn", "ar"],
+          description: "The tile's name in each language: en, fr, vi, cn, ar",
+        },
+        linkType: {
+          type: "string",
+          enum: ["category", "campaign", "product"],
+          description: "What the tile opens: a level-1 category, a campaign or a product",
+        },
+        linkId: {
+          type: "integer",
+          minimum: 1,
+          maximum: 2147483647,
+          description: "The target: a level-1 category id, a campaign id or an approved product id",
+        },
+        active: { type: "boolean", description: "Shown on the home page (inside its window); default true" },
+        startsAt: {
+          type: "string",
+          format: "date-time",
+          description: "Start, ISO-8601 with its offset (stored in UTC)",
+        },
+        endsAt: {
+          type: "string",
+          format: "date-time",
+          description: "End, ISO-8601 with its offset; null = no end",
+          nullable: true,
+        },
+        timezone: {
+          type: "string",
+          minLength: 1,
+          maxLength: 64,
+          description: "IANA time zone the window was entered in, e.g. Asia/Bangkok",
+        },
+      },
+    },
+    filters: { id: ["eq"], linkType: ["eq"], active: ["eq"] },
+    sort: ["id", "position", "startsAt", "updatedAt"],
+    refs: {},
+    verbs: ["list", "get", "create", "update", "delete"],
+  },
   "install-rates": {
     fields: {
       id: { type: "integer" },

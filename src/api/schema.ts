@@ -7940,18 +7940,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home-category tiles in their order (total in x-total-count) */
+        /** Home categorys (paged; total in x-total-count) */
         get: {
             parameters: {
                 query?: {
                     /** @description Index of the first row (default 0) */
                     _start?: number;
-                    /** @description Index after the last row; at most 100 rows per page */
+                    /** @description Index after the last row; at most 100 rows per page (default _start + 100) */
                     _end?: number;
-                    /** @description Only tiles switched on (true) or off (false) */
-                    active?: boolean;
-                    /** @description Only tiles opening one of these (repeat the parameter) */
+                    /** @description Comma-separated fields to sort by */
+                    _sort?: string;
+                    /** @description Comma-separated asc|desc, one per _sort field (default asc) */
+                    _order?: string;
+                    /** @description id is any of these (repeat the parameter) */
+                    id?: number[];
+                    /** @description linkType is any of these (repeat the parameter) */
                     linkType?: ("category" | "campaign" | "product")[];
+                    /** @description active is any of these (repeat the parameter) */
+                    active?: boolean[];
                 };
                 header?: never;
                 path?: never;
@@ -7969,6 +7975,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
+                            /** Image */
+                            imageUrl: string;
                             names: {
                                 en: string;
                                 fr: string;
@@ -7976,13 +7984,24 @@ export interface paths {
                                 cn: string;
                                 ar: string;
                             };
-                            imageUrl: string;
-                            /** @enum {string} */
-                            linkType: "category" | "campaign" | "product";
-                            linkId: number;
-                            /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
-                            linkName: string | null;
+                            /**
+                             * Place
+                             * @description 0-based place in the order; changed by moving
+                             */
                             position: number;
+                            /**
+                             * Opens
+                             * @enum {string}
+                             */
+                            linkType: "category" | "campaign" | "product";
+                            /** Target */
+                            linkId: number;
+                            /**
+                             * Target
+                             * @description The target's name; null when it no longer takes a link (deleted, closed, not approved)
+                             */
+                            linkName: string | null;
+                            /** Shown */
                             active: boolean;
                             /** Format: date-time */
                             startsAt: string;
@@ -8006,7 +8025,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** A new tile at the end of the order */
+        /** Create a home category */
         post: {
             parameters: {
                 query?: never;
@@ -8017,6 +8036,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description An image uploaded through POST /api/v2/storefront-images */
+                        imageUrl: string;
                         /** @description The tile's name in each language: en, fr, vi, cn, ar */
                         names: {
                             /** @description 1–40 characters after trimming */
@@ -8030,8 +8051,6 @@ export interface paths {
                             /** @description 1–40 characters after trimming */
                             ar: string;
                         };
-                        /** @description An image uploaded through POST /api/v2/storefront-images */
-                        imageUrl: string;
                         /**
                          * @description What the tile opens: a level-1 category, a campaign or a product
                          * @enum {string}
@@ -8065,6 +8084,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
+                            /** Image */
+                            imageUrl: string;
                             names: {
                                 en: string;
                                 fr: string;
@@ -8072,13 +8093,24 @@ export interface paths {
                                 cn: string;
                                 ar: string;
                             };
-                            imageUrl: string;
-                            /** @enum {string} */
-                            linkType: "category" | "campaign" | "product";
-                            linkId: number;
-                            /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
-                            linkName: string | null;
+                            /**
+                             * Place
+                             * @description 0-based place in the order; changed by moving
+                             */
                             position: number;
+                            /**
+                             * Opens
+                             * @enum {string}
+                             */
+                            linkType: "category" | "campaign" | "product";
+                            /** Target */
+                            linkId: number;
+                            /**
+                             * Target
+                             * @description The target's name; null when it no longer takes a link (deleted, closed, not approved)
+                             */
+                            linkName: string | null;
+                            /** Shown */
                             active: boolean;
                             /** Format: date-time */
                             startsAt: string;
@@ -8116,7 +8148,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One home-category tile */
+        /** One home category */
         get: {
             parameters: {
                 query?: never;
@@ -8136,6 +8168,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
+                            /** Image */
+                            imageUrl: string;
                             names: {
                                 en: string;
                                 fr: string;
@@ -8143,13 +8177,24 @@ export interface paths {
                                 cn: string;
                                 ar: string;
                             };
-                            imageUrl: string;
-                            /** @enum {string} */
-                            linkType: "category" | "campaign" | "product";
-                            linkId: number;
-                            /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
-                            linkName: string | null;
+                            /**
+                             * Place
+                             * @description 0-based place in the order; changed by moving
+                             */
                             position: number;
+                            /**
+                             * Opens
+                             * @enum {string}
+                             */
+                            linkType: "category" | "campaign" | "product";
+                            /** Target */
+                            linkId: number;
+                            /**
+                             * Target
+                             * @description The target's name; null when it no longer takes a link (deleted, closed, not approved)
+                             */
+                            linkName: string | null;
+                            /** Shown */
                             active: boolean;
                             /** Format: date-time */
                             startsAt: string;
@@ -8174,7 +8219,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a tile; later tiles close up; answers the deleted tile */
+        /** Delete a home category; answers the deleted row */
         delete: {
             parameters: {
                 query?: never;
@@ -8194,6 +8239,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
+                            /** Image */
+                            imageUrl: string;
                             names: {
                                 en: string;
                                 fr: string;
@@ -8201,13 +8248,24 @@ export interface paths {
                                 cn: string;
                                 ar: string;
                             };
-                            imageUrl: string;
-                            /** @enum {string} */
-                            linkType: "category" | "campaign" | "product";
-                            linkId: number;
-                            /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
-                            linkName: string | null;
+                            /**
+                             * Place
+                             * @description 0-based place in the order; changed by moving
+                             */
                             position: number;
+                            /**
+                             * Opens
+                             * @enum {string}
+                             */
+                            linkType: "category" | "campaign" | "product";
+                            /** Target */
+                            linkId: number;
+                            /**
+                             * Target
+                             * @description The target's name; null when it no longer takes a link (deleted, closed, not approved)
+                             */
+                            linkName: string | null;
+                            /** Shown */
                             active: boolean;
                             /** Format: date-time */
                             startsAt: string;
@@ -8232,7 +8290,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a tile (only the fields sent); its place changes by moving */
+        /** Change a home category (only the fields sent) */
         patch: {
             parameters: {
                 query?: never;
@@ -8245,6 +8303,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description An image uploaded through POST /api/v2/storefront-images */
+                        imageUrl?: string;
                         /** @description The tile's name in each language: en, fr, vi, cn, ar */
                         names?: {
                             /** @description 1–40 characters after trimming */
@@ -8258,8 +8318,6 @@ export interface paths {
                             /** @description 1–40 characters after trimming */
                             ar: string;
                         };
-                        /** @description An image uploaded through POST /api/v2/storefront-images */
-                        imageUrl?: string;
                         /**
                          * @description What the tile opens: a level-1 category, a campaign or a product
                          * @enum {string}
@@ -8293,6 +8351,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
+                            /** Image */
+                            imageUrl: string;
                             names: {
                                 en: string;
                                 fr: string;
@@ -8300,13 +8360,24 @@ export interface paths {
                                 cn: string;
                                 ar: string;
                             };
-                            imageUrl: string;
-                            /** @enum {string} */
-                            linkType: "category" | "campaign" | "product";
-                            linkId: number;
-                            /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
-                            linkName: string | null;
+                            /**
+                             * Place
+                             * @description 0-based place in the order; changed by moving
+                             */
                             position: number;
+                            /**
+                             * Opens
+                             * @enum {string}
+                             */
+                            linkType: "category" | "campaign" | "product";
+                            /** Target */
+                            linkId: number;
+                            /**
+                             * Target
+                             * @description The target's name; null when it no longer takes a link (deleted, closed, not approved)
+                             */
+                            linkName: string | null;
+                            /** Shown */
                             active: boolean;
                             /** Format: date-time */
                             startsAt: string;
@@ -8342,7 +8413,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move a tile to `index` in the order (0-based; past the end → last); every place is stored */
+        /** Move a home category to `index` in the order (0-based; past the end → last); every place is stored */
         post: {
             parameters: {
                 query?: never;
@@ -8355,7 +8426,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 0-based place among all tiles; past the end → last */
+                        /** @description 0-based place among all rows; past the end → last */
                         index: number;
                     };
                 };
@@ -8369,6 +8440,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
+                            /** Image */
+                            imageUrl: string;
                             names: {
                                 en: string;
                                 fr: string;
@@ -8376,13 +8449,24 @@ export interface paths {
                                 cn: string;
                                 ar: string;
                             };
-                            imageUrl: string;
-                            /** @enum {string} */
-                            linkType: "category" | "campaign" | "product";
-                            linkId: number;
-                            /** @description The target's name; null when it no longer takes a link (deleted, closed, not approved) */
-                            linkName: string | null;
+                            /**
+                             * Place
+                             * @description 0-based place in the order; changed by moving
+                             */
                             position: number;
+                            /**
+                             * Opens
+                             * @enum {string}
+                             */
+                            linkType: "category" | "campaign" | "product";
+                            /** Target */
+                            linkId: number;
+                            /**
+                             * Target
+                             * @description The target's name; null when it no longer takes a link (deleted, closed, not approved)
+                             */
+                            linkName: string | null;
+                            /** Shown */
                             active: boolean;
                             /** Format: date-time */
                             startsAt: string;

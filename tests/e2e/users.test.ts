@@ -84,7 +84,7 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
       await staff.goto(server.url + "/");
       await staff.waitForURL(/\/admin\/homecategory/);
       expect(await menuLabels(staff)).toEqual(["Home categories"]);
-      await staff.locator(".homecategory-tile").first().waitFor();
+      await staff.locator(".ant-table-row").first().waitFor();
       expect(await status(staff, "/api/v2/homecategories")).toBe(200);
 
       // Anywhere else: the not-allowed page, and the API says 403.
@@ -96,7 +96,7 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
       await staff.goto(server.url + "/admin/account?lng=en");
       await staff.getByText("Sign-in details").waitFor();
       await staff.goto(server.url + "/admin/homecategory?lng=en");
-      await staff.locator(".homecategory-tile").first().waitFor();
+      await staff.locator(".ant-table-row").first().waitFor();
 
       // The administrator gives the role the blog posts too: the user's menu follows at their next request, with no new sign-in.
       const changed = await page.evaluate(async (name) => {
@@ -118,7 +118,7 @@ describe.skipIf(!browserAvailable)("users, roles and menus in a real browser", (
       await staff.waitForURL(/\/admin\/account/);
       await expect.poll(() => menuLabels(staff), { timeout: 10_000 }).toEqual(["Blog", "Home categories"]);
       await staff.getByRole("menuitem", { name: "Home categories" }).click();
-      await staff.locator(".homecategory-tile").first().waitFor();
+      await staff.locator(".ant-table-row").first().waitFor();
 
       // The administrator disables the user (with a confirm) ...
       await page.goto(server.url + "/admin/setting/user?lng=en");

@@ -124,6 +124,20 @@ describe.each(dbKinds())('home categories (%s)', (kind) => {
     expectFieldError(await call('admin', 'GET', `${URL_}?sort=name`), 'sort');
   });
 
+  it('keeps the place out of the bodies (it changes by moving) and sorts on request, by place without one', async () => {
+    const [first] = ok<Tile[]>(await call('admin', 'GET', URL_));
+    expectFieldError(await call('admin', 'PATCH', `${URL_}/${first.id}`, { position: 3 }), 'position');
+    expectFieldError(await call('admin', 'POST', URL_, body({ position: 0 })), 'position');
+    const byStart = ok<Tile[]>(await call('admin', 'GET', `${URL_}?_sort=startsAt&_order=desc`));
+    const starts = byStart.map((x) => x.startsAt);
+    expect(starts).toEqual([...starts].sort().reverse());
+    const byPlace = ok<Tile[]>(await call('admin', 'GET', `${URL_}?_sort=position&_order=desc`));
+    expect(byPlace.map((x) => x.position)).toEqual(byPlace.map((_, i) => byPlace.length - 1 - i));
+    expectFieldError(await call('admin', 'GET', `${URL_}?_sort=names`), '_sort');
+    expectFieldError(await call('admin', 'POST', `${URL_}/${first.id}/move`, { index: -1 }), 'index');
+    expect((await call('admin', 'POST', `${URL_}/999999/move`, { index: 0 })).statusCode).toBe(404);
+  });
+
   it('creates a tile at the end with five trimmed names, the stored image and an audit row', async () => {
     const before = await order();
     const tile = await create({ names: { ...NAMES, en: '  Paint  ' } });

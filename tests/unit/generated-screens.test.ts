@@ -27,7 +27,7 @@ function keysOf(lng: string): Set<string> {
 describe("generated screens", () => {
   it("exist, and each names a resource the server serves, which its endpoints list", () => {
     expect(GENERATED.map((s) => s.id)).toEqual(
-      expect.arrayContaining(["product-installrate", "setting-shippingzone", "setting-role"]),
+      expect.arrayContaining(["product-installrate", "setting-shippingzone", "setting-role", "homecategory"]),
     );
     for (const s of GENERATED) {
       const doc = (REST_RESOURCES as Record<string, RestResourceDoc>)[s.generated!.resource];
@@ -145,6 +145,13 @@ describe("generated screens", () => {
     const roles = await loadOverrides("users", "setting-role");
     expect(Object.keys(roles.cells ?? {})).toEqual(["name", "menus"]);
     expect(Object.keys(roles.inputs ?? {})).toEqual(["name", "menus"]);
+    expect(Object.keys((await loadOverrides("homecategory", "homecategory")).inputs ?? {}).sort()).toEqual([
+      "active",
+      "linkId",
+      "linkType",
+      "names",
+      "timezone",
+    ]);
     // A feature without a generated.tsx, or a screen it does not name: nothing overridden.
     expect(await loadOverrides("orders", "orders")).toEqual({});
     expect(await loadOverrides("product", "product")).toEqual({});

@@ -1,5 +1,5 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { MemoryRouter, Route, Routes } from "react-router";
@@ -7,19 +7,22 @@ import { App as AntApp } from "antd";
 import strings from "../../public/locales/en/homecategory.json";
 import kitStrings from "../../public/locales/en/kit.json";
 import common from "../../public/locales/en/common.json";
-import { createDataProvider } from "../../src/providers/data";
+import { SCREENS } from "../../contract/screens";
+import type { RowOf } from "../../src/api";
 import { restDataProvider } from "../../src/providers/rest";
 import { useNotificationProvider } from "../../src/providers/notification";
-import { homecategory } from "../../src/features/homecategory/resource";
-import { TileList } from "../../src/features/homecategory/TileList";
-import type { Tile } from "../../src/features/homecategory/model";
+import { toResource } from "../../src/resources/define";
+import { GeneratedList } from "../../src/components/kit/generated/GeneratedList";
+import { GeneratedForm } from "../../src/components/kit/generated/GeneratedForm";
+import { loadOverrides, type Overrides } from "../../src/components/kit/generated/overrides";
 import { englishFrom, keysOnlyI18n, mockHttp, type Recorded } from "./helpers";
-import { keyboardDrag } from "./board-geometry";
 
 /**
- * The home-category tiles over the real `rest` data provider; the HTTP layer answers like the server
- * (tests/server/homecategory.test.ts covers that), and jsdom gets the tiles' boxes it cannot lay out.
+ * The generated home-categories screen (its row in contract/screens.ts, its overrides in
+ * src/features/homecategory/generated.tsx) over the real `rest` data provider; the HTTP layer answers like
+ * the server (tests/server/homecategory.test.ts covers that).
  */
+type Tile = RowOf<"/api/v2/homecategories">;
 const tile = (id: number, position: number, en: string, extra: Partial<Tile> = {}): Tile => ({
   id,
   position,
@@ -40,13 +43,37 @@ const tile = (id: number, position: number, en: string, extra: Partial<Tile> = {
 let tiles: Tile[];
 let failNext: { status: number; body: object } | undefined;
 let http: ReturnType<typeof mockHttp>;
+let overrides: Overrides;
+const SCREEN = SCREENS.find((s) => s.id === "homecategory")!;
+const TARGETS = {
+  category: [{ id: 11, name: "Air conditioners", detail: "AC", imageUrl: null }],
+  product: [{ id: 21, name: "Inverter 9000 BTU", detail: "P-1 · Cool shop", imageUrl: null }],
+};
 
-function server(req: Recorded): { status: number; data?: unknown } {
-  const path = req.url.split("?")[0];
+function server(req: Recorded): { status: number; data?: unknown; headers?: Record<string, string> } {
+  const [path, search = ""] = req.url.split("?");
+  const q = new URLSearchParams(search);
   const move = /^\/api\/v2\/homecategories\/(\d+)\/move$/.exec(path);
-  if (req.method === "GET" && path === "/api/v2/homecategories") {
-    return { status: 200, data: JSON.parse(JSON.stringify([...tiles].sort((a, b) => a.position - b.position))) };
+  const one = /^\/api\/v2\/homecategories\/(\d+)$/.exec(path);
+  const sorted = () => [...tiles].sort((a, b) => a.position - b.position);
+  if (req.method === "GET" && path === "/api/v2/saved-views")
+    return { status: 200, data: [], headers: { "x-total-count": "0" } };
+  if (req.method === "GET" && path === "/api/v2/homecategory-targets") {
+    const all = TARGETS[q.get("linkType") as keyof typeof TARGETS] ?? [];
+    const ids = q.getAll("id").map(Number);
+    const rows = ids.length ? all.filter((x) => ids.includes(x.id)) : all;
+    return { status: 200, data: rows, headers: { "x-total-count": String(rows.length) } };
   }
+  if (req.method === "GET" && path === "/api/v2/homecategories") {
+    const start = Number(q.get("_start") ?? 0);
+    const end = Number(q.get("_end") ?? tiles.length);
+    return {
+      status: 200,
+      data: JSON.parse(JSON.stringify(sorted().slice(start, end))),
+      headers: { "x-total-count": String(tiles.length) },
+    };
+  }
+  if (req.method === "GET" && one) return { status: 200, data: tiles.find((x) => x.id === Number(one[1])) };
   if (req.method === "POST" && move) {
     if (failNext) {
       const { status, body } = failNext;
@@ -54,7 +81,7 @@ function server(req: Recorded): { status: number; data?: unknown } {
       return { status, data: body };
     }
     const id = Number(move[1]);
-    const order = [...tiles].sort((a, b) => a.position - b.position).filter((x) => x.id !== id);
+    const order = sorted().filter((x) => x.id !== id);
     order.splice(
       (req.data as { index: number }).index,
       0,
@@ -65,52 +92,46 @@ function server(req: Recorded): { status: number; data?: unknown } {
     });
     return { status: 200, data: tiles.find((x) => x.id === id) };
   }
-  const patch = /^\/api\/v2\/homecategories\/(\d+)$/.exec(path);
-  if (req.method === "PATCH" && patch) {
-    const found = tiles.find((x) => x.id === Number(patch[1]))!;
+  if (req.method === "PATCH" && one) {
+    const found = tiles.find((x) => x.id === Number(one[1]))!;
     Object.assign(found, req.data);
     return { status: 200, data: found };
+  }
+  if (req.method === "POST" && path === "/api/v2/homecategories") {
+    const made = tile(9, tiles.length, "New", req.data as Partial<Tile>);
+    tiles.push(made);
+    return { status: 201, data: made };
   }
   return { status: 404, data: { status: 404, message: `No route ${req.method} ${path}` } };
 }
 
-/** jsdom lays nothing out: tile i stands at x = 200·i in one row, so arrow keys move by tiles. */
-const original = Element.prototype.getBoundingClientRect;
-function layout(this: Element): DOMRect {
-  const li = this.closest(".homecategory-tile");
-  const i = li ? [...document.querySelectorAll(".homecategory-tile")].indexOf(li) : -1;
-  const [x, width] = i < 0 ? [0, 4000] : [200 * i, 180];
-  return { x, y: 0, left: x, top: 0, width, height: 300, right: x + width, bottom: 300, toJSON: () => ({}) };
-}
+const WORDS = { ...strings, ...kitStrings, ...common };
 
-beforeAll(() => {
-  // The kit's window tag words through react-i18next: give it the kit's English.
-  keysOnlyI18n().addResourceBundle("en", "translation", kitStrings, true, true);
-  Element.prototype.getBoundingClientRect = layout;
-});
-afterAll(() => {
-  Element.prototype.getBoundingClientRect = original;
+beforeAll(async () => {
+  // The generated pages read their words through react-i18next, the overrides through Refine's translate.
+  keysOnlyI18n().addResourceBundle("en", "translation", WORDS, true, true);
+  overrides = await loadOverrides("homecategory", "homecategory");
 });
 beforeEach(() => {
   tiles = [
     tile(1, 0, "Air conditioning"),
     tile(2, 1, "Lighting"),
-    tile(3, 2, "Inverter deals", { linkType: "product", linkName: null, active: false }),
+    tile(3, 2, "Inverter deals", { linkType: "product", linkId: 21, linkName: null, active: false }),
   ];
   failNext = undefined;
   http = mockHttp(server);
 });
 afterEach(() => http.restore());
 
-function renderScreen() {
+function renderAt(path: string) {
   return render(
-    <MemoryRouter initialEntries={["/admin/homecategory"]}>
+    <MemoryRouter initialEntries={[path]}>
       <AntApp>
         <Refine
-          dataProvider={{ default: createDataProvider([homecategory]), rest: restDataProvider }}
+          dataProvider={{ default: restDataProvider, rest: restDataProvider }}
           routerProvider={routerProvider}
-          resources={homecategory.resources}
-          i18nProvider={englishFrom({ ...strings, ...kitStrings, ...common })}
+          resources={[toResource(SCREEN)]}
+          i18nProvider={englishFrom(WORDS)}
           notificationProvider={useNotificationProvider}
           options={{
             disableTelemetry: true,
@@ -118,7 +139,15 @@ function renderScreen() {
           }}
         >
           <Routes>
-            <Route path="/admin/homecategory" element={<TileList />} />
+            <Route path="/admin/homecategory" element={<GeneratedList screen="homecategory" overrides={overrides} />} />
+            <Route
+              path="/admin/homecategory/create"
+              element={<GeneratedForm screen="homecategory" overrides={overrides} />}
+            />
+            <Route
+              path="/admin/homecategory/3"
+              element={<GeneratedForm screen="homecategory" id="3" overrides={overrides} />}
+            />
           </Routes>
         </Refine>
       </AntApp>
@@ -126,39 +155,48 @@ function renderScreen() {
   );
 }
 
+/** The tiles' names as the list shows them, top to bottom. */
 const names = () =>
-  [...document.querySelectorAll(".homecategory-tile .homecategory-face-name")].map((e) => e.textContent);
+  [...document.querySelectorAll("tbody tr.ant-table-row")].map(
+    (tr) => tr.querySelector("td:nth-child(2) span[dir=auto]")?.textContent,
+  );
+const rowOf = (name: string) => screen.getByText(name).closest("tr") as HTMLElement;
 const moves = () => http.calls.filter((c) => c.method === "POST" && /\/move$/.test(c.url));
+const item = (label: string) => screen.getByText(label, { selector: "label" }).closest(".ant-form-item") as HTMLElement;
 
-describe("home-category tiles", { timeout: 20_000 }, () => {
-  it("draws each tile in the reader's language with its state, target and switch; a target that takes no link says so", async () => {
-    renderScreen();
+describe("the generated home-categories screen", { timeout: 30_000 }, () => {
+  it("is a generated screen of the ordered resource, with no page code", () => {
+    expect(SCREEN.generated).toEqual({ resource: "homecategories" });
+    expect(Object.keys(overrides.cells ?? {}).sort()).toEqual(["active", "imageUrl", "linkName", "position"]);
+  });
+
+  it("lists the tiles in their order with their name in the reader's language, place, target and switch; a target that takes no link says so", async () => {
+    renderAt("/admin/homecategory");
     await screen.findByText("Air conditioning");
     expect(names()).toEqual(["Air conditioning", "Lighting", "Inverter deals"]);
-    // Two of the three are on the home page now (the third is switched off).
-    const counts = [...document.querySelectorAll(".ant-statistic")].map((e) => [
-      e.querySelector(".ant-statistic-title")?.textContent,
-      e.querySelector(".ant-statistic-content-value")?.textContent,
-    ]);
-    expect(counts).toEqual([
-      ["Tiles", "3"],
-      ["Shown on the home page now", "2"],
-    ]);
-    const off = document.querySelector<HTMLElement>("[data-tile-id='3']")!;
-    expect(within(off).getByText("Off")).toBeInTheDocument();
+    // Asked in the order of places (the resource's default); the place shows from 1.
+    const list = http.calls.find((c) => c.method === "GET" && c.url.startsWith("/api/v2/homecategories"))!;
+    expect(list.url).not.toContain("_sort");
+    expect(within(rowOf("Lighting")).getByText("2")).toBeInTheDocument();
+    // Each row's selection box (for delete) is named by the tile.
+    expect(within(rowOf("Lighting")).getByRole("checkbox", { name: "Select Lighting" })).toBeInTheDocument();
+    const off = rowOf("Inverter deals");
     expect(within(off).getByText("Its link leads nowhere now: pick another target")).toBeInTheDocument();
     expect(within(off).getByRole("switch", { name: "Shown on the home page: Inverter deals" })).not.toBeChecked();
-    const live = document.querySelector<HTMLElement>("[data-tile-id='1']")!;
-    expect(within(live).getByText("Live")).toBeInTheDocument();
-    expect(within(live).getByText("Air conditioning category")).toBeInTheDocument();
+    expect(within(rowOf("Air conditioning")).getByText("Air conditioning category")).toBeInTheDocument();
+    // The first has no place above it, the last none below.
+    expect(within(rowOf("Air conditioning")).getByRole("button", { name: "Move Air conditioning up" })).toBeDisabled();
+    await waitFor(() =>
+      expect(within(rowOf("Inverter deals")).getByRole("button", { name: "Move Inverter deals down" })).toBeDisabled(),
+    );
   });
 
   it("names the tiles in French when the page is in French", async () => {
     const i18n = keysOnlyI18n();
-    i18n.addResourceBundle("fr", "translation", kitStrings, true, true);
+    i18n.addResourceBundle("fr", "translation", WORDS, true, true);
     await i18n.changeLanguage("fr");
     try {
-      renderScreen();
+      renderAt("/admin/homecategory");
       await screen.findByText("Air conditioning (fr)");
       expect(names()).toEqual(["Air conditioning (fr)", "Lighting (fr)", "Inverter deals (fr)"]);
     } finally {
@@ -166,42 +204,70 @@ describe("home-category tiles", { timeout: 20_000 }, () => {
     }
   });
 
-  it("moves a tile by keyboard with one request naming its new place; the order is read back", async () => {
-    renderScreen();
+  it("moves a tile up by keyboard with one request naming its new place; the order is read back", async () => {
+    renderAt("/admin/homecategory");
     await screen.findByText("Inverter deals");
-    await keyboardDrag(screen.getByRole("button", { name: "Move tile Inverter deals, position 3" }), [
-      "ArrowLeft",
-      "ArrowLeft",
-    ]);
+    const up = within(rowOf("Inverter deals")).getByRole("button", { name: "Move Inverter deals up" });
+    up.focus();
+    fireEvent.click(up);
     await waitFor(() => expect(moves()).toHaveLength(1));
-    expect(moves()[0]).toMatchObject({ url: "/api/v2/homecategories/3/move", data: { index: 0 } });
-    await waitFor(() => expect(names()).toEqual(["Inverter deals", "Air conditioning", "Lighting"]));
-    expect(http.calls.filter((c) => c.method === "GET").length).toBeGreaterThanOrEqual(2);
+    expect(moves()[0]).toMatchObject({ url: "/api/v2/homecategories/3/move", data: { index: 1 } });
+    await waitFor(() => expect(names()).toEqual(["Air conditioning", "Inverter deals", "Lighting"]));
+    expect(await screen.findByText("Inverter deals is now in place 2")).toBeInTheDocument();
   });
 
-  it("undoes a move the server refuses and says why", async () => {
-    renderScreen();
+  it("keeps the order a refused move leaves and says why", async () => {
+    renderAt("/admin/homecategory");
     await screen.findByText("Lighting");
     failNext = { status: 404, body: { status: 404, message: "Home category not found" } };
-    await keyboardDrag(screen.getByRole("button", { name: "Move tile Lighting, position 2" }), ["ArrowLeft"]);
-    expect(await screen.findByText("The new order could not be saved and was undone")).toBeInTheDocument();
+    const down = within(rowOf("Lighting")).getByRole("button", { name: "Move Lighting down" });
+    // Enabled once the list knows how many tiles there are.
+    await waitFor(() => expect(down).toBeEnabled());
+    fireEvent.click(down);
+    expect(await screen.findByText("The new order could not be saved")).toBeInTheDocument();
     expect(screen.getByText("Home category not found")).toBeInTheDocument();
     expect(moves()).toHaveLength(1);
-    await waitFor(() => expect(names()).toEqual(["Air conditioning", "Lighting", "Inverter deals"]));
+    expect(names()).toEqual(["Air conditioning", "Lighting", "Inverter deals"]);
   });
 
   it("switches a tile on in place with a PATCH of its flag alone", async () => {
-    renderScreen();
+    renderAt("/admin/homecategory");
     const toggle = await screen.findByRole("switch", { name: "Shown on the home page: Inverter deals" });
-    toggle.click();
+    fireEvent.click(toggle);
     await waitFor(() => expect(http.calls.some((c) => c.method === "PATCH")).toBe(true));
     expect(http.calls.find((c) => c.method === "PATCH")).toMatchObject({
       url: "/api/v2/homecategories/3",
       data: { active: true },
     });
     expect(await screen.findByText("Inverter deals is shown again")).toBeInTheDocument();
+  });
+
+  it("asks for every language's name before sending, naming the language", async () => {
+    renderAt("/admin/homecategory/create");
+    const save = await screen.findByRole("button", { name: /Save/ });
+    fireEvent.change(screen.getByRole("textbox", { name: "Name in each language: English" }), {
+      target: { value: "Fans" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: "Name in each language: Français" }), {
+      target: { value: "   " },
+    });
+    fireEvent.click(save);
+    expect(await within(item("Name in each language")).findByText("Enter the name in Français")).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("offers the targets of the tile's type and empties the target when the type changes", async () => {
+    renderAt("/admin/homecategory/3");
+    // The stored target (a product) is listed by its id among the product targets.
     await waitFor(() =>
-      expect(screen.getByRole("switch", { name: "Shown on the home page: Inverter deals" })).toBeChecked(),
+      expect(
+        http.calls.some((c) => c.url.startsWith("/api/v2/homecategory-targets") && /linkType=product/.test(c.url)),
+      ).toBe(true),
     );
+    fireEvent.mouseDown(within(item("Opens")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTitle("Category"));
+    await waitFor(() => expect(within(item("Target")).queryByText("Inverter 9000 BTU")).toBeNull());
+    fireEvent.mouseDown(within(item("Target")).getByRole("combobox"));
+    expect(await screen.findByText("Air conditioners")).toBeInTheDocument();
   });
 });

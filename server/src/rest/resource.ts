@@ -7,6 +7,7 @@
  *   POST   /api/v2/<name>                                       201 and the new row
  *   PATCH  /api/v2/<name>/:id                                   the changed row
  *   DELETE /api/v2/<name>/:id                                   the deleted row
+ *   POST   /api/v2/<name>/:id/move  { index }                   with `order`: the row at that place
  *
  * Filters are `field=v` (repeatable: any of), `field_ne`, `field_like` (case-insensitive contains),
  * `field_gte`, `field_lte`, each only where the resource allows it; an unknown filter, sort field or
@@ -24,7 +25,23 @@
  * Not in lib/: it composes the guard and the shop scope (auth/) with lib's helpers, and lib imports nothing above it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
-import { and, asc, Column, count, desc, eq, gte, ilike, inArray, is, lte, ne, sql, SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  Column,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  is,
+  lte,
+  ne,
+  sql,
+  SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { shops } from '../db/schema.js';
@@ -171,6 +188,14 @@ export interface RestResource {
   audit?: { entity: string };
   /** Verbs the module serves itself (or not at all); the others are served here. */
   except?: RestVerb[];
+  /**
+   * The rows are kept in an order by this integer field (0-based places, no gaps, no doubles; a staff
+   * table, owner `none`): a new row goes last, the rows after a deleted one close up, and
+   * `POST /api/v2/<name>/:id/move` `{ index }` puts a row at a place (audited as `move` with the order
+   * before and after). These writes take one lock for the table, so writes at once apply one after the other.
+   * The field is read-only in bodies; it is the list's order without `_sort` unless `defaultSort` says otherwise.
+   */
+  order?: { field: string };
   tags?: string[];
 }
 
@@ -219,6 +244,8 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
   const takeLock = (tx: Tx) =>
     r.lock ? tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${r.lock}, 0))`) : undefined;
   const around = <T>(attempt: WriteAttempt, run: () => Promise<T>) => (r.around ? r.around(attempt, run) : run());
+  const ordered = orderedRows(r);
+  const defaultSort = r.defaultSort ?? (r.order ? { field: r.order.field, order: 'asc' as const } : undefined);
   const sortFields = ['id', ...Object.keys(r.fields).filter((k) => r.fields[k].sort)];
   const refs = Object.fromEntries(
     Object.entries(r.fields)
@@ -425,7 +452,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         const end = (q._end as number | undefined) ?? start + MAX_PAGE;
         if (end < start) throw fieldError('_end', '_end must not be less than _start');
         if (end - start > MAX_PAGE) throw fieldError('_end', `_end may be at most ${MAX_PAGE} after _start`);
-        const order = orderOf(q, sortable, r.defaultSort);
+        const order = orderOf(q, sortable, defaultSort);
         // Like every shop filter of the server: a foreign or unknown shop answers 404, not an empty list.
         if (ownerField)
           for (const shopId of (q[ownerField] as number[] | undefined) ?? []) await assertOwnerShop(db, user, shopId);
@@ -485,6 +512,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
               if (r.prepare) prepared.body = await r.prepare(req.body, ctx);
               const values = columnsOf(prepared.body, 'create');
               if (userColumn) values[columnKey(r.table, userColumn)] = user.id;
+              if (ordered) values[ordered.key] = await ordered.next(tx);
               let [created] = await tx
                 .insert(r.table)
                 .values(values as never)
@@ -561,11 +589,14 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         const row = await around({ user, op: 'delete', id: req.params.id }, () =>
           db.transaction(async (tx) => {
             await takeLock(tx);
+            if (ordered) await ordered.lock(tx);
             // Read (and lock) first: the guard and the audit see the row as it was.
             const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
             if (!current) throw notFound(r.label);
             if (r.beforeDelete) await r.beforeDelete(current, { user, tx });
             await tx.delete(r.table).where(and(eq(r.id, req.params.id), rowCondition));
+            // The rows after it close up.
+            if (ordered) await ordered.place(tx, await ordered.ids(tx));
             await auditWrite(tx, user, 'delete', req.params.id, current);
             return current;
           }),
@@ -573,6 +604,89 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         return toJson(row);
       },
     );
+
+  if (ordered)
+    app.post<{ Params: { id: number }; Body: { index: number } }>(
+      `${base}/:id/move`,
+      {
+        schema: {
+          ...doc,
+          summary: `Move a ${r.label.toLowerCase()} to \`index\` in the order (0-based; past the end → last); every place is stored`,
+          params,
+          body: closedObject(
+            {
+              index: { type: 'integer', minimum: 0, description: '0-based place among all rows; past the end → last' },
+            },
+            ['index'],
+          ),
+          response: { 200: item, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const row = await db.transaction(async (tx) => {
+          await ordered.lock(tx);
+          const [found] = await tx.select({ id: r.id }).from(r.table).where(byId(user, req.params.id));
+          if (!found) throw notFound(r.label);
+          const before = await ordered.ids(tx);
+          const rest = before.filter((x) => x !== req.params.id);
+          const after = [...rest.slice(0, req.body.index), req.params.id, ...rest.slice(req.body.index)];
+          await ordered.place(tx, after);
+          if (r.audit)
+            await audit(tx, {
+              actorId: user.id,
+              action: 'move',
+              entity: r.audit.entity,
+              entityId: req.params.id,
+              before: { order: before },
+              after: { order: after },
+            });
+          const [moved] = await tx.select(selection).from(r.table).where(eq(r.id, req.params.id));
+          return moved;
+        });
+        return toJson(row);
+      },
+    );
+}
+
+/**
+ * The order of a resource with `order`: the column, one transaction-scoped lock for the table, the ids in
+ * their order, the next place, and a statement that stores every listed row's place.
+ */
+function orderedRows(r: RestResource) {
+  if (!r.order) return undefined;
+  const field = r.fields[r.order.field];
+  if (!field || !isColumn(field.column)) throw new Error(`${r.name}: order.field must name a column field`);
+  if (field.write) throw new Error(`${r.name}.${r.order.field}: the order field changes by moving, not by writes`);
+  if (r.owner !== 'none') throw new Error(`${r.name}: an ordered resource is a staff table (owner none)`);
+  if (r.rows?.length || r.scope) throw new Error(`${r.name}: an ordered resource is a whole table (no rows or scope)`);
+  const column = field.column;
+  const key = columnKey(r.table, column);
+  const lockName = `rest_order:${getTableName(r.table)}`;
+  return {
+    key,
+    lock: async (tx: Tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockName}))`);
+    },
+    ids: async (tx: Tx) =>
+      (await tx.select({ id: r.id }).from(r.table).orderBy(asc(column), asc(r.id))).map((x) => x.id as number),
+    next: async (tx: Tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockName}))`);
+      const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${column}) + 1, 0)::int` }).from(r.table);
+      return next;
+    },
+    place: async (tx: Tx, ids: number[]) => {
+      if (!ids.length) return;
+      const places = sql`case ${r.id} ${sql.join(
+        ids.map((id, i) => sql`when ${id} then ${i}::int`),
+        sql` `,
+      )} end`;
+      await tx
+        .update(r.table)
+        .set({ [key]: places })
+        .where(inArray(r.id, ids));
+    },
+  };
 }
 
 /**

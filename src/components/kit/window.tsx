@@ -28,7 +28,7 @@ export const linkedId = (): number | null => {
   return id && /^\d+$/.test(id) ? Number(id) : null;
 };
 /** The zones the marketplace's teams work in, plus the browser's own. */
-const ZONES = [
+export const ZONES = [
   "Asia/Bangkok",
   "Asia/Ho_Chi_Minh",
   "Asia/Shanghai",

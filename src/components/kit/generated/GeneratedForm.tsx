@@ -169,7 +169,11 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
     <Frame
       resource={screen}
       title={t(action === "edit" ? "kit.generated.editTitle" : "kit.generated.createTitle", {
-        screen: (action === "edit" && recordName(query?.data?.data)) || t(g.screen.label),
+        screen:
+          (action === "edit" &&
+            record.data &&
+            (overrides.rowName?.(record.data.data) ?? recordName(record.data.data))) ||
+          t(g.screen.label),
       })}
       goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       saveButtonProps={saveButtonProps}
@@ -208,7 +212,7 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
               key={name}
               name={name}
               label={w.field(name)}
-              rules={rulesOf(kind, schema, required)}
+              rules={[...rulesOf(kind, schema, required), ...(overrides.rules?.[name] ?? [])]}
               valuePropName={kind === "boolean" && !Own ? "checked" : "value"}
               getValueProps={date ? (v: string | null) => ({ value: v ? dayjs(v) : undefined }) : undefined}
               normalize={

@@ -11,7 +11,7 @@ import { FilterBar, SearchBox, selectRowProps, useListTable, useNarrow, useTable
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
 import { DeleteConfirm } from "./DeleteConfirm";
-import { generatedOf, kindOf, listFields, useWords, type Generated } from "./model";
+import { generatedOf, kindOf, listFields, recordName, useWords, type Generated } from "./model";
 import type { Overrides } from "./overrides";
 import { ON_REST } from "../../../providers/rest";
 import { useCsvExport } from "../download";
@@ -124,7 +124,7 @@ export function GeneratedList({ screen, overrides = {} }: { screen: string; over
   const exportCsv = () => csv.run().catch(() => notify?.({ type: "error", message: t("kit.generated.exportFailed") }));
   const canDelete = Boolean(deletable?.can && g.doc.verbs.includes("delete"));
   const routes = g.screen.routes;
-  const fields = listFields(g);
+  const fields = listFields(g).filter(([f]) => !overrides.hide?.includes(f));
   const link = routes.show ? "show" : routes.edit && g.doc.update ? "edit" : undefined;
   const filtersOf = Object.entries(g.doc.filters).filter(([f]) => f !== "id" && g.doc.fields[f]);
 
@@ -241,9 +241,9 @@ export function GeneratedList({ screen, overrides = {} }: { screen: string; over
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as BaseKey[]),
                 preserveSelectedRowKeys: false,
-                // Each row's box says which row it selects (by its name, else its id).
+                // Each row's box says which row it selects (by what the row is called, else its id).
                 getCheckboxProps: (row) =>
-                  selectRowProps(typeof row.name === "string" ? row.name : `#${String(row.id)}`, (name) =>
+                  selectRowProps(overrides.rowName?.(row) ?? recordName(row) ?? `#${String(row.id)}`, (name) =>
                     t("common.selectRow", { name }),
                   ),
               }

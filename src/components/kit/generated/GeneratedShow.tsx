@@ -29,7 +29,10 @@ export function GeneratedShow({ screen, id, overrides = {} }: { screen: string; 
     <Show
       resource={screen}
       recordItemId={id}
-      title={recordName(result) ?? t("kit.generated.showTitle", { screen: t(g.screen.label), id })}
+      title={
+        (result && (overrides.rowName?.(result) ?? recordName(result))) ??
+        t("kit.generated.showTitle", { screen: t(g.screen.label), id })
+      }
       goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       headerButtons={() => (
         <>

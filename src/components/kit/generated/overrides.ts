@@ -5,6 +5,7 @@
  * pages load that file with their own chunk. A screen that needs a whole page of its own is not a generated one.
  */
 import type { ComponentType, ReactNode } from "react";
+import type { FormRule } from "antd";
 import type { Body, Path, RowOf } from "../../../api";
 import type { REST_RESOURCES } from "../../../api/resources";
 
@@ -21,6 +22,12 @@ export interface Overrides<T extends object = Record<string, unknown>, W extends
   cells?: { [F in keyof T]?: (value: T[F], row: T, refresh: () => void) => ReactNode };
   /** A field's input in the form: an antd form control (it gets `value`, `onChange` and `id`). */
   inputs?: { [F in keyof W]?: ComponentType<{ value?: W[F]; onChange?(value: W[F]): void; id?: string }> };
+  /** More checks of a field in the form, after the ones its schema gives (e.g. the parts of an overridden input). */
+  rules?: { [F in keyof W]?: FormRule[] };
+  /** What a row is called where a control names it (its selection box); default its `name`, else its id. */
+  rowName?: (row: T) => string;
+  /** Fields the list leaves out (still on the record page, in the form and in the export). */
+  hide?: (keyof T)[];
   /** Columns after the fields: `title` is a locale key (checked in the five languages like the fields). */
   columns?: { key: string; title: string; render(row: T): ReactNode }[];
   /** More buttons in each row's actions, before view, edit and delete. */
