@@ -46,6 +46,25 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** The machine's CPU time so far, busy and total (Linux /proc/stat; zeros elsewhere): how much other work there was. */
+function machineCpu(): { busy: number; all: number } {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const all = f.reduce((a, b) => a + b, 0);
+    return { busy: all - f[3] - f[4], all }; // minus idle and iowait
+  } catch {
+    return { busy: 0, all: 0 };
+  }
+}
+
+/** The PostgreSQL backends serving the bench database (the servers' pools), by pid. */
+const backends = async () =>
+  (
+    await benchDatabase(PG_URL).query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
+  ).map((r) => r.pid);
+
 /** One run in the generator process; rejects on its failure. */
 function generate(gen: ChildProcess, req: RunRequest): Promise<RunResult> {
   return new Promise((resolve, reject) => {
@@ -65,6 +84,12 @@ interface Row {
   users: number;
   res: RunResult;
   serverCpuPct: number;
+  /** This process: the proxy (and little else while a run is on). */
+  proxyCpuPct: number;
+  /** The bench database's PostgreSQL backends. */
+  pgCpuPct: number;
+  /** Every CPU of the machine, busy (this bench and whatever else runs): 100 = all cores busy. */
+  machineBusyPct: number;
 }
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 const total = (ks: KindResult[]): KindResult => ({
@@ -98,6 +123,9 @@ try {
     for (const processes of PROCESSES) {
       targets.ports = PORTS.slice(0, processes);
       const used = servers.map((s) => cpuSeconds(s.pid));
+      const pg0 = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
+      const machine0 = machineCpu();
+      const proxyCpu0 = process.cpuUsage();
       const t0 = Date.now();
       const res = await generate(gen, {
         url: proxy.url,
@@ -110,7 +138,19 @@ try {
       // Over the whole run (sign-ins, warm-up, window): the servers' CPU as a share of the machine.
       const secs = (Date.now() - t0) / 1000;
       const serverCpu = servers.reduce((s, p, i) => s + cpuSeconds(p.pid) - used[i], 0);
-      const row = { processes, users, res, serverCpuPct: (serverCpu / secs) * 100 };
+      const proxyCpu = process.cpuUsage(proxyCpu0);
+      const machine1 = machineCpu();
+      // Backends opened during the run count from 0.
+      const pgCpu = (await backends()).reduce((sum, pid) => sum + cpuSeconds(pid) - (pg0.get(pid) ?? 0), 0);
+      const row = {
+        processes,
+        users,
+        res,
+        serverCpuPct: (serverCpu / secs) * 100,
+        proxyCpuPct: ((proxyCpu.user + proxyCpu.system) / 1e6 / secs) * 100,
+        pgCpuPct: (pgCpu / secs) * 100,
+        machineBusyPct: ((machine1.busy - machine0.busy) / Math.max(1, machine1.all - machine0.all)) * 100,
+      };
       rows.push(row);
       const all = total(Object.values(res.kinds));
       console.log(
@@ -136,10 +176,16 @@ try {
     for (const [name, k] of kinds) line(name, k);
     line('**total**', total(kinds.map(([, k]) => k)));
   }
-  console.log('\n| processes | users | generator CPU (% of a core) | servers CPU (% of a core) |');
-  console.log('|---|---|---|---|');
+  // The generator's over the measured window; the rest over the whole run (sign-ins, warm-up too). When the machine is
+  // busy and the servers are not, other work had the CPUs.
+  console.log(
+    '\n| processes | users | generator CPU (% of a core) | servers CPU | PostgreSQL CPU | proxy CPU | machine busy (% of all CPUs) |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   for (const r of rows)
-    console.log(`| ${r.processes} | ${r.users} | ${r.res.cpuPct.toFixed(0)} | ${r.serverCpuPct.toFixed(0)} |`);
+    console.log(
+      `| ${r.processes} | ${r.users} | ${r.res.cpuPct.toFixed(0)} | ${r.serverCpuPct.toFixed(0)} | ${r.pgCpuPct.toFixed(0)} | ${r.proxyCpuPct.toFixed(0)} | ${r.machineBusyPct.toFixed(0)} |`,
+    );
   const errors = rows.flatMap((r) =>
     Object.entries(total(Object.values(r.res.kinds)).byStatus).map(
       ([code, n]) => `${r.processes}p/${r.users}u: ${n}× ${code}`,
@@ -153,12 +199,12 @@ try {
     const okRuns = runs.filter((r) => p99(r) < P99_LIMIT);
     const best = okRuns[okRuns.length - 1];
     const above = runs.find((r) => !okRuns.includes(r) && (!best || r.users > best.users));
-    const who = processes === 1 ? 'one process' : `${processes} processes`;
+    const who = processes === 1 ? 'one process serves' : `${processes} processes serve`;
     console.log(
       best
-        ? `${who} serves ${best.users} concurrent staff with p99 < ${P99_LIMIT} ms (p99 ${fmt(p99(best))} ms; a lower bound: ` +
+        ? `${who} ${best.users} concurrent staff with p99 < ${P99_LIMIT} ms (p99 ${fmt(p99(best))} ms; a lower bound: ` +
             (above ? `${above.users} had p99 ${fmt(p99(above))} ms)` : `the most tested)`)
-        : `${who} did not keep p99 < ${P99_LIMIT} ms even at ${runs[0]?.users} users`,
+        : `${who} fewer than ${runs[0]?.users} concurrent staff with p99 < ${P99_LIMIT} ms (no level tested kept it)`,
     );
   }
 } finally {
