@@ -10,19 +10,13 @@
  * What to expect: the processes, PostgreSQL, the proxy and autocannon share this machine's CPUs (printed); a second process
  * helps as far as one process's event loop, not the database or the CPU count, was the limit.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { cpus, tmpdir } from 'node:os';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { openDb } from '../server/src/db/client.js';
-import { LocalStorage } from '../server/src/lib/storage.js';
-import { seedLargeOrders } from '../server/src/demo/seed/large.js';
-import { prepareDatabase } from '../server/src/demo/template.js';
 import type { AutocannonReport } from './autocannon.js';
-import { benchDatabase, medianRound } from './harness.js';
+import { benchDatabase, fillBenchDatabase, medianRound, startProxy, startServer, stopServers } from './harness.js';
 
 const N = Number(process.env.BENCH_MP_ORDERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -35,85 +29,6 @@ const DROP = process.env.BENCH_DROP === '1';
 const PORTS = (process.env.BENCH_PORTS ?? '3105,3115').split(',').map(Number);
 const SECRET = 'bench-secret-not-for-production-use-0123456789';
 const run = promisify(execFile);
-
-async function prepareBenchDatabase(dir: string) {
-  if (!RESEED && (await pgDb.orders()) >= N)
-    return console.log(`reusing ${PG_URL} (${N.toLocaleString('en')}+ orders)`);
-  await pgDb.recreate();
-  const t0 = Date.now();
-  const h = await openDb({ databaseUrl: PG_URL });
-  try {
-    await prepareDatabase(h.db, new LocalStorage(dir));
-    await seedLargeOrders(h.db, N);
-  } finally {
-    await h.close();
-  }
-  console.log(`seeded ${N.toLocaleString('en')} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-/** The server bundle (`npm run serve`) on `port`; resolves once /health answers. */
-async function startServer(port: number, dir: string): Promise<ChildProcess> {
-  const dataDir = join(dir, `server-${port}`);
-  if (!existsSync('server/build/main.js')) throw new Error('server/build/main.js is missing: run npm run build first');
-  const child = spawn(process.execPath, ['server/build/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: PG_URL,
-      JWT_SECRET: SECRET,
-      SEED_DEMO: 'off',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: join(dataDir, 'no-dist'),
-      LOGIN_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`))),
-  );
-  const up = (async () => {
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return child;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  return Promise.race([up, exited]);
-}
-
-/** A round-robin reverse proxy on a free port; `targets` can be changed between runs. */
-async function startProxy(targets: { ports: number[] }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNS * 2 });
-  let next = 0;
-  const server = http.createServer((req, res) => {
-    const port = targets.ports[next++ % targets.ports.length];
-    const up = http.request(
-      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      },
-    );
-    up.on('error', () => {
-      res.writeHead(502).end();
-    });
-    req.pipe(up);
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      agent.destroy();
-      server.close();
-    },
-  };
-}
 
 type Measure = { rps: number; p50: number; p99: number };
 async function autocannon(url: string, token: string, body: object): Promise<Measure> {
@@ -148,10 +63,11 @@ const servers: ChildProcess[] = [];
 const targets = { ports: [PORTS[0]] };
 let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
 try {
-  await prepareBenchDatabase(dir);
+  await fillBenchDatabase(PG_URL, N, dir, { reseed: RESEED });
   // One at a time: the second waits on the start-up lock anyway.
-  for (const port of PORTS.slice(0, 2)) servers.push(await startServer(port, dir));
-  proxy = await startProxy(targets);
+  for (const port of PORTS.slice(0, 2))
+    servers.push(await startServer(port, dir, { databaseUrl: PG_URL, jwtSecret: SECRET }));
+  proxy = await startProxy(targets, CONNS * 2);
   const login = await fetch(`${proxy.url}/api/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -206,16 +122,7 @@ try {
   );
 } finally {
   proxy?.close();
-  await Promise.all(
-    servers.map(
-      (s) =>
-        new Promise((r) => {
-          if (s.exitCode !== null) return r(null);
-          s.once('exit', r);
-          s.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopServers(servers);
   rmSync(dir, { recursive: true, force: true });
   if (DROP) await pgDb.drop();
 }
