@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
 import { Button, Empty, Flex, Grid, Input, type Breakpoint, type CheckboxProps } from "antd";
@@ -251,6 +251,23 @@ export function useNarrow(): boolean {
 export function useTableScroll(): (x: number) => { x: number | "max-content" } {
   const screens = Grid.useBreakpoint();
   return (x) => ({ x: screens.md ? x : "max-content" });
+}
+
+/**
+ * Keeps a sideways-scrolling table's shade true to its content: Ant Design sets it on a scroll or when the table's
+ * box resizes, not when the rows grow wider inside it (words or cells that arrive after the first paint), so the
+ * shade that says "more this way" was missing until the first scroll. Put the ref on an element around the table.
+ */
+export function useScrollCue(): (wrapper: HTMLElement | null) => () => void {
+  return useCallback((wrapper: HTMLElement | null) => {
+    const table = wrapper?.querySelector("table");
+    if (!wrapper || !table || typeof ResizeObserver === "undefined") return () => undefined;
+    const observer = new ResizeObserver(() =>
+      wrapper.querySelector(".ant-table-content, .ant-table-body")?.dispatchEvent(new Event("scroll")),
+    );
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, []);
 }
 
 /**

@@ -7,7 +7,16 @@ import { useTranslation } from "react-i18next";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { CreateButton, EditButton, ShowButton } from "../buttons";
-import { FilterBar, SearchBox, selectRowProps, useListTable, useNarrow, useTableScroll, WIDE } from "../list";
+import {
+  FilterBar,
+  SearchBox,
+  selectRowProps,
+  useListTable,
+  useNarrow,
+  useScrollCue,
+  useTableScroll,
+  WIDE,
+} from "../list";
 import { screenPath } from "../../../resources/calls";
 import { useCell } from "./cells";
 import { DeleteConfirm } from "./DeleteConfirm";
@@ -94,6 +103,7 @@ export function GeneratedList({ screen, overrides = {} }: { screen: string; over
   const w = useWords(g);
   const cell = useCell(g, overrides);
   const scroll = useTableScroll();
+  const scrollCue = useScrollCue();
   const narrow = useNarrow();
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const { tableProps, tableQuery, filters, crudFilters, apply, savedViews, sorters } = useListTable<BaseRecord>(
@@ -231,83 +241,85 @@ export function GeneratedList({ screen, overrides = {} }: { screen: string; over
           <Button onClick={() => setSelected([])}>{t("kit.generated.clearSelection")}</Button>
         </Space>
       )}
-      <Table<BaseRecord>
-        {...tableProps}
-        rowKey="id"
-        scroll={scroll(Math.max(600, fields.length * 150))}
-        rowSelection={
-          canDelete
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as BaseKey[]),
-                preserveSelectedRowKeys: false,
-                // Each row's box says which row it selects (by what the row is called, else its id).
-                getCheckboxProps: (row) =>
-                  selectRowProps(overrides.rowName?.(row) ?? recordName(row) ?? `#${String(row.id)}`, (name) =>
-                    t("common.selectRow", { name }),
-                  ),
-              }
-            : undefined
-        }
-      >
-        {fields.map(([f], i) => {
-          const sorted = sorters.find((s) => s.field === f)?.order;
-          const kind = kindOf(f, g.doc.fields[f], g.doc);
-          // On a phone: the key column (wrapping in a width that fits), amounts and states; the rest from md up.
-          const key = i === 0;
-          return (
-            <Table.Column<BaseRecord>
-              key={f}
-              dataIndex={f}
-              width={key && narrow ? 170 : undefined}
-              responsive={key || ["money", "enum", "boolean"].includes(kind) ? undefined : WIDE}
-              title={w.field(f)}
-              sorter={g.doc.sort.includes(f)}
-              sortOrder={sorted ? (sorted === "asc" ? "ascend" : "descend") : null}
-              align={NUMERIC.includes(kind) ? "end" : undefined}
-              render={(v, record) =>
-                i === 0 && link ? (
-                  <Link to={screenPath(screen, link, record.id)}>{cell(f, v, record, refresh)}</Link>
-                ) : (
-                  cell(f, v, record, refresh)
-                )
-              }
-            />
-          );
-        })}
-        {overrides.columns?.map((c) => (
-          <Table.Column<BaseRecord> key={c.key} title={t(c.title)} render={(_, record) => c.render(record)} />
-        ))}
-        <Table.Column<BaseRecord>
-          key="actions"
-          title={narrow ? undefined : t("kit.generated.actions")}
-          width={narrow ? 56 : 120}
-          render={(_, record) => (
-            <Space size={4}>
-              {RowActions && <RowActions row={record} refresh={refresh} />}
-              {routes.show && <ShowButton hideText size="small" resource={screen} recordItemId={record.id!} />}
-              {routes.edit && g.doc.update && (
-                <EditButton hideText size="small" resource={screen} recordItemId={record.id!} />
-              )}
-              {canDelete && (
-                <DeleteConfirm
-                  title={t("kit.generated.confirmDelete")}
-                  onConfirm={() =>
-                    remove({
-                      resource: g.resource,
-                      id: record.id!,
-                      ...ON_REST,
-                      successNotification: () => ({ type: "success", message: t("kit.generated.deleted") }),
-                    })
-                  }
-                >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("buttons.delete")} />
-                </DeleteConfirm>
-              )}
-            </Space>
-          )}
-        />
-      </Table>
+      <div ref={scrollCue}>
+        <Table<BaseRecord>
+          {...tableProps}
+          rowKey="id"
+          scroll={scroll(Math.max(600, fields.length * 150))}
+          rowSelection={
+            canDelete
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys as BaseKey[]),
+                  preserveSelectedRowKeys: false,
+                  // Each row's box says which row it selects (by what the row is called, else its id).
+                  getCheckboxProps: (row) =>
+                    selectRowProps(overrides.rowName?.(row) ?? recordName(row) ?? `#${String(row.id)}`, (name) =>
+                      t("common.selectRow", { name }),
+                    ),
+                }
+              : undefined
+          }
+        >
+          {fields.map(([f], i) => {
+            const sorted = sorters.find((s) => s.field === f)?.order;
+            const kind = kindOf(f, g.doc.fields[f], g.doc);
+            // On a phone: the key column (wrapping in a width that fits), amounts and states; the rest from md up.
+            const key = i === 0;
+            return (
+              <Table.Column<BaseRecord>
+                key={f}
+                dataIndex={f}
+                width={key && narrow ? 170 : undefined}
+                responsive={key || ["money", "enum", "boolean"].includes(kind) ? undefined : WIDE}
+                title={w.field(f)}
+                sorter={g.doc.sort.includes(f)}
+                sortOrder={sorted ? (sorted === "asc" ? "ascend" : "descend") : null}
+                align={NUMERIC.includes(kind) ? "end" : undefined}
+                render={(v, record) =>
+                  i === 0 && link ? (
+                    <Link to={screenPath(screen, link, record.id)}>{cell(f, v, record, refresh)}</Link>
+                  ) : (
+                    cell(f, v, record, refresh)
+                  )
+                }
+              />
+            );
+          })}
+          {overrides.columns?.map((c) => (
+            <Table.Column<BaseRecord> key={c.key} title={t(c.title)} render={(_, record) => c.render(record)} />
+          ))}
+          <Table.Column<BaseRecord>
+            key="actions"
+            title={narrow ? undefined : t("kit.generated.actions")}
+            width={narrow ? 56 : 120}
+            render={(_, record) => (
+              <Space size={4}>
+                {RowActions && <RowActions row={record} refresh={refresh} />}
+                {routes.show && <ShowButton hideText size="small" resource={screen} recordItemId={record.id!} />}
+                {routes.edit && g.doc.update && (
+                  <EditButton hideText size="small" resource={screen} recordItemId={record.id!} />
+                )}
+                {canDelete && (
+                  <DeleteConfirm
+                    title={t("kit.generated.confirmDelete")}
+                    onConfirm={() =>
+                      remove({
+                        resource: g.resource,
+                        id: record.id!,
+                        ...ON_REST,
+                        successNotification: () => ({ type: "success", message: t("kit.generated.deleted") }),
+                      })
+                    }
+                  >
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("buttons.delete")} />
+                  </DeleteConfirm>
+                )}
+              </Space>
+            )}
+          />
+        </Table>
+      </div>
     </List>
   );
 }
