@@ -1259,7 +1259,14 @@ export const SCREENS: readonly Screen[] = [
       edit: "/admin/setting/shipping-zones/:id/edit",
     },
     generated: { resource: "shipping-zones", words: "shipping.zones" },
-    leaves: [{ path: "/admin/setting/shipping-zones", title: "nav.shippingZones", sort: 825 }],
+    leaves: [
+      {
+        path: "/admin/setting/shipping-zones",
+        title: "nav.shippingZones",
+        sort: 825,
+        heldWith: "/admin/setting/shipping",
+      },
+    ],
     endpoints: ["/api/v2/shipping-zones"],
   }),
   // ----- apps -----

@@ -734,9 +734,14 @@ describe.each(dbKinds())('users, roles and menus (%s)', (kind) => {
       expectFieldError(await call('admin', 'GET', '/api/v2/roles?_sort=code'), 400, '_sort');
     });
 
-    it('keeps the roles leaf with the users leaf: it comes with it, never alone, and goes with it', async () => {
+    it('keeps a split-off leaf with the one it left (roles with users, zones with shipping): with it, never alone', async () => {
       const alone = await makeRole(`Roles only ${kind}`, ['/admin/setting/role']);
       expect(alone.menus).toEqual([]);
+      const shipping = await makeRole(`Shipping ${kind}`, ['/admin/setting/shipping']);
+      expect(shipping.menus).toEqual(
+        expect.arrayContaining(['/admin/setting', '/admin/setting/shipping', '/admin/setting/shipping-zones']),
+      );
+      expect((await makeRole(`Zones only ${kind}`, ['/admin/setting/shipping-zones'])).menus).toEqual([]);
       const desk = await makeRole(`Desk ${kind}`, ['/admin/setting/user', '/admin/blog/posts']);
       expect(desk.menus).toEqual(
         expect.arrayContaining(['/admin/setting', '/admin/setting/user', '/admin/setting/role']),
