@@ -145,7 +145,8 @@ export interface RestResource {
   rows?: { column: PgColumn; equals: string | number | boolean }[];
   /**
    * Every write (create, update, delete) first takes this advisory lock (to the end of its transaction), before
-   * it reads the row: writes whose checks or effects span several rows run one after the other.
+   * it reads the row: writes whose checks or effects span several rows run one after the other. An ordered
+   * resource (`order`) takes one for its table when this names none.
    */
   lock?: string;
   /** The columns in answers and their rules, by their name in JSON. */
@@ -192,7 +193,8 @@ export interface RestResource {
    * The rows are kept in an order by this integer field (0-based places, no gaps, no doubles; a staff
    * table, owner `none`): a new row goes last, the rows after a deleted one close up, and
    * `POST /api/v2/<name>/:id/move` `{ index }` puts a row at a place (audited as `move` with the order
-   * before and after). These writes take one lock for the table, so writes at once apply one after the other.
+   * before and after). Every write takes the resource's `lock` (one for the table when it names none), so writes
+   * at once apply one after the other.
    * The field is read-only in bodies; it is the list's order without `_sort` unless `defaultSort` says otherwise.
    */
   order?: { field: string };
@@ -241,8 +243,9 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
       ? sql`coalesce(${f.column} -> ${sql.raw(`'${f.json.key}'`)}, ${JSON.stringify(f.json.empty)}::jsonb)`
       : f.column;
   const rowCondition = and(...(r.rows ?? []).map((c) => eq(c.column, c.equals)), r.scope);
+  const lockName = r.lock ?? (r.order ? `rest_order:${getTableName(r.table)}` : undefined);
   const takeLock = (tx: Tx) =>
-    r.lock ? tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${r.lock}, 0))`) : undefined;
+    lockName ? tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockName}, 0))`) : undefined;
   const around = <T>(attempt: WriteAttempt, run: () => Promise<T>) => (r.around ? r.around(attempt, run) : run());
   const ordered = orderedRows(r);
   const defaultSort = r.defaultSort ?? (r.order ? { field: r.order.field, order: 'asc' as const } : undefined);
@@ -589,7 +592,6 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
         const row = await around({ user, op: 'delete', id: req.params.id }, () =>
           db.transaction(async (tx) => {
             await takeLock(tx);
-            if (ordered) await ordered.lock(tx);
             // Read (and lock) first: the guard and the audit see the row as it was.
             const [current] = await tx.select(selection).from(r.table).where(byId(user, req.params.id)).for('update');
             if (!current) throw notFound(r.label);
@@ -625,7 +627,7 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
       async (req) => {
         const user = requireUser(req);
         const row = await db.transaction(async (tx) => {
-          await ordered.lock(tx);
+          await takeLock(tx);
           const [found] = await tx.select({ id: r.id }).from(r.table).where(byId(user, req.params.id));
           if (!found) throw notFound(r.label);
           const before = await ordered.ids(tx);
@@ -650,8 +652,8 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
 }
 
 /**
- * The order of a resource with `order`: the column, one transaction-scoped lock for the table, the ids in
- * their order, the next place, and a statement that stores every listed row's place.
+ * The order of a resource with `order`: the column, the ids in their order, the next place, and a statement that
+ * stores every listed row's place. Callers hold the resource's lock (`takeLock`), so no two writes place at once.
  */
 function orderedRows(r: RestResource) {
   if (!r.order) return undefined;
@@ -662,16 +664,11 @@ function orderedRows(r: RestResource) {
   if (r.rows?.length || r.scope) throw new Error(`${r.name}: an ordered resource is a whole table (no rows or scope)`);
   const column = field.column;
   const key = columnKey(r.table, column);
-  const lockName = `rest_order:${getTableName(r.table)}`;
   return {
     key,
-    lock: async (tx: Tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockName}))`);
-    },
     ids: async (tx: Tx) =>
       (await tx.select({ id: r.id }).from(r.table).orderBy(asc(column), asc(r.id))).map((x) => x.id as number),
     next: async (tx: Tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockName}))`);
       const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${column}) + 1, 0)::int` }).from(r.table);
       return next;
     },
