@@ -25,6 +25,11 @@ export function fieldError(field: string, message: string): HttpError {
   return badRequest(message, [{ field, message }]);
 }
 
+/** A 409 naming the field the clash is on (a taken code or name, a stale version), for the form to place it. */
+export function fieldConflict(field: string, message: string): HttpError {
+  return new HttpError(409, message, [{ field, message }]);
+}
+
 /** Postgres unique violation (same code on PGlite and pg). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };

@@ -12,7 +12,7 @@ import { boardCards, boards, shopBannerCategories, shopBanners } from '../../db/
 import { assertStorefrontAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { fieldError, HttpError, notFound } from '../../lib/errors.js';
+import { fieldConflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { restResource, type WriteContext } from '../../rest/resource.js';
 import { dateTime, id } from '../../lib/schemas.js';
 import type { Tx } from '../../lib/sql.js';
@@ -49,7 +49,7 @@ async function prepareCategory(body: Body, ctx: WriteContext): Promise<Body> {
 
 function duplicateCategory(body: Body): HttpError {
   const message = `name "${String(body.name)}" is already used by another banner category of this shop; choose another name`;
-  return new HttpError(409, message, [{ field: 'name', message }]);
+  return fieldConflict('name', message);
 }
 
 const LINK = /^(https:\/\/[^\s]+|\/[^\s]*)$/;

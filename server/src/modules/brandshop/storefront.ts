@@ -20,7 +20,7 @@ import {
 import { assertShopApproved, assertStorefrontAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, HttpError } from '../../lib/errors.js';
+import { conflict, fieldConflict, HttpError } from '../../lib/errors.js';
 import type { Tx } from '../../lib/sql.js';
 import { storeProductsByIds, type StoreProduct } from '../product/store.js';
 import { lockBoard, readSnapshot } from '../kanban/service.js';
@@ -166,7 +166,7 @@ export async function getStorefront(db: Db, user: AuthUser, shopId: number, sour
 
 const staleBoard = (now: number) => {
   const message = `The storefront board changed since you previewed it (it is now at version ${now}); preview it again before publishing.`;
-  return new HttpError(409, message, [{ field: 'version', message }]);
+  return fieldConflict('version', message);
 };
 
 export async function publish(db: Db, user: AuthUser, shopId: number, readVersion: number) {

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { campaignHotspots, campaigns, products, shops } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
+import { conflict, fieldConflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { MAX_PAGE } from '../../rest/resource.js';
 import { containing, type Tx } from '../../lib/sql.js';
 import { imagePixelSize, intField, removeStored, UPLOAD_LIMITS, withUpload } from '../../lib/uploads.js';
@@ -27,7 +27,6 @@ type CampaignRow = typeof campaigns.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const CLOSED = 'This campaign is closed; a closed campaign cannot be changed or reopened.';
-const conflictOn = (field: string, message: string) => new HttpError(409, message, [{ field, message }]);
 
 function cleanName(value: string): string {
   const name = value.trim();
@@ -194,7 +193,7 @@ export async function widget(db: Db, id: number, preview: boolean) {
     windowState({ startsAt: new Date(c.startsAt), endsAt: c.endsAt ? new Date(c.endsAt) : null }) === 'live';
   if (!preview && !live) throw notFound('Campaign');
   if (!c.imageUrl || !c.imageWidth || !c.imageHeight)
-    throw conflictOn('imageUrl', 'This campaign has no image yet; upload one to preview it.');
+    throw fieldConflict('imageUrl', 'This campaign has no image yet; upload one to preview it.');
   const hotspots = await hotspotsWhere(
     db,
     and(eq(campaignHotspots.campaignId, id), eq(products.approvalStatus, 'approved'))!,
@@ -288,7 +287,7 @@ async function editCampaign(
     const current = await lockCampaign(tx, id);
     if (current.status === 'closed') throw conflict(CLOSED);
     if (current.version !== version) {
-      throw conflictOn(
+      throw fieldConflict(
         'version',
         `The campaign changed meanwhile (version ${current.version} is current); reload it and try again.`,
       );
@@ -343,12 +342,12 @@ export async function activateCampaign(db: Db, user: AuthUser, id: number, versi
   return (
     await editCampaign(db, user, id, version, 'activate', async (c, tx) => {
       if (c.status === 'active') throw conflict('This campaign is already active.');
-      if (!c.imageUrl) throw conflictOn('imageUrl', 'Upload the campaign image before activating it.');
+      if (!c.imageUrl) throw fieldConflict('imageUrl', 'Upload the campaign image before activating it.');
       const [{ n }] = await tx.select({ n: count() }).from(campaignHotspots).where(eq(campaignHotspots.campaignId, id));
       if (n === 0)
-        throw conflictOn('hotspots', 'Draw at least one hotspot on the image before activating the campaign.');
+        throw fieldConflict('hotspots', 'Draw at least one hotspot on the image before activating the campaign.');
       if (windowState(c) === 'expired')
-        throw conflictOn('endsAt', "The campaign's window has ended; set a later end before activating it.");
+        throw fieldConflict('endsAt', "The campaign's window has ended; set a later end before activating it.");
       return { status: 'active' };
     })
   ).campaign;
@@ -469,7 +468,7 @@ export interface HotspotInput extends Rect {
 export async function createHotspot(db: Db, user: AuthUser, input: HotspotInput) {
   const rect = checkRect(input);
   return editHotspots(db, input.campaignId, async (c, tx) => {
-    if (!c.imageUrl) throw conflictOn('campaignId', 'Upload the campaign image before drawing hotspots on it.');
+    if (!c.imageUrl) throw fieldConflict('campaignId', 'Upload the campaign image before drawing hotspots on it.');
     await assertApprovedProduct(tx, input.productId);
     const [row] = await tx
       .insert(campaignHotspots)

@@ -11,15 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { orderMasterData, provinces } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { fieldError, HttpError } from '../../lib/errors.js';
+import { fieldConflict, fieldError } from '../../lib/errors.js';
 import { restResource, type WriteContext } from '../../rest/resource.js';
 import { ZONE_KIND } from './shipping.js';
 
 export const ZONE_CODE = '^[a-z][a-z0-9_]{1,39}$';
-const exists = (code: string) => {
-  const message = `A zone with code ${code} exists already`;
-  return new HttpError(409, message, [{ field: 'code', message }]);
-};
+const exists = (code: string) => fieldConflict('code', `A zone with code ${code} exists already`);
 
 /** Trims the names and checks them against the other zones; places the provinces, moving them from other zones. */
 async function prepareZone(body: Record<string, unknown>, { tx, op, current, user }: WriteContext) {
