@@ -560,13 +560,16 @@ export function restResource(app: FastifyInstance, r: RestResource): void {
               const values = columnsOf(prepared.body, 'update');
               if (r.updatedAt) values[columnKey(r.table, r.updatedAt)] = sql`now()`;
               // Only fields afterWrite stores may have changed: no column to set.
-              if (Object.keys(values).length)
-                await tx
-                  .update(r.table)
-                  .set(values)
-                  .where(and(eq(r.id, req.params.id), rowCondition));
+              const [updated] = Object.keys(values).length
+                ? await tx
+                    .update(r.table)
+                    .set(values)
+                    .where(and(eq(r.id, req.params.id), rowCondition))
+                    .returning(selection)
+                : [];
               if (r.afterWrite) await r.afterWrite(current, prepared.body, ctx);
-              const changed = await reread(tx, req.params.id);
+              // The row as the update returned it, unless afterWrite changed more of it.
+              const changed = updated && !r.afterWrite ? updated : await reread(tx, req.params.id);
               await auditWrite(tx, user, 'update', req.params.id, current, changed);
               return changed;
             }),
