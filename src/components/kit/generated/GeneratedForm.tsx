@@ -169,11 +169,7 @@ export function GeneratedForm({ screen, id, overrides = {} }: { screen: string; 
     <Frame
       resource={screen}
       title={t(action === "edit" ? "kit.generated.editTitle" : "kit.generated.createTitle", {
-        screen:
-          (action === "edit" &&
-            record.data &&
-            (overrides.rowName?.(record.data.data) ?? recordName(record.data.data))) ||
-          t(g.screen.label),
+        screen: (action === "edit" && recordName(record.data?.data, overrides)) || t(g.screen.label),
       })}
       goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       saveButtonProps={saveButtonProps}

@@ -254,7 +254,7 @@ export function GeneratedList({ screen, overrides = {} }: { screen: string; over
                   preserveSelectedRowKeys: false,
                   // Each row's box says which row it selects (by what the row is called, else its id).
                   getCheckboxProps: (row) =>
-                    selectRowProps(overrides.rowName?.(row) ?? recordName(row) ?? `#${String(row.id)}`, (name) =>
+                    selectRowProps(recordName(row, overrides) ?? `#${String(row.id)}`, (name) =>
                       t("common.selectRow", { name }),
                     ),
                 }

@@ -29,10 +29,7 @@ export function GeneratedShow({ screen, id, overrides = {} }: { screen: string; 
     <Show
       resource={screen}
       recordItemId={id}
-      title={
-        (result && (overrides.rowName?.(result) ?? recordName(result))) ??
-        t("kit.generated.showTitle", { screen: t(g.screen.label), id })
-      }
+      title={recordName(result, overrides) ?? t("kit.generated.showTitle", { screen: t(g.screen.label), id })}
       goBack={<BackLink to={listPath} label={t("buttons.backToList")} />}
       headerButtons={() => (
         <>

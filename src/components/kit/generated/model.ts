@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { SCREENS, type Screen } from "../../../../contract/screens";
 import { REST_RESOURCES } from "../../../api/resources";
 import type { FieldSchema, RestResourceDoc } from "../../../api/resource-doc";
+import type { Overrides } from "./overrides";
 
 export type Kind =
   | "text"
@@ -125,8 +126,12 @@ export function useWords(g: Generated) {
   };
 }
 
-/** What a person calls a record: its name or title when it has one (a heading reads "Bangkok DC", not "#12"). */
-export function recordName(row: Record<string, unknown> | undefined): string | undefined {
-  const name = row?.name ?? row?.title;
+/**
+ * What a person calls a record: what the feature's `rowName` says, else its name or title when it has one (a
+ * heading reads "Bangkok DC", not "#12").
+ */
+export function recordName(row: Record<string, unknown> | undefined, overrides: Overrides = {}): string | undefined {
+  if (!row) return undefined;
+  const name = overrides.rowName ? overrides.rowName(row) : (row.name ?? row.title);
   return typeof name === "string" && name.trim() ? name : undefined;
 }
