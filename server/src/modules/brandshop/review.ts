@@ -12,7 +12,7 @@ import { shops } from '../../db/schema.js';
 import { assertStorefrontAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, HttpError } from '../../lib/errors.js';
+import { conflict, fieldConflict, fieldError } from '../../lib/errors.js';
 import { REASON_MIN } from './schemas.js';
 import { profileOf } from './service.js';
 
@@ -28,8 +28,7 @@ async function decide(
   return db.transaction(async (tx) => {
     await assertStorefrontAccess(tx, user, shopId, 'supplier');
     const [current] = await tx.select().from(shops).where(eq(shops.id, shopId)).for('update');
-    if (readVersion !== undefined && readVersion !== current.version)
-      throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
+    if (readVersion !== undefined && readVersion !== current.version) throw fieldConflict('version', STALE);
     const next = change(current.status);
     const now = new Date();
     await tx

@@ -12,7 +12,7 @@ import { shops } from '../../db/schema.js';
 import { assertStorefrontAccess, scopeCondition, storefrontKinds } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { fieldError, forbidden, HttpError } from '../../lib/errors.js';
+import { fieldConflict, fieldError, forbidden } from '../../lib/errors.js';
 import { maxpage } from '../../lib/schemas.js';
 import { containing, type Tx } from '../../lib/sql.js';
 import { assertStoredImage } from '../../lib/uploads.js';
@@ -240,8 +240,7 @@ export async function updateProfile(db: Db, storage: Storage, user: AuthUser, sh
   const patch = await cleanProfile(storage, input);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(shops).where(eq(shops.id, shopId)).for('update');
-    if (current.version !== input.version)
-      throw new HttpError(409, STALE_PROFILE, [{ field: 'version', message: STALE_PROFILE }]);
+    if (current.version !== input.version) throw fieldConflict('version', STALE_PROFILE);
     const before = Object.fromEntries(Object.keys(patch).map((k) => [k, current[k as keyof typeof current]]));
     await tx
       .update(shops)

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { homeSaleGroups, homeSaleLinks, masterData, products, shops } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { fieldError, HttpError, notFound } from '../../lib/errors.js';
+import { fieldConflict, fieldError, notFound } from '../../lib/errors.js';
 import { maxpage } from '../../lib/schemas.js';
 import { containing, type Tx } from '../../lib/sql.js';
 import { checkWindow, type WindowInput } from '../../lib/window.js';
@@ -270,7 +270,7 @@ export async function editGroup(db: Db, user: AuthUser, input: GroupEdit) {
   return db.transaction(async (tx) => {
     const current = await lockGroup(tx, id);
     if (current.version !== version) {
-      throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
+      throw fieldConflict('version', STALE);
     }
     const window = checkWindow(changes, current);
     if (changes.groupType !== undefined) await assertGroupType(tx, changes.groupType);

@@ -19,7 +19,7 @@ import {
 import { assertStorefrontAccess } from '../../auth/shop-scope.js';
 import type { AuthUser } from '../../auth/types.js';
 import { audit } from '../../lib/audit.js';
-import { fieldError, HttpError, notFound } from '../../lib/errors.js';
+import { fieldConflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
 import type { Tx } from '../../lib/sql.js';
 import { showable } from '../product/store.js';
 import { CARD_TYPES, DESCRIPTION_MAX, NAME_MAX, type Family } from './schemas.js';
@@ -61,8 +61,7 @@ export async function writeBoard<T extends object>(
   return db.transaction(async (tx) => {
     await assertStorefrontAccess(tx, user, shopId, family);
     const current = await lockBoard(tx, shopId);
-    if (readVersion !== undefined && readVersion !== current)
-      throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
+    if (readVersion !== undefined && readVersion !== current) throw fieldConflict('version', STALE);
     const version = current + 1;
     const result = await change(tx, version);
     await tx.update(boards).set({ version, updatedAt: new Date() }).where(eq(boards.shopId, shopId));

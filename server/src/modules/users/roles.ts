@@ -12,7 +12,7 @@ import { menuItems, roleMenus, roles, users } from '../../db/schema.js';
 import { invalidateAuth } from '../../auth/context.js';
 import { assertMayGrant, auditRefusals } from './privilege.js';
 import { MENU_CATALOGUE } from '../menu/catalogue.js';
-import { conflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
+import { conflict, fieldConflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
 import type { Tx } from '../../lib/sql.js';
 import { restResource, type WriteContext } from '../../rest/resource.js';
 
@@ -214,7 +214,7 @@ async function prepareRole(body: Body, { user, op, tx, current }: WriteContext):
   const rights = { code: role.code, area: 'admin', name: role.name };
   // A role holding more than the caller is not theirs to change, not even to take menus away.
   assertMayGrant(user, { ...rights, menus: role.menus }, 'edit');
-  if (body.version !== role.version) throw new HttpError(409, STALE, [{ field: 'version', message: STALE }]);
+  if (body.version !== role.version) throw fieldConflict('version', STALE);
   const out: Body = {};
   const name = body.name === undefined ? role.name : cleanName(body.name as string);
   if (name !== role.name) {
